@@ -1,0 +1,5 @@
+package dev.vspec.contracts.catalog;
+
+/** Caches the exterior render of a configuration; the bytes travel base64-encoded in JSON. */
+public record CacheExteriorImage(String configKey, String contentType, byte[] image) implements ConfigurationCommand {
+}

@@ -1,0 +1,6 @@
+package dev.vspec.contracts.catalog;
+
+/** A command addressed to one catalog aggregate: a configuration (by config_key) or a vehicle (by VIN). */
+public interface CatalogCommand {
+    String targetAggregateId();
+}

@@ -1,0 +1,9 @@
+package dev.vspec.contracts.catalog;
+
+/** Links a VIN to the configuration it was built as; the VIN is the target aggregate. */
+public record LinkVin(String vin, String configKey) implements CatalogCommand {
+    @Override
+    public String targetAggregateId() {
+        return vin;
+    }
+}

@@ -1,0 +1,8 @@
+package dev.vspec.contracts.catalog;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+
+public record PricePart(String configKey, String partNumber, BigDecimal amount, String currency, LocalDate asOf)
+        implements ConfigurationCommand {
+}

@@ -1,0 +1,38 @@
+package dev.vspec.contracts.catalog;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Every event type of the published language, by the name that travels in the Kafka envelope. */
+public final class PublishedEvents {
+
+    public static final List<Class<? extends Record>> TYPES = List.of(
+            ConfigurationRegistered.class,
+            FluidsRecorded.class,
+            SpecsRecorded.class,
+            TiresRecorded.class,
+            ServiceScheduleRecorded.class,
+            PartsRecorded.class,
+            PartPriced.class,
+            LaborTimesRecorded.class,
+            ExteriorImageCached.class,
+            VinLinked.class);
+
+    private static final Map<String, Class<? extends Record>> BY_NAME =
+            TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
+
+    private PublishedEvents() {
+    }
+
+    /** The envelope name of an event type: its simple class name. */
+    public static String nameOf(Class<?> type) {
+        return type.getSimpleName();
+    }
+
+    /** The event type of an envelope name, or null when this version does not know it. */
+    public static Class<? extends Record> typeNamed(String name) {
+        return BY_NAME.get(name);
+    }
+}

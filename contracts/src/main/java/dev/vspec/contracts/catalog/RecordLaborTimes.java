@@ -1,0 +1,6 @@
+package dev.vspec.contracts.catalog;
+
+import java.util.List;
+
+public record RecordLaborTimes(String configKey, List<LaborTime> laborTimes) implements ConfigurationCommand {
+}

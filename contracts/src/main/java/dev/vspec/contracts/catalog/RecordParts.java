@@ -1,0 +1,6 @@
+package dev.vspec.contracts.catalog;
+
+import java.util.List;
+
+public record RecordParts(String configKey, List<Part> parts) implements ConfigurationCommand {
+}

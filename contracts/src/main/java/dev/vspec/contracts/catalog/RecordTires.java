@@ -1,0 +1,6 @@
+package dev.vspec.contracts.catalog;
+
+import java.util.List;
+
+public record RecordTires(String configKey, List<TireFitment> tires) implements ConfigurationCommand {
+}

@@ -1,0 +1,32 @@
+package dev.vspec.contracts.error;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The specification's error record. {@code matches} only on 409 {@code multiple_matches};
+ * {@code object}, {@code docs} and {@code available} are added by the gateway and the sandbox.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ApiError(
+        String object,
+        ErrorCode error,
+        String message,
+        List<ConfigMatch> matches,
+        List<String> available,
+        String docs,
+        @JsonProperty("request_id") String requestId) {
+
+    public static ApiError of(ErrorCode error, String message) {
+        return new ApiError(null, error, message, null, null, null, null);
+    }
+
+    public ApiError withMatches(List<ConfigMatch> candidates) {
+        return new ApiError(object, error, message, candidates, available, docs, requestId);
+    }
+
+    public ApiError withRequestId(String id) {
+        return new ApiError(object, error, message, matches, available, docs, id);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.vspec.contracts.identity;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** The one identifier mode a read request names: a VIN, a year/make/model[/trim], or a config_key. */
+public sealed interface VehicleIdentifier {
+
+    int MIN_YEAR = 1886;
+    int MAX_YEAR = 2100;
+
+    record ByVin(Vin vin) implements VehicleIdentifier {
+    }
+
+    /** Make, model and trim are kept as sent; {@link #normalize} gives the form matching uses. */
+    record ByYearMakeModel(int year, String make, String model, String trim) implements VehicleIdentifier {
+        public boolean hasTrim() {
+            return trim != null;
+        }
+    }
+
+    record ByConfigKey(ConfigKey configKey) implements VehicleIdentifier {
+    }
+
+    /**
+     * Reads the identifier from request parameters. Exactly one complete mode must be present;
+     * blank parameters count as absent.
+     */
+    static VehicleIdentifier from(Function<String, String> parameters) {
+        String vin = present(parameters.apply("vin"));
+        String configKey = present(parameters.apply("config_key"));
+        String year = present(parameters.apply("year"));
+        String make = present(parameters.apply("make"));
+        String model = present(parameters.apply("model"));
+        String trim = present(parameters.apply("trim"));
+
+        List<String> modes = new ArrayList<>();
+        if (vin != null) {
+            modes.add("vin");
+        }
+        if (year != null || make != null || model != null || trim != null) {
+            modes.add("year+make+model");
+        }
+        if (configKey != null) {
+            modes.add("config_key");
+        }
+        if (modes.isEmpty()) {
+            throw new ApiException(ErrorCode.MISSING_PARAM, ErrorCode.MISSING_PARAM.defaultMessage());
+        }
+        if (modes.size() > 1) {
+            throw new ApiException(ErrorCode.MISSING_PARAM,
+                    "Send exactly one identifier mode; this request names " + String.join(" and ", modes));
+        }
+        if (vin != null) {
+            return new ByVin(Vin.parse(vin));
+        }
+        if (configKey != null) {
+            return new ByConfigKey(ConfigKey.parse(configKey));
+        }
+        List<String> missing = new ArrayList<>();
+        if (year == null) {
+            missing.add("year");
+        }
+        if (make == null) {
+            missing.add("make");
+        }
+        if (model == null) {
+            missing.add("model");
+        }
+        if (!missing.isEmpty()) {
+            throw new ApiException(ErrorCode.MISSING_PARAM,
+                    "year, make and model go together (trim is optional); missing: " + String.join(", ", missing));
+        }
+        return new ByYearMakeModel(parseYear(year), make, model, trim);
+    }
+
+    private static int parseYear(String year) {
+        if (year.matches("\\d{4}")) {
+            int value = Integer.parseInt(year);
+            if (value >= MIN_YEAR && value <= MAX_YEAR) {
+                return value;
+            }
+        }
+        throw new ApiException(ErrorCode.INVALID_PARAM, "year is a four-digit model year; got '" + year + "'");
+    }
+
+    private static String present(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /** The form YMMT matching compares: case-insensitive, inner whitespace folded to one space. */
+    static String normalize(String text) {
+        return text == null ? null : text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+}

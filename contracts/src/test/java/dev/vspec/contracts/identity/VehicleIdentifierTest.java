@@ -1,0 +1,68 @@
+package dev.vspec.contracts.identity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class VehicleIdentifierTest {
+
+    private static VehicleIdentifier read(Map<String, String> params) {
+        return VehicleIdentifier.from(params::get);
+    }
+
+    private static void assertRefused(Map<String, String> params, ErrorCode code, String messagePart) {
+        assertThatThrownBy(() -> read(params))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(code))
+                .hasMessageContaining(messagePart);
+    }
+
+    @Test
+    void readsEachOfTheThreeModes() {
+        assertThat(read(Map.of("vin", "1g4ah59h45g118341")))
+                .isEqualTo(new VehicleIdentifier.ByVin(new Vin("1G4AH59H45G118341")));
+        assertThat(read(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd")))
+                .isEqualTo(new VehicleIdentifier.ByConfigKey(new ConfigKey("2019-honda-civic-lx-k20c2-fwd")));
+        assertThat(read(Map.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX")))
+                .isEqualTo(new VehicleIdentifier.ByYearMakeModel(2019, "Honda", "Civic", "LX"));
+        assertThat(read(Map.of("year", "2019", "make", "Honda", "model", "Civic")))
+                .isEqualTo(new VehicleIdentifier.ByYearMakeModel(2019, "Honda", "Civic", null));
+    }
+
+    @Test
+    void noModeIsMissingParam() {
+        assertRefused(Map.of(), ErrorCode.MISSING_PARAM, "Pass vin, or year+make+model[+trim], or config_key");
+        assertRefused(Map.of("vin", "  "), ErrorCode.MISSING_PARAM, "Pass vin");
+    }
+
+    @Test
+    void anIncompleteYearMakeModelNamesWhatIsMissing() {
+        assertRefused(Map.of("year", "2019", "make", "Honda"), ErrorCode.MISSING_PARAM, "missing: model");
+        assertRefused(Map.of("trim", "LX"), ErrorCode.MISSING_PARAM, "missing: year, make, model");
+    }
+
+    @Test
+    void twoModesAtOnceAreRefused() {
+        assertRefused(Map.of("vin", "1G4AH59H45G118341", "config_key", "2019-honda-civic-lx-k20c2-fwd"),
+                ErrorCode.MISSING_PARAM, "exactly one identifier mode");
+    }
+
+    @Test
+    void aYearThatIsNotAModelYearIsInvalid() {
+        assertRefused(Map.of("year", "19", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "four-digit");
+        assertRefused(Map.of("year", "abcd", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "four-digit");
+    }
+
+    @Test
+    void aShortVinIsInvalidVin() {
+        assertRefused(Map.of("vin", "1G4AH59H45G11834"), ErrorCode.INVALID_VIN, "17 characters");
+    }
+
+    @Test
+    void normalizationIgnoresCaseAndWhitespace() {
+        assertThat(VehicleIdentifier.normalize("  F-150   Raptor ")).isEqualTo("f-150 raptor");
+    }
+}

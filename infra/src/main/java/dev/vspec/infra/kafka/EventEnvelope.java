@@ -1,0 +1,32 @@
+package dev.vspec.infra.kafka;
+
+import java.time.Instant;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What every record on the event topic carries: one stored event with the facts a consumer
+ * needs to order and de-duplicate it. The record key is {@code aggregateId}, so one aggregate's
+ * events keep their order within a partition; delivery is at least once, and
+ * ({@code aggregateId}, {@code aggregateSequence}) or {@code eventId} identifies a duplicate.
+ *
+ * @param envelopeVersion   version of this envelope's shape
+ * @param eventId           unique id of the stored event
+ * @param eventType         name of the event type in the published language, e.g. {@code FluidsRecorded}
+ * @param aggregateType     {@code VehicleConfiguration} or {@code Vehicle}
+ * @param aggregateId       config_key or VIN; also the record key
+ * @param aggregateSequence 0-based position of the event in its aggregate's history
+ * @param occurredAt        when the event was stored
+ * @param payload           the event itself
+ */
+public record EventEnvelope(
+        int envelopeVersion,
+        String eventId,
+        String eventType,
+        String aggregateType,
+        String aggregateId,
+        long aggregateSequence,
+        Instant occurredAt,
+        JsonNode payload) {
+
+    public static final int VERSION = 1;
+}

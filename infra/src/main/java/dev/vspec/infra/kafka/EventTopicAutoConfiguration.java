@@ -1,0 +1,33 @@
+package dev.vspec.infra.kafka;
+
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.config.TopicBuilder;
+
+/** Declares the event topic (created at start-up when missing) and its codec. */
+@AutoConfiguration
+@ConditionalOnClass(TopicBuilder.class)
+@EnableConfigurationProperties(EventTopicProperties.class)
+public class EventTopicAutoConfiguration {
+
+    @Bean
+    NewTopic eventTopic(EventTopicProperties properties) {
+        return TopicBuilder.name(properties.topic())
+                .partitions(properties.partitions())
+                .replicas(properties.replicationFactor())
+                .config(TopicConfig.RETENTION_MS_CONFIG, "-1")
+                .config(TopicConfig.RETENTION_BYTES_CONFIG, "-1")
+                .config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE)
+                .config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(Math.min(2, properties.replicationFactor())))
+                .build();
+    }
+
+    @Bean
+    EventEnvelopeCodec eventEnvelopeCodec() {
+        return new EventEnvelopeCodec();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.vspec.infra.web;
+
+import dev.vspec.contracts.error.ApiError;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
+import tools.jackson.databind.ObjectMapper;
+
+/** Writes the specification's error record, stamped with the request's id. The one place error bodies are rendered. */
+public final class ApiErrorResponses {
+
+    private final ObjectMapper mapper;
+
+    public ApiErrorResponses(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public ApiError stamped(ApiError error, HttpServletRequest request) {
+        return error.withRequestId(RequestIds.of(request));
+    }
+
+    public void write(HttpServletRequest request, HttpServletResponse response, ApiError error) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(error.error().status());
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        mapper.writeValue(response.getOutputStream(), stamped(error, request));
+    }
+}

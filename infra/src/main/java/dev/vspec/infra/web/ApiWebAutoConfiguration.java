@@ -1,0 +1,28 @@
+package dev.vspec.infra.web;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import tools.jackson.databind.ObjectMapper;
+
+/** The error record, request ids and JSON error pages for every vspec deployable that serves HTTP. */
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@Import({ApiExceptionHandler.class, JsonErrorController.class})
+public class ApiWebAutoConfiguration {
+
+    @Bean
+    ApiErrorResponses apiErrorResponses(ObjectMapper mapper) {
+        return new ApiErrorResponses(mapper);
+    }
+
+    @Bean
+    FilterRegistrationBean<RequestIds> requestIdFilter() {
+        FilterRegistrationBean<RequestIds> registration = new FilterRegistrationBean<>(new RequestIds());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+}
