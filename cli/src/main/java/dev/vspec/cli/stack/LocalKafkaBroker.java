@@ -3,18 +3,22 @@ package dev.vspec.cli.stack;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -44,18 +48,22 @@ public final class LocalKafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LocalKafkaBroker.class);
 
-    static final int NODE_ID = 1;
-    static final String LOOPBACK = "127.0.0.1";
-    static final String CONTROLLER_LISTENER = "CONTROLLER";
-    static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    private static final int NODE_ID = 1;
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final String CONTROLLER_LISTENER = "CONTROLLER";
+    // Kafka only loads sub-directories of a log dir as partitions, so a plain file here is ignored.
+    private static final String LOCK_FILE = "vspec-broker.lock";
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
 
     private final KafkaRaftServer server;
+    private final DataDirLock dirLock;
     private final Path dataDir;
     private final String bootstrapServers;
     private boolean closed;
 
-    private LocalKafkaBroker(KafkaRaftServer server, Path dataDir, String bootstrapServers) {
+    private LocalKafkaBroker(KafkaRaftServer server, DataDirLock dirLock, Path dataDir, String bootstrapServers) {
         this.server = server;
+        this.dirLock = dirLock;
         this.dataDir = dataDir;
         this.bootstrapServers = bootstrapServers;
     }
@@ -65,7 +73,8 @@ public final class LocalKafkaBroker implements AutoCloseable {
      *
      * @param dataDir directory holding all broker state (created if missing, formatted on first use)
      * @param port    client (PLAINTEXT) port on 127.0.0.1, or 0 to pick a free one
-     * @throws IllegalStateException if the broker cannot be started within {@link #STARTUP_TIMEOUT}
+     * @throws StackException if the broker cannot be started within {@link #STARTUP_TIMEOUT}, or its
+     *                        directory or port is in use
      */
     public static LocalKafkaBroker start(Path dataDir, int port) {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -73,9 +82,17 @@ public final class LocalKafkaBroker implements AutoCloseable {
             throw new IllegalArgumentException("port must be between 0 and 65535, was " + port);
         }
         long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-        Path dir = dataDir.toAbsolutePath().normalize();
-        createDirectories(dir);
+        Path dir = createDirectories(dataDir);
+        DataDirLock dirLock = DataDirLock.acquire(dir);
+        try {
+            return startLocked(dir, dirLock, port, deadline);
+        } catch (RuntimeException e) {
+            dirLock.close();
+            throw e;
+        }
+    }
 
+    private static LocalKafkaBroker startLocked(Path dir, DataDirLock dirLock, int port, long deadline) {
         int clientPort = port == 0 ? freePort() : port;
         int controllerPort = freePortOtherThan(clientPort);
         String bootstrapServers = LOOPBACK + ":" + clientPort;
@@ -105,7 +122,7 @@ public final class LocalKafkaBroker implements AutoCloseable {
         }
         log.info("Local Kafka broker ready on {} in {} ms", bootstrapServers,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
-        return new LocalKafkaBroker(server, dir, bootstrapServers);
+        return new LocalKafkaBroker(server, dirLock, dir, bootstrapServers);
     }
 
     /** Client bootstrap address, e.g. {@code 127.0.0.1:9092}. */
@@ -121,12 +138,16 @@ public final class LocalKafkaBroker implements AutoCloseable {
         }
         closed = true;
         log.info("Stopping local Kafka broker on {}", bootstrapServers);
-        server.shutdown();
-        server.awaitShutdown();
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } finally {
+            dirLock.close();
+        }
         log.info("Local Kafka broker stopped (data kept in {})", dataDir);
     }
 
-    static Properties brokerProperties(Path dataDir, int clientPort, int controllerPort) {
+    private static Properties brokerProperties(Path dataDir, int clientPort, int controllerPort) {
         Properties props = new Properties();
         props.put("process.roles", "broker,controller");
         props.put("node.id", String.valueOf(NODE_ID));
@@ -189,7 +210,7 @@ public final class LocalKafkaBroker implements AutoCloseable {
                 .setDirectories(List.of(dir.toString()))
                 .run();
         } catch (Exception e) {
-            throw new IllegalStateException("Could not format Kafka storage in " + dir + ": " + e.getMessage(), e);
+            throw new StackException("Could not format Kafka storage in " + dir + ": " + e.getMessage(), e);
         } finally {
             output.toString(StandardCharsets.UTF_8).lines().forEach(line -> log.debug("format: {}", line));
         }
@@ -209,17 +230,23 @@ public final class LocalKafkaBroker implements AutoCloseable {
                 .nodes()
                 .get(remainingMs, TimeUnit.MILLISECONDS);
             if (nodes.isEmpty()) {
-                throw new IllegalStateException("broker reported no live nodes");
+                throw new StackException("broker reported no live nodes");
             }
         } catch (ExecutionException e) {
-            throw new IllegalStateException("broker did not accept client connections: " + e.getCause(), e.getCause());
+            throw new StackException("broker did not accept client connections: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException("broker did not accept client connections within " + STARTUP_TIMEOUT, e);
+            throw new StackException("broker did not accept client connections within " + STARTUP_TIMEOUT, e);
         }
     }
 
-    private static IllegalStateException startFailure(Path dir, String bootstrapServers, Exception cause) {
-        return new IllegalStateException(
+    private static StackException startFailure(Path dir, String bootstrapServers, Exception cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof BindException) {
+                return new StackException("Local Kafka broker failed to start on " + bootstrapServers
+                    + ": the port is already in use by another process", cause);
+            }
+        }
+        return new StackException(
             "Local Kafka broker (data in " + dir + ") failed to start on " + bootstrapServers + ": " + cause.getMessage(),
             cause);
     }
@@ -233,11 +260,12 @@ public final class LocalKafkaBroker implements AutoCloseable {
         }
     }
 
-    private static void createDirectories(Path dir) {
+    /** Creates the directory and returns its real path, so the same directory always locks alike. */
+    private static Path createDirectories(Path dir) {
         try {
-            Files.createDirectories(dir);
+            return Files.createDirectories(dir).toRealPath();
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create Kafka data directory " + dir, e);
+            throw new StackException("Cannot create Kafka data directory " + dir + ": " + e, e);
         }
     }
 
@@ -255,7 +283,78 @@ public final class LocalKafkaBroker implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot find a free port on " + LOOPBACK, e);
+            throw new StackException("Cannot find a free port on " + LOOPBACK + ": " + e, e);
+        }
+    }
+
+    /**
+     * Guards the data directory for the broker's lifetime, across processes (OS file lock) and
+     * within this JVM (where a second channel on the file could not lock it, and closing that
+     * channel would drop the process's lock). Kafka's own log-dir lock is not enough: with the
+     * metadata log in the same directory it is only taken after the controller has started
+     * writing, so a second broker on the directory could corrupt it.
+     */
+    private static final class DataDirLock implements AutoCloseable {
+
+        private static final Set<Path> heldByThisJvm = ConcurrentHashMap.newKeySet();
+
+        private final Path dir;
+        private final FileChannel channel;
+
+        private DataDirLock(Path dir, FileChannel channel) {
+            this.dir = dir;
+            this.channel = channel;
+        }
+
+        static DataDirLock acquire(Path dir) {
+            Path lockFile = dir.resolve(LOCK_FILE);
+            if (!heldByThisJvm.add(dir)) {
+                throw inUse(dir, lockFile);
+            }
+            try {
+                return new DataDirLock(dir, lockAgainstOtherProcesses(dir, lockFile));
+            } catch (RuntimeException e) {
+                heldByThisJvm.remove(dir);
+                throw e;
+            }
+        }
+
+        private static FileChannel lockAgainstOtherProcesses(Path dir, Path lockFile) {
+            FileChannel channel;
+            try {
+                channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new StackException("Cannot open lock file " + lockFile + ": " + e, e);
+            }
+            try {
+                if (channel.tryLock() != null) {
+                    return channel;
+                }
+            } catch (IOException e) {
+                closeQuietly(channel);
+                throw new StackException("Cannot lock " + lockFile + ": " + e, e);
+            }
+            closeQuietly(channel);
+            throw inUse(dir, lockFile);
+        }
+
+        @Override
+        public void close() {
+            closeQuietly(channel); // releases the OS lock
+            heldByThisJvm.remove(dir);
+        }
+
+        private static StackException inUse(Path dir, Path lockFile) {
+            return new StackException("Kafka data directory " + dir + " is already in use by another"
+                + " local broker (" + lockFile + " is locked); stop it or use another data directory");
+        }
+
+        private static void closeQuietly(FileChannel channel) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                log.warn("Could not close {}", channel, e);
+            }
         }
     }
 }

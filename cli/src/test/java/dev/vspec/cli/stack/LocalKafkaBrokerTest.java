@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalKafkaBrokerTest {
 
     private static final String TOPIC = "vspec.local-broker-test";
+    private static final String GROUP = "vspec.local-broker-test";
     private static final TopicPartition PARTITION = new TopicPartition(TOPIC, 0);
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -57,6 +58,7 @@ class LocalKafkaBrokerTest {
             RecordMetadata written = produce(broker, "vehicle-1", "spec-v1");
             assertThat(written.offset()).isZero();
             assertThat(readFromStart(broker, 1)).containsExactly("vehicle-1=spec-v1");
+            assertThat(consumeAndCommit(broker)).containsExactly("vehicle-1=spec-v1");
         }
         assertThat(metaProperties().getProperty("cluster.id")).isEqualTo(clusterId);
 
@@ -69,6 +71,10 @@ class LocalKafkaBrokerTest {
                     .isEqualTo(clusterId);
                 assertThat(admin.listTopics().names().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
                     .contains(TOPIC);
+                // The group's committed offset survived too (__consumer_offsets is persistent).
+                assertThat(admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata()
+                        .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS).get(PARTITION).offset())
+                    .isEqualTo(1);
             }
             assertThat(readFromStart(restarted, 1)).containsExactly("vehicle-1=spec-v1");
         }
@@ -78,12 +84,27 @@ class LocalKafkaBrokerTest {
     void failsClearlyWhenThePortIsTaken() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             assertThatThrownBy(() -> LocalKafkaBroker.start(dataDir, taken.getLocalPort()))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("failed to start on 127.0.0.1:" + taken.getLocalPort());
+                .isInstanceOf(StackException.class)
+                .hasMessageContaining("failed to start on 127.0.0.1:" + taken.getLocalPort())
+                .hasMessageContaining("already in use");
         }
         // The failed attempt released the data directory again.
         try (LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir, 0)) {
             assertThat(broker.bootstrapServers()).startsWith("127.0.0.1:");
+        }
+    }
+
+    @Test
+    void refusesASecondBrokerOnTheSameDirectory() throws Exception {
+        try (LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir, 0)) {
+            assertThatThrownBy(() -> LocalKafkaBroker.start(dataDir, 0))
+                .isInstanceOf(StackException.class)
+                .hasMessageContaining("already in use");
+            // The running broker is unaffected.
+            try (Admin admin = admin(broker)) {
+                assertThat(admin.describeCluster().nodes().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
+                    .hasSize(1);
+            }
         }
     }
 
@@ -113,12 +134,35 @@ class LocalKafkaBrokerTest {
                  new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.assign(List.of(PARTITION));
             consumer.seek(PARTITION, 0);
-            await().atMost(CLIENT_TIMEOUT).until(() -> {
+            // Same thread: KafkaConsumer must not be shared between threads.
+            await().pollInSameThread().atMost(CLIENT_TIMEOUT).until(() -> {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
                     records.add(record.key() + "=" + record.value());
                 }
                 return records.size() >= expected;
             });
+        }
+        return records;
+    }
+
+    /** Consumes as a member of {@link #GROUP} until one record arrived and commits its offset. */
+    private static List<String> consumeAndCommit(LocalKafkaBroker broker) {
+        Map<String, Object> config = Map.of(
+            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+            ConsumerConfig.GROUP_ID_CONFIG, GROUP,
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<String> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer =
+                 new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(TOPIC));
+            await().pollInSameThread().atMost(CLIENT_TIMEOUT).until(() -> {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    records.add(record.key() + "=" + record.value());
+                }
+                return !records.isEmpty();
+            });
+            consumer.commitSync(CLIENT_TIMEOUT);
         }
         return records;
     }

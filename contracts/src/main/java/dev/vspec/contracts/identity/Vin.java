@@ -112,8 +112,8 @@ public record Vin(String value) {
             char c = value.charAt(i);
             boolean allowed = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
             if (!allowed) {
-                return "A VIN uses 0-9 and A-Z except I, O and Q; position " + (i + 1) + " is '"
-                        + (c == ' ' ? "a space" : String.valueOf(c)) + "'";
+                return "A VIN uses 0-9 and A-Z except I, O and Q; position " + (i + 1)
+                        + (c == ' ' ? " is a space (strip spaces before sending)" : " is '" + c + "'");
             }
         }
         return null;

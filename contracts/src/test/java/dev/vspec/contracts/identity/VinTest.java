@@ -37,7 +37,7 @@ class VinTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "1G4AH59H45G11834", "1G4AH59H45G1183411", "1G4AH59H45G11834 ", " 1G4AH59H45G11834"})
+    @ValueSource(strings = {"", "1G4AH59H45G11834", "1G4AH59H45G1183411", "1G4AH59H45G118341 ", " 1G4AH59H45G118341"})
     void refusesAnythingButSeventeenCharacters(String raw) {
         assertThatThrownBy(() -> Vin.parse(raw))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
@@ -50,6 +50,11 @@ class VinTest {
         assertThatThrownBy(() -> Vin.parse(raw))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
                 .hasMessageContaining("position");
+    }
+
+    @Test
+    void tellsTheCallerToStripSpaces() {
+        assertThatThrownBy(() -> Vin.parse("1G4AH59H4 5G118341")).hasMessageContaining("strip spaces");
     }
 
     @Test

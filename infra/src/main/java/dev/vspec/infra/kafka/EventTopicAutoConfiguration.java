@@ -14,6 +14,8 @@ import org.springframework.kafka.config.TopicBuilder;
 @EnableConfigurationProperties(EventTopicProperties.class)
 public class EventTopicAutoConfiguration {
 
+    public static final int MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
     @Bean
     NewTopic eventTopic(EventTopicProperties properties) {
         return TopicBuilder.name(properties.topic())
@@ -22,6 +24,8 @@ public class EventTopicAutoConfiguration {
                 .config(TopicConfig.RETENTION_MS_CONFIG, "-1")
                 .config(TopicConfig.RETENTION_BYTES_CONFIG, "-1")
                 .config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE)
+                // an ExteriorImageCached envelope carries up to 1 MiB of image as base64
+                .config(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(MAX_MESSAGE_BYTES))
                 .config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(Math.min(2, properties.replicationFactor())))
                 .build();
     }

@@ -17,6 +17,7 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /** Turns every failure of a controller into the specification's error record; nothing else reaches the client. */
@@ -53,8 +54,14 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiError> wrongMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.METHOD_NOT_ALLOWED,
+        ResponseEntity<ApiError> answer = answer(ApiError.of(ErrorCode.METHOD_NOT_ALLOWED,
                 request.getMethod() + " is not accepted on " + request.getRequestURI()), request);
+        if (e.getSupportedHttpMethods() == null) {
+            return answer;
+        }
+        return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
+                .allow(e.getSupportedHttpMethods().toArray(org.springframework.http.HttpMethod[]::new))
+                .body(answer.getBody());
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
@@ -67,8 +74,8 @@ public class ApiExceptionHandler {
         return answer(ApiError.of(ErrorCode.NOT_ACCEPTABLE, ErrorCode.NOT_ACCEPTABLE.defaultMessage()), request);
     }
 
-    @ExceptionHandler(NoResourceFoundException.class)
-    ResponseEntity<ApiError> noRoute(NoResourceFoundException e, HttpServletRequest request) {
+    @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
+    ResponseEntity<ApiError> noRoute(Exception e, HttpServletRequest request) {
         return answer(ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()), request);
     }
 

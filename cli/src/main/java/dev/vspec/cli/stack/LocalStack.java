@@ -1,0 +1,134 @@
+package dev.vspec.cli.stack;
+
+import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The whole of vspec on one machine: a Kafka broker, every deployable in this JVM on its own
+ * port, talking to each other over HTTP and Kafka as in production, on one PostgreSQL database.
+ * Closing it stops the deployables in reverse order, then the broker.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
+
+    private final LocalPostgres.Database database;
+    private final LocalKafkaBroker broker;
+    private final Map<Deployable, ConfigurableApplicationContext> running = new EnumMap<>(Deployable.class);
+    private final boolean sampleImported;
+
+    private LocalStack(StackSettings settings) {
+        database = LocalPostgres.resolve(settings.dbUrl(), settings.dbUser(), settings.dbPassword());
+        broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
+        try {
+            for (Deployable deployable : Deployable.values()) {
+                running.put(deployable, start(deployable, settings));
+            }
+            SampleCatalogOnFirstStart sample = running.get(Deployable.COMMAND_SIDE)
+                    .getBeanProvider(SampleCatalogOnFirstStart.class).getIfAvailable();
+            sampleImported = sample != null && sample.imported();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Starts everything and returns when every deployable is serving. */
+    public static LocalStack start(StackSettings settings) {
+        return new LocalStack(settings);
+    }
+
+    public int port(Deployable deployable) {
+        return ((WebServerApplicationContext) running.get(deployable)).getWebServer().getPort();
+    }
+
+    public String url(Deployable deployable) {
+        return "http://127.0.0.1:" + port(deployable);
+    }
+
+    public String kafkaBootstrapServers() {
+        return broker.bootstrapServers();
+    }
+
+    public String databaseUrl() {
+        return database.url();
+    }
+
+    String databaseUser() {
+        return database.user();
+    }
+
+    String databasePassword() {
+        return database.password();
+    }
+
+    public String topic() {
+        return running.get(Deployable.COMMAND_SIDE).getBean(EventTopicProperties.class).topic();
+    }
+
+    /** True when this start imported the sample catalog (the event store held no configuration before). */
+    public boolean sampleImported() {
+        return sampleImported;
+    }
+
+    public ConfigurableApplicationContext context(Deployable deployable) {
+        return running.get(deployable);
+    }
+
+    private ConfigurableApplicationContext start(Deployable deployable, StackSettings settings) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=" + settings.ports().get(deployable),
+                "--spring.datasource.url=" + database.url(),
+                "--spring.datasource.username=" + database.user(),
+                "--spring.datasource.password=" + (database.password() == null ? "" : database.password()),
+                "--spring.kafka.bootstrap-servers=" + broker.bootstrapServers(),
+                "--spring.main.banner-mode=off",
+                "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
+                "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
+        if (deployable == Deployable.GATEWAY) {
+            args.add("--vspec.backends.command-side=" + url(Deployable.COMMAND_SIDE));
+            args.add("--vspec.backends.query-side=" + url(Deployable.QUERY_SIDE));
+            args.add("--vspec.backends.sandbox=" + url(Deployable.SANDBOX));
+        }
+        log.info("Starting {}", deployable.id);
+        try {
+            return deployable.application.get().registerShutdownHook(false).run(args.toArray(String[]::new));
+        } catch (RuntimeException e) {
+            throw new StackException(deployable.id + " failed to start: " + rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        List<Deployable> order = new ArrayList<>(running.keySet());
+        Collections.reverse(order);
+        for (Deployable deployable : order) {
+            try {
+                running.get(deployable).close();
+            } catch (RuntimeException e) {
+                log.warn("{} did not stop cleanly: {}", deployable.id, e.toString());
+            }
+        }
+        running.clear();
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+}

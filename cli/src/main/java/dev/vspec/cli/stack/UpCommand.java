@@ -1,0 +1,116 @@
+package dev.vspec.cli.stack;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code vspec up}: runs the whole local stack until Ctrl-C. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+        description = {"Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,",
+                "and the sample catalog on first start. Stops cleanly on Ctrl-C."})
+public final class UpCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--data-dir", defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
+            description = "Local state: broker data and logs (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--kafka-port", defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}", description = "Broker port (default: ${DEFAULT-VALUE}).")
+    int kafkaPort;
+
+    @Option(names = "--gateway-port", defaultValue = "${env:VSPEC_GATEWAY_PORT:-8080}", description = "Public port (default: ${DEFAULT-VALUE}).")
+    int gatewayPort;
+
+    @Option(names = "--command-side-port", defaultValue = "${env:VSPEC_COMMAND_SIDE_PORT:-8081}")
+    int commandSidePort;
+
+    @Option(names = "--query-side-port", defaultValue = "${env:VSPEC_QUERY_SIDE_PORT:-8082}")
+    int querySidePort;
+
+    @Option(names = "--projections-port", defaultValue = "${env:VSPEC_PROJECTIONS_PORT:-8083}")
+    int projectionsPort;
+
+    @Option(names = "--sandbox-port", defaultValue = "${env:VSPEC_SANDBOX_PORT:-8084}")
+    int sandboxPort;
+
+    @Option(names = "--no-sample", description = "Do not import the sample catalog into an empty event store.")
+    boolean noSample;
+
+    @Option(names = "--verbose", description = "Log to the console too, not only to <data-dir>/logs/vspec.log.")
+    boolean verbose;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        Map<Deployable, Integer> ports = new EnumMap<>(Map.of(
+                Deployable.GATEWAY, gatewayPort,
+                Deployable.COMMAND_SIDE, commandSidePort,
+                Deployable.QUERY_SIDE, querySidePort,
+                Deployable.PROJECTIONS, projectionsPort,
+                Deployable.SANDBOX, sandboxPort));
+        StackSettings settings = new StackSettings(dataDir.toAbsolutePath(), System.getenv("VSPEC_DB_URL"),
+                System.getenv().getOrDefault("VSPEC_DB_USER", "postgres"), System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""),
+                kafkaPort, ports, !noSample);
+        Path logFile = settings.dataDir().resolve("logs").resolve("vspec.log");
+        // read by logback.xml; set before the first logger exists
+        System.setProperty("VSPEC_LOG_FILE", logFile.toString());
+        System.setProperty("VSPEC_CONSOLE_LOG_THRESHOLD", verbose ? "INFO" : "WARN");
+        out.println("Starting vspec (logs: " + logFile + ") ...");
+        out.flush();
+
+        LocalStack stack;
+        try {
+            stack = LocalStack.start(settings);
+            new StackReadiness(stack).awaitCaughtUp(Duration.ofMinutes(3));
+        } catch (StackException e) {
+            throw new CommandLine.ExecutionException(spec.commandLine(), e.getMessage(), e);
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            out.println("Stopping vspec ...");
+            out.flush();
+            stack.close();
+            stopped.countDown();
+        }, "vspec-stop"));
+        printReady(out, stack);
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void printReady(PrintWriter out, LocalStack stack) {
+        String gateway = stack.url(Deployable.GATEWAY);
+        out.printf("""
+
+                vspec is ready%s.
+                  gateway       %s   (the public entry point)
+                  command-side  %s
+                  query-side    %s
+                  projections   %s/actuator/health
+                  sandbox       %s
+                  kafka         %s   topic %s
+                  postgresql    %s
+
+                Try:
+                  curl '%s/api/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd'
+                  curl '%s/api/v1/configs?year=2019&make=honda&model=civic'
+
+                Press Ctrl-C to stop.
+                """,
+                stack.sampleImported() ? " (sample catalog imported)" : "",
+                gateway, stack.url(Deployable.COMMAND_SIDE), stack.url(Deployable.QUERY_SIDE),
+                stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX),
+                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(), gateway, gateway);
+        out.flush();
+    }
+}

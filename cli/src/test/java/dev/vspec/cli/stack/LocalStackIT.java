@@ -1,0 +1,173 @@
+package dev.vspec.cli.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.infra.testing.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The local stack end to end, as {@code vspec up} runs it: the sample catalog goes in through the
+ * command side, through the event store, the relay, a real Kafka broker and the projections, and
+ * comes back out of the query side over HTTP through the gateway. Expectations come from the
+ * catalog file itself.
+ */
+class LocalStackIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    static Path dataDir;
+
+    private static TestDatabase database;
+    private static LocalStack stack;
+    private static JsonNode catalog;
+    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void startTheStack() throws IOException {
+        try (InputStream in = LocalStackIT.class.getResourceAsStream("/catalog/sample/catalog.json")) {
+            catalog = JSON.readTree(in);
+        }
+        database = TestDatabase.create("vspec_stack");
+        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+        new StackReadiness(stack).awaitCaughtUp(Duration.ofMinutes(2));
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (stack != null) {
+            stack.close();
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    @Test
+    void importsTheSampleCatalogIntoAnEmptyEventStore() {
+        assertThat(stack.sampleImported()).isTrue();
+    }
+
+    @Test
+    void answersFluidsForEveryIdentifierModeThroughTheGateway() throws Exception {
+        JsonNode config = firstConfigurationWithFluidsAndVins();
+        String key = configKeyOf(config);
+        String vin = config.get("vins").get(0).asString();
+
+        for (String query : List.of("vin=" + vin, "config_key=" + key, ymmtQuery(config))) {
+            HttpResponse<String> response = get("/api/v1/fluids?" + query);
+            assertThat(response.statusCode()).as(query).isEqualTo(200);
+            JsonNode body = JSON.readTree(response.body());
+            assertThat(body.at("/vehicle/config_key").asString()).isEqualTo(key);
+            assertThat(body.at("/vehicle/label").asString()).isEqualTo(config.get("label").asString());
+            assertThat(fluidSummaries(body.get("fluids"), "capacity/litres"))
+                    .isEqualTo(fluidSummaries(config.get("fluids"), "capacity_litres"));
+        }
+    }
+
+    @Test
+    void anAmbiguousYearMakeModelAnswers409WithEveryCandidate() throws Exception {
+        Map<String, List<JsonNode>> byYmm = new HashMap<>();
+        for (JsonNode config : catalog.get("configurations")) {
+            byYmm.computeIfAbsent(config.get("year").asInt() + "|" + config.get("make").asString() + "|"
+                    + config.get("model").asString(), k -> new ArrayList<>()).add(config);
+        }
+        List<JsonNode> candidates = byYmm.values().stream().filter(list -> list.size() > 1).findFirst().orElseThrow();
+        JsonNode first = candidates.get(0);
+        String query = "year=" + first.get("year").asInt() + "&make=" + encode(first.get("make").asString().toUpperCase())
+                + "&model=" + encode(first.get("model").asString().toLowerCase());
+
+        HttpResponse<String> response = get("/api/v1/fluids?" + query);
+
+        assertThat(response.statusCode()).isEqualTo(409);
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.get("error").asString()).isEqualTo("multiple_matches");
+        assertThat(StreamSupport.stream(body.get("matches").spliterator(), false).map(m -> m.get("config_key").asString()))
+                .containsExactlyInAnyOrderElementsOf(candidates.stream().map(LocalStackIT::configKeyOf).toList());
+
+        HttpResponse<String> list = get("/api/v1/configs?" + query);
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(list.body()).get("configs")).hasSize(candidates.size());
+    }
+
+    @Test
+    void aMissingIdentifierIs400MissingParam() throws Exception {
+        HttpResponse<String> response = get("/api/v1/fluids");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).get("error").asString()).isEqualTo("missing_param");
+    }
+
+    @Test
+    void aVinOfTheWrongLengthIs400InvalidVin() throws Exception {
+        HttpResponse<String> response = get("/api/v1/fluids?vin=1HGCM8263");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).get("error").asString()).isEqualTo("invalid_vin");
+    }
+
+    private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A configuration with fluids and VINs whose year/make/model/trim names it alone. */
+    private static JsonNode firstConfigurationWithFluidsAndVins() {
+        Map<String, Integer> trims = new HashMap<>();
+        for (JsonNode config : catalog.get("configurations")) {
+            trims.merge(ymmtQuery(config).toLowerCase(), 1, Integer::sum);
+        }
+        for (JsonNode config : catalog.get("configurations")) {
+            if (config.has("fluids") && !config.get("fluids").isEmpty() && config.has("vins") && !config.get("vins").isEmpty()
+                    && trims.get(ymmtQuery(config).toLowerCase()) == 1) {
+                return config;
+            }
+        }
+        throw new AssertionError("the sample catalog has no configuration with fluids, VINs and a unique trim");
+    }
+
+    private static String configKeyOf(JsonNode config) {
+        return ConfigKey.of(config.get("year").asInt(), config.get("make").asString(), config.get("model").asString(),
+                config.get("trim").asString(), config.get("engine_code").asString(),
+                config.hasNonNull("drivetrain") ? config.get("drivetrain").asString() : null).value();
+    }
+
+    private static String ymmtQuery(JsonNode config) {
+        return "year=" + config.get("year").asInt() + "&make=" + encode(config.get("make").asString())
+                + "&model=" + encode(config.get("model").asString()) + "&trim=" + encode(config.get("trim").asString());
+    }
+
+    private static List<String> fluidSummaries(JsonNode fluids, String litresPath) {
+        List<String> summaries = new ArrayList<>();
+        for (JsonNode fluid : fluids) {
+            summaries.add(fluid.get("type").asString() + "|" + fluid.get("specification").asString() + "|"
+                    + fluid.at("/" + litresPath).decimalValue().stripTrailingZeros().toPlainString());
+        }
+        return summaries;
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

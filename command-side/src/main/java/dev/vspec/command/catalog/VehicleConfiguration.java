@@ -1,0 +1,294 @@
+package dev.vspec.command.catalog;
+
+import static dev.vspec.command.catalog.CatalogRules.refusal;
+import static dev.vspec.command.catalog.CatalogRules.requireEach;
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.ConfigurationCommand;
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.LaborTime;
+import dev.vspec.contracts.catalog.LaborTimesRecorded;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.contracts.catalog.PricePart;
+import dev.vspec.contracts.catalog.RecordFluids;
+import dev.vspec.contracts.catalog.RecordLaborTimes;
+import dev.vspec.contracts.catalog.RecordParts;
+import dev.vspec.contracts.catalog.RecordServiceSchedule;
+import dev.vspec.contracts.catalog.RecordSpecs;
+import dev.vspec.contracts.catalog.RecordTires;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.catalog.SpecsRecorded;
+import dev.vspec.contracts.catalog.TireFitment;
+import dev.vspec.contracts.catalog.TiresRecorded;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import java.math.BigDecimal;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * One vehicle configuration of the catalog, identified by its config_key. It records each data
+ * group as a whole and emits an event only when the content changes, so importing the same
+ * catalog twice leaves the event log as it was.
+ *
+ * <p>Every handler may meet a configuration that was never registered ({@code CREATE_IF_MISSING}),
+ * so that such a command is refused with a readable message instead of Axon's "aggregate not found".
+ */
+@Aggregate(commandTargetResolver = CatalogCommandTargetResolver.BEAN_NAME)
+class VehicleConfiguration {
+
+    @AggregateIdentifier
+    private String configKey;
+    private ConfigurationRegistered identity;
+    private List<Fluid> fluids;
+    private List<SpecItem> specs;
+    private List<TireFitment> tires;
+    private List<ServiceInterval> serviceSchedule;
+    private List<Part> parts;
+    private List<LaborTime> laborTimes;
+    private final Map<PriceKey, BigDecimal> prices = new HashMap<>();
+    private String imageSha256;
+    private String imageContentType;
+
+    VehicleConfiguration() {
+    }
+
+    /**
+     * Registers the configuration. Repeating the same identity changes nothing; the same identity
+     * with another label corrects the label; another identity under the same key is refused.
+     */
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RegisterConfiguration command) {
+        String problem = CatalogRules.problemWithIdentity(command);
+        if (problem != null) {
+            throw refusal(command.configKey() + ": " + problem);
+        }
+        ConfigurationRegistered registered = new ConfigurationRegistered(command.configKey(), command.year(),
+                command.make(), command.model(), command.trim(), command.engineCode(), command.drivetrain(),
+                command.label());
+        if (identity != null) {
+            if (!sameIdentity(identity, registered)) {
+                throw refusal(configKey + " is already registered as " + describe(identity)
+                        + "; refusing to register it as " + describe(registered));
+            }
+            if (identity.label().equals(registered.label())) {
+                return;
+            }
+        }
+        apply(registered);
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordFluids command) {
+        requireRegistered(command);
+        requireEach("fluids", command.fluids(), CatalogRules::problemWith);
+        if (changed(fluids, command.fluids(), VehicleConfiguration::normalized)) {
+            apply(new FluidsRecorded(configKey, List.copyOf(command.fluids())));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordSpecs command) {
+        requireRegistered(command);
+        requireEach("specs", command.specs(), CatalogRules::problemWith);
+        if (changed(specs, command.specs(), UnaryOperator.identity())) {
+            apply(new SpecsRecorded(configKey, List.copyOf(command.specs())));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordTires command) {
+        requireRegistered(command);
+        requireEach("tires", command.tires(), CatalogRules::problemWith);
+        if (changed(tires, command.tires(), UnaryOperator.identity())) {
+            apply(new TiresRecorded(configKey, List.copyOf(command.tires())));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordServiceSchedule command) {
+        requireRegistered(command);
+        requireEach("service_schedule", command.intervals(), CatalogRules::problemWith);
+        if (changed(serviceSchedule, command.intervals(), UnaryOperator.identity())) {
+            apply(new ServiceScheduleRecorded(configKey, List.copyOf(command.intervals())));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordParts command) {
+        requireRegistered(command);
+        requireEach("parts", command.parts(), CatalogRules::problemWith);
+        if (changed(parts, command.parts(), UnaryOperator.identity())) {
+            apply(new PartsRecorded(configKey, List.copyOf(command.parts())));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordLaborTimes command) {
+        requireRegistered(command);
+        requireEach("labor", command.laborTimes(), CatalogRules::problemWith);
+        if (changed(laborTimes, command.laborTimes(), VehicleConfiguration::normalized)) {
+            apply(new LaborTimesRecorded(configKey, List.copyOf(command.laborTimes())));
+        }
+    }
+
+    /** Prices accumulate by (part, currency, date); a known price is repeated only when its amount changed. */
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(PricePart command) {
+        requireRegistered(command);
+        String problem = CatalogRules.problemWithPrice(
+                command.partNumber(), command.amount(), command.currency(), command.asOf());
+        if (problem != null) {
+            throw refusal("price of " + command.partNumber() + ": " + problem);
+        }
+        if (parts == null || parts.stream().noneMatch(part -> part.partNumber().equals(command.partNumber()))) {
+            throw refusal("part " + command.partNumber() + " is not in the parts list of " + configKey
+                    + "; record it with the parts before pricing it");
+        }
+        BigDecimal known = prices.get(new PriceKey(command.partNumber(), command.currency(), command.asOf()));
+        if (known == null || known.compareTo(command.amount()) != 0) {
+            apply(new PartPriced(configKey, command.partNumber(), command.amount(), command.currency(), command.asOf()));
+        }
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(CacheExteriorImage command) {
+        requireRegistered(command);
+        String problem = command.image() == null
+                ? "image bytes are required"
+                : CatalogRules.problemWithImage(command.contentType(), command.image().length);
+        if (problem != null) {
+            throw refusal("image: " + problem);
+        }
+        String sha256 = sha256(command.image());
+        if (!sha256.equals(imageSha256) || !command.contentType().equals(imageContentType)) {
+            apply(new ExteriorImageCached(configKey, command.contentType(), command.image().clone(), sha256));
+        }
+    }
+
+    @EventSourcingHandler
+    void on(ConfigurationRegistered event) {
+        configKey = event.configKey();
+        identity = event;
+    }
+
+    @EventSourcingHandler
+    void on(FluidsRecorded event) {
+        fluids = event.fluids();
+    }
+
+    @EventSourcingHandler
+    void on(SpecsRecorded event) {
+        specs = event.specs();
+    }
+
+    @EventSourcingHandler
+    void on(TiresRecorded event) {
+        tires = event.tires();
+    }
+
+    @EventSourcingHandler
+    void on(ServiceScheduleRecorded event) {
+        serviceSchedule = event.intervals();
+    }
+
+    @EventSourcingHandler
+    void on(PartsRecorded event) {
+        parts = event.parts();
+    }
+
+    @EventSourcingHandler
+    void on(LaborTimesRecorded event) {
+        laborTimes = event.laborTimes();
+    }
+
+    @EventSourcingHandler
+    void on(PartPriced event) {
+        prices.put(new PriceKey(event.partNumber(), event.currency(), event.asOf()), event.amount());
+    }
+
+    @EventSourcingHandler
+    void on(ExteriorImageCached event) {
+        imageSha256 = event.sha256();
+        imageContentType = event.contentType();
+    }
+
+    private void requireRegistered(ConfigurationCommand command) {
+        if (identity == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "configuration " + command.configKey()
+                    + " is not registered; register it before recording its data");
+        }
+    }
+
+    private static <T> boolean changed(List<T> current, List<T> proposed, UnaryOperator<T> normalizer) {
+        return current == null
+                || !current.stream().map(normalizer).toList().equals(proposed.stream().map(normalizer).toList());
+    }
+
+    /** 4.2 and 4.20 litres are the same capacity; only the number counts, not how it was written. */
+    private static Fluid normalized(Fluid f) {
+        return new Fluid(f.type(), f.specification(), stripped(f.capacityLitres()), stripped(f.capacityUsQuarts()),
+                f.notes());
+    }
+
+    private static LaborTime normalized(LaborTime l) {
+        return new LaborTime(l.operation(), l.description(), stripped(l.hours()));
+    }
+
+    private static BigDecimal stripped(BigDecimal value) {
+        return value == null ? null : value.stripTrailingZeros();
+    }
+
+    private static boolean sameIdentity(ConfigurationRegistered a, ConfigurationRegistered b) {
+        return a.year() == b.year() && a.make().equals(b.make()) && a.model().equals(b.model())
+                && a.trim().equals(b.trim()) && a.engineCode().equals(b.engineCode())
+                && Objects.equals(a.drivetrain(), b.drivetrain());
+    }
+
+    private static String describe(ConfigurationRegistered c) {
+        return c.year() + " " + c.make() + " " + c.model() + " " + c.trim() + " " + c.engineCode()
+                + (c.drivetrain() == null ? "" : " " + c.drivetrain());
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
+    private record PriceKey(String partNumber, String currency, LocalDate asOf) {
+    }
+}

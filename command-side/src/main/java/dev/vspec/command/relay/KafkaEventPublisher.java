@@ -1,0 +1,24 @@
+package dev.vspec.command.relay;
+
+import dev.vspec.infra.kafka.EventTopicProperties;
+import java.util.concurrent.CompletableFuture;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+
+/** Publishes to the event topic through the idempotent, acks=all producer of {@link RelayConfiguration}. */
+@Component
+class KafkaEventPublisher implements EventPublisher {
+
+    private final KafkaTemplate<String, byte[]> kafkaTemplate;
+    private final String topic;
+
+    KafkaEventPublisher(KafkaTemplate<String, byte[]> kafkaTemplate, EventTopicProperties topicProperties) {
+        this.kafkaTemplate = kafkaTemplate;
+        this.topic = topicProperties.topic();
+    }
+
+    @Override
+    public CompletableFuture<?> publish(String key, byte[] envelope) {
+        return kafkaTemplate.send(topic, key, envelope);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.vspec.command.relay;
+
+import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes every stored event of the published language to the event topic, keyed by aggregate
+ * id. Runs in the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in
+ * PostgreSQL. The sends of one batch go out together and are all awaited before the batch's unit
+ * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
+ * retries from the old token. Delivery is therefore at least once, never with a gap.
+ */
+@ProcessingGroup(KafkaRelay.PROCESSING_GROUP)
+class KafkaRelay {
+
+    static final String PROCESSING_GROUP = "kafka-relay";
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaRelay.class);
+    private static final String PENDING = KafkaRelay.class.getName() + ".pending";
+
+    private final EventPublisher publisher;
+    private final EventEnvelopeCodec codec;
+    private final Duration ackTimeout;
+
+    KafkaRelay(EventPublisher publisher, EventEnvelopeCodec codec, Duration ackTimeout) {
+        this.publisher = publisher;
+        this.codec = codec;
+        this.ackTimeout = ackTimeout;
+    }
+
+    @EventHandler
+    void on(Object event, DomainEventMessage<?> message) {
+        if (PublishedEvents.typeNamed(PublishedEvents.nameOf(event.getClass())) != event.getClass()) {
+            return;
+        }
+        byte[] envelope = codec.encode(codec.wrap(message.getIdentifier(), message.getType(),
+                message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event));
+        CompletableFuture<?> ack = publisher.publish(message.getAggregateIdentifier(), envelope);
+        pendingAcks().add(new PendingAck(describe(message), ack));
+    }
+
+    /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */
+    private List<PendingAck> pendingAcks() {
+        UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get().root();
+        return unitOfWork.getOrComputeResource(PENDING, key -> {
+            List<PendingAck> pending = new ArrayList<>();
+            unitOfWork.onPrepareCommit(u -> awaitAcks(pending));
+            return pending;
+        });
+    }
+
+    private void awaitAcks(List<PendingAck> pending) {
+        CompletableFuture<?>[] acks = pending.stream().map(PendingAck::ack).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(acks).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            PendingAck failed = pending.stream().filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
+                    .findFirst().orElse(pending.get(0));
+            String reason = e instanceof TimeoutException ? "no acknowledgement within " + ackTimeout
+                    : String.valueOf(e.getCause());
+            log.warn("Kafka did not take {} ({} events in the batch): {}; the batch will be retried",
+                    failed.event(), pending.size(), reason);
+            throw new RelayFailedException("Kafka did not take " + failed.event() + ": " + reason, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RelayFailedException("interrupted while waiting for Kafka", e);
+        }
+    }
+
+    private static String describe(DomainEventMessage<?> message) {
+        return message.getPayloadType().getSimpleName() + " " + message.getAggregateIdentifier() + "#"
+                + message.getSequenceNumber();
+    }
+
+    private record PendingAck(String event, CompletableFuture<?> ack) {
+    }
+
+    /** The batch could not be published; the processor retries it from its stored token. */
+    static final class RelayFailedException extends RuntimeException {
+        RelayFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.vspec.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.LaborTime;
+import dev.vspec.contracts.catalog.LaborTimesRecorded;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.catalog.SpecsRecorded;
+import dev.vspec.contracts.catalog.TireFitment;
+import dev.vspec.contracts.catalog.TiresRecorded;
+import dev.vspec.contracts.catalog.VinLinked;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.List;
+import org.axonframework.serialization.SerializedObject;
+import org.axonframework.serialization.json.JacksonSerializer;
+import org.junit.jupiter.api.Test;
+
+/** Every published event survives Axon's Jackson 2 serializer unchanged, as it must to be replayed from the store. */
+class AxonJacksonTest {
+
+    private final JacksonSerializer serializer = JacksonSerializer.builder()
+            .objectMapper(AxonJackson.objectMapper()).build();
+
+    @Test
+    void everyPublishedEventRoundTripsThroughTheEventStoreSerializer() {
+        String key = "2019-honda-civic-lx-k20c2-fwd";
+        List<Record> events = List.of(
+                new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2", null, "2019 Honda Civic LX"),
+                new FluidsRecorded(key, List.of(new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"),
+                        new BigDecimal("4.4"), null))),
+                new SpecsRecorded(key, List.of(new SpecItem("engine", "displacement", "2.0", "L"))),
+                new TiresRecorded(key, List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32))),
+                new ServiceScheduleRecorded(key, List.of(new ServiceInterval("normal", "engine_oil_change", "Oil",
+                        7500, null, 12))),
+                new PartsRecorded(key, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, null))),
+                new PartPriced(key, "15400-PLM-A02", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1)),
+                new LaborTimesRecorded(key, List.of(new LaborTime("engine_oil_change", "Oil", new BigDecimal("0.5")))),
+                new VinLinked("19XFC2F59KE900101", key));
+        assertThat(events).extracting(Object::getClass).containsAll(
+                PublishedEvents.TYPES.stream().filter(type -> type != ExteriorImageCached.class).toList());
+
+        for (Record event : events) {
+            assertThat(roundTrip(event)).isEqualTo(event);
+        }
+    }
+
+    @Test
+    void pricesKeepTheirScaleAndDatesAreStoredAsIsoDates() {
+        PartPriced priced = new PartPriced("k", "p", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1));
+
+        String json = new String(serializer.serialize(priced, byte[].class).getData(), StandardCharsets.UTF_8);
+
+        assertThat(json).contains("\"amount\":9.80").contains("\"asOf\":\"2026-09-01\"");
+        assertThat(roundTrip(priced).amount().scale()).isEqualTo(2);
+    }
+
+    @Test
+    void imageBytesRoundTrip() {
+        byte[] bytes = {0, 1, 2, (byte) 0xff};
+        ExteriorImageCached cached = new ExteriorImageCached("k", "image/png", bytes, "abc");
+
+        ExteriorImageCached read = roundTrip(cached);
+
+        assertThat(read.image()).isEqualTo(bytes);
+        assertThat(read.contentType()).isEqualTo("image/png");
+        assertThat(read.sha256()).isEqualTo("abc");
+    }
+
+    private <T> T roundTrip(T event) {
+        SerializedObject<byte[]> serialized = serializer.serialize(event, byte[].class);
+        return serializer.deserialize(serialized);
+    }
+}

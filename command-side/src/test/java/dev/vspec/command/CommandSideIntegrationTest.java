@@ -1,0 +1,29 @@
+package dev.vspec.command;
+
+import dev.vspec.command.relay.FailingOnceEventPublisher;
+import dev.vspec.infra.testing.TestDatabase;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.test.context.EmbeddedKafka;
+import org.springframework.test.context.ContextConfiguration;
+
+/**
+ * The one Spring context every command-side integration test shares: the whole command side on a
+ * fresh PostgreSQL database and an in-process Kafka broker, with the relay's first Kafka send
+ * failing once ({@link FailingOnceEventPublisher}).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(
+        classes = {CommandSideApplication.class, FailingOnceEventPublisher.Configuration.class},
+        webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        properties = {
+                "spring.config.name=command-side",
+                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}"})
+@ContextConfiguration(initializers = TestDatabase.class)
+@EmbeddedKafka
+public @interface CommandSideIntegrationTest {
+}

@@ -1,0 +1,286 @@
+package dev.vspec.command.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.PricePart;
+import dev.vspec.contracts.catalog.RecordFluids;
+import dev.vspec.contracts.catalog.RecordLaborTimes;
+import dev.vspec.contracts.catalog.RecordParts;
+import dev.vspec.contracts.catalog.RecordServiceSchedule;
+import dev.vspec.contracts.catalog.RecordSpecs;
+import dev.vspec.contracts.catalog.RecordTires;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.axonframework.commandhandling.SimpleCommandBus;
+import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
+
+/** Reading and checking catalog files, with a real Axon command bus whose handlers only record what arrives. */
+class CatalogImporterTest {
+
+    static final Resource TEST_CATALOG = new ClassPathResource("catalog/test/catalog.json");
+
+    @TempDir
+    Path folder;
+
+    private final List<Object> received = new ArrayList<>();
+    private SimpleCommandBus commandBus;
+    private CatalogImporter importer;
+
+    @BeforeEach
+    void setUp() {
+        commandBus = SimpleCommandBus.builder().build();
+        for (Class<?> type : List.of(RegisterConfiguration.class, RecordFluids.class, RecordSpecs.class,
+                RecordTires.class, RecordServiceSchedule.class, RecordParts.class, PricePart.class,
+                RecordLaborTimes.class, CacheExteriorImage.class, LinkVin.class)) {
+            commandBus.subscribe(type.getName(), command -> {
+                received.add(command.getPayload());
+                return null;
+            });
+        }
+        importer = new CatalogImporter(DefaultCommandGateway.builder().commandBus(commandBus).build());
+    }
+
+    @Test
+    void sendsEachConfigurationInOrderRegisterGroupsPartsPricesImageVins() {
+        ImportSummary summary = importer.importCatalog(TEST_CATALOG);
+
+        assertThat(summary).isEqualTo(new ImportSummary(3, 4, received.size()));
+        assertThat(received).extracting(command -> command.getClass().getSimpleName()).containsExactly(
+                "RegisterConfiguration", "RecordFluids", "RecordSpecs", "RecordTires", "RecordServiceSchedule",
+                "RecordLaborTimes", "RecordParts", "PricePart", "PricePart", "CacheExteriorImage", "LinkVin", "LinkVin",
+                "RegisterConfiguration", "RecordFluids", "RecordSpecs", "LinkVin",
+                "RegisterConfiguration", "RecordTires", "LinkVin");
+    }
+
+    @Test
+    void theShippedSampleCatalogPassesEveryCheck() {
+        ImportSummary summary = importer.importCatalog(
+                new DefaultResourceLoader().getResource(CatalogImporter.SAMPLE_CATALOG));
+
+        assertThat(summary.configurations()).isPositive();
+        assertThat(summary.vins()).isPositive();
+        assertThat(received).hasSize(summary.commandsSent())
+                .filteredOn(CacheExteriorImage.class::isInstance).isNotEmpty();
+    }
+
+    @Test
+    void derivesTheConfigKeyFromTheIdentityAndLeavesOutAnAbsentDrivetrain() {
+        importer.importCatalog(TEST_CATALOG);
+
+        assertThat(received).filteredOn(RegisterConfiguration.class::isInstance)
+                .extracting(command -> ((RegisterConfiguration) command).configKey())
+                .containsExactly("2019-honda-civic-lx-k20c2-fwd", "2019-honda-civic-sport-k20c2-fwd",
+                        "2021-tesla-model-3-standard-range-plus-3d1");
+        assertThat(received).contains(new LinkVin("5YJ3E1EA0MF900104", "2021-tesla-model-3-standard-range-plus-3d1"));
+    }
+
+    @Test
+    void readsNumbersAsExactDecimalsAndPricesWithTheirDates() {
+        importer.importCatalog(TEST_CATALOG);
+
+        RecordFluids fluids = (RecordFluids) received.get(1);
+        assertThat(fluids.fluids().get(0)).isEqualTo(new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.2"),
+                new BigDecimal("4.4"), "with filter"));
+        assertThat(fluids.fluids().get(1).notes()).isNull();
+        assertThat(received).contains(new PricePart("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02",
+                new BigDecimal("12.40"), "CAD", LocalDate.of(2026, 9, 1)));
+    }
+
+    @Test
+    void readsTheImageRelativeToTheCatalog() throws IOException {
+        importer.importCatalog(TEST_CATALOG);
+
+        CacheExteriorImage image = (CacheExteriorImage) received.stream()
+                .filter(CacheExteriorImage.class::isInstance).findFirst().orElseThrow();
+        assertThat(image.contentType()).isEqualTo("image/svg+xml");
+        assertThat(image.image()).isEqualTo(
+                new ClassPathResource("catalog/test/images/2019-honda-civic-lx.svg").getContentAsByteArray());
+    }
+
+    @Test
+    void aShortVinFailsNamingTheEntryBeforeAnyCommandIsSent() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+                configuration("2020", "\"vins\": [\"19XFC2F50KE900102\", \"19XFC2F50KE90010\"]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .isInstanceOf(CatalogImportException.class)
+                .hasMessage("configurations[1].vins[1]: A VIN is exactly 17 characters; got 16");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void aTireOnAnUnknownAxleFailsNamingTheTire() throws IOException {
+        Resource catalog = catalog(configuration("\"tires\": [{\"axle\": \"both\", \"size\": \"215/55R16\", "
+                + "\"load_index\": 93, \"speed_rating\": \"H\", \"pressure_kpa\": 220, \"pressure_psi\": 32}, "
+                + "{\"axle\": \"middle\", \"size\": \"215/55R16\", \"load_index\": 93, \"speed_rating\": \"H\", "
+                + "\"pressure_kpa\": 220, \"pressure_psi\": 32}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].tires[1]: axle must be front, rear or both; got 'middle'");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void anUnknownFieldIsRefusedSoTyposDoNotDropData() throws IOException {
+        Resource catalog = catalog(configuration("\"fluids\": [{\"type\": \"engine_oil\", \"specification\": \"0W-20\", "
+                + "\"capacity_liters\": 4.2, \"capacity_us_quarts\": 4.4}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessageStartingWith("configurations[0].fluids[0]: unknown field \"capacity_liters\"; known fields are ");
+    }
+
+    @Test
+    void aMissingRequiredFieldIsNamed() throws IOException {
+        Resource catalog = catalog(configuration("\"labor\": [{\"operation\": \"engine_oil_change\", \"hours\": 0.5}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].labor[0].description: is required");
+    }
+
+    @Test
+    void aNumberWhereTextIsExpectedIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                + "\"prices\": [{\"amount\": 9.86, \"currency\": \"USD\", \"as_of\": \"2026-09-01\"}]}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].parts[0].prices[0].amount: must be a string");
+    }
+
+    @Test
+    void aBadDateIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                + "\"prices\": [{\"amount\": \"9.86\", \"currency\": \"USD\", \"as_of\": \"09/01/2026\"}]}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].parts[0].prices[0].as_of: must be a date (YYYY-MM-DD); got \"09/01/2026\"");
+    }
+
+    @Test
+    void theSamePriceKeyTwiceInAConfigurationIsRefused() throws IOException {
+        String part = "{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", \"category\": \"filter\", "
+                + "\"brand\": \"Honda\", \"quantity\": 1, \"prices\": [{\"amount\": \"%s\", \"currency\": \"USD\", "
+                + "\"as_of\": \"2026-09-01\"}]}";
+        Resource catalog = catalog(configuration("\"parts\": [" + part.formatted("9.86") + ", "
+                + part.formatted("9.99") + "]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].parts[1].prices[0]: 15400-PLM-A02 already has a USD price as of 2026-09-01"
+                        + " at configurations[0].parts[0].prices[0]");
+    }
+
+    @Test
+    void theSameVinInTwoConfigurationsIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+                configuration("2020", "\"vins\": [\"19xfc2f59ke900101\"]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[1].vins[0]: 19XFC2F59KE900101 is already listed at configurations[0].vins[0]");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void theSameConfigurationTwiceIsRefused() throws IOException {
+        Resource catalog = catalog(configuration(null), configuration(null));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[1]: 2019-honda-civic-lx-k20c2-fwd is already described at configurations[0]");
+    }
+
+    @Test
+    void aMissingImageFileIsRefused() throws IOException {
+        Resource catalog = catalog(configuration(
+                "\"image\": {\"content_type\": \"image/png\", \"path\": \"images/missing.png\"}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].image.path: images/missing.png does not exist next to the catalog");
+    }
+
+    @Test
+    void anImagePathOutsideTheCatalogFolderIsRefused() throws IOException {
+        Resource catalog = catalog(configuration(
+                "\"image\": {\"content_type\": \"image/png\", \"path\": \"../secret.png\"}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessageStartingWith("configurations[0].image.path: must be a relative path below the catalog's folder");
+    }
+
+    @Test
+    void anImageOverOneMebibyteIsRefusedBeforeAnythingIsSent() throws IOException {
+        Files.createDirectories(folder.resolve("images"));
+        Files.write(folder.resolve("images/big.png"), new byte[1024 * 1024 + 1]);
+        Resource catalog = catalog(configuration(
+                "\"image\": {\"content_type\": \"image/png\", \"path\": \"images/big.png\"}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].image: an image is at most 1 MiB (1048576 bytes); got 1048577 bytes");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void anotherFormatIsRefused() throws IOException {
+        Path file = folder.resolve("catalog.json");
+        Files.writeString(file, "{\"format\": \"vspec-catalog/2\", \"configurations\": []}");
+
+        assertThatThrownBy(() -> importer.importCatalog(new FileSystemResource(file)))
+                .hasMessage("format must be \"vspec-catalog/1\"");
+    }
+
+    @Test
+    void brokenJsonIsRefusedWithItsPosition() throws IOException {
+        Path file = folder.resolve("catalog.json");
+        Files.writeString(file, "{\"format\": \"vspec-catalog/1\",\n \"configurations\": [{\"year\": 2019,}]}");
+
+        assertThatThrownBy(() -> importer.importCatalog(new FileSystemResource(file)))
+                .isInstanceOf(CatalogImportException.class)
+                .hasMessageStartingWith("line 2, column ");
+    }
+
+    @Test
+    void aRefusalWhileSendingNamesTheEntry() {
+        commandBus.subscribe(LinkVin.class.getName(), command -> {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "no such luck");
+        });
+
+        assertThatThrownBy(() -> importer.importCatalog(TEST_CATALOG))
+                .isInstanceOf(CatalogImportException.class)
+                .hasMessage("configurations[0].vins[0]: LinkVin was refused after 10 commands: no such luck");
+    }
+
+    private Resource catalog(String... configurations) throws IOException {
+        Path file = folder.resolve("catalog.json");
+        Files.writeString(file, "{\"format\": \"vspec-catalog/1\", \"description\": \"TEST DATA\", \"configurations\": ["
+                + String.join(",\n", configurations) + "]}");
+        return new FileSystemResource(file);
+    }
+
+    private static String configuration(String extra) {
+        return configuration("2019", extra);
+    }
+
+    private static String configuration(String year, String extra) {
+        return "{\"year\": " + year + ", \"make\": \"Honda\", \"model\": \"Civic\", \"trim\": \"LX\", "
+                + "\"engine_code\": \"K20C2\", \"drivetrain\": \"FWD\", \"label\": \"" + year + " Honda Civic LX\""
+                + (extra == null ? "" : ", " + extra) + "}";
+    }
+}

@@ -1,0 +1,136 @@
+package dev.vspec.command.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.TestVins;
+import dev.vspec.command.catalog.CatalogImporter;
+import dev.vspec.command.catalog.ImportSummary;
+import dev.vspec.command.relay.TopicRecords.Received;
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+
+@CommandSideIntegrationTest
+class RelayIT {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayIT.class);
+    private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
+    private static final Set<String> CATALOG_CONFIGURATIONS = Set.of(CIVIC_LX, "2019-honda-civic-sport-k20c2-fwd",
+            "2021-tesla-model-3-standard-range-plus-3d1");
+    private static final Set<String> CATALOG_VINS = Set.of(
+            "19XFC2F59KE900101", "19XFC2F50KE900102", "19XFC2F8XKE900103", "5YJ3E1EA0MF900104");
+
+    @Autowired
+    CatalogImporter importer;
+    @Autowired
+    CommandGateway commandGateway;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    EventEnvelopeCodec codec;
+    @Autowired
+    EventTopicProperties topic;
+    @Autowired
+    EmbeddedKafkaBroker broker;
+    @Autowired
+    FailingOnceEventPublisher publisher;
+
+    record Stored(String eventId, String aggregateId, long sequence, String payloadType) {
+    }
+
+    @Test
+    void everyEventOfAnImportArrivesOnceKeyedByAggregateInOrderAndAReimportAddsNone() {
+        ImportSummary first = importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
+
+        List<Stored> stored = storedEventsOfTheCatalog();
+        assertThat(stored).as("each command of a first import changes something").hasSize(first.commandsSent());
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300))
+                .until(() -> catalogRecords().size() >= stored.size());
+
+        List<Received> records = catalogRecords();
+        assertThat(records).as("once per (aggregate, sequence)")
+                .extracting(r -> r.envelope().aggregateId() + "#" + r.envelope().aggregateSequence())
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(stored.stream().map(s -> s.aggregateId() + "#" + s.sequence()).toList());
+        Map<String, Stored> byEventId = stored.stream().collect(Collectors.toMap(Stored::eventId, s -> s));
+        for (Received record : records) {
+            EventEnvelope envelope = record.envelope();
+            Stored source = byEventId.get(envelope.eventId());
+            assertThat(source).as("event %s is stored", envelope.eventId()).isNotNull();
+            assertThat(record.key()).isEqualTo(envelope.aggregateId()).isEqualTo(source.aggregateId());
+            assertThat(envelope.aggregateSequence()).isEqualTo(source.sequence());
+            assertThat(codec.event(envelope)).isNotNull().extracting(e -> e.getClass().getName())
+                    .isEqualTo(source.payloadType());
+            assertThat(envelope.aggregateType())
+                    .isEqualTo(CATALOG_VINS.contains(record.key()) ? "Vehicle" : "VehicleConfiguration");
+        }
+        records.stream().collect(Collectors.groupingBy(Received::key)).forEach((key, ofKey) ->
+                assertThat(ofKey).as("records of %s in the order they were stored", key)
+                        .isSortedAccordingTo(Comparator.comparingLong(r -> r.envelope().aggregateSequence()))
+                        .extracting(Received::partition).containsOnly(ofKey.get(0).partition()));
+
+        ImportSummary second = importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
+
+        assertThat(second.commandsSent()).isEqualTo(first.commandsSent());
+        assertThat(storedEventsOfTheCatalog()).isEqualTo(stored);
+        String marker = TestVins.next();
+        commandGateway.sendAndWait(new LinkVin(marker, CIVIC_LX));
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300))
+                .until(() -> readAll().stream().anyMatch(r -> r.key().equals(marker)));
+        assertThat(catalogRecords()).as("a later event has arrived, and nothing more of the catalog").hasSize(records.size());
+    }
+
+    @Test
+    void anEventWhoseFirstSendFailedIsRetriedWithinSecondsAndArrives() {
+        String vin = TestVins.next();
+        commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> publisher.failedEnvelope() != null);
+        EventEnvelope failed = codec.decode(publisher.failedEnvelope());
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
+                .until(() -> readAll().stream().anyMatch(r -> r.envelope().eventId().equals(failed.eventId())));
+        log.info("The relay sent {} {} again {} ms after its failed send", failed.eventType(), failed.aggregateId(),
+                publisher.retryDelay().toMillis());
+        assertThat(publisher.retryDelay()).isLessThan(Duration.ofSeconds(10));
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
+                .until(() -> readAll().stream().anyMatch(r -> r.key().equals(vin)
+                        && new VinLinked(vin, CIVIC_LX).equals(codec.event(r.envelope()))));
+    }
+
+    private List<Stored> storedEventsOfTheCatalog() {
+        return jdbc.query("select eventidentifier, aggregateidentifier, sequencenumber, payloadtype"
+                        + " from events.domainevententry order by globalindex",
+                        (row, i) -> new Stored(row.getString(1), row.getString(2), row.getLong(3), row.getString(4)))
+                .stream().filter(s -> ofTheCatalog(s.aggregateId())).toList();
+    }
+
+    private List<Received> catalogRecords() {
+        return readAll().stream().filter(r -> ofTheCatalog(r.key())).toList();
+    }
+
+    private static boolean ofTheCatalog(String aggregateId) {
+        return CATALOG_CONFIGURATIONS.contains(aggregateId) || CATALOG_VINS.contains(aggregateId);
+    }
+
+    private List<Received> readAll() {
+        return TopicRecords.readAll(broker.getBrokersAsString(), topic.topic(), codec);
+    }
+}

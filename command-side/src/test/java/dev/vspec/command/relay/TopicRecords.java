@@ -1,0 +1,49 @@
+package dev.vspec.command.relay;
+
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+/** Everything on the event topic right now, read with a plain consumer as an analyst would. */
+final class TopicRecords {
+
+    /** One record: its key, partition and offset, and the envelope decoded with the codec. */
+    record Received(String key, int partition, long offset, EventEnvelope envelope) {
+    }
+
+    private TopicRecords() {
+    }
+
+    /** Per partition in offset order, so the records of one key appear in the order the broker stored them. */
+    static List<Received> readAll(String bootstrapServers, String topic, EventEnvelopeCodec codec) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            List<Received> received = new ArrayList<>();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    received.add(new Received(record.key(), record.partition(), record.offset(),
+                            codec.decode(record.value())));
+                }
+            }
+            return received;
+        }
+    }
+}

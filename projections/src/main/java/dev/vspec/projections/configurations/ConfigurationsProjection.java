@@ -1,0 +1,40 @@
+package dev.vspec.projections.configurations;
+
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.projections.runtime.Upserts.upsert;
+
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
+import dev.vspec.projections.runtime.EventHandlers;
+import dev.vspec.projections.runtime.Projection;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Table;
+import org.springframework.stereotype.Component;
+
+/** {@code read.configuration}: a configuration's identity, with the normalized make/model/trim YMMT lookups match on. */
+@Component
+class ConfigurationsProjection implements Projection {
+
+    @Override
+    public String name() {
+        return "configurations";
+    }
+
+    @Override
+    public List<Table<?>> tables() {
+        return List.of(CONFIGURATION);
+    }
+
+    @Override
+    public EventHandlers handlers() {
+        return EventHandlers.builder().on(ConfigurationRegistered.class, this::on).build();
+    }
+
+    void on(DSLContext db, ConfigurationRegistered e) {
+        upsert(db, new ConfigurationRecord(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
+                e.drivetrain(), e.label(), VehicleIdentifier.normalize(e.make()), VehicleIdentifier.normalize(e.model()),
+                VehicleIdentifier.normalize(e.trim())), CONFIGURATION.CONFIG_KEY).execute();
+    }
+}

@@ -1,0 +1,140 @@
+package dev.vspec.projections.runtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.jooq.DSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Applies one polled batch for one projection: its table writes, its rejects and its new offsets
+ * in a single transaction. Records below the stored offset were applied by an earlier transaction
+ * and are skipped, so a redelivered batch changes nothing. A record that fails in a way that will
+ * never pass (see {@link Failures}) rolls the attempt back, and the batch is applied again at once
+ * with that record rejected; any other failure rolls back and propagates, for the container to
+ * retry the whole batch with back-off.
+ */
+final class BatchApplier {
+
+    private static final Logger log = LoggerFactory.getLogger(BatchApplier.class);
+
+    /** What one committed batch did. */
+    record Outcome(long applied, long ignored, long unknown, long rejected, long duplicates) {
+    }
+
+    private final String projection;
+    private final RecordReader reader;
+    private final EventHandlers handlers;
+    private final DSLContext db;
+    private final TransactionTemplate transactions;
+
+    BatchApplier(String projection, RecordReader reader, EventHandlers handlers, DSLContext db,
+                 TransactionTemplate transactions) {
+        this.projection = projection;
+        this.reader = reader;
+        this.handlers = handlers;
+        this.db = db;
+        this.transactions = transactions;
+    }
+
+    Outcome apply(List<ConsumerRecord<String, byte[]>> records) {
+        Map<RecordId, String> condemned = new HashMap<>();
+        while (true) {
+            try {
+                return transactions.execute(status -> applyOnce(records, condemned));
+            } catch (RecordCannotBeApplied e) {
+                if (condemned.putIfAbsent(e.record, e.reason) != null) {
+                    throw new IllegalStateException("record " + e.record + " was already rejected", e);
+                }
+                log.warn("Projection {} rejects {}: {}", projection, e.record, e.reason);
+            }
+        }
+    }
+
+    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned) {
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
+        for (ConsumerRecord<String, byte[]> record : records) {
+            byPartition.computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
+                    .add(record);
+        }
+        Map<TopicPartition, Long> stored = ProjectionOffsets.lock(db, projection, byPartition.keySet());
+        Map<TopicPartition, Long> advanced = new HashMap<>();
+        long applied = 0;
+        long ignored = 0;
+        long unknown = 0;
+        long rejected = 0;
+        long duplicates = 0;
+        for (var entry : byPartition.entrySet()) {
+            long storedOffset = stored.getOrDefault(entry.getKey(), 0L);
+            long next = storedOffset;
+            for (ConsumerRecord<String, byte[]> record : entry.getValue()) {
+                if (record.offset() < next) {
+                    duplicates++;
+                    continue;
+                }
+                RecordId id = RecordId.of(record);
+                String condemnation = condemned.get(id);
+                RecordReader.Reading reading = condemnation != null
+                        ? new RecordReader.Unreadable(condemnation) : reader.read(record.value());
+                if (reading instanceof RecordReader.Apply apply) {
+                    try {
+                        handlers.apply(db, apply.event());
+                    } catch (RuntimeException e) {
+                        if (Failures.isPermanent(e)) {
+                            throw new RecordCannotBeApplied(id, Failures.describe(e), e);
+                        }
+                        throw e;
+                    }
+                    applied++;
+                } else if (reading instanceof RecordReader.Ignore) {
+                    ignored++;
+                } else if (reading instanceof RecordReader.Unknown u) {
+                    log.debug("Projection {} skips {} of unknown type {}", projection, id, u.eventType());
+                    unknown++;
+                } else if (reading instanceof RecordReader.Unreadable u) {
+                    if (condemnation == null) {
+                        log.warn("Projection {} rejects {}: {}", projection, id, u.reason());
+                    }
+                    ProjectionRejects.insert(db, projection, record, u.reason());
+                    rejected++;
+                }
+                next = record.offset() + 1;
+            }
+            if (next > storedOffset) {
+                advanced.put(entry.getKey(), next);
+            }
+        }
+        ProjectionOffsets.advance(db, projection, advanced);
+        return new Outcome(applied, ignored, unknown, rejected, duplicates);
+    }
+
+    /** Where a record sits on the topic. */
+    record RecordId(String topic, int partition, long offset) {
+        static RecordId of(ConsumerRecord<?, ?> record) {
+            return new RecordId(record.topic(), record.partition(), record.offset());
+        }
+
+        @Override
+        public String toString() {
+            return topic + "-" + partition + "@" + offset;
+        }
+    }
+
+    /** Thrown inside the transaction to roll it back before the record is rejected. */
+    private static final class RecordCannotBeApplied extends RuntimeException {
+        private final RecordId record;
+        private final String reason;
+
+        RecordCannotBeApplied(RecordId record, String reason, Throwable cause) {
+            super(reason, cause);
+            this.record = record;
+            this.reason = reason;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.vspec.projections.runtime;
+
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jooq.DSLContext;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Wires the runtime with Boot's Kafka connection settings and Boot's jOOQ {@link DSLContext},
+ * whose statements join the Spring transaction a {@link TransactionTemplate} opens.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(ProjectionsProperties.class)
+class ProjectionsConfiguration {
+
+    @Bean
+    ProjectionRuntime projectionRuntime(List<Projection> projections, ConsumerFactory<?, ?> bootConsumerFactory,
+                                        DSLContext db, PlatformTransactionManager transactionManager,
+                                        EventEnvelopeCodec codec, EventTopicProperties topic,
+                                        ProjectionsProperties properties) {
+        Map<String, Object> config = new HashMap<>(bootConsumerFactory.getConfigurationProperties());
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, properties.maxPollRecords());
+        ConsumerFactory<String, byte[]> consumerFactory =
+                new DefaultKafkaConsumerFactory<>(config, StringDeserializer::new, ByteArrayDeserializer::new);
+        return new ProjectionRuntime(projections, new ProjectionRuntime.RuntimeSettings(consumerFactory, db,
+                new TransactionTemplate(transactionManager), topic.topic(), codec, properties));
+    }
+
+    @Bean
+    ProjectionsHealthIndicator projectionsHealthIndicator(ProjectionRuntime runtime) {
+        return new ProjectionsHealthIndicator(runtime);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.vspec.projections;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.core.env.Environment;
+
+/** The deployable's web server serves actuator health, which counts the projections' consumers. */
+@ProjectionsIntegrationTest
+class HealthIT {
+
+    @Autowired
+    Environment environment;
+    @Autowired
+    @Qualifier("projectionsHealthIndicator")
+    HealthIndicator projectionsHealth;
+
+    @Test
+    void healthIsUpWhileEveryProjectionConsumes() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + environment.getProperty("local.server.port") + "/actuator/health")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("\"status\":\"UP\"");
+        Health health = projectionsHealth.health();
+        assertThat(health.getStatus()).isEqualTo(Status.UP);
+        assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                .hasSize(9).containsEntry("parts", true);
+    }
+}

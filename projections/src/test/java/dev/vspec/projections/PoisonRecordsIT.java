@@ -1,0 +1,137 @@
+package dev.vspec.projections;
+
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.FLUID;
+import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
+import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.infra.jooq.read.tables.records.ProjectionRejectRecord;
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.projections.runtime.ProjectionRuntime;
+import dev.vspec.projections.runtime.ProjectionStatus;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Records that can never be applied are set aside, not retried for ever; unknown event types are passed over. */
+@ProjectionsIntegrationTest
+class PoisonRecordsIT {
+
+    @Autowired
+    Events events;
+    @Autowired
+    ReadModel readModel;
+    @Autowired
+    ProjectionRuntime runtime;
+
+    DSLContext db;
+
+    @BeforeEach
+    void setUp() {
+        db = readModel.db();
+    }
+
+    @Test
+    void aRecordThatIsNoEnvelopeIsRejectedByEveryProjectionAndTheRecordsAfterItAreApplied() {
+        String key = "2020-acme-roadster-base-x1-poison";
+        byte[] garbage = "not an envelope \u0000\u00ff".getBytes(StandardCharsets.ISO_8859_1);
+        RecordMetadata notJson = events.publishRaw(key, garbage);
+        RecordMetadata jsonButNoEnvelope = events.publishRaw(key,
+                "{\"envelopeVersion\":1,\"aggregateSequence\":0,\"hello\":\"world\"}".getBytes(StandardCharsets.UTF_8));
+        events.publish(key, registered(key, "Acme"));
+        events.publish(key, fluids(key));
+        readModel.awaitCaughtUp();
+
+        assertThat(db.fetchExists(CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key))).isTrue();
+        assertThat(db.fetchCount(FLUID, FLUID.CONFIG_KEY.eq(key))).isEqualTo(1);
+        List<ProjectionRejectRecord> rejected = rejectsAt(notJson);
+        assertThat(rejected).extracting(ProjectionRejectRecord::getProjection)
+                .containsExactlyInAnyOrderElementsOf(runtime.names());
+        assertThat(rejected).allSatisfy(reject -> {
+            assertThat(reject.getPayload()).isEqualTo(garbage);
+            assertThat(reject.getRecordKey()).isEqualTo(key);
+            assertThat(reject.getReason()).contains("not an event envelope");
+        });
+        assertThat(rejectsAt(jsonButNoEnvelope)).hasSize(runtime.names().size())
+                .allSatisfy(reject -> assertThat(reject.getReason()).contains("no eventType or payload"));
+    }
+
+    @Test
+    void anEventTypeNewerThanThisCodeIsSkipped() {
+        String key = "2020-acme-roadster-base-x1-unknown";
+        Map<String, ProjectionStatus> before = readModel.statuses();
+        RecordMetadata unknown = events.publish(new EventEnvelope(EventEnvelope.VERSION, "evt-unknown-1",
+                "ConfigurationRetired", "VehicleConfiguration", key, 0, Instant.parse("2025-01-01T00:00:00Z"),
+                JsonMapper.shared().createObjectNode().put("configKey", key)));
+        events.publish(key, registered(key, "Acme"));
+        readModel.awaitCaughtUp();
+
+        assertThat(db.fetchExists(CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key))).isTrue();
+        assertThat(rejectsAt(unknown)).isEmpty();
+        assertThat(db.fetchCount(PROJECTION_OFFSET, PROJECTION_OFFSET.PARTITION.eq(unknown.partition())
+                .and(PROJECTION_OFFSET.NEXT_OFFSET.gt(unknown.offset())))).isEqualTo(runtime.names().size());
+        Map<String, ProjectionStatus> after = readModel.statuses();
+        for (String name : runtime.names()) {
+            assertThat(after.get(name).unknown()).as(name).isGreaterThan(before.get(name).unknown());
+        }
+    }
+
+    @Test
+    void anUnreadablePayloadIsRejectedOnlyByTheProjectionThatHandlesItsType() {
+        String key = "2020-acme-roadster-base-x1-payload";
+        RecordMetadata bad = events.publish(new EventEnvelope(EventEnvelope.VERSION, "evt-bad-payload-1",
+                "FluidsRecorded", "VehicleConfiguration", key, 0, Instant.parse("2025-01-01T00:00:00Z"),
+                JsonMapper.shared().createObjectNode().put("configKey", key).put("fluids", "a lot")));
+        events.publish(key, fluids(key));
+        readModel.awaitCaughtUp();
+
+        assertThat(rejectsAt(bad)).singleElement().satisfies(reject -> {
+            assertThat(reject.getProjection()).isEqualTo("fluids");
+            assertThat(reject.getReason()).contains("payload of FluidsRecorded is unreadable");
+        });
+        assertThat(db.fetchCount(FLUID, FLUID.CONFIG_KEY.eq(key))).isEqualTo(1);
+    }
+
+    @Test
+    void dataTheTableRefusesIsRejectedWithoutBlockingThePartition() {
+        String key = "2020-acme-roadster-base-x1-toolong";
+        RecordMetadata tooLong = events.publish(key, registered(key, "A".repeat(100)));
+        events.publish(key, registered(key, "Acme Motors"));
+        readModel.awaitCaughtUp();
+
+        assertThat(rejectsAt(tooLong)).singleElement().satisfies(reject -> {
+            assertThat(reject.getProjection()).isEqualTo("configurations");
+            assertThat(reject.getReason()).contains("22001");
+        });
+        assertThat(db.select(CONFIGURATION.MAKE).from(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(key))
+                .fetchSingle().value1()).isEqualTo("Acme Motors");
+    }
+
+    private List<ProjectionRejectRecord> rejectsAt(RecordMetadata record) {
+        return db.selectFrom(PROJECTION_REJECT)
+                .where(PROJECTION_REJECT.TOPIC.eq(record.topic()))
+                .and(PROJECTION_REJECT.PARTITION.eq(record.partition()))
+                .and(PROJECTION_REJECT.RECORD_OFFSET.eq(record.offset()))
+                .fetch();
+    }
+
+    private static ConfigurationRegistered registered(String key, String make) {
+        return new ConfigurationRegistered(key, 2020, make, "Roadster", "Base", "X1", null, "2020 Acme Roadster");
+    }
+
+    private static FluidsRecorded fluids(String key) {
+        return new FluidsRecorded(key, List.of(new Fluid("engine_oil", "5W-30", new BigDecimal("4.00"), null, null)));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.vspec.projections;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.projections.runtime.ProjectionRuntime;
+import dev.vspec.projections.runtime.ProjectionStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jooq.DSLContext;
+import org.jooq.Table;
+
+/** Views of the read schema for assertions: per-table checksums, offsets, rejects, and catching up. */
+final class ReadModel {
+
+    private final DSLContext db;
+    private final ProjectionRuntime runtime;
+
+    ReadModel(DSLContext db, ProjectionRuntime runtime) {
+        this.db = db;
+        this.runtime = runtime;
+    }
+
+    DSLContext db() {
+        return db;
+    }
+
+    /** Waits until every projection has applied every record now on the topic. */
+    void awaitCaughtUp() {
+        await("every projection at the end of the topic").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> runtime.statuses().stream().allMatch(s -> s.lag() == 0));
+    }
+
+    Map<String, ProjectionStatus> statuses() {
+        return runtime.statuses().stream().collect(Collectors.toMap(ProjectionStatus::name, Function.identity()));
+    }
+
+    /** Every projection table by name, each as {@code md5-of-all-rows:row-count}. */
+    Map<String, String> tableChecksums() {
+        Map<String, String> checksums = new TreeMap<>();
+        for (String name : runtime.names()) {
+            for (Table<?> table : runtime.projection(name).tables()) {
+                checksums.put(table.getName(), db.fetchValue(
+                        "select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) || ':' || count(*) from {0} t",
+                        table).toString());
+            }
+        }
+        return checksums;
+    }
+
+    long rows(Table<?> table) {
+        return db.fetchCount(table);
+    }
+
+    /** The stored offsets; with their update times when a mere rewrite of the same value should show. */
+    List<String> offsets(boolean withUpdateTimes) {
+        String columns = withUpdateTimes ? "projection, topic, partition, next_offset, updated_at"
+                : "projection, topic, partition, next_offset";
+        return db.fetch("select concat_ws('/', " + columns + ") as o from read.projection_offset order by 1")
+                .getValues(0, String.class);
+    }
+
+    /** The rejects without their timestamps. */
+    List<String> rejects() {
+        return db.fetch("select concat_ws('/', projection, topic, partition, record_offset, record_key, reason, "
+                        + "md5(payload)) from read.projection_reject order by 1")
+                .getValues(0, String.class);
+    }
+
+    /** Tables of schema {@code read} that no projection owns, other than the runtime's own. */
+    List<String> tablesWithoutProjection() {
+        List<String> owned = runtime.names().stream()
+                .flatMap(name -> runtime.projection(name).tables().stream())
+                .map(Table::getName).toList();
+        return db.fetch("select table_name from information_schema.tables where table_schema = 'read' "
+                        + "and table_name not in ('projection_offset', 'projection_reject') order by 1")
+                .getValues(0, String.class).stream()
+                .filter(name -> !owned.contains(name)).toList();
+    }
+
+    /** How many records a projection has consumed: the sum of its next offsets (the topic starts at 0). */
+    long consumed(String projection) {
+        return db.fetchValue("select coalesce(sum(next_offset), 0) from read.projection_offset where projection = ?",
+                projection) instanceof Number n ? n.longValue() : 0;
+    }
+}

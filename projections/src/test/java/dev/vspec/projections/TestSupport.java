@@ -1,0 +1,24 @@
+package dev.vspec.projections;
+
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.projections.runtime.ProjectionRuntime;
+import org.jooq.DSLContext;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+
+/** Test-side beans of the shared context: a producer onto the event topic and views of the read model. */
+@TestConfiguration(proxyBeanMethods = false)
+class TestSupport {
+
+    @Bean
+    Events events(EmbeddedKafkaBroker broker, EventEnvelopeCodec codec, EventTopicProperties topic) {
+        return new Events(broker.getBrokersAsString(), topic.topic(), codec);
+    }
+
+    @Bean
+    ReadModel readModel(DSLContext db, ProjectionRuntime runtime) {
+        return new ReadModel(db, runtime);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.vspec.projections;
+
+import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_CURRENT;
+import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
+import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
+import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.projections.runtime.ProjectionRuntime;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.LocalDate;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * A batch that fails for a reason that may pass (here: a table the parts projection writes is
+ * missing, as during a botched migration) rolls back entirely, offsets included, and is retried
+ * with back-off until it succeeds; nothing is skipped or rejected meanwhile.
+ */
+@ProjectionsIntegrationTest
+class TransientFailureIT {
+
+    @Autowired
+    Events events;
+    @Autowired
+    ReadModel readModel;
+    @Autowired
+    ProjectionRuntime runtime;
+
+    @Test
+    void aFailedBatchRollsBackEveryWriteAndItsOffsetAndIsRetriedUntilItSucceeds() {
+        DSLContext db = readModel.db();
+        String key = "2022-acme-hauler-base-h2-transient";
+        readModel.awaitCaughtUp();
+        long failuresBefore = runtime.status("parts").failedBatches();
+        RecordMetadata priced;
+        db.execute("alter table read.part_price_current rename to part_price_current_away");
+        try {
+            priced = events.publish(key, new PartPriced(key, "HX-1", new BigDecimal("99.90"), "USD",
+                    LocalDate.of(2025, 3, 1)));
+
+            await("parts retries the failed batch").atMost(Duration.ofSeconds(30))
+                    .until(() -> runtime.status("parts").failedBatches() >= failuresBefore + 3);
+            // The history row was written in the same transaction as the failing statement: rolled back.
+            assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isZero();
+            assertThat(nextOffset(db, "parts", priced)).isLessThanOrEqualTo(priced.offset());
+            // Other projections are not held up by the parts projection's trouble.
+            await().atMost(Duration.ofSeconds(30)).until(() -> nextOffset(db, "fluids", priced) > priced.offset());
+        } finally {
+            db.execute("alter table read.part_price_current_away rename to part_price_current");
+        }
+
+        readModel.awaitCaughtUp();
+        assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isOne();
+        assertThat(db.select(PART_PRICE_CURRENT.AMOUNT).from(PART_PRICE_CURRENT)
+                .where(PART_PRICE_CURRENT.CONFIG_KEY.eq(key)).fetchSingle().value1()).isEqualByComparingTo("99.90");
+        assertThat(db.fetchCount(PROJECTION_REJECT, PROJECTION_REJECT.RECORD_KEY.eq(key))).isZero();
+    }
+
+    private static long nextOffset(DSLContext db, String projection, RecordMetadata record) {
+        Long next = db.select(PROJECTION_OFFSET.NEXT_OFFSET).from(PROJECTION_OFFSET)
+                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                .and(PROJECTION_OFFSET.TOPIC.eq(record.topic()))
+                .and(PROJECTION_OFFSET.PARTITION.eq(record.partition()))
+                .fetchOne(PROJECTION_OFFSET.NEXT_OFFSET);
+        return next == null ? 0 : next;
+    }
+}

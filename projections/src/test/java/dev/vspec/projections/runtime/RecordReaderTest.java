@@ -1,0 +1,68 @@
+package dev.vspec.projections.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+class RecordReaderTest {
+
+    private static final Instant AT = Instant.parse("2025-01-01T00:00:00Z");
+
+    private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
+    private final RecordReader fluids = new RecordReader(codec, EventHandlers.builder()
+            .on(FluidsRecorded.class, (db, e) -> { }).build());
+
+    @Test
+    void aHandledEventIsReadIntoItsType() {
+        FluidsRecorded event = new FluidsRecorded("cfg", List.of(
+                new Fluid("engine_oil", "0W-20", new BigDecimal("4.40"), null, null)));
+        RecordReader.Reading reading = fluids.read(codec.encode(codec.wrap("e1", "VehicleConfiguration", "cfg", 3, AT, event)));
+        assertThat(reading).isInstanceOfSatisfying(RecordReader.Apply.class, apply -> {
+            assertThat(apply.event()).isEqualTo(event);
+            assertThat(apply.envelope().aggregateSequence()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void aPublishedTypeWithoutHandlerIsIgnored() {
+        byte[] value = codec.encode(codec.wrap("e1", "Vehicle", "VIN", 0, AT, new VinLinked("VIN", "cfg")));
+        assertThat(fluids.read(value)).isEqualTo(new RecordReader.Ignore("VinLinked"));
+    }
+
+    @Test
+    void aTypeNewerThanThisCodeIsUnknown() {
+        byte[] value = codec.encode(new EventEnvelope(1, "e1", "ConfigurationRetired", "VehicleConfiguration", "cfg",
+                0, AT, JsonMapper.shared().createObjectNode()));
+        assertThat(fluids.read(value)).isEqualTo(new RecordReader.Unknown("ConfigurationRetired"));
+    }
+
+    @Test
+    void whatIsNoEnvelopeIsUnreadable() {
+        assertThat(fluids.read("garbage".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(RecordReader.Unreadable.class,
+                        u -> assertThat(u.reason()).contains("not an event envelope"));
+        assertThat(fluids.read("{}".getBytes(StandardCharsets.UTF_8))).isInstanceOf(RecordReader.Unreadable.class);
+        assertThat(fluids.read(new byte[0])).isInstanceOf(RecordReader.Unreadable.class);
+        assertThat(fluids.read(null)).isEqualTo(new RecordReader.Unreadable("record has no value"));
+    }
+
+    @Test
+    void anUnreadablePayloadIsUnreadableOnlyForAProjectionThatHandlesItsType() {
+        byte[] value = codec.encode(new EventEnvelope(1, "e1", "FluidsRecorded", "VehicleConfiguration", "cfg", 0, AT,
+                JsonMapper.shared().createObjectNode().put("fluids", "a lot")));
+        assertThat(fluids.read(value)).isInstanceOfSatisfying(RecordReader.Unreadable.class,
+                u -> assertThat(u.reason()).startsWith("payload of FluidsRecorded is unreadable"));
+        RecordReader vins = new RecordReader(codec, EventHandlers.builder().on(VinLinked.class, (db, e) -> { }).build());
+        assertThat(vins.read(value)).isEqualTo(new RecordReader.Ignore("FluidsRecorded"));
+    }
+}

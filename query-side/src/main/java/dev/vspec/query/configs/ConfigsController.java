@@ -1,0 +1,22 @@
+package dev.vspec.query.configs;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.vehicle.VehicleResolver;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/configs}: the candidates of a lookup as a 200 list, the same list a 409 carries. */
+@RestController
+class ConfigsController {
+
+    private final VehicleResolver vehicles;
+
+    ConfigsController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @GetMapping("/api/v1/configs")
+    ConfigsResponse configs(VehicleIdentifier identifier) {
+        return new ConfigsResponse(vehicles.candidates(identifier));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.vspec.query.vehicle;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import java.util.Map;
+import org.springframework.core.MethodParameter;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+
+/**
+ * Lets a handler take a {@link VehicleIdentifier} parameter read from the query string; a missing,
+ * mixed or malformed identifier fails here with the contract's 400 before the handler runs.
+ */
+final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentResolver {
+
+    @Override
+    public boolean supportsParameter(MethodParameter parameter) {
+        return VehicleIdentifier.class.equals(parameter.getParameterType());
+    }
+
+    @Override
+    public VehicleIdentifier resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
+            NativeWebRequest request, WebDataBinderFactory binderFactory) {
+        Map<String, String[]> parameters;
+        try {
+            parameters = request.getParameterMap();
+        } catch (IllegalStateException e) {
+            // Servlet 6.1 containers refuse an undecodable query string here (e.g. %C3%28 is not UTF-8): a caller's error.
+            throw new ApiException(ErrorCode.INVALID_PARAM, "The query string is not valid UTF-8 URL encoding");
+        }
+        return VehicleIdentifier.from(name -> {
+            String[] values = parameters.get(name);
+            return values == null || values.length == 0 ? null : values[0];
+        });
+    }
+}

@@ -1,0 +1,106 @@
+package dev.vspec.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.StringJoiner;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Calls the running query side over real HTTP, as a client would, and reads its JSON answers. */
+public final class Api {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final String base;
+
+    public Api(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    public Reply get(String pathAndQuery) {
+        return send("GET", pathAndQuery, null);
+    }
+
+    public Reply send(String method, String pathAndQuery, String requestId) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
+                .timeout(Duration.ofSeconds(10))
+                .header("Accept", "application/json")
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (requestId != null) {
+            request.header("X-Request-Id", requestId);
+        }
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A URL-encoded query string from name/value pairs: {@code query("make", " honda ")}. */
+    public static String query(String... namesAndValues) {
+        StringJoiner query = new StringJoiner("&", "?", "");
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            query.add(URLEncoder.encode(namesAndValues[i], StandardCharsets.UTF_8) + "="
+                    + URLEncoder.encode(namesAndValues[i + 1], StandardCharsets.UTF_8));
+        }
+        return query.toString();
+    }
+
+    public static JsonNode json(String text) {
+        return JSON.readTree(text);
+    }
+
+    public record Reply(int status, HttpHeaders headers, String text) {
+
+        public JsonNode body() {
+            return json(text);
+        }
+
+        public String requestId() {
+            return headers.firstValue("X-Request-Id").orElse(null);
+        }
+
+        /** A 200 JSON answer carrying a request id. */
+        public JsonNode ok() {
+            assertThat(status).as("status of %s", text).isEqualTo(200);
+            assertJson();
+            return body();
+        }
+
+        /**
+         * The contract's error record with this status and code, the request id of the header repeated
+         * in the body, and nothing of Spring's default error body.
+         */
+        public JsonNode error(int expectedStatus, String expectedCode) {
+            assertThat(status).as("status of %s", text).isEqualTo(expectedStatus);
+            assertJson();
+            JsonNode body = body();
+            assertThat(body.path("error").asString()).isEqualTo(expectedCode);
+            assertThat(body.path("message").asString()).isNotBlank();
+            assertThat(body.path("request_id").asString()).isEqualTo(requestId());
+            assertThat(body.propertyNames()).doesNotContain("timestamp", "status", "path", "trace");
+            return body;
+        }
+
+        private void assertJson() {
+            assertThat(headers.firstValue("Content-Type")).hasValueSatisfying(
+                    type -> assertThat(type).startsWith("application/json"));
+            assertThat(requestId()).isNotBlank();
+        }
+    }
+}

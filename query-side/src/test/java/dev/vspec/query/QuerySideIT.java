@@ -1,0 +1,21 @@
+package dev.vspec.query;
+
+import dev.vspec.infra.testing.TestDatabase;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ContextConfiguration;
+
+/**
+ * The one Spring context every query-side integration test shares: the real application on a
+ * random port over a fresh PostgreSQL database, its read tables seeded by {@link ReadModelSeed}.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@SpringBootTest(classes = QuerySideApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "spring.config.name=query-side")
+@ContextConfiguration(initializers = TestDatabase.class)
+public @interface QuerySideIT {
+}

@@ -1,0 +1,80 @@
+package dev.vspec.query.web;
+
+import static dev.vspec.query.Api.query;
+import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.query.Api;
+import dev.vspec.query.Api.Reply;
+import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.ReadModelSeed;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** Failures outside the handlers (unknown route, wrong method) still answer the JSON error record, never Spring's default body. */
+@QuerySideIT
+class RoutingErrorsIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    Api api;
+
+    @BeforeEach
+    void seed() {
+        ReadModelSeed.seed(db);
+        api = new Api(port);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "POST, /api/v1/fluids",
+            "PUT, /api/v1/fluids",
+            "DELETE, /api/v1/configs",
+            "POST, /api/v1/configs"})
+    void aWrongMethodIs405Json(String method, String route) {
+        api.send(method, route + query("config_key", CIVIC_LX), null).error(405, "method_not_allowed");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+            "GET, /api/v1/nothing-here",
+            "GET, /api/v2/fluids",
+            "GET, /",
+            "POST, /api/v1/nothing-here"})
+    void anUnknownRouteIs404Json(String method, String route) {
+        api.send(method, route, null).error(404, "not_found");
+    }
+
+    @Test
+    void theCallersRequestIdIsAnsweredAndRepeatedInErrors() {
+        Reply failed = api.send("GET", "/api/v1/fluids", "gw-req-0001");
+        assertThat(failed.requestId()).isEqualTo("gw-req-0001");
+        assertThat(failed.error(400, "missing_param").path("request_id").asString()).isEqualTo("gw-req-0001");
+
+        Reply answered = api.send("GET", "/api/v1/fluids" + query("config_key", CIVIC_LX), "gw-req-0002");
+        answered.ok();
+        assertThat(answered.requestId()).isEqualTo("gw-req-0002");
+    }
+
+    @Test
+    void everyAnswerWithoutACallerIdGetsAFreshOne() {
+        Reply first = api.get("/api/v1/configs" + query("config_key", CIVIC_LX));
+        Reply second = api.get("/api/v1/configs" + query("config_key", CIVIC_LX));
+
+        first.ok();
+        second.ok();
+        assertThat(first.requestId()).isNotEqualTo(second.requestId());
+    }
+
+    @Test
+    void healthIsUp() {
+        assertThat(api.get("/actuator/health").text()).contains("\"UP\"");
+    }
+}
