@@ -1,14 +1,12 @@
 package dev.vspec.projections.fluids;
 
 import static dev.vspec.infra.jooq.read.Tables.FLUID;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.FluidRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -35,13 +33,8 @@ class FluidsProjection implements Projection {
 
     /** The event carries the complete list, so it replaces the configuration's rows. */
     void on(DSLContext db, FluidsRecorded e) {
-        db.deleteFrom(FLUID).where(FLUID.CONFIG_KEY.eq(e.configKey())).execute();
-        List<FluidRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.fluids().size(); i++) {
-            Fluid f = e.fluids().get(i);
-            rows.add(new FluidRecord(e.configKey(), i, f.type(), f.specification(), f.capacityLitres(),
-                    f.capacityUsQuarts(), f.notes()));
-        }
-        upsertAll(db, rows, FLUID.CONFIG_KEY, FLUID.POSITION);
+        replaceRows(db, FLUID.CONFIG_KEY, e.configKey(), e.fluids(), (i, f) -> new FluidRecord(e.configKey(), i,
+                f.type(), f.specification(), f.capacityLitres(), f.capacityUsQuarts(), f.notes()),
+                FLUID.CONFIG_KEY, FLUID.POSITION);
     }
 }

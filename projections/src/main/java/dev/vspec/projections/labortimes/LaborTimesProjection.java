@@ -1,14 +1,12 @@
 package dev.vspec.projections.labortimes;
 
 import static dev.vspec.infra.jooq.read.Tables.LABOR_TIME;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
 import dev.vspec.infra.jooq.read.tables.records.LaborTimeRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -38,12 +36,8 @@ class LaborTimesProjection implements Projection {
      * listed twice keeps its last entry (row by row upserts, not one multi-row insert).
      */
     void on(DSLContext db, LaborTimesRecorded e) {
-        db.deleteFrom(LABOR_TIME).where(LABOR_TIME.CONFIG_KEY.eq(e.configKey())).execute();
-        List<LaborTimeRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.laborTimes().size(); i++) {
-            LaborTime l = e.laborTimes().get(i);
-            rows.add(new LaborTimeRecord(e.configKey(), l.operation(), i, l.description(), l.hours()));
-        }
-        upsertAll(db, rows, LABOR_TIME.CONFIG_KEY, LABOR_TIME.OPERATION);
+        replaceRows(db, LABOR_TIME.CONFIG_KEY, e.configKey(), e.laborTimes(), (i, l) -> new LaborTimeRecord(
+                e.configKey(), l.operation(), i, l.description(), l.hours()),
+                LABOR_TIME.CONFIG_KEY, LABOR_TIME.OPERATION);
     }
 }

@@ -4,9 +4,8 @@ import static dev.vspec.infra.jooq.read.Tables.PART;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_CURRENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.projections.runtime.Upserts.upsert;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceCurrentRecord;
@@ -14,7 +13,6 @@ import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -51,14 +49,9 @@ class PartsProjection implements Projection {
      * they accumulate independently of the list. A part number listed twice keeps its last entry.
      */
     void on(DSLContext db, PartsRecorded e) {
-        db.deleteFrom(PART).where(PART.CONFIG_KEY.eq(e.configKey())).execute();
-        List<PartRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.parts().size(); i++) {
-            Part p = e.parts().get(i);
-            rows.add(new PartRecord(e.configKey(), p.partNumber(), i, p.name(), p.category(), p.brand(), p.quantity(),
-                    p.service()));
-        }
-        upsertAll(db, rows, PART.CONFIG_KEY, PART.PART_NUMBER);
+        replaceRows(db, PART.CONFIG_KEY, e.configKey(), e.parts(), (i, p) -> new PartRecord(e.configKey(),
+                p.partNumber(), i, p.name(), p.category(), p.brand(), p.quantity(), p.service()),
+                PART.CONFIG_KEY, PART.PART_NUMBER);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.vspec.projections.runtime;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,5 +42,27 @@ public final class Upserts {
         if (!rows.isEmpty()) {
             db.batch(rows.stream().map(row -> upsert(db, row, key)).toList()).execute();
         }
+    }
+
+    /**
+     * Replaces a configuration's rows with one row per item of an event's complete list: the old
+     * rows go, the new ones are upserted in one batch (an item listed twice keeps its last entry).
+     */
+    @SafeVarargs
+    public static <T, R extends TableRecord<R>> void replaceRows(
+            DSLContext db, TableField<R, String> configKey, String key, List<T> items, Row<T, R> row,
+            TableField<R, ?>... rowKey) {
+        db.deleteFrom(configKey.getTable()).where(configKey.eq(key)).execute();
+        List<R> rows = new ArrayList<>(items.size());
+        for (int position = 0; position < items.size(); position++) {
+            rows.add(row.of(position, items.get(position)));
+        }
+        upsertAll(db, rows, rowKey);
+    }
+
+    /** The row of one list item at its position in the list. */
+    @FunctionalInterface
+    public interface Row<T, R> {
+        R of(int position, T item);
     }
 }

@@ -1,14 +1,12 @@
 package dev.vspec.projections.serviceintervals;
 
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_INTERVAL;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.ServiceInterval;
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
 import dev.vspec.infra.jooq.read.tables.records.ServiceIntervalRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -35,13 +33,8 @@ class ServiceIntervalsProjection implements Projection {
 
     /** The event carries the complete schedule, so it replaces the configuration's rows. */
     void on(DSLContext db, ServiceScheduleRecorded e) {
-        db.deleteFrom(SERVICE_INTERVAL).where(SERVICE_INTERVAL.CONFIG_KEY.eq(e.configKey())).execute();
-        List<ServiceIntervalRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.intervals().size(); i++) {
-            ServiceInterval s = e.intervals().get(i);
-            rows.add(new ServiceIntervalRecord(e.configKey(), i, s.schedule(), s.service(), s.description(),
-                    s.miles(), s.kilometres(), s.months()));
-        }
-        upsertAll(db, rows, SERVICE_INTERVAL.CONFIG_KEY, SERVICE_INTERVAL.POSITION);
+        replaceRows(db, SERVICE_INTERVAL.CONFIG_KEY, e.configKey(), e.intervals(), (i, s) -> new ServiceIntervalRecord(
+                e.configKey(), i, s.schedule(), s.service(), s.description(), s.miles(), s.kilometres(), s.months()),
+                SERVICE_INTERVAL.CONFIG_KEY, SERVICE_INTERVAL.POSITION);
     }
 }

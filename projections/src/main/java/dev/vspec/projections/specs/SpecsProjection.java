@@ -1,14 +1,12 @@
 package dev.vspec.projections.specs;
 
 import static dev.vspec.infra.jooq.read.Tables.SPEC;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.SpecRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -35,12 +33,8 @@ class SpecsProjection implements Projection {
 
     /** The event carries the complete sheet, so it replaces the configuration's rows. */
     void on(DSLContext db, SpecsRecorded e) {
-        db.deleteFrom(SPEC).where(SPEC.CONFIG_KEY.eq(e.configKey())).execute();
-        List<SpecRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.specs().size(); i++) {
-            SpecItem s = e.specs().get(i);
-            rows.add(new SpecRecord(e.configKey(), i, s.section(), s.name(), s.value(), s.unit()));
-        }
-        upsertAll(db, rows, SPEC.CONFIG_KEY, SPEC.POSITION);
+        replaceRows(db, SPEC.CONFIG_KEY, e.configKey(), e.specs(), (i, s) -> new SpecRecord(e.configKey(), i,
+                s.section(), s.name(), s.value(), s.unit()),
+                SPEC.CONFIG_KEY, SPEC.POSITION);
     }
 }

@@ -1,14 +1,12 @@
 package dev.vspec.projections.tires;
 
 import static dev.vspec.infra.jooq.read.Tables.TIRE;
-import static dev.vspec.projections.runtime.Upserts.upsertAll;
+import static dev.vspec.projections.runtime.Upserts.replaceRows;
 
-import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.infra.jooq.read.tables.records.TireRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -35,13 +33,8 @@ class TiresProjection implements Projection {
 
     /** The event carries the complete fitment, so it replaces the configuration's rows. */
     void on(DSLContext db, TiresRecorded e) {
-        db.deleteFrom(TIRE).where(TIRE.CONFIG_KEY.eq(e.configKey())).execute();
-        List<TireRecord> rows = new ArrayList<>();
-        for (int i = 0; i < e.tires().size(); i++) {
-            TireFitment t = e.tires().get(i);
-            rows.add(new TireRecord(e.configKey(), i, t.axle(), t.size(), t.loadIndex(), t.speedRating(),
-                    t.pressureKpa(), t.pressurePsi()));
-        }
-        upsertAll(db, rows, TIRE.CONFIG_KEY, TIRE.POSITION);
+        replaceRows(db, TIRE.CONFIG_KEY, e.configKey(), e.tires(), (i, t) -> new TireRecord(e.configKey(), i,
+                t.axle(), t.size(), t.loadIndex(), t.speedRating(), t.pressureKpa(), t.pressurePsi()),
+                TIRE.CONFIG_KEY, TIRE.POSITION);
     }
 }
