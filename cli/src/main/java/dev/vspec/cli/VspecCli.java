@@ -1,5 +1,6 @@
 package dev.vspec.cli;
 
+import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,9 +19,21 @@ public final class VspecCli implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** An operator's problem (no database, port taken, ...) is a message and exit code 1, not a stack trace. */
+    private static int explain(Exception e, CommandLine command, CommandLine.ParseResult parsed) throws Exception {
+        if (e instanceof StackException) {
+            command.getErr().println("vspec: " + e.getMessage());
+            command.getErr().flush();
+            return 1;
+        }
+        throw e;
+    }
+
     public static void main(String[] args) {
         System.setProperty("axoniq.update-checker.disabled", "true");
-        int exit = new CommandLine(new VspecCli()).execute(args);
+        int exit = new CommandLine(new VspecCli())
+                .setExecutionExceptionHandler(VspecCli::explain)
+                .execute(args);
         if (exit != 0) {
             System.exit(exit);
         }

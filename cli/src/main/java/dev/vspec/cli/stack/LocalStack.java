@@ -92,6 +92,8 @@ public final class LocalStack implements AutoCloseable {
                 "--spring.datasource.password=" + (database.password() == null ? "" : database.password()),
                 "--spring.kafka.bootstrap-servers=" + broker.bootstrapServers(),
                 "--spring.main.banner-mode=off",
+                // the application name is a JVM-wide logging property, wrong for all but one deployable here
+                "--logging.include-application-name=false",
                 "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
                 "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
         if (deployable == Deployable.GATEWAY) {
@@ -103,7 +105,9 @@ public final class LocalStack implements AutoCloseable {
         try {
             return deployable.application.get().registerShutdownHook(false).run(args.toArray(String[]::new));
         } catch (RuntimeException e) {
-            throw new StackException(deployable.id + " failed to start: " + rootMessage(e), e);
+            int port = settings.ports().get(deployable);
+            throw new StackException(deployable.id + " failed to start" + (port == 0 ? "" : " (port " + port + ")")
+                    + ": " + rootMessage(e), e);
         }
     }
 

@@ -66,12 +66,12 @@ public final class UpCommand implements Runnable {
         out.println("Starting vspec (logs: " + logFile + ") ...");
         out.flush();
 
-        LocalStack stack;
+        LocalStack stack = LocalStack.start(settings);
         try {
-            stack = LocalStack.start(settings);
             new StackReadiness(stack).awaitCaughtUp(Duration.ofMinutes(3));
         } catch (StackException e) {
-            throw new CommandLine.ExecutionException(spec.commandLine(), e.getMessage(), e);
+            stack.close();
+            throw e;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
