@@ -2,13 +2,14 @@ package dev.vspec.cli;
 
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
+import dev.vspec.cli.synthetic.SyntheticCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The operator CLI. */
 @Command(name = "vspec", mixinStandardHelpOptions = true, version = "vspec 0.1.0",
         description = "Operate vspec, the self-hostable vehicle specification service.",
-        subcommands = {UpCommand.class})
+        subcommands = {UpCommand.class, SyntheticCommand.class})
 public final class VspecCli implements Runnable {
 
     @CommandLine.Spec

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import org.axonframework.serialization.AnnotationRevisionResolver;
+import org.axonframework.serialization.ChainingConverter;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.json.JacksonSerializer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,7 +19,7 @@ import org.springframework.context.annotation.Configuration;
  * are ignored so an older node can still read an event that gained a field.
  */
 @Configuration(proxyBeanMethods = false)
-class AxonJackson {
+public class AxonJackson {
 
     /** Axon's auto-configuration looks this bean up by name for its JacksonSerializer. */
     @Bean("defaultAxonObjectMapper")
@@ -23,7 +27,21 @@ class AxonJackson {
         return objectMapper();
     }
 
-    static ObjectMapper objectMapper() {
+    /**
+     * The serializer the command side stores events and tokens with, built without a Spring context
+     * the way Axon's auto-configuration builds it (annotation revisions, a chaining converter), for
+     * tools that read or write the event store while the command side is not in the same process.
+     */
+    public static Serializer serializer() {
+        return JacksonSerializer.builder()
+                .revisionResolver(new AnnotationRevisionResolver())
+                .converter(new ChainingConverter(AxonJackson.class.getClassLoader()))
+                .objectMapper(objectMapper())
+                .build();
+    }
+
+    /** The mapper itself. */
+    public static ObjectMapper objectMapper() {
         return JsonMapper.builder()
                 .addModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)

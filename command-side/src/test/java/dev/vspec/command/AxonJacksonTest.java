@@ -12,7 +12,9 @@ import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
@@ -47,7 +49,11 @@ class AxonJacksonTest {
                 new PartsRecorded(key, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, null))),
                 new PartPriced(key, "15400-PLM-A02", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1)),
                 new LaborTimesRecorded(key, List.of(new LaborTime("engine_oil_change", "Oil", new BigDecimal("0.5")))),
-                new VinLinked("19XFC2F59KE900101", key));
+                new VinLinked("19XFC2F59KE900101", key),
+                new ServiceHistoryRecorded("19XFC2F59KE900101", List.of(
+                        new ServiceRecord(LocalDate.of(2021, 3, 14), 7512, 12089, "dealer",
+                                List.of("engine_oil_change", "tire_rotation")),
+                        new ServiceRecord(LocalDate.of(2022, 2, 1), null, 24100, "owner", List.of("cabin_air_filter")))));
         assertThat(events).extracting(Object::getClass).containsAll(
                 PublishedEvents.TYPES.stream().filter(type -> type != ExteriorImageCached.class).toList());
 
@@ -64,6 +70,17 @@ class AxonJacksonTest {
 
         assertThat(json).contains("\"amount\":9.80").contains("\"asOf\":\"2026-09-01\"");
         assertThat(roundTrip(priced).amount().scale()).isEqualTo(2);
+    }
+
+    @Test
+    void serviceVisitsAreStoredWithIsoDatesAndAbsentReadingsAsNull() {
+        ServiceHistoryRecorded history = new ServiceHistoryRecorded("19XFC2F59KE900101", List.of(
+                new ServiceRecord(LocalDate.of(2021, 3, 14), null, 12089, "dealer", List.of("engine_oil_change"))));
+
+        String json = new String(serializer.serialize(history, byte[].class).getData(), StandardCharsets.UTF_8);
+
+        assertThat(json).contains("\"performedOn\":\"2021-03-14\"").contains("\"odometerMiles\":null")
+                .contains("\"services\":[\"engine_oil_change\"]");
     }
 
     @Test

@@ -9,7 +9,9 @@ import dev.vspec.contracts.catalog.LaborTimesRecorded;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
@@ -29,7 +31,8 @@ import java.util.List;
 /**
  * A small catalog as envelopes, every event type included: three configurations (two trims of one
  * model, one without a render), fluids recorded twice (the second list replaces the first), and
- * two prices for one part with the older as_of arriving last. A tag keeps each test's keys apart.
+ * two prices for one part with the older as_of arriving last, and a VIN's service history recorded
+ * twice (the corrected, shorter one replaces the first). A tag keeps each test's keys apart.
  */
 final class CatalogFixture {
 
@@ -104,6 +107,18 @@ final class CatalogFixture {
         add(events, vinLx, new VinLinked(vinLx, civicLx));
         add(events, vinSport, new VinLinked(vinSport, civicSport));
         add(events, vinModel3, new VinLinked(vinModel3, model3));
+        add(events, vinLx, new ServiceHistoryRecorded(vinLx, List.of(
+                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
+                        List.of("engine_oil_change", "tire_rotation")),
+                new ServiceRecord(LocalDate.of(2020, 5, 2), 14950, null, "independent", List.of("engine_oil_change")),
+                new ServiceRecord(LocalDate.of(2020, 5, 30), 15200, 24462, "owner", List.of("cabin_air_filter")))));
+        add(events, vinLx, new ServiceHistoryRecorded(vinLx, List.of(
+                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
+                        List.of("engine_oil_change", "tire_rotation")),
+                new ServiceRecord(LocalDate.of(2020, 5, 2), 14950, null, "independent",
+                        List.of("engine_oil_change", "cabin_air_filter", "tire_rotation")))));
+        add(events, vinModel3, new ServiceHistoryRecorded(vinModel3, List.of(
+                new ServiceRecord(LocalDate.of(2021, 11, 3), null, 10250, "fleet", List.of("tire_rotation")))));
     }
 
     /** Publishes the catalog (again, when called twice: what a relay re-sending after a crash does). */

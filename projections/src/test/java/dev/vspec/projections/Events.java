@@ -1,5 +1,6 @@
 package dev.vspec.projections;
 
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
@@ -39,9 +40,10 @@ final class Events implements AutoCloseable {
         return topic;
     }
 
-    /** Wraps a catalog event in the next envelope of its aggregate (the VIN for VinLinked, else the config_key). */
+    /** Wraps a catalog event in the next envelope of its aggregate (a vehicle's events by VIN, else the config_key). */
     EventEnvelope envelope(String aggregateId, Object event) {
-        String aggregateType = event instanceof VinLinked ? "Vehicle" : "VehicleConfiguration";
+        String aggregateType = event instanceof VinLinked || event instanceof ServiceHistoryRecorded
+                ? "Vehicle" : "VehicleConfiguration";
         long sequence = sequences.merge(aggregateId, 1L, Long::sum) - 1;
         return codec.wrap(UUID.randomUUID().toString(), aggregateType, aggregateId, sequence,
                 Instant.parse("2025-01-01T00:00:00Z").plusSeconds(sequence), event);

@@ -1,13 +1,12 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUID;
+import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.ProjectionStatus;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +72,7 @@ class ExactlyOnceIT {
         Map<String, ProjectionStatus> before = readModel.statuses();
         // Rows no event stands for: a rebuild must not keep them.
         readModel.db().insertInto(VIN).values("JUNK0000000000001", "nowhere").execute();
-        readModel.db().insertInto(FLUID).values("nowhere", 0, "engine_oil", "none", BigDecimal.ONE, null, null).execute();
+        readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]").execute();
 
         runtime.rebuildAll();
         readModel.awaitCaughtUp();

@@ -35,6 +35,6 @@ class HealthIT {
         Health health = projectionsHealth.health();
         assertThat(health.getStatus()).isEqualTo(Status.UP);
         assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
-                .hasSize(9).containsEntry("parts", true);
+                .hasSize(10).containsEntry("parts", true).containsEntry("service_history", true);
     }
 }

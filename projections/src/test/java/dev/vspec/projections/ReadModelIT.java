@@ -1,19 +1,16 @@
 package dev.vspec.projections;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.FLUID;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
-import static dev.vspec.infra.jooq.read.Tables.LABOR_TIME;
 import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_CURRENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_INTERVAL;
-import static dev.vspec.infra.jooq.read.Tables.SPEC;
-import static dev.vspec.infra.jooq.read.Tables.TIRE;
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -49,7 +46,7 @@ class ReadModelIT {
     void everyReadTableIsOwnedByExactlyOneProjectionWithItsOwnConsumerGroup() {
         assertThat(readModel.tablesWithoutProjection()).isEmpty();
         assertThat(runtime.names()).containsExactlyInAnyOrder("configurations", "vins", "fluids", "specs", "tires",
-                "service_intervals", "parts", "labor_times", "images");
+                "service_intervals", "parts", "labor_times", "images", "service_history");
         assertThat(ProjectionRuntime.groupId("service_intervals")).isEqualTo("vspec.projection.service_intervals");
     }
 
@@ -76,34 +73,50 @@ class ReadModelIT {
                 .hasSize(3);
     }
 
+    /** The API's bytes for each group, as the projections stored them: the query side writes them out as they are. */
     @Test
-    void aLaterFluidListReplacesTheEarlierOne() {
-        assertThat(db.selectFrom(FLUID).where(FLUID.CONFIG_KEY.eq(catalog.civicLx)).orderBy(FLUID.POSITION)
-                .fetch(r -> tuple(r.getPosition(), r.getFluidType(), r.getCapacityLitres(), r.getNotes())))
-                .containsExactly(
-                        tuple(0, "engine_oil", new BigDecimal("4.40"), "with filter"),
-                        tuple(1, "coolant", new BigDecimal("5.00"), null));
+    void everyGroupOfAConfigurationIsStoredAsTheJsonTheApiAnswers() {
+        assertThat(document(GroupDocument.FLUIDS, catalog.civicLx)).as("the later list replaced the earlier one").isEqualTo("""
+                [{"type":"engine_oil","specification":"0W-20 API SP","capacity":{"litres":4.40,"us_quarts":4.60},\
+                "notes":"with filter"},\
+                {"type":"coolant","specification":"Honda Type 2","capacity":{"litres":5.00,"us_quarts":5.30},"notes":null}]""");
+        assertThat(document(GroupDocument.SPECS, catalog.civicLx)).isEqualTo("""
+                [{"section":"engine","name":"displacement","value":"2.0","unit":"L"},\
+                {"section":"engine","name":"power","value":"158","unit":"hp"},\
+                {"section":"body","name":"doors","value":"4","unit":null}]""");
+        assertThat(document(GroupDocument.TIRES, catalog.civicLx)).isEqualTo("""
+                [{"axle":"both","size":"215/55R16","load_index":93,"speed_rating":"H","pressure":{"kpa":220,"psi":32}}]""");
+        assertThat(document(GroupDocument.MAINTENANCE_SCHEDULE, catalog.civicLx)).isEqualTo("""
+                {"normal":[\
+                {"service":"engine_oil_change","description":"Replace engine oil and filter",\
+                "interval":{"miles":7500,"kilometres":12000,"months":12}},\
+                {"service":"coolant_replacement","description":"Replace engine coolant",\
+                "interval":{"miles":null,"kilometres":null,"months":120}}],\
+                "severe":[{"service":"engine_oil_change","description":"Replace engine oil and filter",\
+                "interval":{"miles":3750,"kilometres":6000,"months":6}}]}""");
+        assertThat(document(GroupDocument.PARTS, catalog.civicLx)).as("prices newest first though the older came last")
+                .isEqualTo("""
+                [{"part_number":"15400-PLM-A02","name":"Oil filter","category":"filter","brand":"Honda","quantity":1,\
+                "service":"engine_oil_change","price":{"amount":"12.99","currency":"USD","as_of":"2025-06-01"},\
+                "price_history":[{"amount":"12.99","currency":"USD","as_of":"2025-06-01"},\
+                {"amount":"10.49","currency":"USD","as_of":"2024-01-15"}]},\
+                {"part_number":"45022-TBA-A01","name":"Front brake pads","category":"brakes","brand":"Honda","quantity":1,\
+                "service":null,"price":{"amount":"45.00","currency":"USD","as_of":"2024-03-01"},\
+                "price_history":[{"amount":"45.00","currency":"USD","as_of":"2024-03-01"}]}]""");
+        assertThat(document(GroupDocument.LABOR, catalog.civicLx)).isEqualTo("""
+                [{"operation":"engine_oil_change","description":"Drain, replace filter, refill","hours":0.50},\
+                {"operation":"front_brake_pads","description":"Replace front pads","hours":1.20}]""");
     }
 
     @Test
-    void specsTiresAndIntervalsKeepTheirRecordedOrder() {
-        assertThat(db.select(SPEC.NAME, SPEC.UNIT).from(SPEC).where(SPEC.CONFIG_KEY.eq(catalog.civicLx))
-                .orderBy(SPEC.POSITION).fetch(r -> tuple(r.value1(), r.value2())))
-                .containsExactly(tuple("displacement", "L"), tuple("power", "hp"), tuple("doors", null));
-        assertThat(db.selectFrom(TIRE).where(TIRE.CONFIG_KEY.eq(catalog.model3)).orderBy(TIRE.POSITION)
-                .fetch(r -> tuple(r.getAxle(), r.getSize(), r.getLoadIndex(), r.getSpeedRating(), r.getPressurePsi())))
-                .containsExactly(tuple("front", "235/45R18", 98, "W", 42), tuple("rear", "235/45R18", 98, "W", 42));
-        assertThat(db.selectFrom(SERVICE_INTERVAL).where(SERVICE_INTERVAL.CONFIG_KEY.eq(catalog.civicLx))
-                .orderBy(SERVICE_INTERVAL.POSITION)
-                .fetch(r -> tuple(r.getSchedule(), r.getService(), r.getMiles(), r.getKilometres(), r.getMonths())))
-                .containsExactly(
-                        tuple("normal", "engine_oil_change", 7500, 12000, 12),
-                        tuple("severe", "engine_oil_change", 3750, 6000, 6),
-                        tuple("normal", "coolant_replacement", null, null, 120));
+    void aGroupNeverRecordedHasNoDocument() {
+        assertThat(document(GroupDocument.FLUIDS, catalog.model3)).isNull();
+        assertThat(document(GroupDocument.PARTS, catalog.model3)).isNull();
+        assertThat(document(GroupDocument.TIRES, catalog.model3)).startsWith("[{\"axle\":\"front\"");
     }
 
     @Test
-    void theCurrentPriceIsTheLatestDatedOneEvenWhenAnOlderPriceArrivesLast() {
+    void thePartsDocumentIsRenderedFromThePartsAndEveryPriceKeptInThePartsTables() {
         assertThat(db.selectFrom(PART).where(PART.CONFIG_KEY.eq(catalog.civicLx)).orderBy(PART.POSITION)
                 .fetch(r -> tuple(r.getPartNumber(), r.getName(), r.getService())))
                 .containsExactly(tuple("15400-PLM-A02", "Oil filter", "engine_oil_change"),
@@ -115,27 +128,39 @@ class ReadModelIT {
                         tuple("15400-PLM-A02", LocalDate.of(2024, 1, 15), new BigDecimal("10.49")),
                         tuple("15400-PLM-A02", LocalDate.of(2025, 6, 1), new BigDecimal("12.99")),
                         tuple("45022-TBA-A01", LocalDate.of(2024, 3, 1), new BigDecimal("45.00")));
-        assertThat(db.selectFrom(PART_PRICE_CURRENT)
-                .where(PART_PRICE_CURRENT.CONFIG_KEY.in(catalog.civicLx, catalog.civicSport))
-                .orderBy(PART_PRICE_CURRENT.CONFIG_KEY, PART_PRICE_CURRENT.PART_NUMBER)
-                .fetch(r -> tuple(r.getConfigKey(), r.getPartNumber(), r.getCurrency(), r.getAsOf(), r.getAmount())))
-                .containsExactly(
-                        tuple(catalog.civicLx, "15400-PLM-A02", "USD", LocalDate.of(2025, 6, 1), new BigDecimal("12.99")),
-                        tuple(catalog.civicLx, "45022-TBA-A01", "USD", LocalDate.of(2024, 3, 1), new BigDecimal("45.00")),
-                        tuple(catalog.civicSport, "15400-PLM-A02", "EUR", LocalDate.of(2025, 2, 1),
-                                new BigDecimal("11.50")));
+        assertThat(GroupDocument.PARTS.parse(document(GroupDocument.PARTS, catalog.civicSport)))
+                .singleElement().satisfies(part -> {
+                    assertThat(part.partNumber()).isEqualTo("15400-PLM-A02");
+                    assertThat(part.price()).isEqualTo(new PartView.Price("11.50", "EUR", "2025-02-01"));
+                });
     }
 
     @Test
-    void laborTimesAndImages() {
-        assertThat(db.selectFrom(LABOR_TIME).where(LABOR_TIME.CONFIG_KEY.eq(catalog.civicLx))
-                .orderBy(LABOR_TIME.POSITION).fetch(r -> tuple(r.getOperation(), r.getHours())))
-                .containsExactly(tuple("engine_oil_change", new BigDecimal("0.50")),
-                        tuple("front_brake_pads", new BigDecimal("1.20")));
+    void aLaterServiceHistoryReplacesTheVinsRowsWithEachVisitsServicesCommaJoinedInOrder() {
+        assertThat(db.selectFrom(SERVICE_RECORD).where(SERVICE_RECORD.VIN.in(catalog.vinLx, catalog.vinModel3))
+                .orderBy(SERVICE_RECORD.VIN.desc(), SERVICE_RECORD.POSITION)
+                .fetch(r -> tuple(r.getVin(), r.getPosition(), r.getPerformedOn(), r.getOdometerMiles(),
+                        r.getOdometerKm(), r.getPerformedBy(), r.getServices())))
+                .containsExactly(
+                        tuple(catalog.vinModel3, 0, LocalDate.of(2021, 11, 3), null, 10250, "fleet", "tire_rotation"),
+                        tuple(catalog.vinLx, 0, LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
+                                "engine_oil_change,tire_rotation"),
+                        tuple(catalog.vinLx, 1, LocalDate.of(2020, 5, 2), 14950, null, "independent",
+                                "engine_oil_change,cabin_air_filter,tire_rotation"));
+        assertThat(db.fetchExists(SERVICE_RECORD, SERVICE_RECORD.VIN.eq(catalog.vinSport))).isFalse();
+    }
+
+    @Test
+    void images() {
         var image = db.selectFrom(IMAGE).where(IMAGE.CONFIG_KEY.eq(catalog.civicLx)).fetchSingle();
         assertThat(image.getContentType()).isEqualTo("image/png");
         assertThat(image.getBytes()).isEqualTo(CatalogFixture.PNG);
         assertThat(image.getSha256()).isEqualTo(CatalogFixture.sha256(CatalogFixture.PNG));
         assertThat(db.fetchExists(IMAGE, IMAGE.CONFIG_KEY.eq(catalog.model3))).isFalse();
+    }
+
+    private String document(GroupDocument<?> document, String configKey) {
+        return db.select(document.body()).from(document.table()).where(document.configKey().eq(configKey))
+                .fetchOne(document.body());
     }
 }

@@ -1,17 +1,23 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_CURRENT;
+import static dev.vspec.infra.jooq.read.Tables.PART;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.List;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -39,26 +45,29 @@ class TransientFailureIT {
         readModel.awaitCaughtUp();
         long failuresBefore = runtime.status("parts").failedBatches();
         RecordMetadata priced;
-        db.execute("alter table read.part_price_current rename to part_price_current_away");
+        db.execute("alter table read.parts_document rename to parts_document_away");
         try {
+            events.publish(key, new PartsRecorded(key, List.of(new Part("HX-1", "Hauler filter", "filter", "Acme", 1, null))));
             priced = events.publish(key, new PartPriced(key, "HX-1", new BigDecimal("99.90"), "USD",
                     LocalDate.of(2025, 3, 1)));
 
             await("parts retries the failed batch").atMost(Duration.ofSeconds(30))
                     .until(() -> runtime.status("parts").failedBatches() >= failuresBefore + 3);
-            // The history row was written in the same transaction as the failing statement: rolled back.
+            // The rows were written in the same transaction as the failing statement: rolled back.
+            assertThat(db.fetchCount(PART, PART.CONFIG_KEY.eq(key))).isZero();
             assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isZero();
             assertThat(nextOffset(db, "parts", priced)).isLessThanOrEqualTo(priced.offset());
             // Other projections are not held up by the parts projection's trouble.
             await().atMost(Duration.ofSeconds(30)).until(() -> nextOffset(db, "fluids", priced) > priced.offset());
         } finally {
-            db.execute("alter table read.part_price_current_away rename to part_price_current");
+            db.execute("alter table read.parts_document_away rename to parts_document");
         }
 
         readModel.awaitCaughtUp();
         assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isOne();
-        assertThat(db.select(PART_PRICE_CURRENT.AMOUNT).from(PART_PRICE_CURRENT)
-                .where(PART_PRICE_CURRENT.CONFIG_KEY.eq(key)).fetchSingle().value1()).isEqualByComparingTo("99.90");
+        assertThat(GroupDocument.PARTS.parse(db.select(PARTS_DOCUMENT.BODY).from(PARTS_DOCUMENT)
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(key)).fetchSingle().value1()))
+                .singleElement().extracting(PartView::price).isEqualTo(new PartView.Price("99.90", "USD", "2025-03-01"));
         assertThat(db.fetchCount(PROJECTION_REJECT, PROJECTION_REJECT.RECORD_KEY.eq(key))).isZero();
     }
 

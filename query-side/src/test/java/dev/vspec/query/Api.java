@@ -51,6 +51,34 @@ public final class Api {
         }
     }
 
+    /** A GET with extra request headers given as name/value pairs, e.g. {@code If-None-Match}. */
+    public Reply getWith(String pathAndQuery, String... headerNamesAndValues) {
+        HttpResponse<String> response = exchange(pathAndQuery, headerNamesAndValues, HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response.headers(), response.body());
+    }
+
+    /** A GET whose answer is read as bytes (the image route), with extra request headers as name/value pairs. */
+    public HttpResponse<byte[]> bytes(String pathAndQuery, String... headerNamesAndValues) {
+        return exchange(pathAndQuery, headerNamesAndValues, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private <T> HttpResponse<T> exchange(String pathAndQuery, String[] headerNamesAndValues, HttpResponse.BodyHandler<T> body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
+                .timeout(Duration.ofSeconds(10))
+                .GET();
+        for (int i = 0; i < headerNamesAndValues.length; i += 2) {
+            request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
+        }
+        try {
+            return CLIENT.send(request.build(), body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A URL-encoded query string from name/value pairs: {@code query("make", " honda ")}. */
     public static String query(String... namesAndValues) {
         StringJoiner query = new StringJoiner("&", "?", "");
@@ -69,6 +97,10 @@ public final class Api {
 
         public JsonNode body() {
             return json(text);
+        }
+
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
         }
 
         public String requestId() {

@@ -1,16 +1,39 @@
 package dev.vspec.query;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.FLUID;
+import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.LaborTime;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.infra.readmodel.Schedules;
+import dev.vspec.infra.readmodel.SpecView;
+import dev.vspec.infra.readmodel.TireView;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
+import java.util.HexFormat;
+import java.util.List;
 import org.jooq.DSLContext;
 
 /**
- * Rows the projections would have written, put straight into the read tables: the query side only
- * reads them. Idempotent, so every test class of the shared context can call it.
+ * Rows and documents the projections would have written, put straight into the read tables: the
+ * query side only reads them. The group documents are rendered from catalog items by the same
+ * {@link GroupDocument} code the projections use. Idempotent, so every test class of the shared
+ * context can call it.
  */
 public final class ReadModelSeed {
 
@@ -48,11 +71,13 @@ public final class ReadModelSeed {
         vin(db, CIVIC_LX_VIN, CIVIC_LX);
         vin(db, RANGE_ROVER_VIN, RANGE_ROVER);
 
-        // Positions inserted out of order: the route answers them in recorded order.
-        fluid(db, CIVIC_LX, 2, "coolant", "Honda Type 2 Long Life Coolant", "6.10", "6.45", null);
-        fluid(db, CIVIC_LX, 1, "engine_oil", "SAE 0W-20, API SN", "4.40", "4.65", "With filter change");
-        fluid(db, CIVIC_LX, 3, "transmission", "Honda HCF-2 CVT fluid", null, null, "Drain and fill only");
-        fluid(db, RANGE_ROVER, 1, "engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7.00", "7.40", null);
+        // Capacities given with fewer decimals than the API shows: rendered with two.
+        GroupDocument.FLUIDS.write(db, CIVIC_LX, FluidView.of(List.of(
+                fluid("engine_oil", "SAE 0W-20, API SN", "4.4", "4.65", "With filter change"),
+                fluid("coolant", "Honda Type 2 Long Life Coolant", "6.10", "6.45", null),
+                fluid("transmission", "Honda HCF-2 CVT fluid", null, null, "Drain and fill only"))));
+        GroupDocument.FLUIDS.write(db, RANGE_ROVER, FluidView.of(List.of(
+                fluid("engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7", "7.40", null))));
     }
 
     private static void configuration(DSLContext db, String key, int year, String make, String model, String trim,
@@ -77,17 +102,137 @@ public final class ReadModelSeed {
         db.insertInto(VIN).set(VIN.VIN_, vin).set(VIN.CONFIG_KEY, key).onConflictDoNothing().execute();
     }
 
-    private static void fluid(DSLContext db, String key, int position, String type, String specification,
-            String litres, String quarts, String notes) {
-        db.insertInto(FLUID)
-                .set(FLUID.CONFIG_KEY, key)
-                .set(FLUID.POSITION, position)
-                .set(FLUID.FLUID_TYPE, type)
-                .set(FLUID.SPECIFICATION, specification)
-                .set(FLUID.CAPACITY_LITRES, litres == null ? null : new BigDecimal(litres))
-                .set(FLUID.CAPACITY_US_QUARTS, quarts == null ? null : new BigDecimal(quarts))
-                .set(FLUID.NOTES, notes)
-                .onConflictDoNothing()
-                .execute();
+    private static Fluid fluid(String type, String specification, String litres, String quarts, String notes) {
+        return new Fluid(type, specification, litres == null ? null : new BigDecimal(litres),
+                quarts == null ? null : new BigDecimal(quarts), notes);
+    }
+
+    // Every group beyond fluids: Civic LX has each of them (and an image), the Range Rover only its
+    // vehicle and fluids (no image, a VIN without history), the F-150 5.0 the fluids of a 4x4.
+
+    public static final String CIVIC_LX_IMAGE_TYPE = "image/svg+xml";
+    public static final byte[] CIVIC_LX_IMAGE = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="64" height="32"><rect width="64" height="20" y="6"/></svg>
+            """.getBytes(StandardCharsets.UTF_8);
+
+    /** {@link #seed} plus every other group's rows. Idempotent. */
+    public static void seedGroups(DSLContext db) {
+        seed(db);
+
+        GroupDocument.SPECS.write(db, CIVIC_LX, SpecView.of(List.of(
+                new SpecItem("engine", "displacement", "2.0", "L"),
+                new SpecItem("engine", "cylinders", "4", null),
+                new SpecItem("engine", "power", "158", "hp"),
+                new SpecItem("transmission", "type", "CVT", null))));
+
+        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(
+                new TireFitment("both", "215/55R16", 93, "H", 221, 32))));
+        GroupDocument.TIRES.write(db, F150_XLT_50, TireView.of(List.of(
+                new TireFitment("front", "275/65R18", 116, "T", 241, 35),
+                new TireFitment("rear", "275/65R18", 116, "T", 241, 35))));
+
+        // Normal and severe intervals interleaved: each schedule keeps its recorded order.
+        GroupDocument.MAINTENANCE_SCHEDULE.write(db, CIVIC_LX, Schedules.of(List.of(
+                new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
+                new ServiceInterval("severe", "engine_oil_change", "Replace engine oil and filter", 3750, 6000, 6),
+                new ServiceInterval("normal", "tire_rotation", "Rotate tires", 7500, 12000, null),
+                new ServiceInterval("normal", "cabin_air_filter", "Replace cabin air filter", 15000, 24000, 24),
+                new ServiceInterval("normal", "transmission_fluid_change", "Replace CVT fluid", 60000, 96000, null),
+                new ServiceInterval("severe", "transmission_fluid_change", "Replace CVT fluid", 30000, 48000, null),
+                new ServiceInterval("normal", "coolant_replacement", "Replace engine coolant", 120000, 192000, 120),
+                new ServiceInterval("normal", "brake_fluid_replacement", "Replace brake fluid", null, null, 36))));
+        GroupDocument.MAINTENANCE_SCHEDULE.write(db, F150_XLT_50, Schedules.of(List.of(
+                new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
+                new ServiceInterval("normal", "differential_fluid_change", "Replace axle lubricant", 150000, 240000, null),
+                new ServiceInterval("normal", "transfer_case_fluid_change", "Replace transfer case fluid", 150000, 240000,
+                        null))));
+
+        // The older price is recorded after the newer one: history is newest first whatever the order.
+        GroupDocument.PARTS.write(db, CIVIC_LX, PartView.of(List.of(
+                new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change"),
+                new Part("94109-14000", "Oil drain plug washer 14 mm", "gasket", "Honda", 1, "engine_oil_change"),
+                new Part("80292-TBA-A11", "Cabin air filter", "filter", "Honda", 1, "cabin_air_filter"),
+                new Part("76622-TBA-A01", "Wiper blade, driver side", "wiper", "Honda", 1, null)), List.of(
+                price(CIVIC_LX, "15400-PLM-A02", "9.86", "2026-09-01"),
+                price(CIVIC_LX, "15400-PLM-A02", "9.42", "2025-04-01"),
+                price(CIVIC_LX, "94109-14000", "1.1", "2026-02-01"),
+                price(CIVIC_LX, "80292-TBA-A11", "28.10", "2025-04-01"),
+                price(CIVIC_LX, "80292-TBA-A11", "29.35", "2026-09-01"))));
+        GroupDocument.PARTS.write(db, F150_XLT_50, PartView.of(List.of(
+                new Part("XY-75W85-QL", "Rear axle lubricant 75W-85, 1 qt", "fluid", "Motorcraft", 3,
+                        "differential_fluid_change")), List.of(
+                price(F150_XLT_50, "XY-75W85-QL", "12.99", "2026-02-01"))));
+
+        GroupDocument.LABOR.write(db, CIVIC_LX, LaborView.of(List.of(
+                labor("engine_oil_change", "Replace engine oil and filter", "0.50"),
+                labor("tire_rotation", "Rotate tires and set pressures", "0.5"),
+                labor("cabin_air_filter", "Replace cabin air filter", "0.30"),
+                labor("transmission_fluid_change", "Drain and refill CVT fluid", "0.80"),
+                labor("brake_pads_front", "Replace front brake pads", "1.30"))));
+        GroupDocument.LABOR.write(db, F150_XLT_50, LaborView.of(List.of(
+                labor("differential_fluid_change", "Drain and refill front and rear axles", "1.20"))));
+
+        GroupDocument.FLUIDS.write(db, F150_XLT_50, FluidView.of(List.of(
+                fluid("engine_oil", "SAE 5W-20, Ford WSS-M2C945-B1", "7.60", "8.00", null),
+                fluid("front_differential", "SAE 75W-85, Ford WSS-M2C942-A", "1.70", "1.80", null),
+                fluid("rear_differential", "SAE 75W-85, Ford WSS-M2C942-A", "2.60", "2.75", null),
+                fluid("transfer_case", "Motorcraft Transfer Case Fluid XL-12", "1.40", "1.50", null))));
+
+        image(db, CIVIC_LX, CIVIC_LX_IMAGE_TYPE, CIVIC_LX_IMAGE);
+
+        serviceRecord(db, CIVIC_LX_VIN, 3, "2021-10-02", null, 36512, "owner", "cabin_air_filter");
+        serviceRecord(db, CIVIC_LX_VIN, 1, "2019-09-14", 7480, 12038, "dealer", "engine_oil_change,tire_rotation");
+        serviceRecord(db, CIVIC_LX_VIN, 2, "2020-09-20", 15102, 24305, "independent",
+                "engine_oil_change,tire_rotation,cabin_air_filter");
+    }
+
+    // Two 2020 F-150 SuperCrew 4x4 5.0L configurations that differ only in trim, which a Ford VIN does
+    // not encode: a 2020 F-150 5.0L 4x4 VIN that is not linked decodes to both (409 by VIN).
+
+    public static final String F150_2020_XLT_50 = "2020-ford-f-150-xlt-5-0-coyote-4x4";
+    public static final String F150_2020_XLT_50_LABEL = "2020 Ford F-150 XLT 5.0L V8 4x4 SuperCrew";
+    public static final String F150_2020_LARIAT_50 = "2020-ford-f-150-lariat-5-0-coyote-4x4";
+    public static final String F150_2020_LARIAT_50_LABEL = "2020 Ford F-150 Lariat 5.0L V8 4x4 SuperCrew";
+
+    /** {@link #seed} plus the configurations only VIN-decode tests need. Idempotent. */
+    public static void seedDecodeMatches(DSLContext db) {
+        seed(db);
+        configuration(db, F150_2020_LARIAT_50, 2020, "Ford", "F-150", "Lariat", "5.0 Coyote", "4x4",
+                F150_2020_LARIAT_50_LABEL);
+        configuration(db, F150_2020_XLT_50, 2020, "Ford", "F-150", "XLT", "5.0 Coyote", "4x4", F150_2020_XLT_50_LABEL);
+    }
+
+    /** The SHA-256 (hex) of some bytes, as the image projection records it. */
+    public static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static PartPriced price(String key, String partNumber, String amount, String asOf) {
+        return new PartPriced(key, partNumber, new BigDecimal(amount), "USD", LocalDate.parse(asOf));
+    }
+
+    private static LaborTime labor(String operation, String description, String hours) {
+        return new LaborTime(operation, description, new BigDecimal(hours));
+    }
+
+    private static void image(DSLContext db, String key, String contentType, byte[] bytes) {
+        db.insertInto(IMAGE)
+                .set(IMAGE.CONFIG_KEY, key).set(IMAGE.CONTENT_TYPE, contentType).set(IMAGE.BYTES, bytes)
+                .set(IMAGE.SHA256, sha256(bytes))
+                .onConflictDoNothing().execute();
+    }
+
+    private static void serviceRecord(DSLContext db, String vin, int position, String performedOn, Integer miles,
+            Integer km, String performedBy, String services) {
+        db.insertInto(SERVICE_RECORD)
+                .set(SERVICE_RECORD.VIN, vin).set(SERVICE_RECORD.POSITION, position)
+                .set(SERVICE_RECORD.PERFORMED_ON, LocalDate.parse(performedOn))
+                .set(SERVICE_RECORD.ODOMETER_MILES, miles).set(SERVICE_RECORD.ODOMETER_KM, km)
+                .set(SERVICE_RECORD.PERFORMED_BY, performedBy).set(SERVICE_RECORD.SERVICES, services)
+                .onConflictDoNothing().execute();
     }
 }

@@ -14,15 +14,15 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
  */
 enum Deployable {
     COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true,
-            "org.springframework.cloud.gateway"),
+            "org.springframework.cloud.gateway,org.springdoc"),
     PROJECTIONS("projections", 8083, ProjectionsApplication::application, true,
-            "org.axonframework,org.springframework.cloud.gateway"),
+            "org.axonframework,org.springframework.cloud.gateway,org.springdoc"),
     QUERY_SIDE("query-side", 8082, QuerySideApplication::application, false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
     SANDBOX("sandbox", 8084, SandboxApplication::application, false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
+            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway,org.springdoc"),
     GATEWAY("gateway", 8080, GatewayApplication::application, false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,"
+            "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,org.springdoc,"
                     + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra");
 
     final String id;

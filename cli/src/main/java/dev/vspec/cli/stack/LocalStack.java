@@ -2,15 +2,19 @@ package dev.vspec.cli.stack;
 
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * The whole of vspec on one machine: a Kafka broker, every deployable in this JVM on its own
@@ -63,12 +67,14 @@ public final class LocalStack implements AutoCloseable {
         return database.url();
     }
 
-    String databaseUser() {
-        return database.user();
+    /** A connection source for the stack's database, for operator commands run beside it. */
+    public DataSource dataSource() {
+        return new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(), database.user(), database.password());
     }
 
-    String databasePassword() {
-        return database.password();
+    /** Waits until the read tables hold everything the event store holds. */
+    public void awaitCaughtUp(Duration timeout, PrintWriter progress) {
+        new CatchUp(dataSource(), kafkaBootstrapServers(), topic(), progress).await(timeout);
     }
 
     public String topic() {

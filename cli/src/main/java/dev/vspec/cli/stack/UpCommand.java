@@ -68,7 +68,7 @@ public final class UpCommand implements Runnable {
 
         LocalStack stack = LocalStack.start(settings);
         try {
-            new StackReadiness(stack).awaitCaughtUp(Duration.ofMinutes(3));
+            stack.awaitCaughtUp(Duration.ofMinutes(3), out);
         } catch (StackException e) {
             stack.close();
             throw e;

@@ -6,6 +6,8 @@ import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -51,7 +53,7 @@ class LocalStackIT {
         }
         database = TestDatabase.create("vspec_stack");
         stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
-        new StackReadiness(stack).awaitCaughtUp(Duration.ofMinutes(2));
+        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
     }
 
     @AfterAll

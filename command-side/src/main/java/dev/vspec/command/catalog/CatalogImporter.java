@@ -14,8 +14,9 @@ import org.springframework.stereotype.Service;
  *
  * <p>The file is read twice: the first pass checks every entry and sends nothing, so a bad file
  * changes nothing; the second sends, per configuration: register, the data groups, parts then
- * their prices, the image, the VINs. Each command waits for its outcome. Since the aggregates
- * record only what changed, importing the same file again stores no event.
+ * their prices, the image, the VINs (each followed by its service history). Each command waits
+ * for its outcome. Since the aggregates record only what changed, importing the same file again
+ * stores no event.
  */
 @Service
 public class CatalogImporter {

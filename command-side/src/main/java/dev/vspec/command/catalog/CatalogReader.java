@@ -10,11 +10,13 @@ import dev.vspec.contracts.catalog.PricePart;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.RecordLaborTimes;
 import dev.vspec.contracts.catalog.RecordParts;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.RecordServiceSchedule;
 import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RecordTires;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.error.ApiException;
@@ -26,6 +28,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,7 +58,8 @@ final class CatalogReader {
 
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Set<String> CONFIGURATION_FIELDS = Set.of("year", "make", "model", "trim", "engine_code",
-            "drivetrain", "label", "fluids", "specs", "tires", "service_schedule", "parts", "labor", "image", "vins");
+            "drivetrain", "label", "fluids", "specs", "tires", "service_schedule", "parts", "labor", "image", "vins",
+            "service_history");
     private static final Set<String> FLUID_FIELDS = Set.of(
             "type", "specification", "capacity_litres", "capacity_us_quarts", "notes");
     private static final Set<String> SPEC_FIELDS = Set.of("section", "name", "value", "unit");
@@ -68,6 +72,11 @@ final class CatalogReader {
     private static final Set<String> PRICE_FIELDS = Set.of("amount", "currency", "as_of");
     private static final Set<String> LABOR_FIELDS = Set.of("operation", "description", "hours");
     private static final Set<String> IMAGE_FIELDS = Set.of("content_type", "path");
+    /** Closed on purpose: a name, contact, plate, address or note in a visit fails the import. */
+    private static final Set<String> SERVICE_RECORD_FIELDS = Set.of(
+            "performed_on", "odometer_miles", "odometer_km", "performed_by", "services");
+    private static final String SERVICE_RECORD_HINT =
+            "; a service record holds no personal data and no free text";
 
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -195,16 +204,76 @@ final class CatalogReader {
         List<String> vins = new ArrayList<>();
         List<Fields.Text> vinTexts = c.texts("vins");
         for (Fields.Text text : vinTexts == null ? List.<Fields.Text>of() : vinTexts) {
-            String vin;
-            try {
-                vin = Vin.parse(text.value()).value();
-            } catch (ApiException e) {
-                throw new CatalogImportException(text.path() + ": " + e.getMessage());
+            vins.add(vin(text.path(), text.value()));
+        }
+        Map<String, Step> histories = serviceHistories(c, vins);
+        for (int i = 0; i < vins.size(); i++) {
+            steps.add(step(vinTexts.get(i).path(), new LinkVin(vins.get(i), key)));
+            Step history = histories.get(vins.get(i));
+            if (history != null) {
+                steps.add(history);
             }
-            vins.add(vin);
-            steps.add(step(text.path(), new LinkVin(vin, key)));
         }
         return new Entry(at, key, List.copyOf(vins), List.copyOf(steps));
+    }
+
+    private static String vin(String path, String text) {
+        try {
+            return Vin.parse(text).value();
+        } catch (ApiException e) {
+            throw new CatalogImportException(path + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code service_history}: per VIN of this configuration, its visits; each becomes one command by VIN. */
+    private Map<String, Step> serviceHistories(Fields c, List<String> vins) {
+        Map<String, Step> histories = new LinkedHashMap<>();
+        JsonNode json = c.value("service_history");
+        if (json == null) {
+            return histories;
+        }
+        String at = c.path + ".service_history";
+        if (!json.isObject()) {
+            throw new CatalogImportException(at + ": must be an object with a list of visits per VIN");
+        }
+        LocalDate latest = CatalogRules.latestServiceDate();
+        for (String name : json.propertyNames()) {
+            String path = at + "." + name;
+            String vin = vin(path, name);
+            if (!vins.contains(vin)) {
+                throw new CatalogImportException(path + ": " + vin + " is not listed in this configuration's vins");
+            }
+            if (histories.containsKey(vin)) {
+                throw new CatalogImportException(path + ": " + vin + " already has a service history here");
+            }
+            JsonNode visits = json.get(name);
+            if (!visits.isArray()) {
+                throw new CatalogImportException(path + ": must be a list of visits");
+            }
+            List<ServiceRecord> records = new ArrayList<>(visits.size());
+            for (int i = 0; i < visits.size(); i++) {
+                String visitPath = path + "[" + i + "]";
+                ServiceRecord record = serviceRecord(new Fields(visitPath, visits.get(i), SERVICE_RECORD_FIELDS,
+                        SERVICE_RECORD_HINT));
+                check(visitPath, CatalogRules.problemWith(record, latest));
+                if (i > 0) {
+                    check(visitPath, CatalogRules.problemWithOrder(records.get(i - 1), record));
+                }
+                records.add(record);
+            }
+            histories.put(vin, step(path, new RecordServiceHistory(vin, List.copyOf(records))));
+        }
+        return histories;
+    }
+
+    private ServiceRecord serviceRecord(Fields f) {
+        List<Fields.Text> services = f.texts("services");
+        if (services == null) {
+            throw new CatalogImportException(f.path + ".services: is required");
+        }
+        return new ServiceRecord(f.date("performed_on"), f.optionalInteger("odometer_miles"),
+                f.optionalInteger("odometer_km"), f.text("performed_by"),
+                services.stream().map(Fields.Text::value).toList());
     }
 
     private Fluid fluid(Fields f) {
@@ -312,6 +381,11 @@ final class CatalogReader {
         private final JsonNode node;
 
         Fields(String path, JsonNode node, Set<String> known) {
+            this(path, node, known, "");
+        }
+
+        /** {@code hint} ends the message that refuses an unknown field. */
+        Fields(String path, JsonNode node, Set<String> known, String hint) {
             this.path = path;
             this.node = node;
             if (node == null || !node.isObject()) {
@@ -320,12 +394,12 @@ final class CatalogReader {
             for (String name : node.propertyNames()) {
                 if (!known.contains(name)) {
                     throw new CatalogImportException(path + ": unknown field \"" + name + "\"; known fields are "
-                            + String.join(", ", known.stream().sorted().toList()));
+                            + String.join(", ", known.stream().sorted().toList()) + hint);
                 }
             }
         }
 
-        private JsonNode value(String field) {
+        JsonNode value(String field) {
             JsonNode value = node.get(field);
             return value == null || value.isNull() ? null : value;
         }

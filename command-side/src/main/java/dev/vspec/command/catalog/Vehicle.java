@@ -3,11 +3,15 @@ package dev.vspec.command.catalog;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
+import java.util.List;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
@@ -15,13 +19,14 @@ import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
-/** One vehicle, identified by its VIN: which configuration it was built as. */
+/** One vehicle, identified by its VIN: which configuration it was built as, and its sanitized service history. */
 @Aggregate(commandTargetResolver = CatalogCommandTargetResolver.BEAN_NAME)
 class Vehicle {
 
     @AggregateIdentifier
     private String vin;
     private String configKey;
+    private List<ServiceRecord> serviceHistory;
 
     Vehicle() {
     }
@@ -30,13 +35,29 @@ class Vehicle {
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(LinkVin command) {
-        Vin parsed = Vin.parse(command.vin());
-        if (!parsed.value().equals(command.vin())) {
-            throw new ApiException(ErrorCode.INVALID_VIN, "VIN " + command.vin() + " must be sent as " + parsed.value());
-        }
+        requireCanonical(command.vin());
         ConfigKey.parse(command.configKey());
         if (!command.configKey().equals(configKey)) {
             apply(new VinLinked(command.vin(), command.configKey()));
+        }
+    }
+
+    /**
+     * Records the complete service history, replacing the earlier one; the same history again
+     * changes nothing. {@code CREATE_IF_MISSING} only so that an unknown VIN is refused with a
+     * readable message rather than Axon's "aggregate not found".
+     */
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(RecordServiceHistory command) {
+        requireCanonical(command.vin());
+        if (configKey == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + command.vin()
+                    + " is not linked to a configuration; link it before recording its service history");
+        }
+        CatalogRules.requireServiceHistory(command.records(), CatalogRules.latestServiceDate());
+        if (!command.records().equals(serviceHistory)) {
+            apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records())));
         }
     }
 
@@ -44,5 +65,18 @@ class Vehicle {
     void on(VinLinked event) {
         vin = event.vin();
         configKey = event.configKey();
+    }
+
+    @EventSourcingHandler
+    void on(ServiceHistoryRecorded event) {
+        serviceHistory = event.records();
+    }
+
+    /** The aggregate id is the VIN exactly as {@link Vin#parse} writes it. */
+    private static void requireCanonical(String vin) {
+        Vin parsed = Vin.parse(vin);
+        if (!parsed.value().equals(vin)) {
+            throw new ApiException(ErrorCode.INVALID_VIN, "VIN " + vin + " must be sent as " + parsed.value());
+        }
     }
 }

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.TestVins;
 import dev.vspec.contracts.catalog.RecordFluids;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
@@ -13,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
@@ -47,12 +51,28 @@ class CatalogImporterIT {
         Files.writeString(catalog, Files.readString(catalog)
                 .replace("\"amount\": \"9.86\"", "\"amount\": \"10.25\"")
                 .replace("\"capacity_litres\": 4.2, \"capacity_us_quarts\": 4.4, \"notes\": \"with filter\"",
-                        "\"capacity_litres\": 4.4, \"capacity_us_quarts\": 4.6, \"notes\": \"with filter\""));
+                        "\"capacity_litres\": 4.4, \"capacity_us_quarts\": 4.6, \"notes\": \"with filter\"")
+                .replace("\"odometer_miles\": 15020", "\"odometer_miles\": 15120"));
         importer.importCatalog(new FileSystemResource(catalog));
 
-        assertThat(eventCount()).isEqualTo(before + 2);
+        assertThat(eventCount()).isEqualTo(before + 3);
         assertThat(payloadTypesOf(KEY)).endsWith(
                 "dev.vspec.contracts.catalog.FluidsRecorded", "dev.vspec.contracts.catalog.PartPriced");
+        assertThat(payloadTypesOf(vin("19XFC2F5?JE800101"))).containsExactly(
+                "dev.vspec.contracts.catalog.VinLinked", "dev.vspec.contracts.catalog.ServiceHistoryRecorded",
+                "dev.vspec.contracts.catalog.ServiceHistoryRecorded");
+    }
+
+    @Test
+    void theServiceHistoryOfAnUnknownVinIsRefusedAsNotFoundAndStoresNothing() {
+        String vin = TestVins.next();
+
+        assertThatThrownBy(() -> commandGateway.sendAndWait(new RecordServiceHistory(vin, List.of(new ServiceRecord(
+                LocalDate.of(2021, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))))))
+                .isInstanceOf(ApiException.class)
+                .hasMessageContaining("is not linked to a configuration")
+                .extracting(e -> ((ApiException) e).code()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(payloadTypesOf(vin)).isEmpty();
     }
 
     @Test

@@ -10,10 +10,12 @@ import dev.vspec.contracts.catalog.PricePart;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.RecordLaborTimes;
 import dev.vspec.contracts.catalog.RecordParts;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.RecordServiceSchedule;
 import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RecordTires;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import java.io.IOException;
@@ -50,7 +52,7 @@ class CatalogImporterTest {
         commandBus = SimpleCommandBus.builder().build();
         for (Class<?> type : List.of(RegisterConfiguration.class, RecordFluids.class, RecordSpecs.class,
                 RecordTires.class, RecordServiceSchedule.class, RecordParts.class, PricePart.class,
-                RecordLaborTimes.class, CacheExteriorImage.class, LinkVin.class)) {
+                RecordLaborTimes.class, CacheExteriorImage.class, LinkVin.class, RecordServiceHistory.class)) {
             commandBus.subscribe(type.getName(), command -> {
                 received.add(command.getPayload());
                 return null;
@@ -60,13 +62,14 @@ class CatalogImporterTest {
     }
 
     @Test
-    void sendsEachConfigurationInOrderRegisterGroupsPartsPricesImageVins() {
+    void sendsEachConfigurationInOrderRegisterGroupsPartsPricesImageVinsEachWithItsServiceHistory() {
         ImportSummary summary = importer.importCatalog(TEST_CATALOG);
 
         assertThat(summary).isEqualTo(new ImportSummary(3, 4, received.size()));
         assertThat(received).extracting(command -> command.getClass().getSimpleName()).containsExactly(
                 "RegisterConfiguration", "RecordFluids", "RecordSpecs", "RecordTires", "RecordServiceSchedule",
-                "RecordLaborTimes", "RecordParts", "PricePart", "PricePart", "CacheExteriorImage", "LinkVin", "LinkVin",
+                "RecordLaborTimes", "RecordParts", "PricePart", "PricePart", "CacheExteriorImage",
+                "LinkVin", "RecordServiceHistory", "LinkVin",
                 "RegisterConfiguration", "RecordFluids", "RecordSpecs", "LinkVin",
                 "RegisterConfiguration", "RecordTires", "LinkVin");
     }
@@ -103,6 +106,96 @@ class CatalogImporterTest {
         assertThat(fluids.fluids().get(1).notes()).isNull();
         assertThat(received).contains(new PricePart("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02",
                 new BigDecimal("12.40"), "CAD", LocalDate.of(2026, 9, 1)));
+    }
+
+    @Test
+    void readsTheServiceHistoryOfAVinWithBothOdometerUnitsOrOne() {
+        importer.importCatalog(TEST_CATALOG);
+
+        assertThat(received).contains(new RecordServiceHistory("19XFC2F59KE900101", List.of(
+                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer", List.of("engine_oil_change")),
+                new ServiceRecord(LocalDate.of(2020, 8, 30), 15020, null, "independent",
+                        List.of("engine_oil_change", "tire_rotation")))));
+    }
+
+    @Test
+    void aServiceRecordWithACustomerNameIsRefusedBeforeAnythingIsSent() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19XFC2F59KE900101\": [" + visit("\"customer_name\": \"Jane Doe\"") + "]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .isInstanceOf(CatalogImportException.class)
+                .hasMessage("configurations[0].service_history.19XFC2F59KE900101[0]: unknown field \"customer_name\";"
+                        + " known fields are odometer_km, odometer_miles, performed_by, performed_on, services;"
+                        + " a service record holds no personal data and no free text");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void aServiceRecordWithNotesIsRefusedBeforeAnythingIsSentEvenInALaterConfiguration() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+                configuration("2020", "\"vins\": [\"19XFC2F50KE900102\"], \"service_history\": "
+                        + "{\"19XFC2F50KE900102\": [" + visit(null) + ", "
+                        + visit("\"notes\": \"call owner on 555-0100\"") + "]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessageStartingWith("configurations[1].service_history.19XFC2F50KE900102[1]: unknown field \"notes\"");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void aServiceHistoryForAVinNotListedInTheConfigurationIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19XFC2F50KE900102\": [" + visit(null) + "]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].service_history.19XFC2F50KE900102: 19XFC2F50KE900102 is not listed in"
+                        + " this configuration's vins");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void aServiceHistoryKeyedByALowerCaseVinBelongsToThatVin() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19xfc2f59ke900101\": [" + visit(null) + "]}"));
+
+        importer.importCatalog(catalog);
+
+        assertThat(received).extracting(command -> command.getClass().getSimpleName())
+                .endsWith("LinkVin", "RecordServiceHistory");
+        assertThat(((RecordServiceHistory) received.get(received.size() - 1)).vin()).isEqualTo("19XFC2F59KE900101");
+    }
+
+    @Test
+    void visitsOutOfOrderAreRefusedNamingTheLaterVisit() throws IOException {
+        String later = "{\"performed_on\": \"2020-08-30\", \"odometer_miles\": 15020, \"performed_by\": \"dealer\", "
+                + "\"services\": [\"engine_oil_change\"]}";
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19XFC2F59KE900101\": [" + later + ", " + visit(null) + "]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].service_history.19XFC2F59KE900101[1]: performed_on 2019-09-14 is before"
+                        + " the previous visit's 2020-08-30; list visits oldest first");
+    }
+
+    @Test
+    void aServiceCodeWithSpacesIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19XFC2F59KE900101\": [{\"performed_on\": \"2019-09-14\", \"odometer_miles\": 7512, "
+                + "\"performed_by\": \"dealer\", \"services\": [\"oil change for Mr Smith\"]}]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessageStartingWith("configurations[0].service_history.19XFC2F59KE900101[0]: services[0] must be a"
+                        + " lower_snake_case service code");
+    }
+
+    @Test
+    void aServiceHistoryThatIsNotAnObjectByVinIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": ["
+                + visit(null) + "]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].service_history: must be an object with a list of visits per VIN");
     }
 
     @Test
@@ -272,6 +365,13 @@ class CatalogImporterTest {
         Files.writeString(file, "{\"format\": \"vspec-catalog/1\", \"description\": \"TEST DATA\", \"configurations\": ["
                 + String.join(",\n", configurations) + "]}");
         return new FileSystemResource(file);
+    }
+
+    /** A valid visit, with {@code extra} fields planted in it. */
+    private static String visit(String extra) {
+        return "{\"performed_on\": \"2019-09-14\", \"odometer_miles\": 7512, \"odometer_km\": 12089, "
+                + "\"performed_by\": \"dealer\", \"services\": [\"engine_oil_change\", \"tire_rotation\"]"
+                + (extra == null ? "" : ", " + extra) + "}";
     }
 
     private static String configuration(String extra) {

@@ -17,6 +17,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,6 +43,9 @@ class SampleCatalogTest {
     private static final BigDecimal QUARTS_PER_LITRE = new BigDecimal("1.05669");
     private static final double KPA_PER_PSI = 6.895;
     private static final double KM_PER_MILE = 1.609;
+    private static final double KM_PER_MILE_EXACT = 1.609344;
+    private static final LocalDate HISTORY_END = LocalDate.of(2026, 11, 1);
+    private static final Set<String> PERFORMERS = Set.of("dealer", "independent", "fleet", "owner");
     private static final String YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
     private static final Pattern AMOUNT = Pattern.compile("\\d+\\.\\d{2}");
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
@@ -329,6 +333,109 @@ class SampleCatalogTest {
             agree(softly, c, values, "wheelbase", "in", "mm", 25.4);
             softly.assertThat(values.keySet()).as("spec sheet of %s", key(c)).contains("power|hp", "power|kW", "curb_weight|lb", "wheelbase|in");
         }));
+    }
+
+    @Test
+    void someVinsOfDifferentMakesCarryAServiceHistoryOfTwoToEightVisits() {
+        List<JsonNode> withHistory = configurations.stream().filter(c -> c.hasNonNull("service_history")).toList();
+        List<String> vins = new ArrayList<>();
+        assertSoftly(softly -> withHistory.forEach(c -> c.path("service_history").properties().forEach(entry -> {
+            vins.add(entry.getKey());
+            softly.assertThat(list(c.path("vins"))).as("vins of %s", key(c)).extracting(JsonNode::asText)
+                    .contains(entry.getKey());
+            softly.assertThat(list(entry.getValue())).as("visits of %s", entry.getKey()).hasSizeBetween(2, 8);
+        })));
+        assertThat(vins).as("VINs with a service history").hasSizeBetween(5, 8);
+        assertThat(withHistory.stream().map(c -> normalize(c.path("make").asText())).distinct())
+                .as("makes with a service history, one VIN each").hasSize(vins.size());
+    }
+
+    @Test
+    void serviceVisitsFallBetweenTheModelYearAndNowInOrderAtEightToFifteenThousandMilesAYear() {
+        assertSoftly(softly -> histories((c, vin, visits) -> {
+            LocalDate modelYearStart = LocalDate.of(c.path("year").asInt(), 1, 1);
+            LocalDate previousDate = modelYearStart;
+            int previousMiles = 0;
+            for (JsonNode visit : visits) {
+                LocalDate on = LocalDate.parse(visit.path("performed_on").asText());
+                String what = "visit of " + vin + " on " + on;
+                softly.assertThat(on).as("date of %s", what).isAfterOrEqualTo(previousDate).isBefore(HISTORY_END);
+                softly.assertThat(visit.path("performed_by").asText()).as("performed_by of %s", what).isIn(PERFORMERS);
+                softly.assertThat(visit.hasNonNull("odometer_miles")).as("%s gives miles", what).isTrue();
+                int miles = visit.path("odometer_miles").asInt();
+                softly.assertThat(miles).as("odometer of %s", what).isGreaterThanOrEqualTo(previousMiles);
+                double years = ChronoUnit.DAYS.between(modelYearStart, on) / 365.25;
+                softly.assertThat(miles / years).as("miles a year up to %s (%d miles)", what, miles)
+                        .isBetween(8_000.0, 15_000.0);
+                if (visit.hasNonNull("odometer_km")) {
+                    softly.assertThat(visit.path("odometer_km").asInt()).as("km of %s at %d miles", what, miles)
+                            .isEqualTo((int) Math.round(miles * KM_PER_MILE_EXACT));
+                }
+                previousDate = on;
+                previousMiles = miles;
+            }
+        }));
+    }
+
+    /**
+     * Each visit does services of the configuration's own schedule, never sooner than half their
+     * normal interval after the last time (or the model year's start) and, once done, again
+     * within twice the interval if at all.
+     */
+    @Test
+    void serviceVisitsDoScheduledServicesAtSensibleIntervals() {
+        assertSoftly(softly -> histories((c, vin, visits) -> {
+            Map<String, JsonNode> normal = new HashMap<>();
+            c.path("service_schedule").forEach(i -> {
+                if (i.path("schedule").asText().equals("normal")) {
+                    normal.put(i.path("service").asText(), i);
+                }
+            });
+            LocalDate modelYearStart = LocalDate.of(c.path("year").asInt(), 1, 1);
+            Map<String, JsonNode> lastDone = new HashMap<>();
+            for (JsonNode visit : visits) {
+                LocalDate on = LocalDate.parse(visit.path("performed_on").asText());
+                int miles = visit.path("odometer_miles").asInt();
+                List<JsonNode> services = list(visit.path("services"));
+                softly.assertThat(services).as("services of %s on %s", vin, on).isNotEmpty();
+                for (JsonNode node : services) {
+                    String service = node.asText();
+                    String what = service + " of " + vin + " on " + on;
+                    JsonNode interval = normal.get(service);
+                    softly.assertThat(interval).as("%s is in the normal schedule of %s", what, key(c)).isNotNull();
+                    if (interval == null) {
+                        continue;
+                    }
+                    JsonNode before = lastDone.put(service, visit);
+                    LocalDate sinceDate = before == null ? modelYearStart : LocalDate.parse(before.path("performed_on").asText());
+                    int sinceMiles = before == null ? 0 : before.path("odometer_miles").asInt();
+                    long months = ChronoUnit.MONTHS.between(sinceDate, on);
+                    int driven = miles - sinceMiles;
+                    Integer intervalMiles = bound(interval, "miles");
+                    Integer intervalMonths = bound(interval, "months");
+                    boolean halfDue = (intervalMiles != null && driven >= intervalMiles / 2)
+                            || (intervalMonths != null && months >= intervalMonths / 2);
+                    softly.assertThat(halfDue).as("%s: %d miles and %d months after the last time", what, driven, months)
+                            .isTrue();
+                    if (before != null) {
+                        softly.assertThat(intervalMiles == null || driven <= 2 * intervalMiles)
+                                .as("%s: %d miles after the last time", what, driven).isTrue();
+                        softly.assertThat(intervalMonths == null || months <= 2 * intervalMonths)
+                                .as("%s: %d months after the last time", what, months).isTrue();
+                    }
+                }
+            }
+        }));
+    }
+
+    @FunctionalInterface
+    private interface HistoryCheck {
+        void check(JsonNode configuration, String vin, List<JsonNode> visits);
+    }
+
+    private static void histories(HistoryCheck check) {
+        configurations.forEach(c -> c.path("service_history").properties()
+                .forEach(entry -> check.check(c, entry.getKey(), list(entry.getValue()))));
     }
 
     private static void agree(SoftAssertions softly, JsonNode c, Map<String, BigDecimal> values,

@@ -18,7 +18,8 @@ public final class PublishedEvents {
             PartPriced.class,
             LaborTimesRecorded.class,
             ExteriorImageCached.class,
-            VinLinked.class);
+            VinLinked.class,
+            ServiceHistoryRecorded.class);
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));

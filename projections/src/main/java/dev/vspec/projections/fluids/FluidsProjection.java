@@ -1,10 +1,10 @@
 package dev.vspec.projections.fluids;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUID;
-import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.FluidsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.FluidRecord;
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.fluid}: a configuration's fluids in the order they were recorded. */
+/** {@code read.fluids_document}: a configuration's fluids, rendered, in the order they were recorded. */
 @Component
 class FluidsProjection implements Projection {
 
@@ -23,7 +23,7 @@ class FluidsProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(FLUID);
+        return List.of(FLUIDS_DOCUMENT);
     }
 
     @Override
@@ -31,10 +31,8 @@ class FluidsProjection implements Projection {
         return EventHandlers.builder().on(FluidsRecorded.class, this::on).build();
     }
 
-    /** The event carries the complete list, so it replaces the configuration's rows. */
+    /** The event carries the complete list, so it replaces the configuration's document. */
     void on(DSLContext db, FluidsRecorded e) {
-        replaceRows(db, FLUID.CONFIG_KEY, e.configKey(), e.fluids(), (i, f) -> new FluidRecord(e.configKey(), i,
-                f.type(), f.specification(), f.capacityLitres(), f.capacityUsQuarts(), f.notes()),
-                FLUID.CONFIG_KEY, FLUID.POSITION);
+        GroupDocument.FLUIDS.write(db, e.configKey(), FluidView.of(e.fluids()));
     }
 }

@@ -1,10 +1,10 @@
 package dev.vspec.projections.labortimes;
 
-import static dev.vspec.infra.jooq.read.Tables.LABOR_TIME;
-import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
 
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
-import dev.vspec.infra.jooq.read.tables.records.LaborTimeRecord;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.LaborView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.labor_time}: book hours per operation of a configuration. */
+/** {@code read.labor_document}: book hours per operation of a configuration, rendered. */
 @Component
 class LaborTimesProjection implements Projection {
 
@@ -23,7 +23,7 @@ class LaborTimesProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(LABOR_TIME);
+        return List.of(LABOR_DOCUMENT);
     }
 
     @Override
@@ -32,12 +32,10 @@ class LaborTimesProjection implements Projection {
     }
 
     /**
-     * The event carries the complete list, so it replaces the configuration's rows. An operation
-     * listed twice keeps its last entry (row by row upserts, not one multi-row insert).
+     * The event carries the complete list, so it replaces the configuration's document. An operation
+     * listed twice keeps its last entry.
      */
     void on(DSLContext db, LaborTimesRecorded e) {
-        replaceRows(db, LABOR_TIME.CONFIG_KEY, e.configKey(), e.laborTimes(), (i, l) -> new LaborTimeRecord(
-                e.configKey(), l.operation(), i, l.description(), l.hours()),
-                LABOR_TIME.CONFIG_KEY, LABOR_TIME.OPERATION);
+        GroupDocument.LABOR.write(db, e.configKey(), LaborView.of(e.laborTimes()));
     }
 }

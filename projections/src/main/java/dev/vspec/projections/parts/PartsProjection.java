@@ -1,27 +1,35 @@
 package dev.vspec.projections.parts;
 
 import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_CURRENT;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.projections.runtime.Upserts.upsert;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.projections.runtime.Upserts.upsert;
 
+import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.PartPriceCurrentRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Table;
-import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code read.part} (the parts list), {@code read.part_price_history} (every dated price) and
- * {@code read.part_price_current} (per part and currency, the price with the latest as_of).
+ * {@code read.parts_document}: a configuration's parts, each with its dated prices, rendered. The
+ * document depends on the parts list and on every price, which arrive as separate events, so the
+ * projection keeps both in its own tables, {@code read.part} (the list) and
+ * {@code read.part_price_history} (every dated price), and renders the document again from them
+ * once per batch for every configuration the batch changed, in the same transaction (a catalog
+ * import prices a configuration's parts in a run of events; rendering after each of them would
+ * write its document as many times).
  */
 @Component
 class PartsProjection implements Projection {
@@ -33,7 +41,7 @@ class PartsProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(PART, PART_PRICE_HISTORY, PART_PRICE_CURRENT);
+        return List.of(PART, PART_PRICE_HISTORY, PARTS_DOCUMENT);
     }
 
     @Override
@@ -41,6 +49,7 @@ class PartsProjection implements Projection {
         return EventHandlers.builder()
                 .on(PartsRecorded.class, this::on)
                 .on(PartPriced.class, this::on)
+                .afterBatch(PartsProjection::render)
                 .build();
     }
 
@@ -54,18 +63,32 @@ class PartsProjection implements Projection {
                 PART.CONFIG_KEY, PART.PART_NUMBER);
     }
 
-    /**
-     * Prices may be recorded out of date order (a back-dated price after a newer one), so the
-     * current price only moves to a price whose as_of is not older than its own: applying the
-     * aggregate's prices in their topic order always ends with the latest-dated one.
-     */
+    /** Prices may be recorded out of date order; the document orders them by date whatever the order. */
     void on(DSLContext db, PartPriced e) {
         upsert(db, new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount()),
                 PART_PRICE_HISTORY.CONFIG_KEY, PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.CURRENCY,
                 PART_PRICE_HISTORY.AS_OF).execute();
-        upsert(db, new PartPriceCurrentRecord(e.configKey(), e.partNumber(), e.currency(), e.asOf(), e.amount()),
-                PART_PRICE_CURRENT.CONFIG_KEY, PART_PRICE_CURRENT.PART_NUMBER, PART_PRICE_CURRENT.CURRENCY)
-                .where(PART_PRICE_CURRENT.AS_OF.le(DSL.excluded(PART_PRICE_CURRENT.AS_OF)))
-                .execute();
+    }
+
+    /** The document of every configuration the batch's events changed, each rendered once. */
+    private static void render(DSLContext db, List<Object> applied) {
+        Set<String> changed = new LinkedHashSet<>();
+        for (Object event : applied) {
+            changed.add(event instanceof PartsRecorded parts ? parts.configKey() : ((PartPriced) event).configKey());
+        }
+        changed.forEach(configKey -> render(db, configKey));
+    }
+
+    /** The configuration's document from the rows as they now are (amounts as the table rounded them). */
+    private static void render(DSLContext db, String configKey) {
+        List<Part> parts = db.selectFrom(PART)
+                .where(PART.CONFIG_KEY.eq(configKey))
+                .orderBy(PART.POSITION)
+                .fetch(r -> new Part(r.getPartNumber(), r.getName(), r.getCategory(), r.getBrand(), r.getQuantity(),
+                        r.getService()));
+        List<PartPriced> prices = db.selectFrom(PART_PRICE_HISTORY)
+                .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(configKey))
+                .fetch(r -> new PartPriced(configKey, r.getPartNumber(), r.getAmount(), r.getCurrency(), r.getAsOf()));
+        GroupDocument.PARTS.write(db, configKey, PartView.of(parts, prices));
     }
 }

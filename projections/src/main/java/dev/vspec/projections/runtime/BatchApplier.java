@@ -18,7 +18,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and are skipped, so a redelivered batch changes nothing. A record that fails in a way that will
  * never pass (see {@link Failures}) rolls the attempt back, and the batch is applied again at once
  * with that record rejected; any other failure rolls back and propagates, for the container to
- * retry the whole batch with back-off.
+ * retry the whole batch with back-off. The projection's after-batch work (see
+ * {@link EventHandlers.Builder#afterBatch}) runs last, before the offsets, in the same transaction.
  */
 final class BatchApplier {
 
@@ -70,6 +71,7 @@ final class BatchApplier {
         long unknown = 0;
         long rejected = 0;
         long duplicates = 0;
+        List<Object> appliedEvents = new ArrayList<>();
         for (var entry : byPartition.entrySet()) {
             long storedOffset = stored.getOrDefault(entry.getKey(), 0L);
             long next = storedOffset;
@@ -92,6 +94,7 @@ final class BatchApplier {
                         throw e;
                     }
                     applied++;
+                    appliedEvents.add(apply.event());
                 } else if (reading instanceof RecordReader.Ignore) {
                     ignored++;
                 } else if (reading instanceof RecordReader.Unknown u) {
@@ -110,6 +113,7 @@ final class BatchApplier {
                 advanced.put(entry.getKey(), next);
             }
         }
+        handlers.finishBatch(db, appliedEvents);
         ProjectionOffsets.advance(db, projection, advanced);
         return new Outcome(applied, ignored, unknown, rejected, duplicates);
     }

@@ -45,14 +45,16 @@ public final class Upserts {
     }
 
     /**
-     * Replaces a configuration's rows with one row per item of an event's complete list: the old
-     * rows go, the new ones are upserted in one batch (an item listed twice keeps its last entry).
+     * Replaces the rows of one owner (a configuration by its config_key, a vehicle by its VIN) with
+     * one row per item of an event's complete list: the rows whose {@code ownerColumn} is
+     * {@code owner} go, the new ones are upserted in one batch (an item listed twice keeps its
+     * last entry).
      */
     @SafeVarargs
     public static <T, R extends TableRecord<R>> void replaceRows(
-            DSLContext db, TableField<R, String> configKey, String key, List<T> items, Row<T, R> row,
+            DSLContext db, TableField<R, String> ownerColumn, String owner, List<T> items, Row<T, R> row,
             TableField<R, ?>... rowKey) {
-        db.deleteFrom(configKey.getTable()).where(configKey.eq(key)).execute();
+        db.deleteFrom(ownerColumn.getTable()).where(ownerColumn.eq(owner)).execute();
         List<R> rows = new ArrayList<>(items.size());
         for (int position = 0; position < items.size(); position++) {
             rows.add(row.of(position, items.get(position)));

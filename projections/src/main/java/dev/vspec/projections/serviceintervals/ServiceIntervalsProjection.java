@@ -1,10 +1,10 @@
 package dev.vspec.projections.serviceintervals;
 
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_INTERVAL;
-import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
 
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
-import dev.vspec.infra.jooq.read.tables.records.ServiceIntervalRecord;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.Schedules;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.service_interval}: a configuration's maintenance schedule, normal and severe. */
+/** {@code read.maintenance_schedule_document}: a configuration's maintenance schedule, normal and severe, rendered. */
 @Component
 class ServiceIntervalsProjection implements Projection {
 
@@ -23,7 +23,7 @@ class ServiceIntervalsProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(SERVICE_INTERVAL);
+        return List.of(MAINTENANCE_SCHEDULE_DOCUMENT);
     }
 
     @Override
@@ -31,10 +31,8 @@ class ServiceIntervalsProjection implements Projection {
         return EventHandlers.builder().on(ServiceScheduleRecorded.class, this::on).build();
     }
 
-    /** The event carries the complete schedule, so it replaces the configuration's rows. */
+    /** The event carries the complete schedule, so it replaces the configuration's document. */
     void on(DSLContext db, ServiceScheduleRecorded e) {
-        replaceRows(db, SERVICE_INTERVAL.CONFIG_KEY, e.configKey(), e.intervals(), (i, s) -> new ServiceIntervalRecord(
-                e.configKey(), i, s.schedule(), s.service(), s.description(), s.miles(), s.kilometres(), s.months()),
-                SERVICE_INTERVAL.CONFIG_KEY, SERVICE_INTERVAL.POSITION);
+        GroupDocument.MAINTENANCE_SCHEDULE.write(db, e.configKey(), Schedules.of(e.intervals()));
     }
 }

@@ -1,10 +1,10 @@
 package dev.vspec.projections.specs;
 
-import static dev.vspec.infra.jooq.read.Tables.SPEC;
-import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.SpecsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.SpecRecord;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.SpecView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.spec}: a configuration's spec sheet in the order it was recorded. */
+/** {@code read.specs_document}: a configuration's spec sheet, rendered, in the order it was recorded. */
 @Component
 class SpecsProjection implements Projection {
 
@@ -23,7 +23,7 @@ class SpecsProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(SPEC);
+        return List.of(SPECS_DOCUMENT);
     }
 
     @Override
@@ -31,10 +31,8 @@ class SpecsProjection implements Projection {
         return EventHandlers.builder().on(SpecsRecorded.class, this::on).build();
     }
 
-    /** The event carries the complete sheet, so it replaces the configuration's rows. */
+    /** The event carries the complete sheet, so it replaces the configuration's document. */
     void on(DSLContext db, SpecsRecorded e) {
-        replaceRows(db, SPEC.CONFIG_KEY, e.configKey(), e.specs(), (i, s) -> new SpecRecord(e.configKey(), i,
-                s.section(), s.name(), s.value(), s.unit()),
-                SPEC.CONFIG_KEY, SPEC.POSITION);
+        GroupDocument.SPECS.write(db, e.configKey(), SpecView.of(e.specs()));
     }
 }

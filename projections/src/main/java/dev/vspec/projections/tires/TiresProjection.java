@@ -1,10 +1,10 @@
 package dev.vspec.projections.tires;
 
-import static dev.vspec.infra.jooq.read.Tables.TIRE;
-import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 
 import dev.vspec.contracts.catalog.TiresRecorded;
-import dev.vspec.infra.jooq.read.tables.records.TireRecord;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.TireView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.tire}: a configuration's tire fitment per axle. */
+/** {@code read.tires_document}: a configuration's tire fitment per axle, rendered. */
 @Component
 class TiresProjection implements Projection {
 
@@ -23,7 +23,7 @@ class TiresProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(TIRE);
+        return List.of(TIRES_DOCUMENT);
     }
 
     @Override
@@ -31,10 +31,8 @@ class TiresProjection implements Projection {
         return EventHandlers.builder().on(TiresRecorded.class, this::on).build();
     }
 
-    /** The event carries the complete fitment, so it replaces the configuration's rows. */
+    /** The event carries the complete fitment, so it replaces the configuration's document. */
     void on(DSLContext db, TiresRecorded e) {
-        replaceRows(db, TIRE.CONFIG_KEY, e.configKey(), e.tires(), (i, t) -> new TireRecord(e.configKey(), i,
-                t.axle(), t.size(), t.loadIndex(), t.speedRating(), t.pressureKpa(), t.pressurePsi()),
-                TIRE.CONFIG_KEY, TIRE.POSITION);
+        GroupDocument.TIRES.write(db, e.configKey(), TireView.of(e.tires()));
     }
 }

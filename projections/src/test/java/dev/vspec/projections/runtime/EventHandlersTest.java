@@ -32,4 +32,20 @@ class EventHandlersTest {
                 .on(VinLinked.class, (db, e) -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two handlers");
     }
+
+    @Test
+    void theAfterBatchWorkRunsOnceWithTheBatchsAppliedEventsAndNotForABatchThatAppliedNone() {
+        List<List<Object>> batches = new ArrayList<>();
+        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e) -> { })
+                .afterBatch((db, applied) -> batches.add(List.copyOf(applied))).build();
+        VinLinked first = new VinLinked("VIN1", "cfg");
+        VinLinked second = new VinLinked("VIN2", "cfg");
+
+        handlers.finishBatch(null, List.of(first, second));
+        handlers.finishBatch(null, List.of());
+
+        assertThat(batches).containsExactly(List.of(first, second));
+        assertThatThrownBy(() -> EventHandlers.builder().afterBatch((db, a) -> { }).afterBatch((db, a) -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two after-batch handlers");
+    }
 }

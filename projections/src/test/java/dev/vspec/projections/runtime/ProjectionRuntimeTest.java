@@ -1,6 +1,6 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUID;
+import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,7 +27,7 @@ class ProjectionRuntimeTest {
 
     @Test
     void eachProjectionGetsItsOwnConsumerGroup() {
-        ProjectionRuntime runtime = new ProjectionRuntime(List.of(projection("vins", VIN), projection("fluids", FLUID)),
+        ProjectionRuntime runtime = new ProjectionRuntime(List.of(projection("vins", VIN), projection("fluids", FLUIDS_DOCUMENT)),
                 settings);
         assertThat(runtime.names()).containsExactly("vins", "fluids");
         assertThat(ProjectionRuntime.groupId("vins")).isEqualTo("vspec.projection.vins");
@@ -42,7 +42,7 @@ class ProjectionRuntimeTest {
 
     @Test
     void namesAreUniqueLowerCaseIdentifiers() {
-        assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("vins", VIN), projection("vins", FLUID)), settings))
+        assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("vins", VIN), projection("vins", FLUIDS_DOCUMENT)), settings))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two projections are named vins");
         assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("Vins!", VIN)), settings))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not match");

@@ -1,8 +1,10 @@
 package dev.vspec.query.fluids;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -11,16 +13,16 @@ import org.springframework.web.bind.annotation.RestController;
 class FluidsController {
 
     private final VehicleResolver vehicles;
-    private final FluidsQuery fluids;
 
-    FluidsController(VehicleResolver vehicles, FluidsQuery fluids) {
+    FluidsController(VehicleResolver vehicles) {
         this.vehicles = vehicles;
-        this.fluids = fluids;
     }
 
+    @Operation(operationId = "getFluids", summary = "Fluids", description = """
+            The fluids of the resolved vehicle, in recorded order: type, specification, capacity in litres and US quarts (either may be null), notes. An empty list when none are recorded.""")
     @GetMapping("/api/v1/fluids")
     FluidsResponse fluids(VehicleIdentifier identifier) {
-        Vehicle vehicle = vehicles.resolve(identifier);
-        return new FluidsResponse(vehicle, fluids.of(vehicle.configKey()));
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.FLUIDS);
+        return new FluidsResponse(resolved.vehicle(), resolved.json(GroupDocument.FLUIDS));
     }
 }

@@ -1,8 +1,15 @@
 package dev.vspec.query.fluids;
 
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
-import java.util.List;
+import io.swagger.v3.oas.annotations.media.Schema;
 
-/** {@code {"vehicle": {...}, "fluids": [...]}}; {@code fluids} is empty, never absent, when none are recorded. */
-record FluidsResponse(Vehicle vehicle, List<FluidView> fluids) {
+/**
+ * {@code {"vehicle": {...}, "fluids": [...]}}; {@code fluids} is empty, never absent, when none are recorded.
+ * {@code fluids} is the stored document's JSON (a list of {@link FluidView}), written out as it is.
+ */
+record FluidsResponse(
+        Vehicle vehicle,
+        @Schema(implementation = FluidView[].class) StoredJson fluids) {
 }

@@ -1,8 +1,7 @@
 package dev.vspec.query.vehicle;
 
-import dev.vspec.contracts.error.ApiException;
-import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.support.WebDataBinderFactory;
@@ -24,13 +23,7 @@ final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentRe
     @Override
     public VehicleIdentifier resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
             NativeWebRequest request, WebDataBinderFactory binderFactory) {
-        Map<String, String[]> parameters;
-        try {
-            parameters = request.getParameterMap();
-        } catch (IllegalStateException e) {
-            // Servlet 6.1 containers refuse an undecodable query string here (e.g. %C3%28 is not UTF-8): a caller's error.
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The query string is not valid UTF-8 URL encoding");
-        }
+        Map<String, String[]> parameters = QueryParameters.of(request.getNativeRequest(ServletRequest.class));
         return VehicleIdentifier.from(name -> {
             String[] values = parameters.get(name);
             return values == null || values.length == 0 ? null : values[0];

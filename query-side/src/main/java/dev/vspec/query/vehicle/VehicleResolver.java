@@ -10,12 +10,18 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByYearMakeModel;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.decoding.VinDecoder;
+import dev.vspec.infra.decoding.VinDecoding;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ConfigurationLookup.Criteria;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.Record;
-import org.jooq.SelectField;
+import org.jooq.Param;
+import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,32 +36,48 @@ public class VehicleResolver {
     static final Comparator<Vehicle> CANDIDATE_ORDER =
             Comparator.comparing(Vehicle::label).thenComparing(Vehicle::configKey);
 
-    private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
-            CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
-            CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN);
+    private final ConfigurationLookup lookup;
+    private final VinDecoder decoder;
 
-    private final DSLContext db;
-
-    VehicleResolver(DSLContext db) {
-        this.db = db;
+    VehicleResolver(ConfigurationLookup lookup, VinDecoder decoder) {
+        this.lookup = lookup;
+        this.decoder = decoder;
     }
 
     /**
      * The one configuration the identifier names.
      *
      * @throws ApiException {@code not_found} when none matches, {@code multiple_matches} (with every
-     *                      candidate) when a year/make/model[/trim] lookup matches several
+     *                      candidate) when a year/make/model[/trim] lookup or a decoded VIN matches several,
+     *                      {@code unsupported_vehicle} when a VIN that is not held decodes without an engine code
      */
     public Vehicle resolve(VehicleIdentifier identifier) {
-        List<Vehicle> candidates = find(identifier);
+        return resolve(identifier, List.of()).vehicle();
+    }
+
+    /**
+     * The one configuration the identifier names, with the stored documents asked for, read in the
+     * same statement: the configuration's row left-joined with each document table by config_key.
+     *
+     * @throws ApiException as {@link #resolve(VehicleIdentifier)}
+     */
+    public ResolvedVehicle resolve(VehicleIdentifier identifier, GroupDocument<?>... documents) {
+        return resolve(identifier, List.of(documents));
+    }
+
+    /** As {@link #resolve(VehicleIdentifier, GroupDocument...)}. */
+    public ResolvedVehicle resolve(VehicleIdentifier identifier, List<GroupDocument<?>> documents) {
+        List<ResolvedVehicle> candidates = find(identifier, documents);
         if (candidates.isEmpty()) {
             throw notFound(identifier);
         }
         if (candidates.size() > 1) {
             throw new ApiException(ErrorCode.MULTIPLE_MATCHES,
                     candidates.size() + " configurations match " + describe(identifier)
-                            + "; retry with one config_key from matches, or add trim to narrow the lookup",
-                    candidates.stream().map(Vehicle::asMatch).toList());
+                            + (identifier instanceof ByVin
+                                    ? " as decoded; retry with one config_key from matches"
+                                    : "; retry with one config_key from matches, or add trim to narrow the lookup"),
+                    candidates.stream().map(candidate -> candidate.vehicle().asMatch()).toList());
         }
         return candidates.get(0);
     }
@@ -66,54 +88,98 @@ public class VehicleResolver {
      * @throws ApiException {@code not_found} when there is none
      */
     public List<ConfigMatch> candidates(VehicleIdentifier identifier) {
-        List<Vehicle> candidates = find(identifier);
+        List<ResolvedVehicle> candidates = find(identifier, List.of());
         if (candidates.isEmpty()) {
             throw notFound(identifier);
         }
-        return candidates.stream().map(Vehicle::asMatch).toList();
+        return candidates.stream().map(candidate -> candidate.vehicle().asMatch()).toList();
     }
 
-    private List<Vehicle> find(VehicleIdentifier identifier) {
+    private List<ResolvedVehicle> find(VehicleIdentifier identifier, List<GroupDocument<?>> documents) {
         if (identifier instanceof ByVin byVin) {
-            return db.select(VEHICLE_FIELDS)
-                    .from(VIN)
-                    .join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY))
-                    .where(VIN.VIN_.eq(byVin.vin().value()))
-                    .fetch(VehicleResolver::vehicle);
+            Param<String> vin = DSL.param("vin", byVin.vin().value());
+            List<ResolvedVehicle> linked = select(new Criteria("vin",
+                    VIN.join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY)), VIN.VIN_.eq(vin), List.of(vin)),
+                    documents);
+            return linked.isEmpty() ? decodedMatches(byVin.vin(), documents) : linked;
         }
         if (identifier instanceof ByConfigKey byKey) {
-            return select(CONFIGURATION.CONFIG_KEY.eq(byKey.configKey().value()));
+            Param<String> key = DSL.param("config_key", byKey.configKey().value());
+            return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)),
+                    documents);
         }
-        return select(matching((ByYearMakeModel) identifier));
+        return select(matching((ByYearMakeModel) identifier), documents);
     }
 
-    private static Condition matching(ByYearMakeModel ymm) {
-        Condition condition = CONFIGURATION.YEAR.eq(ymm.year())
-                .and(CONFIGURATION.MAKE_MATCH.eq(VehicleIdentifier.normalize(ymm.make())))
-                .and(CONFIGURATION.MODEL_MATCH.eq(VehicleIdentifier.normalize(ymm.model())));
-        return ymm.hasTrim() ? condition.and(CONFIGURATION.TRIM_MATCH.eq(VehicleIdentifier.normalize(ymm.trim()))) : condition;
+    /**
+     * A VIN that no catalog import or enrichment linked: decode it and look for configurations with its
+     * year, make, model and engine code (and its trim and drivetrain where the VIN decides them; a
+     * configuration without a drivetrain matches any).
+     *
+     * @throws ApiException {@code unsupported_vehicle} when the VIN decodes to a model without an engine code,
+     *                      {@code not_found} when it decodes to no model or matches no configuration
+     */
+    private List<ResolvedVehicle> decodedMatches(Vin vin, List<GroupDocument<?>> documents) {
+        VinDecoding decoding = decoder.decode(vin);
+        if (!decoding.identifiesModel()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
+                    + " and the built-in decoder cannot tell its model (it reads: " + decoding.describedAs()
+                    + "); it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)");
+        }
+        if (decoding.engineCode() == null) {
+            throw new ApiException(ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decoded as " + decoding.modelYear()
+                    + " " + decoding.make() + " " + decoding.model()
+                    + " but no engine code resolved; the vehicle is not supported (not retryable)");
+        }
+        List<Param<?>> parameters = new ArrayList<>();
+        Condition condition = CONFIGURATION.YEAR.eq(bind(parameters, "year", decoding.modelYear()))
+                .and(CONFIGURATION.MAKE_MATCH.eq(bind(parameters, "make", VehicleIdentifier.normalize(decoding.make()))))
+                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(decoding.model()))))
+                .and(DSL.lower(CONFIGURATION.ENGINE_CODE)
+                        .eq(bind(parameters, "engine_code", decoding.engineCode().toLowerCase(Locale.ROOT))));
+        String shape = "decoded";
+        if (decoding.trim() != null) {
+            condition = condition.and(CONFIGURATION.TRIM_MATCH.eq(bind(parameters, "trim", VehicleIdentifier.normalize(decoding.trim()))));
+            shape += "+trim";
+        }
+        if (decoding.drivetrain() != null) {
+            condition = condition.and(CONFIGURATION.DRIVETRAIN.isNull().or(DSL.lower(CONFIGURATION.DRIVETRAIN)
+                    .eq(bind(parameters, "drivetrain", decoding.drivetrain().toLowerCase(Locale.ROOT)))));
+            shape += "+drivetrain";
+        }
+        List<ResolvedVehicle> matches = select(new Criteria(shape, CONFIGURATION, condition, parameters), documents);
+        if (matches.isEmpty()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
+                    + " but no enriched vehicle config matches it; it can be enriched with POST /v0/enrich"
+                    + " (then poll GET /v0/enrich and read again)");
+        }
+        return matches;
     }
 
-    private List<Vehicle> select(Condition condition) {
-        return db.select(VEHICLE_FIELDS)
-                .from(CONFIGURATION)
-                .where(condition)
-                .fetch(VehicleResolver::vehicle)
-                .stream()
-                .sorted(CANDIDATE_ORDER)
+    private static Criteria matching(ByYearMakeModel ymm) {
+        List<Param<?>> parameters = new ArrayList<>();
+        Condition condition = CONFIGURATION.YEAR.eq(bind(parameters, "year", ymm.year()))
+                .and(CONFIGURATION.MAKE_MATCH.eq(bind(parameters, "make", VehicleIdentifier.normalize(ymm.make()))))
+                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(ymm.model()))));
+        if (!ymm.hasTrim()) {
+            return new Criteria("year_make_model", CONFIGURATION, condition, parameters);
+        }
+        condition = condition.and(CONFIGURATION.TRIM_MATCH.eq(bind(parameters, "trim", VehicleIdentifier.normalize(ymm.trim()))));
+        return new Criteria("year_make_model+trim", CONFIGURATION, condition, parameters);
+    }
+
+    /** A named parameter for a statement whose SQL is rendered once per shape and cached. */
+    private static <T> Param<T> bind(List<Param<?>> parameters, String name, T value) {
+        Param<T> parameter = DSL.param(name, value);
+        parameters.add(parameter);
+        return parameter;
+    }
+
+    /** The matching configurations with their documents, in candidate order. */
+    private List<ResolvedVehicle> select(Criteria criteria, List<GroupDocument<?>> documents) {
+        return lookup.find(criteria, documents).stream()
+                .sorted(Comparator.comparing(ResolvedVehicle::vehicle, CANDIDATE_ORDER))
                 .toList();
-    }
-
-    private static Vehicle vehicle(Record row) {
-        return new Vehicle(
-                row.get(CONFIGURATION.CONFIG_KEY),
-                row.get(CONFIGURATION.LABEL),
-                row.get(CONFIGURATION.YEAR),
-                row.get(CONFIGURATION.MAKE),
-                row.get(CONFIGURATION.MODEL),
-                row.get(CONFIGURATION.TRIM),
-                row.get(CONFIGURATION.ENGINE_CODE),
-                row.get(CONFIGURATION.DRIVETRAIN));
     }
 
     private static ApiException notFound(VehicleIdentifier identifier) {

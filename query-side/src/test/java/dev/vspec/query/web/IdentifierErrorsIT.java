@@ -20,7 +20,9 @@ import tools.jackson.databind.JsonNode;
 @QuerySideIT
 class IdentifierErrorsIT {
 
-    private static final List<String> ROUTES = List.of("/api/v1/configs", "/api/v1/fluids");
+    private static final List<String> ROUTES = List.of("/api/v1/configs", "/api/v1/vehicle", "/api/v1/fluids",
+            "/api/v1/specs", "/api/v1/tires", "/api/v1/maintenance-schedule", "/api/v1/parts", "/api/v0/maintenance",
+            "/api/v0/labor", "/api/v0/vehicle-image", "/api/v0/service-history");
 
     @LocalServerPort
     int port;

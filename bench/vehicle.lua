@@ -1,0 +1,37 @@
+-- wrk script: GET /api/v1/vehicle with five data groups, rotating over the config_keys listed in
+-- the file given after "--" (one per line). Each thread starts at its own place in the list, so
+-- the threads do not ask for the same vehicle at the same time.
+local keys = {}
+local next_key = 0
+local threads = 0
+local include = "fluids,specs,tires,maintenance_schedule,parts"
+
+function setup(thread)
+  threads = threads + 1
+  thread:set("thread_number", threads)
+end
+
+function init(args)
+  local file = args[1]
+  if file == nil then
+    error("usage: wrk ... -s vehicle.lua <url> -- <file of config_keys>")
+  end
+  for line in io.lines(file) do
+    if line ~= "" then
+      keys[#keys + 1] = line
+    end
+  end
+  if #keys == 0 then
+    error("no config_keys in " .. file)
+  end
+  next_key = ((thread_number or 1) - 1) * math.floor(#keys / 7) % #keys
+  local api_key = os.getenv("BENCH_API_KEY")
+  if api_key ~= nil and api_key ~= "" then
+    wrk.headers["x-api-key"] = api_key
+  end
+end
+
+function request()
+  next_key = next_key % #keys + 1
+  return wrk.format("GET", "/api/v1/vehicle?config_key=" .. keys[next_key] .. "&include=" .. include)
+end

@@ -1,0 +1,160 @@
+package dev.vspec.cli.synthetic;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.stack.CatchUp;
+import dev.vspec.cli.stack.StackException;
+import dev.vspec.command.synthetic.LoadProgress;
+import dev.vspec.command.synthetic.SyntheticCatalog;
+import dev.vspec.command.synthetic.SyntheticCatalogConflict;
+import dev.vspec.command.synthetic.SyntheticCatalogLoader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.springframework.dao.DataAccessException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code vspec synthetic load}: appends the synthetic catalog to the event store of a database
+ * (the running stack's relay and projections take it from there), and optionally waits until the
+ * read tables hold it.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true,
+        description = "Append the synthetic catalog to vspec's event store, as the command side would store it."
+                + " The running stack (vspec up) publishes it and builds the read tables. Loading the same catalog"
+                + " again stores nothing; a load that stopped half-way continues where it stopped.")
+final class LoadCommand implements Callable<Integer> {
+
+    private static final Duration REPORT_EVERY = Duration.ofSeconds(2);
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    CatalogOptions options = new CatalogOptions();
+
+    @Option(names = "--vins", defaultValue = "0", description = "VINs, spread over the configurations (default: ${DEFAULT-VALUE}).")
+    long vins;
+
+    @Option(names = "--wait", description = "Then wait until the relay has published everything and every projection has applied it.")
+    boolean waitForProjections;
+
+    @Option(names = "--wait-minutes", defaultValue = "60", description = "Give up waiting after this long (default: ${DEFAULT-VALUE}).")
+    int waitMinutes;
+
+    @Option(names = "--batch-events", defaultValue = "" + SyntheticCatalogLoader.DEFAULT_BATCH_EVENTS,
+            description = "Events per transaction (default: ${DEFAULT-VALUE}).")
+    int batchEvents;
+
+    @Option(names = "--db-url", defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
+            description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
+    String dbUrl;
+
+    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}", description = "(default: ${DEFAULT-VALUE})")
+    String dbUser;
+
+    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
+            description = "The stack's broker, for --wait (default: ${DEFAULT-VALUE}).")
+    String kafkaBootstrap;
+
+    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
+            description = "The event topic, for --wait (default: ${DEFAULT-VALUE}).")
+    String topic;
+
+    @Override
+    public Integer call() {
+        SyntheticCatalog catalog = options.catalog(spec.commandLine(), vins);
+        if (batchEvents < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--batch-events must be positive");
+        }
+        if (System.getProperty("VSPEC_LOG_FILE") == null) {
+            // read by logback.xml; set before the first logger exists (Hikari's, Axon's, Kafka's go to this file)
+            Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
+            System.setProperty("VSPEC_LOG_FILE", dataDir.resolve("logs").resolve("synthetic.log").toAbsolutePath().toString());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        HikariDataSource dataSource;
+        try {
+            dataSource = connect();
+        } catch (RuntimeException e) {
+            return fail("Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + rootMessage(e)
+                    + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
+        }
+        try (dataSource) {
+            out.printf(Locale.ROOT, "Loading the %s into %s ...%n", catalog, dbUrl);
+            out.flush();
+            LoadProgress done = new SyntheticCatalogLoader(dataSource, batchEvents).load(catalog, new Reporter(out)::report);
+            out.printf(Locale.ROOT, "Loaded in %.1f s: %,d aggregates stored, %,d already there; %,d events at %,.0f events/s.%n",
+                    seconds(done.elapsed()), done.aggregatesStored(), done.aggregatesSkipped(), done.eventsStored(),
+                    done.eventsPerSecond());
+            out.flush();
+            if (waitForProjections) {
+                new CatchUp(dataSource, kafkaBootstrap, topic, out).await(Duration.ofMinutes(waitMinutes));
+            }
+            return 0;
+        } catch (SyntheticCatalogConflict | StackException | IllegalStateException e) {
+            return fail(e.getMessage());
+        } catch (DataAccessException e) {
+            return fail("The database failed: " + rootMessage(e));
+        }
+    }
+
+    private HikariDataSource connect() {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(dbUrl);
+        config.setUsername(dbUser);
+        config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
+        config.setMaximumPoolSize(2);
+        config.setPoolName("vspec-synthetic");
+        // lets the driver send each JDBC batch as multi-row inserts: several times faster
+        config.addDataSourceProperty("reWriteBatchedInserts", "true");
+        return new HikariDataSource(config);
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("vspec: " + message);
+        err.flush();
+        return 1;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getMessage();
+    }
+
+    static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    /** One line every few seconds, and one at the end. */
+    private static final class Reporter {
+        private final PrintWriter out;
+        private long lastNanos = System.nanoTime();
+
+        Reporter(PrintWriter out) {
+            this.out = out;
+        }
+
+        void report(LoadProgress progress) {
+            long now = System.nanoTime();
+            boolean last = progress.aggregatesDone() == progress.aggregates();
+            if (!last && now - lastNanos < REPORT_EVERY.toNanos()) {
+                return;
+            }
+            lastNanos = now;
+            out.printf(Locale.ROOT, "  %5.1f %%  %,d of %,d aggregates (%,d already there)  %,d events  %,.0f events/s%n",
+                    100.0 * progress.aggregatesDone() / Math.max(1, progress.aggregates()), progress.aggregatesDone(),
+                    progress.aggregates(), progress.aggregatesSkipped(), progress.eventsStored(), progress.eventsPerSecond());
+            out.flush();
+        }
+    }
+}

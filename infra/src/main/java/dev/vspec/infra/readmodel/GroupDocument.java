@@ -1,0 +1,129 @@
+package dev.vspec.infra.readmodel;
+
+import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
+
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Table;
+import org.jooq.TableField;
+import org.jooq.impl.DSL;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A data group stored pre-rendered: per configuration, the group's value as JSON text, exactly what
+ * the API answers under the group's key. The projections render and {@link #write} it; the query
+ * side writes the stored text into its answers verbatim, and {@link #parse parses} it with these
+ * same records where it builds other values from a group. This class and the view records are the
+ * one definition of each group's JSON.
+ *
+ * @param <T> the group's value
+ */
+public final class GroupDocument<T> {
+
+    /**
+     * The query side's rendering of these values (Spring Boot's Jackson 3 defaults): properties in
+     * record order, nulls written, decimals as numbers as they are scaled. Reading tolerates
+     * properties a newer renderer added.
+     */
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    public static final GroupDocument<List<FluidView>> FLUIDS = new GroupDocument<>("fluids",
+            FLUIDS_DOCUMENT, FLUIDS_DOCUMENT.CONFIG_KEY, FLUIDS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+    public static final GroupDocument<List<SpecView>> SPECS = new GroupDocument<>("specs",
+            SPECS_DOCUMENT, SPECS_DOCUMENT.CONFIG_KEY, SPECS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+    public static final GroupDocument<List<TireView>> TIRES = new GroupDocument<>("tires",
+            TIRES_DOCUMENT, TIRES_DOCUMENT.CONFIG_KEY, TIRES_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+    public static final GroupDocument<Schedules> MAINTENANCE_SCHEDULE = new GroupDocument<>("maintenance_schedule",
+            MAINTENANCE_SCHEDULE_DOCUMENT, MAINTENANCE_SCHEDULE_DOCUMENT.CONFIG_KEY, MAINTENANCE_SCHEDULE_DOCUMENT.BODY,
+            new TypeReference<>() { }, new Schedules(List.of(), List.of()));
+    public static final GroupDocument<List<PartView>> PARTS = new GroupDocument<>("parts",
+            PARTS_DOCUMENT, PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+    public static final GroupDocument<List<LaborView>> LABOR = new GroupDocument<>("labor",
+            LABOR_DOCUMENT, LABOR_DOCUMENT.CONFIG_KEY, LABOR_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+
+    private final String name;
+    private final Table<?> table;
+    private final TableField<?, String> configKey;
+    private final TableField<?, String> body;
+    private final JavaType type;
+    private final String empty;
+
+    private GroupDocument(String name, Table<?> table, TableField<?, String> configKey, TableField<?, String> body,
+            TypeReference<T> type, T empty) {
+        this.name = name;
+        this.table = table;
+        this.configKey = configKey;
+        this.body = body;
+        this.type = JSON.getTypeFactory().constructType(type);
+        this.empty = render(empty);
+    }
+
+    /** Every stored group, in the order the API lists groups. */
+    public static List<GroupDocument<?>> all() {
+        return List.of(FLUIDS, SPECS, TIRES, MAINTENANCE_SCHEDULE, PARTS, LABOR);
+    }
+
+    /** The group's key in API answers, e.g. {@code maintenance_schedule}. */
+    public String name() {
+        return name;
+    }
+
+    /** The table holding the documents, one row per configuration. */
+    public Table<?> table() {
+        return table;
+    }
+
+    public TableField<?, String> configKey() {
+        return configKey;
+    }
+
+    public TableField<?, String> body() {
+        return body;
+    }
+
+    /** The value as the API renders it. */
+    public String render(T value) {
+        return JSON.writeValueAsString(value);
+    }
+
+    /** The rendered empty value: the group of a configuration that has no document. */
+    public String empty() {
+        return empty;
+    }
+
+    /** The stored body, or the empty value when the configuration has none (null). */
+    public String orEmpty(String storedBody) {
+        return storedBody == null ? empty : storedBody;
+    }
+
+    /** A stored body (null: none) read back into the records it was rendered from. */
+    public T parse(String storedBody) {
+        return JSON.readValue(orEmpty(storedBody), type);
+    }
+
+    /** Renders the value and stores it as the configuration's document, replacing any earlier one. */
+    public void write(DSLContext db, String configKey, T value) {
+        db.insertInto(table)
+                .set(this.configKey, configKey)
+                .set(body, render(value))
+                .onConflict(this.configKey)
+                .doUpdate()
+                .set(body, DSL.excluded(body))
+                .execute();
+    }
+
+    @Override
+    public String toString() {
+        return name + " document";
+    }
+}

@@ -1,0 +1,79 @@
+package dev.vspec.infra.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
+import dev.vspec.contracts.catalog.ServiceRecord;
+import dev.vspec.contracts.catalog.VinLinked;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EventEnvelopeCodecTest {
+
+    private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
+
+    private Object roundTrip(Object event) {
+        EventEnvelope sent = codec.wrap("event-1", "VehicleConfiguration", "2019-honda-civic-lx-k20c2-fwd", 3,
+                Instant.parse("2026-11-01T10:15:30Z"), event);
+        EventEnvelope received = codec.decode(codec.encode(sent));
+        assertThat(received.envelopeVersion()).isEqualTo(EventEnvelope.VERSION);
+        assertThat(received.eventId()).isEqualTo("event-1");
+        assertThat(received.eventType()).isEqualTo(event.getClass().getSimpleName());
+        assertThat(received.aggregateId()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
+        assertThat(received.aggregateSequence()).isEqualTo(3);
+        assertThat(received.occurredAt()).isEqualTo(Instant.parse("2026-11-01T10:15:30Z"));
+        return codec.event(received);
+    }
+
+    @Test
+    void carriesEventsWithTheirExactDecimalsAndDates() {
+        FluidsRecorded fluids = new FluidsRecorded("2019-honda-civic-lx-k20c2-fwd", List.of(
+                new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"), new BigDecimal("4.40"), "with filter")));
+        PartPriced price = new PartPriced("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02", new BigDecimal("9.10"), "USD",
+                LocalDate.of(2026, 9, 1));
+        ServiceHistoryRecorded history = new ServiceHistoryRecorded("19XFC2F52KE715372", List.of(
+                new ServiceRecord(LocalDate.of(2020, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))));
+
+        assertThat(roundTrip(fluids)).isEqualTo(fluids);
+        assertThat(roundTrip(price)).isEqualTo(price);
+        assertThat(((PartPriced) roundTrip(price)).amount().toPlainString()).isEqualTo("9.10");
+        assertThat(roundTrip(history)).isEqualTo(history);
+        assertThat(roundTrip(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd")))
+                .isEqualTo(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd"));
+    }
+
+    @Test
+    void carriesImageBytes() {
+        byte[] svg = "<svg xmlns='http://www.w3.org/2000/svg'/>".getBytes(StandardCharsets.UTF_8);
+        ExteriorImageCached image = (ExteriorImageCached) roundTrip(
+                new ExteriorImageCached("2019-honda-civic-lx-k20c2-fwd", "image/svg+xml", svg, "ab12"));
+        assertThat(image.image()).isEqualTo(svg);
+        assertThat(image.contentType()).isEqualTo("image/svg+xml");
+    }
+
+    @Test
+    void anEventTypeNewerThanThisCodeIsReadAsNothing() {
+        String json = """
+                {"envelopeVersion":1,"eventId":"e","eventType":"SomethingFromTheFuture","aggregateType":"X",
+                 "aggregateId":"a","aggregateSequence":0,"occurredAt":"2026-11-01T10:15:30Z","payload":{"x":1}}""";
+        EventEnvelope envelope = codec.decode(json.getBytes(StandardCharsets.UTF_8));
+        assertThat(codec.event(envelope)).isNull();
+    }
+
+    @Test
+    void aRecordThatIsNoEnvelopeIsUnreadable() {
+        assertThatThrownBy(() -> codec.decode("not json".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(EventEnvelopeCodec.UnreadableEnvelopeException.class);
+        assertThatThrownBy(() -> codec.decode("{\"hello\":\"world\"}".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(EventEnvelopeCodec.UnreadableEnvelopeException.class);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.vspec.query.image;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v0/vehicle-image}: the cached exterior render's bytes with their own content type,
+ * not JSON, and the SHA-256 of the bytes as a strong ETag ({@code If-None-Match} answers 304). A
+ * vehicle that resolves but has no render is 404 {@code no_image} (JSON). The JSON description of
+ * the render ({@code content_type}, {@code etag}, {@code href}) is {@code GET /v1/vehicle?include=image}.
+ */
+@RestController
+class ImageController {
+
+    private final VehicleResolver vehicles;
+    private final ImageQuery images;
+
+    ImageController(VehicleResolver vehicles, ImageQuery images) {
+        this.vehicles = vehicles;
+        this.images = images;
+    }
+
+    @Operation(operationId = "getVehicleImage", summary = "The cached exterior render", description = """
+            The bytes of the resolved vehicle's cached exterior render with their own content type (e.g. \
+            `image/svg+xml`, `image/png`), not JSON. The ETag is the SHA-256 of the bytes, so the answer may be \
+            cached for a week. A vehicle without a cached render is 404 `no_image` (JSON); the render is optional. \
+            `GET /api/v1/vehicle?include=image` describes the render without its bytes.""",
+            responses = @ApiResponse(responseCode = "200", description = "The render's bytes",
+                    content = @Content(mediaType = "image/*", schema = @Schema(type = "string", format = "binary"))))
+    @GetMapping(ImageQuery.ROUTE)
+    ResponseEntity<byte[]> image(VehicleIdentifier identifier) {
+        Vehicle vehicle = vehicles.resolve(identifier);
+        ImageQuery.Image image = images.image(vehicle.configKey()).orElseThrow(() -> new ApiException(ErrorCode.NO_IMAGE,
+                "No exterior render is cached for " + vehicle.configKey() + "; the render is optional"));
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType(image.contentType()))
+                .eTag(image.etag())
+                .body(image.bytes());
+    }
+}

@@ -1,0 +1,55 @@
+package dev.vspec.query.image;
+
+import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.vehicle.Group;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleGroup;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.springframework.stereotype.Component;
+
+/** {@code read.image}: a configuration's cached exterior render, keyed by config. */
+@Component
+class ImageQuery implements VehicleGroup<ImageView> {
+
+    static final String ROUTE = "/api/v0/vehicle-image";
+
+    private final DSLContext db;
+
+    ImageQuery(DSLContext db) {
+        this.db = db;
+    }
+
+    @Override
+    public Group group() {
+        return Group.IMAGE;
+    }
+
+    /** The render's metadata, without reading its bytes; null when none is cached. */
+    @Override
+    public ImageView of(Vehicle vehicle, VehicleIdentifier identifier) {
+        return db.select(IMAGE.CONTENT_TYPE, IMAGE.SHA256)
+                .from(IMAGE)
+                .where(IMAGE.CONFIG_KEY.eq(vehicle.configKey()))
+                .fetchOptional(row -> new ImageView(row.value1(), etag(row.value2()),
+                        ROUTE + "?config_key=" + vehicle.configKey()))
+                .orElse(null);
+    }
+
+    Optional<Image> image(String configKey) {
+        return db.select(IMAGE.CONTENT_TYPE, IMAGE.BYTES, IMAGE.SHA256)
+                .from(IMAGE)
+                .where(IMAGE.CONFIG_KEY.eq(configKey))
+                .fetchOptional(row -> new Image(row.value1(), row.value2(), etag(row.value3())));
+    }
+
+    /** The strong validator of a render: its SHA-256 (hex), quoted as an entity tag. */
+    static String etag(String sha256) {
+        return "\"" + sha256 + "\"";
+    }
+
+    record Image(String contentType, byte[] bytes, String etag) {
+    }
+}

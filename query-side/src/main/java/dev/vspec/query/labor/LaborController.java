@@ -1,0 +1,58 @@
+package dev.vspec.query.labor;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.StoredJson;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v0/labor[?operation=]}: the book times of the resolved vehicle, or of one operation.
+ * An operation the vehicle has no time for is 404 {@code not_found} listing the ones it has.
+ */
+@RestController
+class LaborController {
+
+    private final VehicleResolver vehicles;
+
+    LaborController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getLabor", summary = "Labor time estimates", description = """
+            The book labor times of the resolved vehicle in hours, every operation or only the one `operation` \
+            names.""")
+    @GetMapping("/api/v0/labor")
+    LaborResponse labor(VehicleIdentifier identifier,
+            @Parameter(description = """
+                    One operation code, e.g. `engine_oil_change` (case-insensitive). An operation the vehicle has \
+                    no time for is 404 `not_found` listing the ones it has.""")
+            @RequestParam(name = "operation", required = false) String operation) {
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.LABOR);
+        Vehicle vehicle = resolved.vehicle();
+        if (operation == null || operation.isBlank()) {
+            return new LaborResponse(vehicle, resolved.json(GroupDocument.LABOR));
+        }
+        List<LaborView> all = resolved.value(GroupDocument.LABOR);
+        String wanted = operation.strip().toLowerCase(Locale.ROOT);
+        List<LaborView> matching = all.stream().filter(time -> time.operation().equals(wanted)).toList();
+        if (matching.isEmpty()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No labor time for operation '" + operation.strip() + "' on "
+                    + vehicle.configKey() + "; its operations: "
+                    + (all.isEmpty() ? "none recorded" : all.stream().map(LaborView::operation).collect(Collectors.joining(", "))));
+        }
+        return new LaborResponse(vehicle, StoredJson.of(GroupDocument.LABOR.render(matching)));
+    }
+}

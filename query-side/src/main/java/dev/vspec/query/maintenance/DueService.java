@@ -1,0 +1,21 @@
+package dev.vspec.query.maintenance;
+
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.infra.readmodel.ServiceItem;
+import java.util.List;
+
+/**
+ * A service that is due, with what doing it takes: its parts (as {@code /v1/parts} renders them),
+ * the fluids it uses (as {@code /v1/fluids} renders them) and its book labor time, null when the
+ * catalog has none.
+ */
+record DueService(
+        String service,
+        String description,
+        ServiceItem.Interval interval,
+        List<PartView> parts,
+        List<FluidView> fluids,
+        LaborView labor) {
+}

@@ -1,0 +1,116 @@
+package dev.vspec.query.maintenance;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.infra.readmodel.Schedules;
+import dev.vspec.infra.readmodel.ServiceItem;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v0/maintenance[?mileage=&months=&schedule=normal|severe]}: the services due for the
+ * resolved vehicle (see {@link Due}), each with its parts, fluids and labor, read from the same
+ * stored documents as {@code /v1/maintenance-schedule}, {@code /v1/parts}, {@code /v1/fluids} and
+ * {@code /v0/labor} (in one statement with the vehicle).
+ */
+@RestController
+class MaintenanceController {
+
+    private final VehicleResolver vehicles;
+
+    MaintenanceController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getMaintenance", summary = "Maintenance due, with its parts, fluids and labor", description = """
+            The services of one schedule that are due at `mileage` and/or `months`, in the schedule's order, each \
+            with its parts (as `/v1/parts` renders them), the fluids it uses (as `/v1/fluids` renders them) and its \
+            book labor time (null when none is recorded). A service is due when a given value is a positive multiple \
+            of its interval in that unit; with neither value, every service of the schedule is listed.""")
+    @GetMapping("/api/v0/maintenance")
+    MaintenanceResponse maintenance(
+            VehicleIdentifier identifier,
+            @Parameter(description = "Odometer reading in miles, a whole number.",
+                    schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MILEAGE))
+            @RequestParam(name = "mileage", required = false) String mileage,
+            @Parameter(description = "Age of the vehicle in months, a whole number.",
+                    schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MONTHS))
+            @RequestParam(name = "months", required = false) String months,
+            @Parameter(description = "Which schedule's intervals apply; severe covers towing, short trips, dust and extreme temperatures.",
+                    schema = @Schema(type = "string", allowableValues = {Schedules.NORMAL, Schedules.SEVERE},
+                            defaultValue = Schedules.NORMAL))
+            @RequestParam(name = "schedule", required = false) String schedule) {
+        Due at = new Due(count("mileage", mileage, Due.MAX_MILEAGE), count("months", months, Due.MAX_MONTHS));
+        String scheduleName = schedule(schedule);
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE, GroupDocument.PARTS,
+                GroupDocument.FLUIDS, GroupDocument.LABOR);
+        Vehicle vehicle = resolved.vehicle();
+
+        List<ServiceItem> due = resolved.value(GroupDocument.MAINTENANCE_SCHEDULE).named(scheduleName).stream()
+                .filter(at::covers).toList();
+        if (due.isEmpty()) {
+            return new MaintenanceResponse(vehicle, scheduleName, at, List.of());
+        }
+        Map<String, List<PartView>> partsByService = resolved.value(GroupDocument.PARTS).stream()
+                .filter(part -> part.service() != null)
+                .collect(Collectors.groupingBy(PartView::service));
+        List<FluidView> allFluids = resolved.value(GroupDocument.FLUIDS);
+        Map<String, LaborView> laborByOperation = resolved.value(GroupDocument.LABOR).stream()
+                .collect(Collectors.toMap(LaborView::operation, Function.identity(), (first, second) -> first));
+
+        List<DueService> services = due.stream().map(service -> {
+            List<String> fluidTypes = ServiceFluids.typesFor(service.service());
+            return new DueService(service.service(), service.description(), service.interval(),
+                    partsByService.getOrDefault(service.service(), List.of()),
+                    allFluids.stream().filter(fluid -> fluidTypes.contains(fluid.type())).toList(),
+                    laborByOperation.get(service.service()));
+        }).toList();
+        return new MaintenanceResponse(vehicle, scheduleName, at, services);
+    }
+
+    /** A non-negative whole number no greater than {@code max}; blank counts as absent, like identifier parameters. */
+    private static Integer count(String name, String value, int max) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String text = value.strip();
+        if (!text.matches("\\d+")) {
+            throw new ApiException(ErrorCode.INVALID_PARAM,
+                    name + " is a non-negative whole number (at most " + max + "); got '" + text + "'");
+        }
+        String digits = text.replaceFirst("^0+(?=\\d)", "");
+        if (digits.length() > 9 || Integer.parseInt(digits) > max) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, name + " is at most " + max + "; got " + digits);
+        }
+        return Integer.parseInt(digits);
+    }
+
+    private static String schedule(String value) {
+        if (value == null || value.isBlank()) {
+            return Schedules.NORMAL;
+        }
+        String name = value.strip().toLowerCase(Locale.ROOT);
+        if (!name.equals(Schedules.NORMAL) && !name.equals(Schedules.SEVERE)) {
+            throw new ApiException(ErrorCode.INVALID_PARAM,
+                    "schedule is '" + Schedules.NORMAL + "' or '" + Schedules.SEVERE + "'; got '" + value.strip() + "'");
+        }
+        return name;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.vspec.query.openapi;
+
+import dev.vspec.query.vehicle.Group;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the document says about each GET route beyond its handler's annotations: its section, the
+ * identifier modes it takes and every error it can answer, each error named by its example in
+ * {@code errors.json} (the example's {@code error} is its name up to the first dot). The one place
+ * that knows which route answers which error; {@link RouteDocumentation} refuses a route missing here.
+ */
+final class ApiRoutes {
+
+    enum Identifiers {
+        /** vin, year+make+model[+trim] or config_key: exactly one of them. */
+        ANY_MODE,
+        /** vin alone; the other modes are 400 {@code missing_param}. */
+        VIN_ONLY,
+        NONE
+    }
+
+    /** The document's tags, in the order it lists them. */
+    enum Section {
+        IDENTITY("Identity", "Which configuration an identifier names: the decode of a VIN and the candidates of a lookup."),
+        VEHICLE_DATA("Vehicle data", "The data groups of one configuration, each on its own route, or several in one read"
+                + " through /api/v1/vehicle?include=."),
+        MAINTENANCE("Maintenance", "What is due at a mileage or age, and how long each job takes."),
+        MEDIA("Media", "The cached exterior render."),
+        SERVICE_HISTORY("Service history", "Sanitized service visits of one VIN."),
+        STATUS("Status", "Whether the API answers.");
+
+        private final String title;
+        private final String description;
+
+        Section(String title, String description) {
+            this.title = title;
+            this.description = description;
+        }
+
+        String title() {
+            return title;
+        }
+
+        String description() {
+            return description;
+        }
+    }
+
+    record Route(Section section, Identifiers identifiers, List<String> errors) {
+
+        Route plus(String... more) {
+            List<String> all = new ArrayList<>(errors);
+            all.addAll(Arrays.asList(more));
+            return new Route(section, identifiers, List.copyOf(all));
+        }
+
+        Route without(String... left) {
+            List<String> kept = new ArrayList<>(errors);
+            kept.removeAll(Arrays.asList(left));
+            return new Route(section, identifiers, List.copyOf(kept));
+        }
+    }
+
+    /**
+     * What reading the identifier (400) and resolving it to one configuration (404, 409, 422) can
+     * answer on every route that takes one.
+     */
+    private static final List<String> RESOLVING = List.of("missing_param", "invalid_vin", "invalid_param",
+            "not_found", "not_found.vin", "multiple_matches", "unsupported_vehicle");
+
+    private static final Map<String, Route> ROUTES = Map.ofEntries(
+            Map.entry("/api/v1/decode", resolving(Section.IDENTITY)),
+            // lists every candidate instead of refusing several
+            Map.entry("/api/v1/configs", resolving(Section.IDENTITY).without("multiple_matches")),
+            Map.entry("/api/v1/vehicle", resolving(Section.VEHICLE_DATA)
+                    .plus("invalid_param.include", "invalid_param.include_mode")),
+            Map.entry("/api/v1/fluids", resolving(Section.VEHICLE_DATA)),
+            Map.entry("/api/v1/specs", resolving(Section.VEHICLE_DATA)),
+            Map.entry("/api/v1/tires", resolving(Section.VEHICLE_DATA)),
+            Map.entry("/api/v1/maintenance-schedule", resolving(Section.VEHICLE_DATA)),
+            Map.entry("/api/v1/parts", resolving(Section.VEHICLE_DATA)),
+            Map.entry("/api/v0/maintenance", resolving(Section.MAINTENANCE)
+                    .plus("invalid_param.mileage", "invalid_param.schedule")),
+            Map.entry("/api/v0/labor", resolving(Section.MAINTENANCE).plus("not_found.operation")),
+            Map.entry("/api/v0/vehicle-image", resolving(Section.MEDIA).plus("no_image")),
+            Map.entry("/api/v0/service-history", new Route(Section.SERVICE_HISTORY, Identifiers.VIN_ONLY, List.of(
+                    "missing_param", "missing_param.vin_only", "invalid_vin", "invalid_param",
+                    "not_found.vin", "multiple_matches.vin", "unsupported_vehicle"))),
+            Map.entry("/api/v1/status", new Route(Section.STATUS, Identifiers.NONE, List.of())));
+
+    /** The route whose answer carries each group under the group's key, as /v1/vehicle?include= repeats it. */
+    static final Map<Group, String> GROUP_ROUTES = new EnumMap<>(Map.of(
+            Group.FLUIDS, "/api/v1/fluids",
+            Group.SPECS, "/api/v1/specs",
+            Group.TIRES, "/api/v1/tires",
+            Group.MAINTENANCE_SCHEDULE, "/api/v1/maintenance-schedule",
+            Group.PARTS, "/api/v1/parts",
+            Group.LABOR, "/api/v0/labor",
+            Group.SERVICE_HISTORY, "/api/v0/service-history"));
+
+    private ApiRoutes() {
+    }
+
+    static Optional<Route> of(String path) {
+        return Optional.ofNullable(ROUTES.get(path));
+    }
+
+    private static Route resolving(Section section) {
+        return new Route(section, Identifiers.ANY_MODE, RESOLVING);
+    }
+}

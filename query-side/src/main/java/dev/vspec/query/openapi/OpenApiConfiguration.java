@@ -1,0 +1,69 @@
+package dev.vspec.query.openapi;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.QuerySideApplication;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.tags.Tag;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.properties.SpringDocConfigProperties;
+import org.springdoc.core.utils.SpringDocUtils;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The OpenAPI document of the read API, served at {@code /api/openapi.json} with Swagger UI at
+ * {@code /api/docs} (paths set in query-side.yml). Security is not declared yet: keys come with the
+ * gateway's authentication.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+    static {
+        // Handlers take the identifier as one VehicleIdentifier argument; the document lists its query
+        // parameters instead (RouteDocumentation).
+        SpringDocUtils.getConfig().addRequestWrapperToIgnore(VehicleIdentifier.class);
+    }
+
+    private static final String DESCRIPTION = """
+            Maintenance data for a vehicle configuration: identity and VIN decode, fluids, spec sheet, tires, \
+            service intervals, parts with dated prices, labor times, a cached exterior render and sanitized \
+            per-VIN service history.
+
+            **Identify the vehicle** with exactly one mode on every route that takes one: `?vin=`, \
+            `?year=&make=&model=[&trim=]`, or `?config_key=`. A lookup that matches several configurations is \
+            409 `multiple_matches` with every candidate in `matches`; repeat it with one `config_key` (stable \
+            and exact, it skips any decode) or add `trim`.
+
+            **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
+            route lists the errors it can answer, with an example of each.
+
+            **Caching**: every 200 carries an ETag (send it back in If-None-Match for a 304) and a \
+            Cache-Control that is longer for specs, fluids, tires and intervals than for prices.
+
+            The examples are answers over the sample catalog that `vspec up` imports (sample data).""";
+
+    @Bean
+    OpenAPI vspecOpenApi() {
+        return new OpenAPI()
+                .info(new Info().title("vspec").version(version()).description(DESCRIPTION))
+                // Relative, so "Try it out" calls whichever host served the document: the gateway or the query side.
+                .addServersItem(new Server().url("/").description("The host serving this document"))
+                .tags(Stream.of(ApiRoutes.Section.values())
+                        .map(section -> new Tag().name(section.title()).description(section.description()))
+                        .toList());
+    }
+
+    @Bean
+    OpenApiCustomizer routeDocumentation(SpringDocConfigProperties properties) {
+        return new RouteDocumentation(Examples.load(), properties.isOpenapi31());
+    }
+
+    /** The jar's version; {@code development} when running from classes (tests, IDE). */
+    private static String version() {
+        return Optional.ofNullable(QuerySideApplication.class.getPackage().getImplementationVersion()).orElse("development");
+    }
+}

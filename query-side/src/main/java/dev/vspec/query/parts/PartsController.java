@@ -1,0 +1,28 @@
+package dev.vspec.query.parts;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/parts}: the resolved vehicle and its parts, each with its current price and price history. */
+@RestController
+class PartsController {
+
+    private final VehicleResolver vehicles;
+
+    PartsController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getParts", summary = "Parts and prices", description = """
+            The parts that fit the resolved vehicle, each with the service it belongs to (null for none), its newest price and its price history, newest first. Every price has `amount` (a decimal string), `currency` and `as_of` (ISO date); an unpriced part has a null `price`.""")
+    @GetMapping("/api/v1/parts")
+    PartsResponse parts(VehicleIdentifier identifier) {
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.PARTS);
+        return new PartsResponse(resolved.vehicle(), resolved.json(GroupDocument.PARTS));
+    }
+}

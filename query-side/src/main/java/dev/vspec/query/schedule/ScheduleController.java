@@ -1,0 +1,28 @@
+package dev.vspec.query.schedule;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/maintenance-schedule}: the resolved vehicle and its service intervals, normal and severe. */
+@RestController
+class ScheduleController {
+
+    private final VehicleResolver vehicles;
+
+    ScheduleController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getMaintenanceSchedule", summary = "Service intervals", description = """
+            The service intervals of the resolved vehicle, normal and severe schedule, each in recorded order. An interval is due every so many miles (and kilometres) or months, whichever comes first; an unused bound is null.""")
+    @GetMapping("/api/v1/maintenance-schedule")
+    ScheduleResponse schedule(VehicleIdentifier identifier) {
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE);
+        return new ScheduleResponse(resolved.vehicle(), resolved.json(GroupDocument.MAINTENANCE_SCHEDULE));
+    }
+}

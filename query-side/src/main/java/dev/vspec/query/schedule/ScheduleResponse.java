@@ -1,0 +1,16 @@
+package dev.vspec.query.schedule;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.infra.readmodel.Schedules;
+import dev.vspec.query.vehicle.StoredJson;
+import dev.vspec.query.vehicle.Vehicle;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * {@code {"vehicle": {...}, "maintenance_schedule": {"normal": [...], "severe": [...]}}};
+ * {@code maintenance_schedule} is the stored document's JSON (a {@link Schedules}), written out as it is.
+ */
+record ScheduleResponse(
+        Vehicle vehicle,
+        @JsonProperty("maintenance_schedule") @Schema(implementation = Schedules.class) StoredJson maintenanceSchedule) {
+}

@@ -1,0 +1,42 @@
+package dev.vspec.query.servicehistory;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v0/service-history?vin=}: a VIN's sanitized service history, oldest visit first.
+ * History belongs to one vehicle, not to a configuration, so the other identifier modes are 400
+ * {@code missing_param}.
+ */
+@RestController
+class ServiceHistoryController {
+
+    private final VehicleResolver vehicles;
+    private final ServiceHistoryQuery history;
+
+    ServiceHistoryController(VehicleResolver vehicles, ServiceHistoryQuery history) {
+        this.vehicles = vehicles;
+        this.history = history;
+    }
+
+    @Operation(operationId = "getServiceHistory", summary = "Sanitized per-VIN service history", description = """
+            The service visits recorded for one VIN, oldest first: the date, the odometer reading (either unit \
+            may be null), the kind of workshop (`dealer`, `independent`, `owner`) and the service codes performed. \
+            No names, addresses or prices. History belongs to a vehicle, not to a configuration: this route takes \
+            the vin mode only.""")
+    @GetMapping("/api/v0/service-history")
+    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier) {
+        if (!(identifier instanceof ByVin byVin)) {
+            throw new ApiException(ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
+        }
+        Vehicle vehicle = vehicles.resolve(identifier);
+        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), history.of(vehicle, identifier));
+    }
+}

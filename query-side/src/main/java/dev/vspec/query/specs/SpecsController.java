@@ -1,0 +1,28 @@
+package dev.vspec.query.specs;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/specs}: the resolved vehicle and its spec sheet. */
+@RestController
+class SpecsController {
+
+    private final VehicleResolver vehicles;
+
+    SpecsController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getSpecs", summary = "Spec sheet", description = """
+            The spec sheet of the resolved vehicle, one line per value: section, name, value (a string) and unit (null for a unitless value).""")
+    @GetMapping("/api/v1/specs")
+    SpecsResponse specs(VehicleIdentifier identifier) {
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.SPECS);
+        return new SpecsResponse(resolved.vehicle(), resolved.json(GroupDocument.SPECS));
+    }
+}

@@ -1,0 +1,15 @@
+package dev.vspec.query.specs;
+
+import dev.vspec.infra.readmodel.SpecView;
+import dev.vspec.query.vehicle.StoredJson;
+import dev.vspec.query.vehicle.Vehicle;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * {@code {"vehicle": {...}, "specs": [...]}}; {@code specs} is empty, never absent, when none are recorded.
+ * {@code specs} is the stored document's JSON (a list of {@link SpecView}), written out as it is.
+ */
+record SpecsResponse(
+        Vehicle vehicle,
+        @Schema(implementation = SpecView[].class) StoredJson specs) {
+}

@@ -1,0 +1,28 @@
+package dev.vspec.query.tires;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/tires}: the resolved vehicle and its tire fitment. */
+@RestController
+class TiresController {
+
+    private final VehicleResolver vehicles;
+
+    TiresController(VehicleResolver vehicles) {
+        this.vehicles = vehicles;
+    }
+
+    @Operation(operationId = "getTires", summary = "Tires", description = """
+            The tire fitment of the resolved vehicle per axle (`front`, `rear` or `both`): size, load index, speed rating and cold inflation pressure in kPa and psi.""")
+    @GetMapping("/api/v1/tires")
+    TiresResponse tires(VehicleIdentifier identifier) {
+        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.TIRES);
+        return new TiresResponse(resolved.vehicle(), resolved.json(GroupDocument.TIRES));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.vspec.query.vehicle;
+
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+
+import dev.vspec.infra.readmodel.GroupDocument;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Param;
+import org.jooq.Select;
+import org.jooq.SelectField;
+import org.jooq.Table;
+import org.jooq.exception.DataAccessException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs the one statement a request needs: the matching configurations' rows, each left-joined with
+ * every document the request asks for by config_key. A statement's shape (the lookup and the
+ * documents) is built with jOOQ and rendered once; requests bind their values to the cached SQL and
+ * read the rows over plain JDBC from the pool (the query side never writes, so no transaction is
+ * joined), the document bodies as the UTF-8 bytes PostgreSQL sends. Rendering the query on every
+ * request, and decoding and re-encoding the bodies, cost more than the rest of the route together.
+ */
+@Component
+class ConfigurationLookup {
+
+    private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
+            CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
+            CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN);
+
+    private final DSLContext db;
+    private final DataSource dataSource;
+    private final Map<Shape, Statement> statements = new ConcurrentHashMap<>();
+
+    ConfigurationLookup(DSLContext db, DataSource dataSource) {
+        this.db = db;
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Where to look and what must match. {@code shape} names everything about the statement except
+     * the parameter values: two criteria with the same shape must build the same query.
+     */
+    record Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters) {
+    }
+
+    /** Every configuration that matches, with the documents' bodies, in no particular order. */
+    List<ResolvedVehicle> find(Criteria criteria, List<GroupDocument<?>> documents) {
+        Statement statement = statements.computeIfAbsent(new Shape(criteria.shape(), List.copyOf(documents)),
+                shape -> render(criteria, shape.documents()));
+        Map<String, Object> values = new HashMap<>();
+        criteria.parameters().forEach(parameter -> values.put(parameter.getParamName(), parameter.getValue()));
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(statement.sql())) {
+            for (int i = 0; i < statement.parameters().size(); i++) {
+                select.setObject(i + 1, values.get(statement.parameters().get(i)));
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                List<ResolvedVehicle> found = new ArrayList<>(1);
+                while (rows.next()) {
+                    found.add(resolved(rows, statement.documents()));
+                }
+                return found;
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("SQL [" + statement.sql() + "]; " + e.getMessage(), e);
+        }
+    }
+
+    private Statement render(Criteria criteria, List<GroupDocument<?>> documents) {
+        Table<?> joined = criteria.from();
+        List<SelectField<?>> fields = new ArrayList<>(VEHICLE_FIELDS);
+        for (GroupDocument<?> document : documents) {
+            joined = joined.leftJoin(document.table()).on(document.configKey().eq(CONFIGURATION.CONFIG_KEY));
+            fields.add(document.body());
+        }
+        Select<?> select = db.select(fields).from(joined).where(criteria.condition());
+        // Bind markers come in the order the named parameters appear in the rendered SQL.
+        List<String> parameters = List.copyOf(select.getParams().keySet());
+        if (parameters.size() != criteria.parameters().size()) {
+            throw new IllegalStateException("criteria " + criteria.shape() + " repeat a parameter name");
+        }
+        return new Statement(db.render(select), parameters, documents);
+    }
+
+    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents) throws SQLException {
+        Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
+                row.getString(5), row.getString(6), row.getString(7), row.getString(8));
+        Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
+        for (int i = 0; i < documents.size(); i++) {
+            // A text column's bytes as sent, without decoding them into a String.
+            bodies.put(documents.get(i), row.getBytes(VEHICLE_FIELDS.size() + 1 + i));
+        }
+        return new ResolvedVehicle(vehicle, bodies);
+    }
+
+    private record Shape(String criteria, List<GroupDocument<?>> documents) {
+    }
+
+    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {
+    }
+}

@@ -1,0 +1,29 @@
+package dev.vspec.query.vehicle;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+
+/**
+ * Builds one {@link Group} of a resolved vehicle. The group's own route and {@code include=} both
+ * call the same method, so the two answers cannot drift apart.
+ *
+ * @param <T> the group's value as rendered under its key
+ */
+public interface VehicleGroup<T> {
+
+    Group group();
+
+    /**
+     * Refuses, before anything is read, an identifier mode this group cannot be built for.
+     *
+     * @throws dev.vspec.contracts.error.ApiException {@code invalid_param} naming the mode the group needs
+     */
+    default void accepts(VehicleIdentifier identifier) {
+    }
+
+    /**
+     * The group's value for the vehicle; the identifier is there for groups kept per VIN.
+     *
+     * @throws dev.vspec.contracts.error.ApiException when the identifier mode cannot carry this group
+     */
+    T of(Vehicle vehicle, VehicleIdentifier identifier);
+}

@@ -1,0 +1,35 @@
+package dev.vspec.query.web;
+
+import dev.vspec.query.vehicle.QueryParameters;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.HandlerMapping;
+
+/**
+ * Puts the {@link CachePolicy}'s {@code Cache-Control} on every GET of a known route before its
+ * handler runs, so it also rides on 304 answers, which skip the body. An error replaces it with
+ * infra's {@code no-store}.
+ */
+final class CacheControlInterceptor implements HandlerInterceptor {
+
+    @Override
+    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+        if ("GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod())) {
+            Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
+            if (route != null) {
+                Map<String, String[]> parameters = QueryParameters.of(request);
+                CachePolicy.forRoute(route.toString(), name -> joined(parameters.get(name)))
+                        .ifPresent(freshness -> response.setHeader(HttpHeaders.CACHE_CONTROL, freshness.cacheControl()));
+            }
+        }
+        return true;
+    }
+
+    /** Repeated parameters read as one comma-separated value, as Spring binds them to a String. */
+    private static String joined(String[] values) {
+        return values == null ? null : String.join(",", values);
+    }
+}

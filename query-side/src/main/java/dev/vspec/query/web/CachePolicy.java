@@ -1,0 +1,75 @@
+package dev.vspec.query.web;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.query.vehicle.Group;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The one place that decides every route's {@code Cache-Control}, by how often the data behind the
+ * answer changes. Applied to every GET ({@link CacheControlInterceptor}); errors replace it with
+ * {@code no-store} (written by infra).
+ */
+public final class CachePolicy {
+
+    static final String VEHICLE_ROUTE = "/api/v1/vehicle";
+
+    private static final Map<String, Freshness> ROUTES = Map.ofEntries(
+            Map.entry("/api/v1/decode", Freshness.CATALOG),
+            Map.entry("/api/v1/configs", Freshness.CATALOG),
+            Map.entry("/api/v1/fluids", of(Group.FLUIDS)),
+            Map.entry("/api/v1/specs", of(Group.SPECS)),
+            Map.entry("/api/v1/tires", of(Group.TIRES)),
+            Map.entry("/api/v1/maintenance-schedule", of(Group.MAINTENANCE_SCHEDULE)),
+            Map.entry("/api/v1/parts", of(Group.PARTS)),
+            Map.entry("/api/v0/maintenance", Freshness.PRICES),
+            Map.entry("/api/v0/labor", of(Group.LABOR)),
+            Map.entry("/api/v0/vehicle-image", Freshness.IMAGE),
+            Map.entry("/api/v0/service-history", of(Group.SERVICE_HISTORY)),
+            Map.entry("/api/v1/status", Freshness.STATUS),
+            // springdoc's routes, as query-side.yml places them: the document (JSON and YAML), Swagger UI's
+            // configuration, its entry redirect and its static files.
+            Map.entry("/api/openapi.json", Freshness.DOCS),
+            Map.entry("/api/openapi.json.yaml", Freshness.DOCS),
+            Map.entry("/api/openapi.json/swagger-config", Freshness.DOCS),
+            Map.entry("/api/docs", Freshness.DOCS),
+            Map.entry("/api/swagger-ui/**", Freshness.DOCS));
+
+    private CachePolicy() {
+    }
+
+    /** A group's freshness, the same on its own route and inside {@code /v1/vehicle}. */
+    public static Freshness of(Group group) {
+        return switch (group) {
+            case FLUIDS, SPECS, TIRES, MAINTENANCE_SCHEDULE -> Freshness.CATALOG;
+            // The group carries the image's metadata (ETag and link), which is as stable as the catalog;
+            // the bytes themselves are IMAGE on their own route.
+            case IMAGE -> Freshness.CATALOG;
+            case PARTS -> Freshness.PRICES;
+            case LABOR -> Freshness.LABOR;
+            case SERVICE_HISTORY -> Freshness.SERVICE_HISTORY;
+        };
+    }
+
+    /**
+     * The freshness of a successful answer of the route with this mapping pattern; empty for a route
+     * this policy does not know (which then goes without {@code Cache-Control}).
+     *
+     * @param parameters the request's query parameters, for {@code /v1/vehicle}'s {@code include}
+     */
+    public static Optional<Freshness> forRoute(String route, Function<String, String> parameters) {
+        if (VEHICLE_ROUTE.equals(route)) {
+            Set<Group> groups;
+            try {
+                groups = Group.parseInclude(parameters.apply("include"));
+            } catch (ApiException refused) {
+                return Optional.empty(); // the route itself answers the 400
+            }
+            // The vehicle block alone is catalog data; with groups, the shortest-lived one decides.
+            return Optional.of(Freshness.shortest(groups.stream().map(CachePolicy::of).toList(), Freshness.CATALOG));
+        }
+        return Optional.ofNullable(ROUTES.get(route));
+    }
+}

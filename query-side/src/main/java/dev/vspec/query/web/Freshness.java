@@ -1,0 +1,55 @@
+package dev.vspec.query.web;
+
+import java.util.Collection;
+import java.util.Comparator;
+
+/** How long a client may reuse a successful answer, as the {@code Cache-Control} value it travels with. */
+public enum Freshness {
+    /** Identity, specs, fluids, tires and intervals: fixed for a configuration once recorded. */
+    CATALOG(86_400, false, "max-age=86400"),
+    /** Book labor times: revised rarely, never within a day. */
+    LABOR(86_400, false, "max-age=86400"),
+    /** Anything carrying prices, which move. */
+    PRICES(3_600, false, "max-age=3600"),
+    /** One VIN's records: for the caller alone (no shared cache) and they grow. */
+    SERVICE_HISTORY(300, true, "private, max-age=300"),
+    /** The render's bytes never change under their ETag. */
+    IMAGE(604_800, false, "max-age=604800, immutable"),
+    /** A liveness answer: reuse only after revalidating. */
+    STATUS(0, false, "no-cache"),
+    /** The API's own description (OpenAPI document, Swagger UI): changes only with a deploy. */
+    DOCS(300, false, "max-age=300");
+
+    private static final Comparator<Freshness> SHORTEST_FIRST =
+            Comparator.comparingInt((Freshness f) -> f.maxAgeSeconds).thenComparing(f -> !f.privateOnly);
+
+    private final int maxAgeSeconds;
+    private final boolean privateOnly;
+    private final String cacheControl;
+
+    Freshness(int maxAgeSeconds, boolean privateOnly, String cacheControl) {
+        this.maxAgeSeconds = maxAgeSeconds;
+        this.privateOnly = privateOnly;
+        this.cacheControl = cacheControl;
+    }
+
+    public String cacheControl() {
+        return cacheControl;
+    }
+
+    int maxAgeSeconds() {
+        return maxAgeSeconds;
+    }
+
+    boolean privateOnly() {
+        return privateOnly;
+    }
+
+    /**
+     * The freshness an answer combining these parts may claim: the shortest lifetime, preferring the
+     * private one on a tie. {@code fallback} when there are none.
+     */
+    static Freshness shortest(Collection<Freshness> parts, Freshness fallback) {
+        return parts.stream().min(SHORTEST_FIRST).orElse(fallback);
+    }
+}

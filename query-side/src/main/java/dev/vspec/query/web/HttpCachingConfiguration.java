@@ -1,0 +1,31 @@
+package dev.vspec.query.web;
+
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.filter.ShallowEtagHeaderFilter;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * HTTP caching of the API: the {@link CachePolicy}'s {@code Cache-Control} on every GET, and an ETag
+ * on every successful one with 304 for a matching {@code If-None-Match}: the hash of the answer's
+ * bytes, unless the route set its own (the image keeps its SHA-256). Errors are {@code no-store}
+ * and get no ETag.
+ */
+@Configuration(proxyBeanMethods = false)
+class HttpCachingConfiguration implements WebMvcConfigurer {
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(new CacheControlInterceptor()).addPathPatterns("/api/**");
+    }
+
+    @Bean
+    FilterRegistrationBean<ShallowEtagHeaderFilter> etagFilter() {
+        FilterRegistrationBean<ShallowEtagHeaderFilter> registration = new FilterRegistrationBean<>(new ShallowEtagHeaderFilter());
+        registration.addUrlPatterns("/api/*");
+        registration.setName("etagFilter");
+        return registration;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.vspec.query.wholevehicle;
+
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.vehicle.Group;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.VehicleGroup;
+import dev.vspec.query.vehicle.VehicleResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v1/vehicle[?include=a,b]}: the vehicle block plus every group {@code include} names
+ * ({@link Group}). A stored group is its stored document, read with the vehicle in one statement and
+ * written out verbatim, as its own route does; the image and the service history are built by the
+ * very {@link VehicleGroup} their own routes call. {@code image} describes the render
+ * ({@code content_type}, {@code etag}, {@code href}) or is null when none is cached; its bytes are
+ * {@code GET /v0/vehicle-image}. {@code service_history} needs the vin mode.
+ * Every parameter is checked before anything is resolved, so a bad include is a 400 even for a
+ * lookup that would be ambiguous.
+ */
+@RestController
+class VehicleController {
+
+    private final VehicleResolver vehicles;
+    private final Map<Group, VehicleGroup<?>> groups = new EnumMap<>(Group.class);
+
+    VehicleController(VehicleResolver vehicles, List<VehicleGroup<?>> groups) {
+        this.vehicles = vehicles;
+        groups.forEach(group -> {
+            if (this.groups.put(group.group(), group) != null) {
+                throw new IllegalStateException("Two builders for group " + group.group());
+            }
+        });
+        for (Group group : Group.values()) {
+            if ((group.document() == null) != this.groups.containsKey(group)) {
+                throw new IllegalStateException("Group " + group + " needs a builder if and only if it is not stored");
+            }
+        }
+    }
+
+    @Operation(operationId = "getVehicle", summary = "The whole vehicle, with the data groups include= names", description = """
+            The `vehicle` block plus one key per group named in `include`, each holding exactly the value that \
+            the group's own route answers under that key, read in one request. Without `include` it is the \
+            `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
+            null; its bytes are `GET /api/v0/vehicle-image`.""")
+    @GetMapping("/api/v1/vehicle")
+    VehicleResponse vehicle(VehicleIdentifier identifier,
+            @Parameter(description = """
+                    The data groups to add, comma-separated (repeating the parameter works too); names are \
+                    case-insensitive and may repeat. `service_history` needs the vin mode. An unknown name is \
+                    400 `invalid_param` listing the allowed values.""",
+                    style = ParameterStyle.FORM, explode = Explode.FALSE,
+                    array = @ArraySchema(schema = @Schema(type = "string")))
+            @RequestParam(name = "include", required = false) String include) {
+        Set<Group> wanted = Group.parseInclude(include);
+        List<GroupDocument<?>> documents = new ArrayList<>();
+        for (Group group : wanted) {
+            if (group.document() != null) {
+                documents.add(group.document());
+            } else {
+                groups.get(group).accepts(identifier);
+            }
+        }
+        ResolvedVehicle resolved = vehicles.resolve(identifier, documents);
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Group group : wanted) {
+            values.put(group.key(), group.document() != null
+                    ? resolved.json(group.document())
+                    : groups.get(group).of(resolved.vehicle(), identifier));
+        }
+        return new VehicleResponse(resolved.vehicle(), values);
+    }
+}

@@ -1,0 +1,274 @@
+package dev.vspec.query.openapi;
+
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.Api;
+import dev.vspec.query.Api.Reply;
+import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.ReadModelSeed;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The OpenAPI document over HTTP: every route of the specification with its identifier parameters and
+ * every error the specification gives it, each with an example; every example replayed against the
+ * running service answers what it shows; nothing the service routes is missing; Swagger UI loads it.
+ */
+@QuerySideIT
+class OpenApiIT {
+
+    private static final String DOCUMENT = "/api/openapi.json";
+    private static final List<String> IDENTIFIERS = List.of("vin", "year", "make", "model", "trim", "config_key");
+    /** A configuration of the sample catalog without a cached render, for the no_image example. */
+    private static final String CAMRY_XSE = "2020-toyota-camry-xse-2gr-fks-fwd";
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    @Autowired
+    @Qualifier("requestMappingHandlerMapping")
+    RequestMappingHandlerMapping mappings;
+    Api api;
+
+    @BeforeEach
+    void seed() {
+        ReadModelSeed.seedGroups(db);
+        ReadModelSeed.seedDecodeMatches(db);
+        db.insertInto(CONFIGURATION)
+                .set(CONFIGURATION.CONFIG_KEY, CAMRY_XSE)
+                .set(CONFIGURATION.YEAR, 2020)
+                .set(CONFIGURATION.MAKE, "Toyota")
+                .set(CONFIGURATION.MODEL, "Camry")
+                .set(CONFIGURATION.TRIM, "XSE")
+                .set(CONFIGURATION.ENGINE_CODE, "2GR-FKS")
+                .set(CONFIGURATION.DRIVETRAIN, "FWD")
+                .set(CONFIGURATION.LABEL, "2020 Toyota Camry XSE 3.5L V6 8AT")
+                .set(CONFIGURATION.MAKE_MATCH, VehicleIdentifier.normalize("Toyota"))
+                .set(CONFIGURATION.MODEL_MATCH, VehicleIdentifier.normalize("Camry"))
+                .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize("XSE"))
+                .onConflictDoNothing()
+                .execute();
+        api = new Api(port);
+    }
+
+    @Test
+    void theDocumentIsOpenApi3JsonWithoutSecurityYet() {
+        Reply reply = api.get(DOCUMENT);
+        JsonNode document = reply.ok();
+
+        assertThat(document.path("openapi").asString()).startsWith("3.");
+        assertThat(document.at("/info/title").asString()).isEqualTo("vspec");
+        assertThat(document.at("/info/version").asString()).isNotBlank();
+        assertThat(document.at("/info/description").asString()).contains("config_key", "multiple_matches");
+        assertThat(document.has("security")).isFalse();
+        assertThat(document.at("/components/securitySchemes").isMissingNode()).isTrue();
+        operations(document).forEach(operation -> assertThat(operation.has("security")).isFalse());
+        assertThat(reply.header("Cache-Control")).isEqualTo("max-age=300");
+        assertThat(reply.header("ETag")).isNotBlank();
+    }
+
+    /** GET routes of the specification's route table; GET /v0/enrich comes with enrichment. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/decode", "/v1/configs", "/v1/vehicle", "/v1/fluids", "/v1/specs", "/v1/tires",
+            "/v1/maintenance-schedule", "/v1/parts", "/v0/maintenance", "/v0/labor", "/v0/vehicle-image",
+            "/v0/service-history"})
+    void everyRouteOfTheSpecificationIsDocumentedWithItsIdentifiersAnswersAndErrors(String route) {
+        JsonNode document = document();
+        JsonNode get = document.path("paths").path("/api" + route).path("get");
+
+        assertThat(get.isObject()).as("GET /api%s in the document", route).isTrue();
+        assertThat(get.path("summary").asString()).isNotBlank();
+        assertThat(get.path("description").asString()).isNotBlank();
+
+        List<JsonNode> parameters = new ArrayList<>();
+        get.path("parameters").forEach(parameter -> parameters.add(resolve(document, parameter)));
+        List<String> names = parameters.stream().map(parameter -> parameter.path("name").asString()).toList();
+        assertThat(names).containsAll(route.equals("/v0/service-history") ? List.of("vin") : IDENTIFIERS);
+        parameters.stream()
+                .filter(parameter -> IDENTIFIERS.contains(parameter.path("name").asString()))
+                .forEach(parameter -> {
+                    assertThat(parameter.path("in").asString()).isEqualTo("query");
+                    assertThat(parameter.path("description").asString()).as(parameter.toString()).isNotBlank();
+                });
+
+        JsonNode ok = get.at("/responses/200/content");
+        if (route.equals("/v0/vehicle-image")) {
+            assertThat(ok.has("image/*")).as("image bytes").isTrue();
+        } else {
+            assertThat(ok.at("/application~1json/schema").isObject()).isTrue();
+            assertThat(ok.at("/application~1json/examples").size()).as("200 examples").isPositive();
+        }
+
+        for (String code : specifiedErrors(route)) {
+            int status = ErrorCode.valueOf(code.toUpperCase(Locale.ROOT)).status();
+            JsonNode json = get.path("responses").path(String.valueOf(status)).path("content").path("application/json");
+            assertThat(json.at("/schema/$ref").asString()).as("%s %s", status, code).isEqualTo("#/components/schemas/ApiError");
+            List<String> exampleCodes = new ArrayList<>();
+            json.path("examples").forEach(example -> exampleCodes.add(resolve(document, example).at("/value/error").asString()));
+            assertThat(exampleCodes).as("examples of %s on %s", status, route).contains(code);
+        }
+    }
+
+    @Test
+    void everyErrorExampleIsWhatItsRouteAnswers() {
+        JsonNode document = document();
+        List<String> replayed = new ArrayList<>();
+        document.path("paths").propertyNames().forEach(path -> {
+            JsonNode responses = document.path("paths").path(path).at("/get/responses");
+            responses.propertyNames().stream().filter(status -> status.compareTo("400") >= 0).forEach(status -> {
+                JsonNode examples = responses.path(status).at("/content/application~1json/examples");
+                assertThat(examples.size()).as("examples of %s on %s", status, path).isPositive();
+                examples.propertyNames().forEach(name -> {
+                    JsonNode example = resolve(document, examples.path(name));
+                    String code = example.at("/value/error").asString();
+                    assertThat(name).as("example name").startsWith(code);
+                    assertThat(example.at("/value/message").asString()).isNotBlank();
+
+                    api.get(path + example.path("x-query").asString()).error(Integer.parseInt(status), code);
+                    replayed.add(path + " " + name);
+                });
+            });
+        });
+        assertThat(replayed).isNotEmpty();
+    }
+
+    /**
+     * Each 200 example has every field the service answers today (replayed over the test data) and no
+     * field the document's schema does not know.
+     */
+    @Test
+    void everyAnswerExampleHasTheShapeOfTheRealAnswer() {
+        JsonNode document = document();
+        List<String> checked = new ArrayList<>();
+        document.path("paths").propertyNames().forEach(path -> {
+            JsonNode json = document.path("paths").path(path).at("/get/responses/200/content/application~1json");
+            if (json.isMissingNode()) {
+                return;
+            }
+            JsonNode example = json.path("examples").path("sample");
+            assertThat(example.isObject()).as("200 example of %s", path).isTrue();
+
+            Set<String> shown = fields(example.path("value"), "", new TreeSet<>());
+            Set<String> answered = fields(api.get(path + example.path("x-query").asString()).ok(), "", new TreeSet<>());
+            Set<String> described = schemaFields(document, json.path("schema"), "", new TreeSet<>());
+            assertThat(shown).as("fields of the example of %s", path).containsAll(answered);
+            assertThat(described).as("schema of %s", path).containsAll(shown);
+            checked.add(path);
+        });
+        assertThat(checked).containsExactlyInAnyOrderElementsOf(document.path("paths").propertyNames().stream()
+                .filter(path -> !path.equals("/api/v0/vehicle-image")).toList());
+    }
+
+    @Test
+    void everyGetRouteTheServiceAnswersIsDocumented() {
+        Set<String> served = mappings.getHandlerMethods().entrySet().stream()
+                .filter(mapping -> mapping.getKey().getMethodsCondition().getMethods().contains(RequestMethod.GET))
+                .filter(mapping -> !mapping.getValue().getBeanType().getPackageName().startsWith("org.springdoc"))
+                .flatMap(mapping -> mapping.getKey().getPatternValues().stream())
+                .filter(pattern -> pattern.startsWith("/api/"))
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        assertThat(served).contains("/api/v1/vehicle", "/api/v0/vehicle-image", "/api/v1/status");
+        assertThat(document().path("paths").propertyNames()).containsExactlyInAnyOrderElementsOf(served);
+    }
+
+    @Test
+    void swaggerUiAnswersHtmlThatLoadsTheDocument() {
+        Reply entry = api.get("/api/docs");
+        assertThat(entry.status()).isEqualTo(302);
+        String ui = entry.header("Location");
+        assertThat(ui).startsWith("/api/");
+
+        Reply page = api.getWith(ui);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).startsWith("text/html");
+        assertThat(page.text()).contains("swagger-ui");
+        assertThat(page.header("Cache-Control")).isEqualTo("max-age=300");
+
+        String initializer = api.getWith(ui.replace("index.html", "swagger-initializer.js")).text();
+        assertThat(initializer).contains(DOCUMENT);
+        assertThat(api.get(DOCUMENT + "/swagger-config").ok().path("url").asString()).isEqualTo(DOCUMENT);
+    }
+
+    /** What the specification's rules give each identifier-taking route (keys and limits come later). */
+    private static Set<String> specifiedErrors(String route) {
+        Set<String> codes = new TreeSet<>(List.of("missing_param", "invalid_vin", "not_found", "unsupported_vehicle"));
+        if (!route.equals("/v1/configs")) {
+            codes.add("multiple_matches"); // configs answers the candidates as a 200 list
+        }
+        if (route.equals("/v0/vehicle-image")) {
+            codes.add("no_image");
+        }
+        if (route.equals("/v1/vehicle") || route.equals("/v0/maintenance")) {
+            codes.add("invalid_param"); // an unknown include group; a bad mileage, months or schedule
+        }
+        return codes;
+    }
+
+    private JsonNode document() {
+        return api.get(DOCUMENT).ok();
+    }
+
+    private static List<JsonNode> operations(JsonNode document) {
+        List<JsonNode> operations = new ArrayList<>();
+        document.path("paths").forEach(item -> item.forEach(operations::add));
+        return operations;
+    }
+
+    /** The node a local {@code $ref} points at, or the node itself. */
+    private static JsonNode resolve(JsonNode document, JsonNode node) {
+        JsonNode target = node;
+        while (target.has("$ref")) {
+            target = document.at(target.path("$ref").asString().substring(1));
+            assertThat(target.isMissingNode()).as("target of %s", node).isFalse();
+        }
+        return target;
+    }
+
+    /** Every field path of a JSON value: {@code parts[].price.amount}. */
+    private static Set<String> fields(JsonNode node, String at, Set<String> paths) {
+        if (node.isObject()) {
+            node.propertyNames().forEach(name -> {
+                String path = at.isEmpty() ? name : at + "." + name;
+                paths.add(path);
+                fields(node.path(name), path, paths);
+            });
+        } else if (node.isArray()) {
+            node.forEach(element -> fields(element, at + "[]", paths));
+        }
+        return paths;
+    }
+
+    /** Every field path a schema describes, in the form of {@link #fields}. */
+    private static Set<String> schemaFields(JsonNode document, JsonNode schema, String at, Set<String> paths) {
+        JsonNode resolved = resolve(document, schema);
+        resolved.path("properties").propertyNames().forEach(name -> {
+            String path = at.isEmpty() ? name : at + "." + name;
+            paths.add(path);
+            schemaFields(document, resolved.path("properties").path(name), path, paths);
+        });
+        if (resolved.has("items")) {
+            schemaFields(document, resolved.path("items"), at + "[]", paths);
+        }
+        return paths;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.vspec.query.specs;
+
+import static dev.vspec.query.Api.json;
+import static dev.vspec.query.Api.query;
+import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
+import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.query.Api;
+import dev.vspec.query.Expected;
+import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.ReadModelSeed;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+@QuerySideIT
+class SpecsIT {
+
+    private static final String ROUTE = "/api/v1/specs";
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    Api api;
+
+    @BeforeEach
+    void seed() {
+        ReadModelSeed.seedGroups(db);
+        api = new Api(port);
+    }
+
+    @ParameterizedTest
+    @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
+    void answersTheSpecSheetInRecordedOrderInEveryMode(String identifier) {
+        assertThat(api.get(ROUTE + identifier).ok()).isEqualTo(json("""
+                {"vehicle": %s,
+                 "specs": [
+                   {"section": "engine", "name": "displacement", "value": "2.0", "unit": "L"},
+                   {"section": "engine", "name": "cylinders", "value": "4", "unit": null},
+                   {"section": "engine", "name": "power", "value": "158", "unit": "hp"},
+                   {"section": "transmission", "name": "type", "value": "CVT", "unit": null}]}
+                """.formatted(CIVIC_LX_VEHICLE)));
+    }
+
+    @Test
+    void aConfigurationWithoutASpecSheetAnswersAnEmptyList() {
+        JsonNode specs = api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("specs");
+
+        assertThat(specs.isArray()).isTrue();
+        assertThat(specs.size()).isZero();
+    }
+
+    @Test
+    void anAmbiguousLookupIs409() {
+        Expected.ambiguous(api.get(ROUTE + Expected.AMBIGUOUS_CIVIC));
+    }
+}

@@ -1,0 +1,72 @@
+package dev.vspec.query.vehicle;
+
+import static dev.vspec.query.Api.query;
+import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
+import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.query.Api;
+import dev.vspec.query.Api.Reply;
+import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.ReadModelSeed;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Stored group documents go out as they are stored, and read back the way the rest of the API renders. */
+@QuerySideIT
+class StoredDocumentsIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    /** The mapper Spring MVC writes every other answer with. */
+    @Autowired
+    JsonMapper mvcJson;
+    Api api;
+
+    @BeforeEach
+    void seed() {
+        ReadModelSeed.seedGroups(db);
+        api = new Api(port);
+    }
+
+    /** {@code {"vehicle": ..., "<group>": ...}} either way, so the whole answers and their ETags are the same bytes. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "fluids, /api/v1/fluids",
+            "specs, /api/v1/specs",
+            "tires, /api/v1/tires",
+            "maintenance_schedule, /api/v1/maintenance-schedule",
+            "parts, /api/v1/parts",
+            "labor, /api/v0/labor"})
+    void aGroupRouteAndIncludeAnswerTheSameBytes(String group, String route) {
+        for (String key : new String[] {CIVIC_LX, F150_XLT_50, RANGE_ROVER}) {
+            Reply own = api.get(route + query("config_key", key));
+            Reply included = api.get("/api/v1/vehicle" + query("config_key", key, "include", group));
+
+            own.ok();
+            assertThat(included.text()).as(key).isEqualTo(own.text());
+            assertThat(included.header("ETag")).isEqualTo(own.header("ETag"));
+        }
+    }
+
+    /** /v0/maintenance and labor's operation= render values parsed from documents; they must come out the same. */
+    @Test
+    void theMvcMapperRendersEveryStoredGroupToItsStoredBytes() {
+        for (GroupDocument<?> document : GroupDocument.all()) {
+            String body = db.select(document.body()).from(document.table())
+                    .where(document.configKey().eq(CIVIC_LX)).fetchSingle().value1();
+
+            assertThat(mvcJson.writeValueAsString(document.parse(body))).as(document.name()).isEqualTo(body);
+        }
+    }
+}

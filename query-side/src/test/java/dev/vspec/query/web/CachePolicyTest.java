@@ -1,0 +1,48 @@
+package dev.vspec.query.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.query.vehicle.Group;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CachePolicyTest {
+
+    @Test
+    void theVehicleRouteTakesTheShortestLivedGroupAndStaysPrivateWhenOneIs() {
+        assertThat(vehicle(null)).isEqualTo(Freshness.CATALOG);
+        assertThat(vehicle("fluids,specs,tires,maintenance_schedule,image")).isEqualTo(Freshness.CATALOG);
+        assertThat(vehicle("fluids,parts,labor")).isEqualTo(Freshness.PRICES);
+        assertThat(vehicle("parts,service_history")).isEqualTo(Freshness.SERVICE_HISTORY);
+        assertThat(vehicle("labor")).isEqualTo(Freshness.LABOR);
+    }
+
+    @Test
+    void aGroupRouteIsAsFreshAsTheGroupInsideTheVehicleRoute() {
+        assertThat(CachePolicy.forRoute("/api/v1/parts", name -> null)).hasValue(CachePolicy.of(Group.PARTS));
+        assertThat(CachePolicy.forRoute("/api/v0/service-history", name -> null)).hasValue(CachePolicy.of(Group.SERVICE_HISTORY));
+        assertThat(CachePolicy.forRoute("/api/v1/specs", name -> null)).hasValue(CachePolicy.of(Group.SPECS));
+    }
+
+    @Test
+    void aPrivateAnswerWinsATieOfLifetimes() {
+        assertThat(Freshness.shortest(List.of(Freshness.CATALOG, Freshness.SERVICE_HISTORY), Freshness.IMAGE))
+                .isEqualTo(Freshness.SERVICE_HISTORY);
+        assertThat(Freshness.shortest(List.of(), Freshness.IMAGE)).isEqualTo(Freshness.IMAGE);
+        for (Freshness freshness : Freshness.values()) {
+            assertThat(freshness.cacheControl()).contains(freshness == Freshness.STATUS ? "no-cache" : "max-age=" + freshness.maxAgeSeconds());
+            assertThat(freshness.cacheControl().contains("private")).isEqualTo(freshness.privateOnly());
+        }
+    }
+
+    @Test
+    void anUnknownRouteHasNoPolicy() {
+        assertThat(CachePolicy.forRoute("/api/v9/other", name -> null)).isEmpty();
+    }
+
+    private static Freshness vehicle(String include) {
+        Map<String, String> parameters = include == null ? Map.of() : Map.of("include", include);
+        return CachePolicy.forRoute("/api/v1/vehicle", parameters::get).orElseThrow();
+    }
+}

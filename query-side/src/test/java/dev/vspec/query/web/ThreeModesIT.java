@@ -1,0 +1,54 @@
+package dev.vspec.query.web;
+
+import static dev.vspec.query.Expected.CIVIC_LX_MODES;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.query.Api;
+import dev.vspec.query.Expected;
+import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.ReadModelSeed;
+import java.net.http.HttpResponse;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** Every vehicle route answers the same bytes whichever identifier mode names the vehicle, and 409 for an ambiguous one. */
+@QuerySideIT
+class ThreeModesIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    Api api;
+
+    @BeforeEach
+    void seed() {
+        ReadModelSeed.seedGroups(db);
+        api = new Api(port);
+    }
+
+    @ParameterizedTest
+    @FieldSource("dev.vspec.query.Expected#VEHICLE_ROUTES")
+    void everyModeGetsTheSameAnswer(String route) {
+        HttpResponse<byte[]> byKey = api.bytes(route + CIVIC_LX_MODES.get(0));
+        assertThat(byKey.statusCode()).isEqualTo(200);
+        assertThat(byKey.body()).isNotEmpty();
+        for (String identifier : CIVIC_LX_MODES.subList(1, CIVIC_LX_MODES.size())) {
+            HttpResponse<byte[]> other = api.bytes(route + identifier);
+
+            assertThat(other.statusCode()).as(identifier).isEqualTo(200);
+            assertThat(other.body()).as(identifier).isEqualTo(byKey.body());
+            assertThat(other.headers().firstValue("ETag")).isEqualTo(byKey.headers().firstValue("ETag"));
+        }
+    }
+
+    @ParameterizedTest
+    @FieldSource("dev.vspec.query.Expected#VEHICLE_ROUTES")
+    void anAmbiguousYearMakeModelIs409(String route) {
+        Expected.ambiguous(api.get(route + Expected.AMBIGUOUS_CIVIC));
+    }
+}
