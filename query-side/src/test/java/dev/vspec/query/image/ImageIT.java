@@ -9,35 +9,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.net.http.HttpResponse;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class ImageIT {
+class ImageIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/vehicle-image";
     private static final String ETAG = "\"" + ReadModelSeed.sha256(CIVIC_LX_IMAGE) + "\"";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")

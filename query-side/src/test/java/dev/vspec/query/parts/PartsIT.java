@@ -11,35 +11,17 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
-import dev.vspec.query.ReadModelSeed;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
+import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class PartsIT {
+class PartsIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/parts";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")

@@ -6,34 +6,16 @@ import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
-import dev.vspec.query.ReadModelSeed;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
+import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
-@QuerySideIT
-class ScheduleIT {
+class ScheduleIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/maintenance-schedule";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")

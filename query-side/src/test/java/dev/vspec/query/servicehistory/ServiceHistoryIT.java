@@ -8,34 +8,16 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
-import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.util.Locale;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class ServiceHistoryIT {
+class ServiceHistoryIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/service-history";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @Test
     void aVinAnswersItsVisitsOldestFirst() {

@@ -7,37 +7,20 @@ import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.query.Api;
 import dev.vspec.query.Api.Reply;
-import dev.vspec.query.QuerySideIT;
-import dev.vspec.query.ReadModelSeed;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
+import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Stored group documents go out as they are stored, and read back the way the rest of the API renders. */
-@QuerySideIT
-class StoredDocumentsIT {
+class StoredDocumentsIT extends SeededRouteIT {
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
     /** The mapper Spring MVC writes every other answer with. */
     @Autowired
     JsonMapper mvcJson;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     /** {@code {"vehicle": ..., "<group>": ...}} either way, so the whole answers and their ETags are the same bytes. */
     @ParameterizedTest(name = "{0}")

@@ -6,43 +6,28 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Api.Reply;
+import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.util.List;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /** ETags, 304s and the Cache-Control each route's data calls for; errors are never cached. */
-@QuerySideIT
-class HttpCachingIT {
+class HttpCachingIT extends SeededRouteIT {
 
     private static final String CIVIC = query("config_key", CIVIC_LX);
     private static final String VIN = query("vin", CIVIC_LX_VIN);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
     @Autowired
     @Qualifier("requestMappingHandlerMapping")
     RequestMappingHandlerMapping mappings;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest(name = "{0}{1}")
     @CsvSource(delimiter = '|', value = {

@@ -3,33 +3,15 @@ package dev.vspec.query.web;
 import static dev.vspec.query.Expected.CIVIC_LX_MODES;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
-import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.net.http.HttpResponse;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** Every vehicle route answers the same bytes whichever identifier mode names the vehicle, and 409 for an ambiguous one. */
-@QuerySideIT
-class ThreeModesIT {
+class ThreeModesIT extends SeededRouteIT {
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#VEHICLE_ROUTES")

@@ -10,40 +10,23 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
 import dev.vspec.query.Expected;
-import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.FieldSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class VehicleIT {
+class VehicleIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/vehicle";
     private static final String ALLOWED =
             "fluids, specs, tires, maintenance_schedule, parts, labor, image, service_history";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
-        ReadModelSeed.seedGroups(db);
-        api = new Api(port);
-    }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")

@@ -1,0 +1,23 @@
+package dev.vspec.query;
+
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** What every route IT starts from: the shared context, the group fixtures seeded, a client on the random port. */
+@QuerySideIT
+public abstract class SeededRouteIT {
+
+    @LocalServerPort
+    protected int port;
+    @Autowired
+    protected DSLContext db;
+    protected Api api;
+
+    @BeforeEach
+    void seedGroupsAndConnect() {
+        ReadModelSeed.seedGroups(db);
+        api = new Api(port);
+    }
+}
