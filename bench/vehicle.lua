@@ -1,6 +1,7 @@
 -- wrk script: GET /api/v1/vehicle with five data groups, rotating over the config_keys listed in
 -- the file given after "--" (one per line). Each thread starts at its own place in the list, so
 -- the threads do not ask for the same vehicle at the same time.
+local send_api_key = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "api_key.lua")
 local keys = {}
 local next_key = 0
 local threads = 0
@@ -25,10 +26,7 @@ function init(args)
     error("no config_keys in " .. file)
   end
   next_key = ((thread_number or 1) - 1) * math.floor(#keys / 7) % #keys
-  local api_key = os.getenv("BENCH_API_KEY")
-  if api_key ~= nil and api_key ~= "" then
-    wrk.headers["x-api-key"] = api_key
-  end
+  send_api_key()
 end
 
 function request()

@@ -12,14 +12,16 @@ import org.springframework.test.context.ContextConfiguration;
 
 /**
  * The one Spring context every command-side integration test shares: the whole command side on a
- * fresh PostgreSQL database and an in-process Kafka broker, with the relay's first Kafka send
- * failing once ({@link FailingOnceEventPublisher}).
+ * fresh PostgreSQL database and an in-process Kafka broker, serving HTTP on a random port
+ * ({@code @LocalServerPort}), with the relay's first Kafka send failing once
+ * ({@link FailingOnceEventPublisher}). There must be only one: a second context makes the test
+ * framework pause this one, and Axon's event processors cannot be restarted after a pause.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(
         classes = {CommandSideApplication.class, FailingOnceEventPublisher.Configuration.class},
-        webEnvironment = SpringBootTest.WebEnvironment.NONE,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
                 "spring.config.name=command-side",
                 "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}"})

@@ -1,9 +1,10 @@
 package dev.vspec.query;
 
-import static dev.vspec.query.Api.query;
+import dev.vspec.infra.testing.Api;
+import static dev.vspec.infra.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api.Reply;
+import dev.vspec.infra.testing.Api.Reply;
 import java.util.List;
 
 /** What the seeded read model should answer, shared by the route tests. */

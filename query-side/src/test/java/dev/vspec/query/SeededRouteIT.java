@@ -1,5 +1,7 @@
 package dev.vspec.query;
 
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.TestKeys;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -18,6 +20,6 @@ public abstract class SeededRouteIT {
     @BeforeEach
     void seedGroupsAndConnect() {
         ReadModelSeed.seedGroups(db);
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 }

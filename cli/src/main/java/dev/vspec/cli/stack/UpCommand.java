@@ -47,6 +47,8 @@ public final class UpCommand implements Runnable {
     @Option(names = "--verbose", description = "Log to the console too, not only to <data-dir>/logs/vspec.log.")
     boolean verbose;
 
+    private static final Duration CATCH_UP_LIMIT = Duration.ofHours(12);
+
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
@@ -68,7 +70,9 @@ public final class UpCommand implements Runnable {
 
         LocalStack stack = LocalStack.start(settings);
         try {
-            stack.awaitCaughtUp(Duration.ofMinutes(3), out);
+            // A large backlog (a synthetic catalog) takes as long as it takes: catching up gives up
+            // when progress stalls, not after a fixed time.
+            stack.awaitCaughtUp(CATCH_UP_LIMIT, out);
         } catch (StackException e) {
             stack.close();
             throw e;
@@ -101,9 +105,10 @@ public final class UpCommand implements Runnable {
                   kafka         %s   topic %s
                   postgresql    %s
 
-                Try:
-                  curl '%s/api/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd'
-                  curl '%s/api/v1/configs?year=2019&make=honda&model=civic'
+                Try (every live route needs a key; issue one in another terminal):
+                  ./vspec keys issue --plan pro --owner you@example.com
+                  curl -H "x-api-key: $KEY" '%s/api/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd'
+                  curl -H "x-api-key: $KEY" '%s/api/v1/configs?year=2019&make=honda&model=civic'
 
                 Press Ctrl-C to stop.
                 """,

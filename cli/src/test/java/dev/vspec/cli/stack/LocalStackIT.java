@@ -1,5 +1,10 @@
 package dev.vspec.cli.stack;
 
+import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.testing.TestKeys;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.identity.ConfigKey;
@@ -44,6 +49,7 @@ class LocalStackIT {
     private static TestDatabase database;
     private static LocalStack stack;
     private static JsonNode catalog;
+    private static String key;
     private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
@@ -54,6 +60,7 @@ class LocalStackIT {
         database = TestDatabase.create("vspec_stack");
         stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
+        key = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.FREE);
     }
 
     @AfterAll
@@ -129,8 +136,35 @@ class LocalStackIT {
         assertThat(JSON.readTree(response.body()).get("error").asString()).isEqualTo("invalid_vin");
     }
 
+    @Test
+    void passesTheKeysLimitHeadersThroughAndRefusesAMissingKey() throws Exception {
+        HttpResponse<String> answered = get("/api/v1/fluids?vin=1HGCM8263");
+        assertThat(answered.headers().firstValue("X-RateLimit-Limit")).hasValue("60");
+        assertThat(answered.headers().firstValue("X-Monthly-Limit")).hasValue("10000");
+
+        HttpResponse<String> keyless = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/v1/fluids?vin=1HGCM8263"))
+                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(keyless.statusCode()).isEqualTo(401);
+        assertThat(JSON.readTree(keyless.body()).get("error").asString()).isEqualTo("invalid_api_key");
+    }
+
+    @Test
+    void takesARequestForAccessThroughTheGateway() throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/request-access"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("name=Dana+Ruiz&email=dana%40fleet.example&company=Ruiz+Fleet"
+                        + "&intended_use=Service+reminders+for+our+delivery+vans&plan=pro"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        assertThat(new AccessRequestStore(DSL.using(stack.dataSource(), SQLDialect.POSTGRES)).list())
+                .anySatisfy(request -> assertThat(request.email()).isEqualTo("dana@fleet.example"));
+    }
+
     private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                .header("Authorization", "Bearer " + key)
                 .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 

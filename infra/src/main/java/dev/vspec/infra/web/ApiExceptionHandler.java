@@ -6,6 +6,9 @@ import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jooq.exception.SQLStateClass;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -77,6 +80,17 @@ public class ApiExceptionHandler {
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     ResponseEntity<ApiError> noRoute(Exception e, HttpServletRequest request) {
         return answer(ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()), request);
+    }
+
+    /** The database is down or unreachable: a condition to retry, not a failure of the request. */
+    @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class,
+            org.jooq.exception.DataAccessException.class})
+    ResponseEntity<ApiError> databaseUnavailable(RuntimeException e, HttpServletRequest request) {
+        if (e instanceof org.jooq.exception.DataAccessException jooq && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
+            return failed(e, request);
+        }
+        log.warn("Request {} {} found the database unavailable: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return answer(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The database does not answer right now; retry shortly"), request);
     }
 
     @ExceptionHandler(Exception.class)

@@ -25,4 +25,11 @@ public class ApiWebAutoConfiguration {
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }
+
+    @Bean
+    FilterRegistrationBean<RequestLog> requestLogFilter() {
+        FilterRegistrationBean<RequestLog> registration = new FilterRegistrationBean<>(new RequestLog());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
+        return registration;
+    }
 }

@@ -1,5 +1,7 @@
 package dev.vspec.query.decode;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.decoding.VinDecoder;
@@ -31,6 +33,7 @@ class DecodeController {
             carries what the built-in decoder read from the VIN: the check digit per 49 CFR 565 (a wrong one is a \
             warning with the corrected VIN, never an error), WMI, manufacturer, country, model year, plant and serial, \
             and model, trim, engine code and drivetrain where the VIN encodes them. In the other modes `decode` is null.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/decode")
     DecodeResponse decode(VehicleIdentifier identifier) {
         Vehicle vehicle = vehicles.resolve(identifier);

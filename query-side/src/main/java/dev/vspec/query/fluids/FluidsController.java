@@ -1,5 +1,7 @@
 package dev.vspec.query.fluids;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -20,6 +22,7 @@ class FluidsController {
 
     @Operation(operationId = "getFluids", summary = "Fluids", description = """
             The fluids of the resolved vehicle, in recorded order: type, specification, capacity in litres and US quarts (either may be null), notes. An empty list when none are recorded.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/fluids")
     FluidsResponse fluids(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.FLUIDS);

@@ -1,5 +1,7 @@
 package dev.vspec.query.image;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
@@ -38,6 +40,7 @@ class ImageController {
             `GET /api/v1/vehicle?include=image` describes the render without its bytes.""",
             responses = @ApiResponse(responseCode = "200", description = "The render's bytes",
                     content = @Content(mediaType = "image/*", schema = @Schema(type = "string", format = "binary"))))
+    @RequiresScope(Scope.MEDIA_READ)
     @GetMapping(ImageQuery.ROUTE)
     ResponseEntity<byte[]> image(VehicleIdentifier identifier) {
         Vehicle vehicle = vehicles.resolve(identifier);

@@ -1,5 +1,7 @@
 package dev.vspec.query.labor;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
@@ -34,6 +36,7 @@ class LaborController {
     @Operation(operationId = "getLabor", summary = "Labor time estimates", description = """
             The book labor times of the resolved vehicle in hours, every operation or only the one `operation` \
             names.""")
+    @RequiresScope(Scope.LABOR_READ)
     @GetMapping("/api/v0/labor")
     LaborResponse labor(VehicleIdentifier identifier,
             @Parameter(description = """

@@ -1,5 +1,7 @@
 package dev.vspec.query.maintenance;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
@@ -44,6 +46,7 @@ class MaintenanceController {
             with its parts (as `/v1/parts` renders them), the fluids it uses (as `/v1/fluids` renders them) and its \
             book labor time (null when none is recorded). A service is due when a given value is a positive multiple \
             of its interval in that unit; with neither value, every service of the schedule is listed.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v0/maintenance")
     MaintenanceResponse maintenance(
             VehicleIdentifier identifier,

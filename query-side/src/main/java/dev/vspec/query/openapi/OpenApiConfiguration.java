@@ -2,13 +2,16 @@ package dev.vspec.query.openapi;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.QuerySideApplication;
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springdoc.core.properties.SpringDocConfigProperties;
 import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Bean;
@@ -16,8 +19,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document of the read API, served at {@code /api/openapi.json} with Swagger UI at
- * {@code /api/docs} (paths set in query-side.yml). Security is not declared yet: keys come with the
- * gateway's authentication.
+ * {@code /api/docs} (paths set in query-side.yml), with the keys and scopes each route needs
+ * ({@link AccessDocumentation}).
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
@@ -41,6 +44,11 @@ class OpenApiConfiguration {
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
             route lists the errors it can answer, with an example of each.
 
+            **Keys**: send your key as `Authorization: Bearer <key>` or in the `x-api-key` header, never in the \
+            URL. Each route names the scope it needs. Every answer to a key carries `X-RateLimit-Limit`, \
+            `X-RateLimit-Remaining`, `X-RateLimit-Reset`, `X-Monthly-Limit` and `X-Monthly-Remaining`; a 429 \
+            carries `Retry-After` in seconds. A read is a successful GET; a 304 costs none.
+
             **Caching**: every 200 carries an ETag (send it back in If-None-Match for a 304) and a \
             Cache-Control that is longer for specs, fluids, tires and intervals than for prices.
 
@@ -52,9 +60,19 @@ class OpenApiConfiguration {
                 .info(new Info().title("vspec").version(version()).description(DESCRIPTION))
                 // Relative, so "Try it out" calls whichever host served the document: the gateway or the query side.
                 .addServersItem(new Server().url("/").description("The host serving this document"))
+                .components(new Components()
+                        .addSecuritySchemes(AccessDocumentation.BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
+                                .scheme("bearer").description("`Authorization: Bearer vsk_live_…`"))
+                        .addSecuritySchemes(AccessDocumentation.API_KEY_HEADER, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
+                                .in(SecurityScheme.In.HEADER).name("x-api-key").description("`x-api-key: vsk_live_…`")))
                 .tags(Stream.of(ApiRoutes.Section.values())
                         .map(section -> new Tag().name(section.title()).description(section.description()))
                         .toList());
+    }
+
+    @Bean
+    OperationCustomizer accessDocumentation() {
+        return new AccessDocumentation();
     }
 
     @Bean

@@ -1,5 +1,7 @@
 package dev.vspec.query.schedule;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -20,6 +22,7 @@ class ScheduleController {
 
     @Operation(operationId = "getMaintenanceSchedule", summary = "Service intervals", description = """
             The service intervals of the resolved vehicle, normal and severe schedule, each in recorded order. An interval is due every so many miles (and kilometres) or months, whichever comes first; an unused bound is null.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/maintenance-schedule")
     ScheduleResponse schedule(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE);

@@ -1,5 +1,7 @@
 package dev.vspec.query.servicehistory;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
@@ -31,6 +33,7 @@ class ServiceHistoryController {
             may be null), the kind of workshop (`dealer`, `independent`, `owner`) and the service codes performed. \
             No names, addresses or prices. History belongs to a vehicle, not to a configuration: this route takes \
             the vin mode only.""")
+    @RequiresScope(Scope.SERVICE_HISTORY_READ)
     @GetMapping("/api/v0/service-history")
     ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier) {
         if (!(identifier instanceof ByVin byVin)) {

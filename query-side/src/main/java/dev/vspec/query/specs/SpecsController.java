@@ -1,5 +1,7 @@
 package dev.vspec.query.specs;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -20,6 +22,7 @@ class SpecsController {
 
     @Operation(operationId = "getSpecs", summary = "Spec sheet", description = """
             The spec sheet of the resolved vehicle, one line per value: section, name, value (a string) and unit (null for a unitless value).""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/specs")
     SpecsResponse specs(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.SPECS);

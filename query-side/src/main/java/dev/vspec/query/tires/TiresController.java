@@ -1,5 +1,7 @@
 package dev.vspec.query.tires;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -20,6 +22,7 @@ class TiresController {
 
     @Operation(operationId = "getTires", summary = "Tires", description = """
             The tire fitment of the resolved vehicle per axle (`front`, `rear` or `both`): size, load index, speed rating and cold inflation pressure in kPa and psi.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/tires")
     TiresResponse tires(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.TIRES);

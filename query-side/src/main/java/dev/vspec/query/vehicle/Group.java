@@ -2,6 +2,7 @@ package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.infra.readmodel.GroupDocument;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -18,23 +19,30 @@ import java.util.stream.Stream;
  * service history are built per request.
  */
 public enum Group {
-    FLUIDS("fluids", GroupDocument.FLUIDS),
-    SPECS("specs", GroupDocument.SPECS),
-    TIRES("tires", GroupDocument.TIRES),
-    MAINTENANCE_SCHEDULE("maintenance_schedule", GroupDocument.MAINTENANCE_SCHEDULE),
-    PARTS("parts", GroupDocument.PARTS),
-    LABOR("labor", GroupDocument.LABOR),
-    IMAGE("image", null),
-    SERVICE_HISTORY("service_history", null);
+    FLUIDS("fluids", GroupDocument.FLUIDS, Scope.MAINTENANCE_READ),
+    SPECS("specs", GroupDocument.SPECS, Scope.MAINTENANCE_READ),
+    TIRES("tires", GroupDocument.TIRES, Scope.MAINTENANCE_READ),
+    MAINTENANCE_SCHEDULE("maintenance_schedule", GroupDocument.MAINTENANCE_SCHEDULE, Scope.MAINTENANCE_READ),
+    PARTS("parts", GroupDocument.PARTS, Scope.MAINTENANCE_READ),
+    LABOR("labor", GroupDocument.LABOR, Scope.LABOR_READ),
+    IMAGE("image", null, Scope.MEDIA_READ),
+    SERVICE_HISTORY("service_history", null, Scope.SERVICE_HISTORY_READ);
 
     private static final String ALLOWED = Stream.of(values()).map(Group::key).collect(Collectors.joining(", "));
 
     private final String key;
     private final GroupDocument<?> document;
+    private final Scope scope;
 
-    Group(String key, GroupDocument<?> document) {
+    Group(String key, GroupDocument<?> document, Scope scope) {
         this.key = key;
         this.document = document;
+        this.scope = scope;
+    }
+
+    /** The scope the group's own route needs, which including it needs too. */
+    public Scope scope() {
+        return scope;
     }
 
     /** The include= value and the group's key in both answers. */

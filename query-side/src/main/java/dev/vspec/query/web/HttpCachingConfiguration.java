@@ -10,8 +10,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * HTTP caching of the API: the {@link CachePolicy}'s {@code Cache-Control} on every GET, and an ETag
  * on every successful one with 304 for a matching {@code If-None-Match}: the hash of the answer's
- * bytes, unless the route set its own (the image keeps its SHA-256). Errors are {@code no-store}
- * and get no ETag.
+ * bytes ({@link HashedBodyEtagFilter}), unless the route set its own (the image keeps its SHA-256).
+ * Errors are {@code no-store} and get no ETag.
  */
 @Configuration(proxyBeanMethods = false)
 class HttpCachingConfiguration implements WebMvcConfigurer {
@@ -23,7 +23,7 @@ class HttpCachingConfiguration implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<ShallowEtagHeaderFilter> etagFilter() {
-        FilterRegistrationBean<ShallowEtagHeaderFilter> registration = new FilterRegistrationBean<>(new ShallowEtagHeaderFilter());
+        FilterRegistrationBean<ShallowEtagHeaderFilter> registration = new FilterRegistrationBean<>(new HashedBodyEtagFilter());
         registration.addUrlPatterns("/api/*");
         registration.setName("etagFilter");
         return registration;

@@ -1,6 +1,9 @@
 package dev.vspec.query.wholevehicle;
 
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -12,6 +15,7 @@ import io.swagger.v3.oas.annotations.enums.Explode;
 import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -30,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code content_type}, {@code etag}, {@code href}) or is null when none is cached; its bytes are
  * {@code GET /v0/vehicle-image}. {@code service_history} needs the vin mode.
  * Every parameter is checked before anything is resolved, so a bad include is a 400 even for a
- * lookup that would be ambiguous.
+ * lookup that would be ambiguous. Each included group needs the scope of its own route.
  */
 @RestController
 class VehicleController {
@@ -57,6 +61,7 @@ class VehicleController {
             the group's own route answers under that key, read in one request. Without `include` it is the \
             `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
             null; its bytes are `GET /api/v0/vehicle-image`.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/vehicle")
     VehicleResponse vehicle(VehicleIdentifier identifier,
             @Parameter(description = """
@@ -65,10 +70,11 @@ class VehicleController {
                     400 `invalid_param` listing the allowed values.""",
                     style = ParameterStyle.FORM, explode = Explode.FALSE,
                     array = @ArraySchema(schema = @Schema(type = "string")))
-            @RequestParam(name = "include", required = false) String include) {
+            @RequestParam(name = "include", required = false) String include, HttpServletRequest request) {
         Set<Group> wanted = Group.parseInclude(include);
         List<GroupDocument<?>> documents = new ArrayList<>();
         for (Group group : wanted) {
+            AccessGrant.require(request, group.scope(), "include=" + group.key());
             if (group.document() != null) {
                 documents.add(group.document());
             } else {

@@ -1,8 +1,9 @@
 package dev.vspec.query.decode;
 
+import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
-import static dev.vspec.query.Api.json;
-import static dev.vspec.query.Api.query;
+import static dev.vspec.infra.testing.Api.json;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50;
@@ -11,7 +12,7 @@ import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
+import dev.vspec.infra.testing.Api;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
 import java.util.Locale;
@@ -48,7 +49,7 @@ class DecodeIT {
     @BeforeEach
     void seed() {
         ReadModelSeed.seedDecodeMatches(db);
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test

@@ -1,7 +1,8 @@
 package dev.vspec.query.fluids;
 
-import static dev.vspec.query.Api.json;
-import static dev.vspec.query.Api.query;
+import dev.vspec.infra.testing.TestKeys;
+import static dev.vspec.infra.testing.Api.json;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX_LABEL;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
@@ -17,7 +18,7 @@ import static dev.vspec.query.ReadModelSeed.F150_XLT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
+import dev.vspec.infra.testing.Api;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
 import java.util.Locale;
@@ -54,7 +55,7 @@ class FluidsIT {
     @BeforeEach
     void seed() {
         ReadModelSeed.seed(db);
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test

@@ -1,13 +1,13 @@
 package dev.vspec.query.image;
 
-import static dev.vspec.query.Api.query;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_IMAGE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_IMAGE_TYPE;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
+import dev.vspec.infra.testing.Api;
 import dev.vspec.query.Expected;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;

@@ -1,7 +1,7 @@
 package dev.vspec.query.maintenance;
 
-import static dev.vspec.query.Api.json;
-import static dev.vspec.query.Api.query;
+import static dev.vspec.infra.testing.Api.json;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CABIN_FILTER;
 import static dev.vspec.query.Expected.CABIN_FILTER_LABOR;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;

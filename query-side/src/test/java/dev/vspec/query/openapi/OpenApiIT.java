@@ -1,14 +1,17 @@
 package dev.vspec.query.openapi;
 
+import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.query.Api;
-import dev.vspec.query.Api.Reply;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
+import java.util.TreeMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,11 +70,11 @@ class OpenApiIT {
                 .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize("XSE"))
                 .onConflictDoNothing()
                 .execute();
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test
-    void theDocumentIsOpenApi3JsonWithoutSecurityYet() {
+    void theDocumentIsOpenApi3Json() {
         Reply reply = api.get(DOCUMENT);
         JsonNode document = reply.ok();
 
@@ -79,9 +82,6 @@ class OpenApiIT {
         assertThat(document.at("/info/title").asString()).isEqualTo("vspec");
         assertThat(document.at("/info/version").asString()).isNotBlank();
         assertThat(document.at("/info/description").asString()).contains("config_key", "multiple_matches");
-        assertThat(document.has("security")).isFalse();
-        assertThat(document.at("/components/securitySchemes").isMissingNode()).isTrue();
-        operations(document).forEach(operation -> assertThat(operation.has("security")).isFalse());
         assertThat(reply.header("Cache-Control")).isEqualTo("max-age=300");
         assertThat(reply.header("ETag")).isNotBlank();
     }
@@ -128,13 +128,41 @@ class OpenApiIT {
         }
     }
 
+    /** Each route with the key, scope and limit answers of infra's access filter (whose behaviour AccessIT tests). */
+    @Test
+    void everyRouteButStatusDeclaresTheKeyAndScopeItNeeds() {
+        JsonNode document = document();
+        assertThat(document.at("/components/securitySchemes/bearer/scheme").asString()).isEqualTo("bearer");
+        assertThat(document.at("/components/securitySchemes/apiKeyHeader/name").asString()).isEqualTo("x-api-key");
+        assertThat(document.at("/components/securitySchemes/apiKeyHeader/in").asString()).isEqualTo("header");
+        Map<String, String> scopes = new TreeMap<>();
+        document.path("paths").propertyNames().forEach(path -> {
+            JsonNode get = document.path("paths").path(path).path("get");
+            if (path.equals("/api/v1/status")) {
+                assertThat(get.has("security")).isFalse();
+                return;
+            }
+            scopes.put(path, get.path("x-required-scope").asString());
+            assertThat(get.path("security").toString()).contains("bearer", "apiKeyHeader");
+            assertThat(get.path("responses").propertyNames()).contains("401", "403", "429");
+            assertThat(get.at("/responses/403/description").asString()).contains(get.path("x-required-scope").asString());
+        });
+        assertThat(scopes).containsEntry("/api/v1/fluids", "maintenance:read")
+                .containsEntry("/api/v0/maintenance", "maintenance:read")
+                .containsEntry("/api/v0/labor", "labor:read")
+                .containsEntry("/api/v0/vehicle-image", "media:read")
+                .containsEntry("/api/v0/service-history", "service_history:read");
+    }
+
     @Test
     void everyErrorExampleIsWhatItsRouteAnswers() {
         JsonNode document = document();
         List<String> replayed = new ArrayList<>();
         document.path("paths").propertyNames().forEach(path -> {
             JsonNode responses = document.path("paths").path(path).at("/get/responses");
-            responses.propertyNames().stream().filter(status -> status.compareTo("400") >= 0).forEach(status -> {
+            // the key's answers (401, 403, 429) depend on the key, not the query: AccessIT replays them
+            responses.propertyNames().stream().filter(status -> status.compareTo("400") >= 0)
+                    .filter(status -> !List.of("401", "403", "429").contains(status)).forEach(status -> {
                 JsonNode examples = responses.path(status).at("/content/application~1json/examples");
                 assertThat(examples.size()).as("examples of %s on %s", status, path).isPositive();
                 examples.propertyNames().forEach(name -> {

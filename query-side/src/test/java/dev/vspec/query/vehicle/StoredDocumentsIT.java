@@ -1,13 +1,13 @@
 package dev.vspec.query.vehicle;
 
-import static dev.vspec.query.Api.query;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.query.Api.Reply;
+import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,11 +1,14 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.query.Api.query;
+import dev.vspec.infra.testing.TestKeys;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.jooq.DSLContext;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
+import dev.vspec.infra.testing.Api;
 import dev.vspec.query.QuerySideIT;
 import java.util.List;
 import java.util.stream.Stream;
@@ -26,11 +29,13 @@ class IdentifierErrorsIT {
 
     @LocalServerPort
     int port;
+    @Autowired
+    DSLContext db;
     Api api;
 
     @BeforeEach
     void client() {
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     static Stream<Arguments> badIdentifiers() {

@@ -1,11 +1,12 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.query.Api.query;
+import dev.vspec.infra.testing.TestKeys;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Api;
-import dev.vspec.query.Api.Reply;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
 import org.jooq.DSLContext;
@@ -29,7 +30,7 @@ class RoutingErrorsIT {
     @BeforeEach
     void seed() {
         ReadModelSeed.seed(db);
-        api = new Api(port);
+        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -1,7 +1,7 @@
 package dev.vspec.query.wholevehicle;
 
-import static dev.vspec.query.Api.json;
-import static dev.vspec.query.Api.query;
+import static dev.vspec.infra.testing.Api.json;
+import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_IMAGE;

@@ -1,4 +1,4 @@
-package dev.vspec.query;
+package dev.vspec.infra.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,16 +16,24 @@ import java.util.StringJoiner;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Calls the running query side over real HTTP, as a client would, and reads its JSON answers. */
+/** Calls a running deployable over real HTTP, as a client would, and reads its JSON answers. */
 public final class Api {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final String base;
+    private final String key;
 
+    /** A client without a key. */
     public Api(int port) {
+        this(port, null);
+    }
+
+    /** A client that sends {@code key} in the x-api-key header with every request. */
+    public Api(int port, String key) {
         this.base = "http://127.0.0.1:" + port;
+        this.key = key;
     }
 
     public Reply get(String pathAndQuery) {
@@ -39,6 +47,35 @@ public final class Api {
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (requestId != null) {
             request.header("X-Request-Id", requestId);
+        }
+        if (key != null) {
+            request.header("x-api-key", key);
+        }
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A POST of {@code body} (none when null) as {@code contentType} (none when null), with extra headers as name/value pairs. */
+    public Reply post(String path, String contentType, String body, String... headerNamesAndValues) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(10))
+                .header("Accept", "application/json")
+                .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        if (key != null) {
+            request.header("x-api-key", key);
+        }
+        for (int i = 0; i < headerNamesAndValues.length; i += 2) {
+            request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
         }
         try {
             HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -66,6 +103,9 @@ public final class Api {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
                 .timeout(Duration.ofSeconds(10))
                 .GET();
+        if (key != null) {
+            request.header("x-api-key", key);
+        }
         for (int i = 0; i < headerNamesAndValues.length; i += 2) {
             request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
         }
@@ -96,7 +136,7 @@ public final class Api {
     public record Reply(int status, HttpHeaders headers, String text) {
 
         public JsonNode body() {
-            return json(text);
+            return Api.json(text);
         }
 
         public String header(String name) {
@@ -109,7 +149,12 @@ public final class Api {
 
         /** A 200 JSON answer carrying a request id. */
         public JsonNode ok() {
-            assertThat(status).as("status of %s", text).isEqualTo(200);
+            return json(200);
+        }
+
+        /** A JSON answer with this status carrying a request id. */
+        public JsonNode json(int expectedStatus) {
+            assertThat(status).as("status of %s", text).isEqualTo(expectedStatus);
             assertJson();
             return body();
         }

@@ -1,0 +1,51 @@
+package dev.vspec.cli.access;
+
+import static dev.vspec.infra.jooq.access.Tables.API_KEY;
+
+import dev.vspec.infra.access.AccessRequest;
+import dev.vspec.infra.access.AccessRequestStore;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+
+/** {@code vspec access-requests list}: the submissions, and which of them a key already answers. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = {"List the request-access form's submissions.",
+                "Oldest first, each with the ids of the keys issued from it (KEY ISSUED, revoked keys included)."
+                        + " Times are UTC; the intended use is cut to 60 characters."})
+final class ListAccessRequestsCommand extends AccessCommand {
+
+    @Override
+    int run(PrintWriter out) {
+        List<AccessRequest> requests;
+        Map<Long, List<Long>> keysByRequest;
+        try (AccessDatabase database = openDatabase()) {
+            requests = new AccessRequestStore(database.db()).list();
+            keysByRequest = database.db().select(API_KEY.ACCESS_REQUEST_ID, API_KEY.ID)
+                    .from(API_KEY)
+                    .where(API_KEY.ACCESS_REQUEST_ID.isNotNull())
+                    .orderBy(API_KEY.ID)
+                    .fetchGroups(API_KEY.ACCESS_REQUEST_ID, API_KEY.ID);
+        }
+        if (requests.isEmpty()) {
+            out.println("No access requests yet.");
+            return 0;
+        }
+        TextTable table = new TextTable("ID>", "SUBMITTED (UTC)", "NAME", "EMAIL", "COMPANY", "PLAN", "INTENDED USE",
+                "KEY ISSUED");
+        for (AccessRequest request : requests) {
+            List<Long> keys = keysByRequest.getOrDefault(request.id(), List.of());
+            table.row(Long.toString(request.id()), TextTable.utcMinutes(request.submittedAt()), TextTable.text(request.name(), 30),
+                    TextTable.text(request.email(), 40), request.company() == null ? "" : TextTable.text(request.company(), 30),
+                    request.plan().code(), TextTable.text(request.intendedUse(), 60),
+                    keys.isEmpty() ? "no" : "yes (" + (keys.size() == 1 ? "key " : "keys ")
+                            + keys.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")");
+        }
+        table.print(out);
+        out.println();
+        out.println("Issue a key for a request with: vspec keys issue --from-request ID");
+        return 0;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.vspec.command.access;
+
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.access.AccessRequest;
+import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.infra.access.PublicRoute;
+import dev.vspec.infra.access.SharedBudgets;
+import dev.vspec.infra.access.SharedBudgets.RollingAdmission;
+import dev.vspec.infra.web.ApiErrorResponses;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * {@code POST /api/request-access}: the website's request-access form, the only way to ask for a
+ * key (keys are issued by hand). Answers without a key, takes the fields as JSON or as an HTML form
+ * ({@code application/x-www-form-urlencoded}) and stores a valid submission for an operator to review
+ * (201 with the submission's id). Field rules are in {@link AccessRequestForm}; every problem is
+ * named in one 400 {@code invalid_param}.
+ *
+ * <p>Each client address (behind the gateway, the {@code X-Forwarded-For} address Tomcat trusts)
+ * may submit {@value #SUBMISSIONS_PER_PERIOD} times an hour, counted in PostgreSQL so that every
+ * instance shares the count. Every submission of JSON or form content counts, the invalid and
+ * unreadable ones too, since the budget is taken before the body is read: the limit is an abuse
+ * guard, and a caller probing the rules is held off as well as one flooding the review queue. The
+ * sixth within the hour is 429 {@code rate_limited} with {@code Retry-After} (seconds until the
+ * address's budget is back, 3600 right after a burst). Other content types (415) and methods are
+ * refused before this controller and do not count.
+ *
+ * <p>Present only where the access module is (a servlet application with {@code vspec.access.enabled}),
+ * since it stores into the access schema and spends a shared budget.
+ */
+@RestController
+@PublicRoute
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
+class RequestAccessController {
+
+    static final String PATH = "/api/request-access";
+    static final long SUBMISSIONS_PER_PERIOD = 5;
+    static final Duration PERIOD = Duration.ofHours(1);
+    /** Far above the largest valid submission (about 2,700 characters), so only abuse hits it. */
+    static final int MAX_BODY_BYTES = 64 * 1024;
+    /** The width of {@code access.access_request.client_ip}. */
+    private static final int MAX_ADDRESS_LENGTH = 64;
+    private static final Logger log = LoggerFactory.getLogger(RequestAccessController.class);
+
+    private final AccessRequestStore requests;
+    private final SharedBudgets budgets;
+    private final ApiErrorResponses errors;
+    private final ObjectMapper json;
+
+    RequestAccessController(AccessRequestStore requests, SharedBudgets budgets, ApiErrorResponses errors, ObjectMapper json) {
+        this.requests = requests;
+        this.budgets = budgets;
+        this.errors = errors;
+        this.json = json;
+    }
+
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<?> submitJson(HttpServletRequest request) throws IOException {
+        String address = clientAddress(request);
+        RollingAdmission admission = spend(address);
+        if (!admission.admitted()) {
+            return tooMany(admission, request);
+        }
+        JsonNode body = readObject(request);
+        Map<String, String> values = new HashMap<>();
+        Map<String, String> unreadable = new HashMap<>();
+        for (String field : AccessRequestForm.FIELDS) {
+            JsonNode node = body.get(field);
+            if (node == null || node.isNull()) {
+                continue;
+            }
+            if (node.isString()) {
+                values.put(field, node.stringValue());
+            } else {
+                unreadable.put(field, "must be a JSON string, not " + kind(node));
+            }
+        }
+        return store(AccessRequestForm.check(values, unreadable), address);
+    }
+
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+    ResponseEntity<?> submitForm(HttpServletRequest request) {
+        String address = clientAddress(request);
+        RollingAdmission admission = spend(address);
+        if (!admission.admitted()) {
+            return tooMany(admission, request);
+        }
+        Map<String, String> values = new HashMap<>();
+        Map<String, String> unreadable = new HashMap<>();
+        for (String field : AccessRequestForm.FIELDS) {
+            String[] given = request.getParameterValues(field);
+            if (given == null || given.length == 0) {
+                continue;
+            }
+            if (given.length > 1) {
+                unreadable.put(field, "is given " + given.length + " times; send it once");
+            } else {
+                values.put(field, given[0]);
+            }
+        }
+        return store(AccessRequestForm.check(values, unreadable), address);
+    }
+
+    private RollingAdmission spend(String address) {
+        return budgets.takeRolling("address:" + address + ":request-access", SUBMISSIONS_PER_PERIOD, PERIOD);
+    }
+
+    private ResponseEntity<ApiError> tooMany(RollingAdmission admission, HttpServletRequest request) {
+        long seconds = admission.retryAfterSeconds();
+        long minutes = (seconds + 59) / 60;
+        ApiError error = ApiError.of(ErrorCode.RATE_LIMITED, "Too many access requests from this address (the limit is "
+                + admission.limit() + " per hour); wait " + seconds + " s (about " + minutes + (minutes == 1 ? " minute" : " minutes")
+                + ") before submitting again");
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .contentType(MediaType.APPLICATION_JSON)
+                .header("Retry-After", Long.toString(seconds))
+                .header("Cache-Control", "no-store")
+                .body(errors.stamped(error, request));
+    }
+
+    private JsonNode readObject(HttpServletRequest request) throws IOException {
+        byte[] bytes;
+        try (InputStream in = request.getInputStream()) {
+            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        }
+        if (bytes.length > MAX_BODY_BYTES) {
+            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is larger than " + MAX_BODY_BYTES / 1024
+                    + " KiB; a request for access is a few kilobytes at most");
+        }
+        JsonNode body;
+        try {
+            body = json.readTree(bytes);
+        } catch (JacksonException e) {
+            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is not valid JSON ("
+                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("unreadable") + ")");
+        }
+        if (body == null || !body.isObject()) {
+            throw new ApiException(ErrorCode.INVALID_BODY, "The request body must be a JSON object with the fields "
+                    + String.join(", ", AccessRequestForm.FIELDS));
+        }
+        return body;
+    }
+
+    private static String kind(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case NUMBER -> "a number";
+            case BOOLEAN -> "true or false";
+            case ARRAY -> "an array";
+            case OBJECT -> "an object";
+            default -> node.getNodeType().name().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    private ResponseEntity<Received> store(AccessRequestForm.Submission submission, String address) {
+        AccessRequest stored = requests.submit(submission.name(), submission.email(), submission.company(),
+                submission.intendedUse(), submission.plan(), address);
+        log.info("Access request {} received for the {} plan", stored.id(), stored.plan());
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .header("Cache-Control", "no-store")
+                .body(new Received(stored.id(), "received", "Thank you: your request for the " + stored.plan()
+                        + " plan has been received. We review requests by hand and email a key to " + stored.email()
+                        + " once yours is approved."));
+    }
+
+    /** The client's address as Tomcat resolved it, cut to the width it is stored in. */
+    private static String clientAddress(HttpServletRequest request) {
+        String address = request.getRemoteAddr();
+        return address.length() > MAX_ADDRESS_LENGTH ? address.substring(0, MAX_ADDRESS_LENGTH) : address;
+    }
+
+    record Received(long id, String status, String message) {
+    }
+}

@@ -1,0 +1,54 @@
+package dev.vspec.command.relay;
+
+import org.axonframework.common.jdbc.ConnectionProvider;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.serialization.Serializer;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Axon's JDBC event store as its auto-configuration builds it, but without the shared read-ahead
+ * cache of {@link EmbeddedEventStore}. The relay is the store's only streaming reader, so the cache
+ * saves nothing; and while the relay lags behind a large import, the cache's linked list keeps every
+ * event fetched after the relay's position reachable (1.3 M events of a synthetic catalog filled a
+ * 2 GB heap). Without it, each processor reads its own bounded stream from the database. Axon backs
+ * off its own storage engine (and its exception resolver) when an event store is defined, so
+ * the engine is declared here too.
+ */
+@Configuration(proxyBeanMethods = false)
+class EventStoreConfiguration {
+
+    @Bean
+    EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
+            @Qualifier("eventSerializer") Serializer eventSerializer, org.axonframework.config.Configuration configuration,
+            ConnectionProvider connectionProvider, TransactionManager transactionManager, EventSchema eventSchema) {
+        return JdbcEventStorageEngine.builder()
+                .snapshotSerializer(defaultSerializer)
+                .upcasterChain(configuration.upcasterChain())
+                .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
+                .eventSerializer(eventSerializer)
+                .snapshotFilter(configuration.snapshotFilter())
+                .connectionProvider(connectionProvider)
+                .transactionManager(transactionManager)
+                .schema(eventSchema)
+                .build();
+    }
+
+    @Bean
+    EmbeddedEventStore eventStore(EventStorageEngine storageEngine, org.axonframework.config.Configuration configuration) {
+        return EmbeddedEventStore.builder()
+                .storageEngine(storageEngine)
+                .messageMonitor(configuration.messageMonitor(EventStore.class, "eventStore"))
+                .spanFactory(configuration.getComponent(EventBusSpanFactory.class))
+                .optimizeEventConsumption(false)
+                .build();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.vspec.infra.access;
+
+import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.ApiWebAutoConfiguration;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
+import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * API keys, scopes, rate limits and read quotas for a deployable that serves {@code /api}
+ * (command side and query side). On unless {@code vspec.access.enabled=false} (the sandbox is keyless).
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.jooq.autoconfigure.JooqAutoConfiguration",
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"}, after = ApiWebAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(AccessProperties.class)
+public class AccessAutoConfiguration {
+
+    /** Bucket rows are kept this long after their bucket would be full again, then purged. */
+    private static final Duration KEEP_FULL_BUCKETS = Duration.ofMinutes(1);
+
+    @Bean
+    ApiKeyStore apiKeyStore(DSLContext db) {
+        return new ApiKeyStore(db);
+    }
+
+    @Bean
+    AccessRequestStore accessRequestStore(DSLContext db) {
+        return new AccessRequestStore(db);
+    }
+
+    @Bean
+    PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets(DataSource dataSource) {
+        return Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                .table("access.rate_limit_bucket")
+                .idColumn("id")
+                .stateColumn("state")
+                .expiresAtColumn("expires_at")
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_FULL_BUCKETS))
+                .build();
+    }
+
+    @Bean
+    SharedBudgets sharedBudgets(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets) {
+        return new SharedBudgets(rateLimitBuckets, Clock.systemUTC());
+    }
+
+    @Bean(destroyMethod = "close")
+    ExpiredBucketPurge expiredBucketPurge(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets) {
+        return ExpiredBucketPurge.start(rateLimitBuckets, Duration.ofMinutes(1));
+    }
+
+    @Bean
+    KeyLookup keyLookup(ApiKeyStore apiKeyStore, AccessProperties properties) {
+        return new KeyLookup(apiKeyStore, properties.keyCacheTtl());
+    }
+
+    /** Reads the handlers' declared access once every handler is registered; a route that declares none fails the start. */
+    @Bean
+    RouteAccessHolder routeAccess(@Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers,
+            AccessProperties properties) {
+        return new RouteAccessHolder(handlers, properties);
+    }
+
+    @Bean
+    FilterRegistrationBean<ApiAccessFilter> apiAccessFilter(RouteAccessHolder routes, KeyLookup keys, SharedBudgets budgets,
+            ApiErrorResponses errors, AccessProperties properties) {
+        FilterRegistrationBean<ApiAccessFilter> registration = new FilterRegistrationBean<>(
+                new ApiAccessFilter(routes::get, keys, budgets, errors, properties, Clock.systemUTC()));
+        registration.addUrlPatterns("/api/*");
+        // right after the request id, before anything that buffers or caches the answer
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        registration.setName("apiAccessFilter");
+        return registration;
+    }
+
+    static final class RouteAccessHolder implements SmartInitializingSingleton {
+
+        private final RequestMappingHandlerMapping handlers;
+        private final AccessProperties properties;
+        private final AtomicReference<RouteAccess> routes = new AtomicReference<>();
+
+        RouteAccessHolder(RequestMappingHandlerMapping handlers, AccessProperties properties) {
+            this.handlers = handlers;
+            this.properties = properties;
+        }
+
+        @Override
+        public void afterSingletonsInstantiated() {
+            routes.set(new RouteAccess(handlers.getHandlerMethods(), properties.publicPaths()));
+        }
+
+        RouteAccess get() {
+            RouteAccess current = routes.get();
+            if (current == null) {
+                throw new IllegalStateException("routes are read once the application has started");
+            }
+            return current;
+        }
+    }
+}

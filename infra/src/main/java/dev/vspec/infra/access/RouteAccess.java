@@ -1,0 +1,102 @@
+package dev.vspec.infra.access;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.http.server.PathContainer;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
+
+/**
+ * What each {@code /api} route asks of a caller, read once from the handlers' {@link RequiresScope}
+ * and {@link PublicRoute}. A vspec handler under {@code /api} that declares neither fails the start,
+ * so a route cannot be left open by omission; any other path under {@code /api} (a path no handler
+ * serves, a library's handler) needs a valid key unless it matches a configured public path.
+ */
+public final class RouteAccess {
+
+    /** What a request must bring: nothing, any valid key, or a key with a scope. */
+    public record Requirement(boolean keyless, Scope scope) {
+        static final Requirement PUBLIC = new Requirement(true, null);
+        static final Requirement ANY_KEY = new Requirement(false, null);
+    }
+
+    private static final String API = "/api/";
+
+    private final Map<String, Requirement> exact = new HashMap<>();
+    private final List<PathPattern> publicPaths;
+
+    public RouteAccess(Map<RequestMappingInfo, HandlerMethod> handlers, List<String> publicPaths) {
+        PathPatternParser parser = PathPatternParser.defaultInstance;
+        this.publicPaths = publicPaths.stream().map(parser::parse).toList();
+        Map<String, Boolean> allPublic = new HashMap<>();
+        handlers.forEach((mapping, handler) -> {
+            for (String path : mapping.getPatternValues()) {
+                if (!path.startsWith(API)) {
+                    continue;
+                }
+                Optional<Requirement> declared = declared(handler);
+                if (declared.isEmpty()) {
+                    if (handler.getBeanType().getName().startsWith("dev.vspec.")) {
+                        throw new IllegalStateException(handler + " serves " + path
+                                + " but declares no access: annotate it @RequiresScope or @PublicRoute");
+                    }
+                    continue;
+                }
+                allPublic.merge(path, declared.get().keyless(), Boolean::logicalAnd);
+                Set<org.springframework.web.bind.annotation.RequestMethod> methods = mapping.getMethodsCondition().getMethods();
+                for (String method : methods.isEmpty() ? List.of("*") : methods.stream().map(Enum::name).toList()) {
+                    exact.put(method + ' ' + path, declared.get());
+                    if (method.equals("GET")) {
+                        exact.put("HEAD " + path, declared.get());
+                    }
+                }
+            }
+        });
+        // A path only public handlers serve is public for every method, so a wrong method is MVC's 405, not a 401.
+        allPublic.forEach((path, keyless) -> {
+            if (keyless) {
+                exact.putIfAbsent("* " + path, Requirement.PUBLIC);
+            }
+        });
+    }
+
+    /** Empty for a path outside {@code /api}, which this filter leaves alone. */
+    public Optional<Requirement> of(String method, String path) {
+        if (!path.startsWith(API)) {
+            return Optional.empty();
+        }
+        Requirement requirement = exact.get(method + ' ' + path);
+        if (requirement == null) {
+            requirement = exact.get("* " + path);
+        }
+        if (requirement != null) {
+            return Optional.of(requirement);
+        }
+        PathContainer container = PathContainer.parsePath(path);
+        for (PathPattern pattern : publicPaths) {
+            if (pattern.matches(container)) {
+                return Optional.of(Requirement.PUBLIC);
+            }
+        }
+        return Optional.of(Requirement.ANY_KEY);
+    }
+
+    private static Optional<Requirement> declared(HandlerMethod handler) {
+        RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class);
+        if (scope == null) {
+            scope = handler.getBeanType().getAnnotation(RequiresScope.class);
+        }
+        if (scope != null) {
+            return Optional.of(new Requirement(false, scope.value()));
+        }
+        if (handler.hasMethodAnnotation(PublicRoute.class) || handler.getBeanType().isAnnotationPresent(PublicRoute.class)) {
+            return Optional.of(Requirement.PUBLIC);
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,148 @@
+package dev.vspec.infra.access;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.VerboseResult;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Budgets that every instance shares through Bucket4j buckets in PostgreSQL.
+ *
+ * <p>A windowed budget (a key's requests per minute, its reads per month) is one bucket per subject
+ * and calendar window, holding the window's limit and never refilled: the next window is another
+ * bucket. An instance takes tokens from the bucket in leases of a small share of the limit
+ * ({@code 1/leaseDivisor}, at least one) and admits requests from its lease without a round trip.
+ * Nothing is admitted that was not taken from the shared bucket, and a lease dies with its window,
+ * so all instances together never admit more than the limit; the price is that tokens leased by an
+ * instance that then goes quiet are lost for the window (at most one share per instance). Keys with
+ * small limits lease one token at a time, so every request of theirs is exact.
+ *
+ * <p>A rolling budget (failed authentications, form submissions per IP) is one bucket per subject
+ * that refills all at once a period after it was first used; every call is a round trip.
+ */
+public final class SharedBudgets {
+
+    private final ProxyManager<String> buckets;
+    private final Clock clock;
+    private final Cache<String, Lease> leases = Caffeine.newBuilder()
+            .expireAfterAccess(Duration.ofHours(1))
+            .maximumSize(100_000)
+            .build();
+
+    public SharedBudgets(ProxyManager<String> buckets, Clock clock) {
+        this.buckets = buckets;
+        this.clock = clock;
+    }
+
+    /** Spends one unit of {@code subject}'s budget of {@code limit} per {@code window}, if any is left. */
+    public Admission take(String subject, long limit, Window window, long leaseDivisor) {
+        Instant now = clock.instant();
+        long index = window.index(now);
+        Instant end = window.end(index);
+        Lease lease = leases.get(window.name() + ':' + subject, ignored -> new Lease());
+        synchronized (lease) {
+            lease.moveTo(index, limit);
+            if (lease.local == 0) {
+                if (lease.exhausted) {
+                    return new Admission(false, limit, 0, index, end);
+                }
+                long share = Math.max(1, limit / leaseDivisor);
+                VerboseResult<Long> taken = windowBucket(subject, index, limit, window).asVerbose().tryConsumeAsMuchAsPossible(share);
+                lease.local = taken.getValue();
+                lease.shared = taken.getDiagnostics().getAvailableTokens();
+                if (lease.local == 0) {
+                    lease.exhausted = true;
+                    return new Admission(false, limit, 0, index, end);
+                }
+            }
+            lease.local--;
+            return new Admission(true, limit, lease.shared + lease.local, index, end);
+        }
+    }
+
+    /** What is left of the budget in the current window, without spending any of it. */
+    public Admission peek(String subject, long limit, Window window) {
+        Instant now = clock.instant();
+        long index = window.index(now);
+        Lease lease = leases.get(window.name() + ':' + subject, ignored -> new Lease());
+        synchronized (lease) {
+            lease.moveTo(index, limit);
+            if (!lease.exhausted && lease.local == 0) {
+                lease.shared = windowBucket(subject, index, limit, window).getAvailableTokens();
+            }
+            return new Admission(lease.shared + lease.local > 0, limit, lease.shared + lease.local, index, window.end(index));
+        }
+    }
+
+    /** Returns a unit that {@link #take} admitted, when the request turned out not to count. */
+    public void giveBack(String subject, Window window, Admission admission) {
+        if (!admission.admitted()) {
+            return;
+        }
+        Lease lease = leases.getIfPresent(window.name() + ':' + subject);
+        if (lease != null) {
+            synchronized (lease) {
+                if (lease.index == admission.window()) {
+                    lease.local++;
+                }
+            }
+        }
+    }
+
+    /**
+     * Spends one unit of a rolling budget: {@code capacity} units, all back {@code period} after the
+     * bucket was first used. A refusal says when the next unit is back.
+     */
+    public RollingAdmission takeRolling(String subject, long capacity, Duration period) {
+        BucketConfiguration configuration = BucketConfiguration.builder()
+                .addLimit(Bandwidth.builder().capacity(capacity).refillIntervally(capacity, period).build())
+                .build();
+        ConsumptionProbe probe = buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1);
+        return new RollingAdmission(probe.isConsumed(), capacity, probe.getRemainingTokens(),
+                Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill()));
+    }
+
+    /**
+     * A window's bucket holds the window's limit. Its refill period is twice the longest window, so
+     * it cannot refill while its window lasts, and its row outlives the window.
+     */
+    private io.github.bucket4j.distributed.BucketProxy windowBucket(String subject, long index, long limit, Window window) {
+        BucketConfiguration configuration = BucketConfiguration.builder()
+                .addLimit(Bandwidth.builder().capacity(limit).refillIntervally(limit, window.longest().multipliedBy(2)).build())
+                .build();
+        return buckets.builder().build(subject + ':' + window.name().toLowerCase(java.util.Locale.ROOT) + ':' + index, () -> configuration);
+    }
+
+    /** Verdict of a rolling budget; {@code retryAfter} is zero when admitted. */
+    public record RollingAdmission(boolean admitted, long limit, long remaining, Duration retryAfter) {
+
+        /** Whole seconds to wait, at least 1. */
+        public long retryAfterSeconds() {
+            long seconds = retryAfter.getSeconds() + (retryAfter.getNano() > 0 ? 1 : 0);
+            return Math.max(1, seconds);
+        }
+    }
+
+    /** What this instance holds of one subject's windowed budget. */
+    private static final class Lease {
+        long index = Long.MIN_VALUE;
+        long local;
+        long shared;
+        boolean exhausted;
+
+        void moveTo(long window, long limit) {
+            if (index != window) {
+                index = window;
+                local = 0;
+                shared = limit;
+                exhausted = false;
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.vspec.infra.access;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+
+/**
+ * A calendar window a budget is counted in, in UTC: a key's requests per minute and reads per month.
+ * Every instance derives the same window index from the time, so they share one bucket per window.
+ */
+public enum Window {
+    MINUTE(Duration.ofMinutes(1)) {
+        @Override
+        public long index(Instant now) {
+            return Math.floorDiv(now.getEpochSecond(), 60);
+        }
+
+        @Override
+        public Instant end(long index) {
+            return Instant.ofEpochSecond((index + 1) * 60);
+        }
+    },
+    MONTH(Duration.ofDays(31)) {
+        @Override
+        public long index(Instant now) {
+            YearMonth month = YearMonth.from(now.atOffset(ZoneOffset.UTC));
+            return month.getYear() * 12L + month.getMonthValue() - 1;
+        }
+
+        @Override
+        public Instant end(long index) {
+            YearMonth month = YearMonth.of(Math.toIntExact(Math.floorDiv(index, 12)), (int) Math.floorMod(index, 12) + 1);
+            return month.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        }
+    };
+
+    private final Duration longest;
+
+    Window(Duration longest) {
+        this.longest = longest;
+    }
+
+    public abstract long index(Instant now);
+
+    /** The first instant after the window. */
+    public abstract Instant end(long index);
+
+    /** No window is longer than this. */
+    public Duration longest() {
+        return longest;
+    }
+
+    /** Whole seconds from {@code now} until the window that holds it ends, at least 1. */
+    public long secondsLeft(Instant now) {
+        Duration left = Duration.between(now, end(index(now)));
+        long seconds = left.getSeconds() + (left.getNano() > 0 ? 1 : 0);
+        return Math.max(1, seconds);
+    }
+}
