@@ -81,17 +81,12 @@ if [ "$(http_status "http://127.0.0.1:$port_on$path")" != 401 ]; then
   exit 1
 fi
 
-# run <name> <port> <key or empty>: a warm-up, then the measured run
-run() {
-  BENCH_API_KEY="$3" wrk -t"$threads" -c"$connections" -d"$warmup" -s "$here/fluids.lua" "http://127.0.0.1:$2" -- "$config_key" \
-    > "$results/$1-warmup.txt"
-  BENCH_API_KEY="$3" wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/fluids.lua" "http://127.0.0.1:$2" -- "$config_key" \
-    > "$results/$1.txt"
-}
-
 echo "Benchmarking GET $path: $threads threads, $connections connections, $warmup warm-up + $duration each"
 echo "  (a) authenticated   port $port_on: key, scope, per-minute limit and monthly quota checked on every request"
 echo "  (b) open            port $port_off: vspec.access.enabled=false"
-run authenticated "$port_on" "$bench_key"
-run open "$port_off" ""
+# Both warm-ups come before either measurement, so the machine is in the same state for both.
+BENCH_API_KEY="$bench_key" wrk_run "$results" authenticated-warmup "$warmup" "http://127.0.0.1:$port_on" "$here/fluids.lua" "$config_key"
+BENCH_API_KEY="" wrk_run "$results" open-warmup "$warmup" "http://127.0.0.1:$port_off" "$here/fluids.lua" "$config_key"
+BENCH_API_KEY="$bench_key" wrk_run "$results" authenticated "$duration" "http://127.0.0.1:$port_on" "$here/fluids.lua" "$config_key"
+BENCH_API_KEY="" wrk_run "$results" open "$duration" "http://127.0.0.1:$port_off" "$here/fluids.lua" "$config_key"
 report "$results" "$target" authenticated open

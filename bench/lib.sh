@@ -49,6 +49,14 @@ revoke_bench_key() {
   [ -n "$bench_key_id" ] && vspec keys revoke "$bench_key_id" >/dev/null 2>&1 || true
 }
 
+# wrk_run <results dir> <name> <duration> <base url> <lua script> [script args]: one wrk run with
+# $threads threads and $connections connections, saved in <results dir>/<name>.txt
+wrk_run() {
+  local results="$1" name="$2" length="$3" url="$4" script="$5"
+  shift 5
+  wrk -t"$threads" -c"$connections" -d"$length" --latency -s "$script" "$url" -- "$@" > "$results/$name.txt"
+}
+
 # field <wrk output file> rps|p50|p99|errors: one figure from wrk's report; latencies in ms
 field() {
   awk -v want="$2" '

@@ -8,7 +8,7 @@
 #   bench/read-vehicle.sh               # measure only
 #
 # Settings (environment): VSPEC_QUERY_SIDE_URL (http://127.0.0.1:8082), BENCH_DURATION (20s),
-# BENCH_WARMUP (10s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CONFIGURATIONS (100000),
+# BENCH_WARMUP (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CONFIGURATIONS (100000),
 # BENCH_SEED (42), BENCH_API_KEY (the key to send; by default the script issues an enterprise key with
 # the operator CLI and revokes it afterwards), BENCH_TARGET (0.35).
 # --load also passes VSPEC_DB_URL/USER/PASSWORD and VSPEC_KAFKA_BOOTSTRAP on to vspec synthetic load.
@@ -18,7 +18,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 base_url="${VSPEC_QUERY_SIDE_URL:-http://127.0.0.1:8082}"
 duration="${BENCH_DURATION:-20s}"
-warmup="${BENCH_WARMUP:-10s}"
+warmup="${BENCH_WARMUP:-30s}"
 threads="${BENCH_THREADS:-2}"
 connections="${BENCH_CONNECTIONS:-32}"
 configurations="${BENCH_CONFIGURATIONS:-100000}"
@@ -84,18 +84,15 @@ if [ "$status" != 200 ]; then
   exit 1
 fi
 
-# run <name> <lua script> [script args]: a warm-up, then the measured run (saved in $results/<name>.txt)
-run() {
-  local name="$1" script="$2"
-  shift 2
-  wrk -t"$threads" -c"$connections" -d"$warmup" -s "$script" "$base_url" -- "$@" > "$results/$name-warmup.txt"
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" "$base_url" -- "$@" > "$results/$name.txt"
-}
-
 echo "Benchmarking $base_url: $threads threads, $connections connections, $warmup warm-up + $duration each"
 echo "  (a) /api/v1/vehicle?config_key=<$(wc -l < "$keys" | tr -d ' ') synthetic keys, rotating>&include=$include"
 echo "  (b) /api/v1/status"
-run vehicle "$here/vehicle.lua" "$keys"
-run status "$here/status.lua"
+# Both warm-ups come before either measurement, so that neither run pays for the JIT compiling
+# code the other needs; the vehicle warm-up also passes over the keys once (the query side's
+# configuration cache fills on first reads).
+wrk_run "$results" vehicle-warmup "$warmup" "$base_url" "$here/vehicle.lua" "$keys"
+wrk_run "$results" status-warmup "$warmup" "$base_url" "$here/status.lua"
+wrk_run "$results" vehicle "$duration" "$base_url" "$here/vehicle.lua" "$keys"
+wrk_run "$results" status "$duration" "$base_url" "$here/status.lua"
 
 report "$results" "$target" vehicle status

@@ -27,7 +27,8 @@ import org.springframework.stereotype.Component;
 /**
  * Resolves a request's {@link VehicleIdentifier} against the read tables. Every route that takes an
  * identifier goes through here, so resolution, its 404 and 409 answers and the candidate order are
- * the same everywhere.
+ * the same everywhere. The config_key mode, the one callers repeat, goes through the
+ * {@link ConfigurationCache}.
  */
 @Component
 public class VehicleResolver {
@@ -38,10 +39,12 @@ public class VehicleResolver {
 
     private final ConfigurationLookup lookup;
     private final VinDecoder decoder;
+    private final ConfigurationCache cache;
 
-    VehicleResolver(ConfigurationLookup lookup, VinDecoder decoder) {
+    VehicleResolver(ConfigurationLookup lookup, VinDecoder decoder, ConfigurationCache cache) {
         this.lookup = lookup;
         this.decoder = decoder;
+        this.cache = cache;
     }
 
     /**
@@ -104,9 +107,11 @@ public class VehicleResolver {
             return linked.isEmpty() ? decodedMatches(byVin.vin(), documents) : linked;
         }
         if (identifier instanceof ByConfigKey byKey) {
-            Param<String> key = DSL.param("config_key", byKey.configKey().value());
-            return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)),
-                    documents);
+            String configKey = byKey.configKey().value();
+            return cache.find(configKey, documents, read -> {
+                Param<String> key = DSL.param("config_key", configKey);
+                return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)), read);
+            });
         }
         return select(matching((ByYearMakeModel) identifier), documents);
     }

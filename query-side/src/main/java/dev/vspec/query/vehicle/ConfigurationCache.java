@@ -1,0 +1,97 @@
+package dev.vspec.query.vehicle;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.vspec.infra.readmodel.GroupDocument;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * Configurations read by config_key, with all their stored documents, kept in memory up to a size
+ * in bytes. An entry is dropped when PostgreSQL reports a change to its rows
+ * ({@link ReadModelChangeListener}); while that report channel is down the cache answers nothing
+ * and forgets everything, so it never serves what it cannot know to be current.
+ *
+ * <p>A read that raced with a change (a notification arrived while it was loading) is answered but
+ * not kept: its rows may predate the change.
+ */
+final class ConfigurationCache {
+
+    private final Cache<String, ResolvedVehicle> entries;
+    private final boolean enabled;
+    private final AtomicLong changes = new AtomicLong();
+    private volatile boolean current;
+
+    /** A cache of at most {@code maxBytes}; 0 keeps nothing and reads every request from the database. */
+    ConfigurationCache(long maxBytes) {
+        this.enabled = maxBytes > 0;
+        this.entries = Caffeine.newBuilder()
+                .maximumWeight(Math.max(0, maxBytes))
+                .weigher((String key, ResolvedVehicle entry) -> weight(key, entry))
+                .recordStats()
+                .build();
+    }
+
+    /**
+     * The configuration with this key and at least the {@code wanted} documents: from memory when
+     * held, else from {@code load} (given the documents to read), which then reads every stored
+     * document so that the entry serves any later request.
+     */
+    List<ResolvedVehicle> find(String configKey, List<GroupDocument<?>> wanted,
+            Function<List<GroupDocument<?>>, List<ResolvedVehicle>> load) {
+        if (!enabled || !current) {
+            return load.apply(wanted);
+        }
+        ResolvedVehicle held = entries.getIfPresent(configKey);
+        if (held != null) {
+            return List.of(held);
+        }
+        long before = changes.get();
+        List<ResolvedVehicle> loaded = load.apply(GroupDocument.all());
+        if (loaded.size() == 1 && current && changes.get() == before) {
+            entries.put(configKey, loaded.get(0));
+        }
+        return loaded;
+    }
+
+    /** The rows of this configuration changed. */
+    void changed(String configKey) {
+        changes.incrementAndGet();
+        entries.invalidate(configKey);
+    }
+
+    /** Any rows may have changed (a table was truncated). */
+    void changedAll() {
+        changes.incrementAndGet();
+        entries.invalidateAll();
+    }
+
+    /** Change reports flow: entries may be kept from now on, starting from nothing. */
+    void reportsStarted() {
+        changedAll();
+        current = true;
+    }
+
+    /** Change reports stopped: keep nothing, answer nothing from memory. */
+    void reportsStopped() {
+        current = false;
+        changedAll();
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    long hits() {
+        return entries.stats().hitCount();
+    }
+
+    private static int weight(String key, ResolvedVehicle entry) {
+        long bytes = 2L * key.length() + 256;
+        for (byte[] body : entry.documents().values()) {
+            bytes += body == null ? 0 : body.length + 16;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, bytes);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.vspec.query.vehicle;
+
+import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.contracts.catalog.TireFitment;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.TireView;
+import dev.vspec.query.SeededRouteIT;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The configuration cache answers repeated config_key reads from memory and never keeps serving a
+ * document after its row changed: not after an update, not after a truncate, not across a lost
+ * change channel.
+ */
+class ConfigurationCacheIT extends SeededRouteIT {
+
+    private static final String TIRES = "/api/v1/tires?config_key=" + CIVIC_LX;
+    private static final Duration CHANGE_VISIBLE = Duration.ofSeconds(5);
+
+    @Autowired
+    ConfigurationCache cache;
+
+    @Test
+    void aRepeatedConfigKeyReadIsAnsweredFromMemory() {
+        await().atMost(CHANGE_VISIBLE).until(() -> {
+            api.get(TIRES).ok();
+            long hits = cache.hits();
+            api.get(TIRES).ok();
+            return cache.hits() > hits;
+        });
+    }
+
+    @Test
+    void anUpdatedDocumentIsServedOnceItsTransactionCommits() {
+        String before = api.get(TIRES).ok().toString();
+        api.get(TIRES).ok();
+
+        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "205/55R16", 91, "V", 215, 33))));
+
+        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("205/55R16"));
+        assertThat(before).doesNotContain("205/55R16");
+    }
+
+    @Test
+    void aTruncatedTableDropsEveryEntry() {
+        assertThat(api.get(TIRES).ok().path("tires").toString()).contains("215/55R16");
+
+        db.truncate(GroupDocument.TIRES.table()).execute();
+
+        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().path("tires").toString())
+                .doesNotContain("215/55R16"));
+    }
+
+    @Test
+    void changesMadeWhileTheChannelIsDownAreNotMissed() {
+        api.get(TIRES).ok();
+        api.get(TIRES).ok();
+
+        int terminated = db.fetchOne("select count(pg_terminate_backend(pid)) from pg_stat_activity"
+                + " where datname = current_database() and query like 'LISTEN " + ReadModelChangeListener.CHANNEL + "%'")
+                .get(0, Integer.class);
+        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))));
+
+        assertThat(terminated).isEqualTo(1);
+        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("225/45R17"));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.vspec.query.vehicle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.infra.readmodel.GroupDocument;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class ConfigurationCacheTest {
+
+    private static final String KEY = "2019-honda-civic-lx-k20c2-fwd";
+
+    private final AtomicInteger loads = new AtomicInteger();
+
+    @Test
+    void aReadIsKeptOnlyWhileChangeReportsFlow() {
+        ConfigurationCache cache = new ConfigurationCache(1_000_000);
+
+        cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+        cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+        assertThat(loads).hasValue(2);
+
+        cache.reportsStarted();
+        cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+        List<ResolvedVehicle> held = cache.find(KEY, List.of(GroupDocument.PARTS), loader());
+        assertThat(loads).hasValue(3);
+        assertThat(held.get(0).documents()).containsKeys(GroupDocument.all().toArray(GroupDocument<?>[]::new));
+
+        cache.reportsStopped();
+        cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+        assertThat(loads).hasValue(4);
+    }
+
+    @Test
+    void aChangeDropsItsConfiguration() {
+        ConfigurationCache cache = new ConfigurationCache(1_000_000);
+        cache.reportsStarted();
+        cache.find(KEY, List.of(), loader());
+
+        cache.changed("2019-some-other-key");
+        cache.find(KEY, List.of(), loader());
+        assertThat(loads).hasValue(1);
+
+        cache.changed(KEY);
+        cache.find(KEY, List.of(), loader());
+        assertThat(loads).hasValue(2);
+
+        cache.changedAll();
+        cache.find(KEY, List.of(), loader());
+        assertThat(loads).hasValue(3);
+    }
+
+    @Test
+    void aReadThatRacedWithAChangeIsAnsweredButNotKept() {
+        ConfigurationCache cache = new ConfigurationCache(1_000_000);
+        cache.reportsStarted();
+
+        cache.find(KEY, List.of(), documents -> {
+            List<ResolvedVehicle> read = loader().apply(documents);
+            cache.changed(KEY);
+            return read;
+        });
+        cache.find(KEY, List.of(), loader());
+
+        assertThat(loads).hasValue(2);
+    }
+
+    @Test
+    void sizeZeroKeepsNothing() {
+        ConfigurationCache cache = new ConfigurationCache(0);
+        cache.reportsStarted();
+
+        cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+        List<ResolvedVehicle> read = cache.find(KEY, List.of(GroupDocument.FLUIDS), loader());
+
+        assertThat(cache.enabled()).isFalse();
+        assertThat(loads).hasValue(2);
+        assertThat(read.get(0).documents()).containsOnlyKeys(GroupDocument.FLUIDS);
+    }
+
+    /** A database stand-in that answers one configuration with a body for each document asked for. */
+    private Function<List<GroupDocument<?>>, List<ResolvedVehicle>> loader() {
+        return documents -> {
+            loads.incrementAndGet();
+            Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
+            documents.forEach(document -> bodies.put(document, "[]".getBytes(StandardCharsets.UTF_8)));
+            return List.of(new ResolvedVehicle(new Vehicle(KEY, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda", "Civic", "LX",
+                    "K20C2", "FWD"), bodies));
+        };
+    }
+}
