@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import dev.vspec.contracts.catalog.LinkVin;
@@ -20,7 +21,7 @@ import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
 /** One vehicle, identified by its VIN: which configuration it was built as, and its sanitized service history. */
-@Aggregate(commandTargetResolver = CatalogCommandTargetResolver.BEAN_NAME)
+@Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
 class Vehicle {
 
     @AggregateIdentifier
@@ -35,7 +36,7 @@ class Vehicle {
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(LinkVin command) {
-        requireCanonical(command.vin());
+        Vin.canonical(command.vin());
         ConfigKey.parse(command.configKey());
         if (!command.configKey().equals(configKey)) {
             apply(new VinLinked(command.vin(), command.configKey()));
@@ -50,7 +51,7 @@ class Vehicle {
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordServiceHistory command) {
-        requireCanonical(command.vin());
+        Vin.canonical(command.vin());
         if (configKey == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + command.vin()
                     + " is not linked to a configuration; link it before recording its service history");
@@ -70,13 +71,5 @@ class Vehicle {
     @EventSourcingHandler
     void on(ServiceHistoryRecorded event) {
         serviceHistory = event.records();
-    }
-
-    /** The aggregate id is the VIN exactly as {@link Vin#parse} writes it. */
-    private static void requireCanonical(String vin) {
-        Vin parsed = Vin.parse(vin);
-        if (!parsed.value().equals(vin)) {
-            throw new ApiException(ErrorCode.INVALID_VIN, "VIN " + vin + " must be sent as " + parsed.value());
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import static dev.vspec.command.catalog.CatalogRules.refusal;
 import static dev.vspec.command.catalog.CatalogRules.requireEach;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
@@ -56,7 +57,7 @@ import org.axonframework.spring.stereotype.Aggregate;
  * <p>Every handler may meet a configuration that was never registered ({@code CREATE_IF_MISSING}),
  * so that such a command is refused with a readable message instead of Axon's "aggregate not found".
  */
-@Aggregate(commandTargetResolver = CatalogCommandTargetResolver.BEAN_NAME)
+@Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
 class VehicleConfiguration {
 
     @AggregateIdentifier

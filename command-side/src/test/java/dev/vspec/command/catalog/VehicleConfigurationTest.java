@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.hamcrest.Matchers.containsString;
 
 import dev.vspec.contracts.catalog.CacheExteriorImage;
@@ -53,7 +54,7 @@ class VehicleConfigurationTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(VehicleConfiguration.class);
-        fixture.registerCommandTargetResolver(new CatalogCommandTargetResolver());
+        fixture.registerCommandTargetResolver(new AddressedCommandTargetResolver());
     }
 
     @Test

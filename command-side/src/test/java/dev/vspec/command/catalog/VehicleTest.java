@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.LinkVin;
@@ -37,7 +38,7 @@ class VehicleTest {
     @BeforeEach
     void setUp() {
         fixture = new AggregateTestFixture<>(Vehicle.class);
-        fixture.registerCommandTargetResolver(new CatalogCommandTargetResolver());
+        fixture.registerCommandTargetResolver(new AddressedCommandTargetResolver());
     }
 
     @Test

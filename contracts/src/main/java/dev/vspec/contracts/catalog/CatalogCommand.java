@@ -1,6 +1,7 @@
 package dev.vspec.contracts.catalog;
 
+import dev.vspec.contracts.AddressedCommand;
+
 /** A command addressed to one catalog aggregate: a configuration (by config_key) or a vehicle (by VIN). */
-public interface CatalogCommand {
-    String targetAggregateId();
+public interface CatalogCommand extends AddressedCommand {
 }

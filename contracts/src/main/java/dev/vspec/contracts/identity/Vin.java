@@ -33,6 +33,15 @@ public record Vin(String value) {
         return new Vin(raw.toUpperCase(Locale.ROOT));
     }
 
+    /** A VIN that must already be written as {@link #parse} writes it, as aggregate ids and events need it. */
+    public static Vin canonical(String vin) {
+        Vin parsed = parse(vin);
+        if (!parsed.value.equals(vin)) {
+            throw new ApiException(ErrorCode.INVALID_VIN, "VIN " + vin + " must be sent as " + parsed.value);
+        }
+        return parsed;
+    }
+
     @JsonValue
     @Override
     public String value() {

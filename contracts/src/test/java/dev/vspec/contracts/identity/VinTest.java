@@ -61,4 +61,12 @@ class VinTest {
     void refusesAMissingVin() {
         assertThatThrownBy(() -> Vin.parse(null)).isInstanceOf(ApiException.class);
     }
+
+    @Test
+    void aCanonicalVinIsOneWrittenAsParseWritesIt() {
+        assertThat(Vin.canonical("19XFC2F52KE715372").value()).isEqualTo("19XFC2F52KE715372");
+        assertThatThrownBy(() -> Vin.canonical("19xfc2f52ke715372"))
+                .isInstanceOf(ApiException.class)
+                .hasMessage("VIN 19xfc2f52ke715372 must be sent as 19XFC2F52KE715372");
+    }
 }

@@ -1,0 +1,109 @@
+package dev.vspec.command.enrichment;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+import dev.vspec.command.AddressedCommandTargetResolver;
+import dev.vspec.contracts.enrichment.CompleteEnrichment;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.enrichment.FailEnrichment;
+import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
+import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
+import java.util.EnumSet;
+import java.util.Set;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+
+/**
+ * One enrichment of one VIN for one key: scheduled, then each step as it is done, then completed
+ * with a config_key or failed with a reason. An ended job takes no more steps; ending it again the
+ * same way changes nothing, so a process that retries after a crash cannot record an end twice.
+ */
+@Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
+class EnrichmentJob {
+
+    /** The reasons a job can fail with, as the API names them. */
+    static final Set<ErrorCode> FAILURE_REASONS = EnumSet.of(ErrorCode.UNSUPPORTED_VEHICLE, ErrorCode.NOT_FOUND,
+            ErrorCode.UPSTREAM_UNREACHABLE);
+
+    @AggregateIdentifier
+    private String jobId;
+    private String vin;
+    private final Set<EnrichmentStep> done = EnumSet.noneOf(EnrichmentStep.class);
+    private String completedAs;
+    private ErrorCode failedFor;
+
+    EnrichmentJob() {
+    }
+
+    @CommandHandler
+    EnrichmentJob(ScheduleEnrichment command) {
+        Vin.canonical(command.vin());
+        apply(new EnrichmentScheduled(command.jobId(), command.vin(), command.keyId(), command.at()));
+    }
+
+    /** A step done again (a retried process) changes nothing. */
+    @CommandHandler
+    void handle(RecordEnrichmentStep command) {
+        requireOpen();
+        if (!done.contains(command.step())) {
+            apply(new EnrichmentStepCompleted(jobId, command.step(), command.detail(), command.at()));
+        }
+    }
+
+    @CommandHandler
+    void handle(CompleteEnrichment command) {
+        if (command.configKey().equals(completedAs)) {
+            return;
+        }
+        requireOpen();
+        apply(new EnrichmentCompleted(jobId, vin, command.configKey(), command.at()));
+    }
+
+    @CommandHandler
+    void handle(FailEnrichment command) {
+        if (!FAILURE_REASONS.contains(command.reason())) {
+            throw new IllegalArgumentException("A job fails with one of " + FAILURE_REASONS + ", not " + command.reason());
+        }
+        if (command.reason() == failedFor) {
+            return;
+        }
+        requireOpen();
+        apply(new EnrichmentFailed(jobId, vin, command.reason(), command.message(), command.at()));
+    }
+
+    private void requireOpen() {
+        if (completedAs != null || failedFor != null) {
+            throw new IllegalStateException("Enrichment job " + jobId + " has ended ("
+                    + (completedAs != null ? "completed as " + completedAs : "failed: " + failedFor.code()) + ")");
+        }
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentScheduled event) {
+        jobId = event.jobId();
+        vin = event.vin();
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentStepCompleted event) {
+        done.add(event.step());
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentCompleted event) {
+        completedAs = event.configKey();
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentFailed event) {
+        failedFor = event.reason();
+    }
+}
