@@ -7,9 +7,9 @@
 #   ./vspec up                     # in another terminal, at least once (the sample catalog, the key tables)
 #   bench/auth-overhead.sh
 #
-# Settings (environment): BENCH_DURATION (20s), BENCH_WARMUP (10s), BENCH_THREADS (2),
+# Settings (environment): BENCH_DURATION (20s), BENCH_WARMUP (30s), BENCH_THREADS (2),
 # BENCH_CONNECTIONS (32), BENCH_CONFIG_KEY (2019-honda-civic-lx-k20c2-fwd, from the sample catalog),
-# BENCH_TARGET (0.8), BENCH_PORTS (18082 18092), BENCH_JAVA_OPTS (-Xmx512m), and
+# BENCH_TARGET (0.8), BENCH_ROUNDS (3), BENCH_PORTS (18082 18092), BENCH_JAVA_OPTS (-Xmx512m), and
 # VSPEC_DB_URL/USER/PASSWORD for both instances and for the key the script issues (and revokes).
 set -euo pipefail
 
@@ -18,11 +18,12 @@ root="$(dirname "$here")"
 . "$here/lib.sh"
 
 duration="${BENCH_DURATION:-20s}"
-warmup="${BENCH_WARMUP:-10s}"
+warmup="${BENCH_WARMUP:-30s}"
 threads="${BENCH_THREADS:-2}"
 connections="${BENCH_CONNECTIONS:-32}"
 config_key="${BENCH_CONFIG_KEY:-2019-honda-civic-lx-k20c2-fwd}"
 target="${BENCH_TARGET:-0.8}"
+rounds="${BENCH_ROUNDS:-3}"
 read -r port_on port_off <<< "${BENCH_PORTS:-18082 18092}"
 jar="$root/query-side/target/query-side-0.1.0-SNAPSHOT-exec.jar"
 
@@ -84,9 +85,19 @@ fi
 echo "Benchmarking GET $path: $threads threads, $connections connections, $warmup warm-up + $duration each"
 echo "  (a) authenticated   port $port_on: key, scope, per-minute limit and monthly quota checked on every request"
 echo "  (b) open            port $port_off: vspec.access.enabled=false"
-# Both warm-ups come before either measurement, so the machine is in the same state for both.
+# Both warm-ups come before any measurement; then the two alternate for $rounds rounds, and each
+# side's median round is the one reported, so that a burst of other work on the machine during one
+# run does not decide the ratio.
 BENCH_API_KEY="$bench_key" wrk_run "$results" authenticated-warmup "$warmup" "http://127.0.0.1:$port_on" "$here/fluids.lua" "$config_key"
 BENCH_API_KEY="" wrk_run "$results" open-warmup "$warmup" "http://127.0.0.1:$port_off" "$here/fluids.lua" "$config_key"
-BENCH_API_KEY="$bench_key" wrk_run "$results" authenticated "$duration" "http://127.0.0.1:$port_on" "$here/fluids.lua" "$config_key"
-BENCH_API_KEY="" wrk_run "$results" open "$duration" "http://127.0.0.1:$port_off" "$here/fluids.lua" "$config_key"
+for round in $(seq 1 "$rounds"); do
+  BENCH_API_KEY="$bench_key" wrk_run "$results" "authenticated-round$round" "$duration" "http://127.0.0.1:$port_on" "$here/fluids.lua" "$config_key"
+  BENCH_API_KEY="" wrk_run "$results" "open-round$round" "$duration" "http://127.0.0.1:$port_off" "$here/fluids.lua" "$config_key"
+done
+for name in authenticated open; do
+  echo "  $name, requests/s by round: $(for round in $(seq 1 "$rounds"); do printf '%s ' "$(field "$results/$name-round$round.txt" rps)"; done)"
+  median_round="$(for round in $(seq 1 "$rounds"); do echo "$(field "$results/$name-round$round.txt" rps) $round"; done \
+    | sort -n | awk '{ rounds[NR] = $2 } END { print rounds[int((NR + 1) / 2)] }')"
+  cp "$results/$name-round$median_round.txt" "$results/$name.txt"
+done
 report "$results" "$target" authenticated open

@@ -22,14 +22,28 @@ public enum Window {
         }
     },
     MONTH(Duration.ofDays(31)) {
+        /** The last month asked for, since nearly every request falls in the same one. */
+        private volatile Span last = new Span(0, 0, 0);
+
         @Override
         public long index(Instant now) {
+            Span span = last;
+            long second = now.getEpochSecond();
+            if (second >= span.start() && second < span.end()) {
+                return span.index();
+            }
             YearMonth month = YearMonth.from(now.atOffset(ZoneOffset.UTC));
-            return month.getYear() * 12L + month.getMonthValue() - 1;
+            long index = month.getYear() * 12L + month.getMonthValue() - 1;
+            last = new Span(month.atDay(1).atStartOfDay().toEpochSecond(ZoneOffset.UTC), end(index).getEpochSecond(), index);
+            return index;
         }
 
         @Override
         public Instant end(long index) {
+            Span span = last;
+            if (span.index() == index && span.end() > 0) {
+                return Instant.ofEpochSecond(span.end());
+            }
             YearMonth month = YearMonth.of(Math.toIntExact(Math.floorDiv(index, 12)), (int) Math.floorMod(index, 12) + 1);
             return month.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
         }
@@ -49,6 +63,10 @@ public enum Window {
     /** No window is longer than this. */
     public Duration longest() {
         return longest;
+    }
+
+    /** The seconds [start, end) of one window. */
+    private record Span(long start, long end, long index) {
     }
 
     /** Whole seconds from {@code now} until the window that holds it ends, at least 1. */
