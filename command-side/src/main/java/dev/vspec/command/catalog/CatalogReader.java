@@ -52,7 +52,7 @@ import tools.jackson.databind.json.JsonMapper;
  * record it, in the order they must be sent; the first problem, structural or against
  * {@link CatalogRules}, stops the read with a {@link CatalogImportException} naming the entry.
  */
-final class CatalogReader {
+public final class CatalogReader {
 
     static final String FORMAT = "vspec-catalog/1";
 
@@ -84,15 +84,15 @@ final class CatalogReader {
             .build();
 
     /** One command to send, with where in the file it comes from; image bytes are read only when sent. */
-    record Step(String path, Supplier<CatalogCommand> command) {
+    public record Step(String path, Supplier<CatalogCommand> command) {
     }
 
     /** One configuration of the file: its key, its VINs and every command that records it, in order. */
-    record Entry(String path, String configKey, List<String> vins, List<Step> steps) {
+    public record Entry(String path, String configKey, List<String> vins, List<Step> steps) {
     }
 
     /** Reads the catalog and hands each configuration to {@code sink} in file order. */
-    void read(Resource catalog, Consumer<Entry> sink) {
+    public void read(Resource catalog, Consumer<Entry> sink) {
         try (InputStream in = catalog.getInputStream(); JsonParser parser = mapper.createParser(in)) {
             readCatalog(catalog, parser, sink);
         } catch (IOException e) {
