@@ -23,8 +23,9 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * One enrichment of one VIN for one key: scheduled, then each step as it is done, then completed
- * with a config_key or failed with a reason. An ended job takes no more steps; ending it again the
- * same way changes nothing, so a process that retries after a crash cannot record an end twice.
+ * with a config_key or failed with a reason. A step that comes again, or after the end, and ending
+ * the job again the same way change nothing, so a process that runs again after a crash cannot
+ * record anything twice; ending it another way is refused.
  */
 @Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
 class EnrichmentJob {
@@ -49,11 +50,10 @@ class EnrichmentJob {
         apply(new EnrichmentScheduled(command.jobId(), command.vin(), command.keyId(), command.at()));
     }
 
-    /** A step done again (a retried process) changes nothing. */
+    /** A step done again, or after the end (a process running again), changes nothing. */
     @CommandHandler
     void handle(RecordEnrichmentStep command) {
-        requireOpen();
-        if (!done.contains(command.step())) {
+        if (!ended() && !done.contains(command.step())) {
             apply(new EnrichmentStepCompleted(jobId, command.step(), command.detail(), command.at()));
         }
     }
@@ -79,8 +79,12 @@ class EnrichmentJob {
         apply(new EnrichmentFailed(jobId, vin, command.reason(), command.message(), command.at()));
     }
 
+    private boolean ended() {
+        return completedAs != null || failedFor != null;
+    }
+
     private void requireOpen() {
-        if (completedAs != null || failedFor != null) {
+        if (ended()) {
             throw new IllegalStateException("Enrichment job " + jobId + " has ended ("
                     + (completedAs != null ? "completed as " + completedAs : "failed: " + failedFor.code()) + ")");
         }

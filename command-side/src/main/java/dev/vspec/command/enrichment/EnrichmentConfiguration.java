@@ -1,0 +1,37 @@
+package dev.vspec.command.enrichment;
+
+import dev.vspec.infra.decoding.VinDecoder;
+import java.time.Clock;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * The enrichment process and what it uses: the built-in VIN decoder and the upstream catalog
+ * source (the shipped reference vendor). A failure the process does not turn into a failed job
+ * (the database is down) fails the event's processing, which the processor retries, instead of
+ * Axon's default of logging and skipping it, which would leave the job running for ever.
+ */
+@Configuration(proxyBeanMethods = false)
+class EnrichmentConfiguration {
+
+    @Bean
+    CatalogSource catalogSource(ResourceLoader resources) {
+        return new ReferenceCatalogSource(resources.getResource(ReferenceCatalogSource.SHIPPED));
+    }
+
+    @Bean
+    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source) {
+        return new EnrichmentProcess(commands, source, VinDecoder.standard(), Clock.systemUTC());
+    }
+
+    @Bean
+    ConfigurerModule enrichmentProcessing() {
+        return configurer -> configurer.eventProcessing()
+                .registerListenerInvocationErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
+                .registerErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.vspec.command.enrichment;
+
+import dev.vspec.command.catalog.CatalogImportException;
+import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.enrichment.CompleteEnrichment;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.FailEnrichment;
+import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.decoding.VinDecoder;
+import dev.vspec.infra.decoding.VinDecoding;
+import java.time.Clock;
+import java.util.Optional;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+
+/**
+ * Carries out each scheduled enrichment: decodes the VIN, asks the upstream {@link CatalogSource},
+ * records what it found with the catalog's own commands (the VIN's link among them), and completes
+ * the job; or fails it with the API's reason. Every outcome is a command to the
+ * {@link EnrichmentJob}, so every step is an event.
+ *
+ * <p>It runs in its own streaming processor, whose token lives in PostgreSQL: after a crash the
+ * event comes again and the process runs again from the start, which changes nothing that was
+ * already recorded (the aggregates ignore what they already hold). Failures of the service itself
+ * (the database) propagate, so the processor retries instead of leaving a job running for ever.
+ */
+@ProcessingGroup(EnrichmentProcess.PROCESSING_GROUP)
+class EnrichmentProcess {
+
+    static final String PROCESSING_GROUP = "enrichment";
+
+    private final CommandGateway commands;
+    private final CatalogSource source;
+    private final VinDecoder decoder;
+    private final Clock clock;
+
+    EnrichmentProcess(CommandGateway commands, CatalogSource source, VinDecoder decoder, Clock clock) {
+        this.commands = commands;
+        this.source = source;
+        this.decoder = decoder;
+        this.clock = clock;
+    }
+
+    @EventHandler
+    void on(EnrichmentScheduled scheduled) {
+        String job = scheduled.jobId();
+        Vin vin = Vin.parse(scheduled.vin());
+        VinDecoding decoding = decoder.decode(vin);
+        if (decoding.identifiesModel() && decoding.engineCode() == null) {
+            fail(job, ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()
+                    + " but no engine code resolves; the vehicle is not supported");
+            return;
+        }
+        step(job, EnrichmentStep.DECODED, decoding.describedAs());
+
+        Optional<UpstreamConfiguration> found;
+        try {
+            found = source.findByVin(vin);
+        } catch (CatalogSource.UpstreamUnavailable e) {
+            fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer: " + e.getMessage());
+            return;
+        }
+        if (found.isEmpty()) {
+            fail(job, ErrorCode.NOT_FOUND, "The catalog vendor does not know VIN " + vin);
+            return;
+        }
+        UpstreamConfiguration configuration = found.get();
+        step(job, EnrichmentStep.FOUND_UPSTREAM, configuration.configKey());
+
+        try {
+            for (CatalogCommand command : configuration.commands()) {
+                commands.sendAndWait(command);
+            }
+        } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
+            fail(job, ErrorCode.NOT_FOUND, "The catalog vendor's data for VIN " + vin + " was refused: " + e.getMessage());
+            return;
+        }
+        step(job, EnrichmentStep.CATALOG_RECORDED, configuration.commands().size() + " catalog commands");
+        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configuration.configKey());
+        commands.sendAndWait(new CompleteEnrichment(job, configuration.configKey(), clock.instant()));
+    }
+
+    private void step(String job, EnrichmentStep step, String detail) {
+        commands.sendAndWait(new RecordEnrichmentStep(job, step, detail, clock.instant()));
+    }
+
+    private void fail(String job, ErrorCode reason, String message) {
+        commands.sendAndWait(new FailEnrichment(job, reason, message, clock.instant()));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.vspec.command.enrichment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.error.ErrorCode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Scheduled jobs run their process through the real event store and command bus, with the shipped reference vendor. */
+@CommandSideIntegrationTest
+class EnrichmentProcessIT {
+
+    /** Sample data: a VIN the reference vendor knows and the sample catalog does not. */
+    private static final String VENDOR_VIN = "2T3P1RFV2NW131842";
+    private static final String VENDOR_CONFIG = "2022-toyota-rav4-xle-a25a-fks-awd";
+    /** Sample data: a 2020 Honda Civic VIN that nobody knows. */
+    private static final String UNKNOWN_VIN = "19XFC2F56LE999901";
+    /** Sample data: a Tesla Model Y VIN, which decodes without an engine code. */
+    private static final String EV_VIN = "5YJYGDEE5MF100001";
+    private static final Duration PROCESSED = Duration.ofSeconds(30);
+
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    EventStore events;
+
+    @Test
+    void aVinTheVendorKnowsIsRecordedLinkedAndCompletedStepByStep() {
+        String job = schedule(VENDOR_VIN);
+
+        await().atMost(PROCESSED).until(() -> payloads(job).stream().anyMatch(EnrichmentCompleted.class::isInstance));
+
+        List<Object> history = payloads(job);
+        assertThat(history.get(0)).isInstanceOf(EnrichmentScheduled.class);
+        assertThat(history.subList(1, history.size() - 1)).extracting(event -> ((EnrichmentStepCompleted) event).step())
+                .containsExactly(EnrichmentStep.DECODED, EnrichmentStep.FOUND_UPSTREAM, EnrichmentStep.CATALOG_RECORDED,
+                        EnrichmentStep.VIN_LINKED);
+        assertThat(((EnrichmentCompleted) history.get(history.size() - 1)).configKey()).isEqualTo(VENDOR_CONFIG);
+        assertThat(payloads(VENDOR_VIN)).contains(new VinLinked(VENDOR_VIN, VENDOR_CONFIG));
+        assertThat(payloads(VENDOR_CONFIG).get(0)).isInstanceOf(ConfigurationRegistered.class);
+    }
+
+    @Test
+    void aVinNobodyKnowsFailsAsNotFound() {
+        String job = schedule(UNKNOWN_VIN);
+
+        EnrichmentFailed failed = awaitFailure(job);
+
+        assertThat(failed.reason()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(failed.message()).contains(UNKNOWN_VIN);
+        assertThat(payloads(UNKNOWN_VIN)).isEmpty();
+    }
+
+    @Test
+    void aVinWithoutAnEngineCodeFailsAsUnsupported() {
+        String job = schedule(EV_VIN);
+
+        assertThat(awaitFailure(job).reason()).isEqualTo(ErrorCode.UNSUPPORTED_VEHICLE);
+    }
+
+    private String schedule(String vin) {
+        String job = "job-" + UUID.randomUUID();
+        commands.sendAndWait(new ScheduleEnrichment(job, vin, 1, Instant.now()));
+        return job;
+    }
+
+    private EnrichmentFailed awaitFailure(String job) {
+        await().atMost(PROCESSED).until(() -> payloads(job).stream().anyMatch(EnrichmentFailed.class::isInstance));
+        return payloads(job).stream().filter(EnrichmentFailed.class::isInstance).map(EnrichmentFailed.class::cast)
+                .findFirst().orElseThrow();
+    }
+
+    private List<Object> payloads(String aggregate) {
+        return events.readEvents(aggregate).asStream().map(EventMessage::getPayload).map(Object.class::cast).toList();
+    }
+}
