@@ -113,7 +113,7 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         response.setHeader(RATE_REMAINING, Long.toString(minute.remaining()));
         response.setHeader(RATE_RESET, Long.toString(minute.windowEnd().getEpochSecond()));
         if (!minute.admitted()) {
-            long wait = secondsUntil(now, minute.windowEnd());
+            long wait = RetryAfter.seconds(Duration.between(now, minute.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
             errors.write(request, response, ApiError.of(ErrorCode.RATE_LIMITED, "Limit is " + minute.limit()
                     + " requests/minute for this key; the next minute starts in " + wait + " s"));
@@ -128,7 +128,7 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         response.setHeader(MONTHLY_LIMIT, Long.toString(month.limit()));
         response.setHeader(MONTHLY_REMAINING, Long.toString(month.remaining()));
         if (read && !month.admitted()) {
-            long wait = secondsUntil(now, month.windowEnd());
+            long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
             errors.write(request, response, ApiError.of(ErrorCode.READ_QUOTA_EXCEEDED, "Monthly read quota of "
                     + month.limit() + " reads reached for this key; it renews on "
@@ -166,15 +166,10 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
     }
 
     private void tooManyFailures(HttpServletRequest request, HttpServletResponse response, Duration wait) throws IOException {
-        long seconds = Math.max(1, wait.toSeconds() + (wait.toNanosPart() > 0 ? 1 : 0));
+        long seconds = RetryAfter.seconds(wait);
         response.setHeader(RETRY_AFTER, Long.toString(seconds));
         errors.write(request, response, ApiError.of(ErrorCode.RATE_LIMITED, "Too many failed authentications from "
                 + "this address (limit " + properties.failedAuthenticationsPerMinute() + " per minute); wait " + seconds + " s"));
-    }
-
-    private static long secondsUntil(Instant now, Instant end) {
-        Duration left = Duration.between(now, end);
-        return Math.max(1, left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0));
     }
 
     /** The key from {@code Authorization: Bearer} or {@code x-api-key}, or what is wrong with the headers. */

@@ -124,8 +124,7 @@ public final class SharedBudgets {
 
         /** Whole seconds to wait, at least 1. */
         public long retryAfterSeconds() {
-            long seconds = retryAfter.getSeconds() + (retryAfter.getNano() > 0 ? 1 : 0);
-            return Math.max(1, seconds);
+            return RetryAfter.seconds(retryAfter);
         }
     }
 

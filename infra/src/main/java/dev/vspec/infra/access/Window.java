@@ -71,8 +71,6 @@ public enum Window {
 
     /** Whole seconds from {@code now} until the window that holds it ends, at least 1. */
     public long secondsLeft(Instant now) {
-        Duration left = Duration.between(now, end(index(now)));
-        long seconds = left.getSeconds() + (left.getNano() > 0 ? 1 : 0);
-        return Math.max(1, seconds);
+        return RetryAfter.seconds(Duration.between(now, end(index(now))));
     }
 }

@@ -41,71 +41,47 @@ public final class Api {
     }
 
     public Reply send(String method, String pathAndQuery, String requestId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
-                .timeout(Duration.ofSeconds(10))
+        HttpRequest.Builder request = request(pathAndQuery)
                 .header("Accept", "application/json")
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (requestId != null) {
             request.header("X-Request-Id", requestId);
         }
-        if (key != null) {
-            request.header("x-api-key", key);
-        }
-        try {
-            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(response.statusCode(), response.headers(), response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return reply(execute(request, new String[0], HttpResponse.BodyHandlers.ofString()));
     }
 
     /** A POST of {@code body} (none when null) as {@code contentType} (none when null), with extra headers as name/value pairs. */
     public Reply post(String path, String contentType, String body, String... headerNamesAndValues) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .timeout(Duration.ofSeconds(10))
+        HttpRequest.Builder request = request(path)
                 .header("Accept", "application/json")
                 .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
-        if (key != null) {
-            request.header("x-api-key", key);
-        }
-        for (int i = 0; i < headerNamesAndValues.length; i += 2) {
-            request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
-        }
-        try {
-            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(response.statusCode(), response.headers(), response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return reply(execute(request, headerNamesAndValues, HttpResponse.BodyHandlers.ofString()));
     }
 
     /** A GET with extra request headers given as name/value pairs, e.g. {@code If-None-Match}. */
     public Reply getWith(String pathAndQuery, String... headerNamesAndValues) {
-        HttpResponse<String> response = exchange(pathAndQuery, headerNamesAndValues, HttpResponse.BodyHandlers.ofString());
-        return new Reply(response.statusCode(), response.headers(), response.body());
+        return reply(execute(request(pathAndQuery).GET(), headerNamesAndValues, HttpResponse.BodyHandlers.ofString()));
     }
 
     /** A GET whose answer is read as bytes (the image route), with extra request headers as name/value pairs. */
     public HttpResponse<byte[]> bytes(String pathAndQuery, String... headerNamesAndValues) {
-        return exchange(pathAndQuery, headerNamesAndValues, HttpResponse.BodyHandlers.ofByteArray());
+        return execute(request(pathAndQuery).GET(), headerNamesAndValues, HttpResponse.BodyHandlers.ofByteArray());
     }
 
-    private <T> HttpResponse<T> exchange(String pathAndQuery, String[] headerNamesAndValues, HttpResponse.BodyHandler<T> body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
-                .timeout(Duration.ofSeconds(10))
-                .GET();
+    /** A request to this client's host, with its key when it has one. */
+    private HttpRequest.Builder request(String pathAndQuery) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(Duration.ofSeconds(10));
         if (key != null) {
             request.header("x-api-key", key);
         }
+        return request;
+    }
+
+    private static <T> HttpResponse<T> execute(HttpRequest.Builder request, String[] headerNamesAndValues,
+            HttpResponse.BodyHandler<T> body) {
         for (int i = 0; i < headerNamesAndValues.length; i += 2) {
             request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
         }
@@ -119,7 +95,10 @@ public final class Api {
         }
     }
 
-    /** A URL-encoded query string from name/value pairs: {@code query("make", " honda ")}. */
+    private static Reply reply(HttpResponse<String> response) {
+        return new Reply(response.statusCode(), response.headers(), response.body());
+    }
+
     public static String query(String... namesAndValues) {
         StringJoiner query = new StringJoiner("&", "?", "");
         for (int i = 0; i < namesAndValues.length; i += 2) {
