@@ -21,6 +21,7 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.infra.axon.EventSerialization;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.Test;
 class AxonJacksonTest {
 
     private final JacksonSerializer serializer = JacksonSerializer.builder()
-            .objectMapper(AxonJackson.objectMapper()).build();
+            .objectMapper(EventSerialization.objectMapper()).build();
 
     @Test
     void everyPublishedEventRoundTripsThroughTheEventStoreSerializer() {

@@ -12,7 +12,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
  * The deployables of vspec in start order, with what each one declines of the shared classpath
  * when they all run in one JVM (see DeployableAutoConfigurationFilter).
  */
-enum Deployable {
+public enum Deployable {
     COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true,
             "org.springframework.cloud.gateway,org.springdoc"),
     PROJECTIONS("projections", 8083, ProjectionsApplication::application, true,

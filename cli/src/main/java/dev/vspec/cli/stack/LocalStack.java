@@ -102,6 +102,7 @@ public final class LocalStack implements AutoCloseable {
                 "--logging.include-application-name=false",
                 "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
                 "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
+        settings.properties().forEach((name, value) -> args.add("--" + name + "=" + value));
         if (deployable == Deployable.GATEWAY) {
             args.add("--vspec.backends.command-side=" + url(Deployable.COMMAND_SIDE));
             args.add("--vspec.backends.query-side=" + url(Deployable.QUERY_SIDE));

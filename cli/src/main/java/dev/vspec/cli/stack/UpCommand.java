@@ -60,7 +60,7 @@ public final class UpCommand implements Runnable {
                 Deployable.SANDBOX, sandboxPort));
         StackSettings settings = new StackSettings(dataDir.toAbsolutePath(), System.getenv("VSPEC_DB_URL"),
                 System.getenv().getOrDefault("VSPEC_DB_USER", "postgres"), System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""),
-                kafkaPort, ports, !noSample);
+                kafkaPort, ports, !noSample, Map.of());
         Path logFile = settings.dataDir().resolve("logs").resolve("vspec.log");
         // read by logback.xml; set before the first logger exists
         System.setProperty("VSPEC_LOG_FILE", logFile.toString());

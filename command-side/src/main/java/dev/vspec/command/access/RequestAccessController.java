@@ -1,7 +1,7 @@
 package dev.vspec.command.access;
 
 import dev.vspec.contracts.error.ApiError;
-import dev.vspec.contracts.error.ApiException;
+import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
@@ -11,10 +11,8 @@ import dev.vspec.infra.access.SharedBudgets.RollingAdmission;
 import dev.vspec.infra.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +23,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -82,7 +79,8 @@ class RequestAccessController {
         if (!admission.admitted()) {
             return tooMany(admission, request);
         }
-        JsonNode body = readObject(request);
+        JsonNode body = JsonBodies.readObject(request, json, MAX_BODY_BYTES,
+                "a request for access is a few kilobytes at most, with the fields " + String.join(", ", AccessRequestForm.FIELDS));
         Map<String, String> values = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         for (String field : AccessRequestForm.FIELDS) {
@@ -93,7 +91,7 @@ class RequestAccessController {
             if (node.isString()) {
                 values.put(field, node.stringValue());
             } else {
-                unreadable.put(field, "must be a JSON string, not " + kind(node));
+                unreadable.put(field, "must be a JSON string, not " + JsonBodies.kind(node));
             }
         }
         return store(AccessRequestForm.check(values, unreadable), address);
@@ -137,39 +135,6 @@ class RequestAccessController {
                 .header("Retry-After", Long.toString(seconds))
                 .header("Cache-Control", "no-store")
                 .body(errors.stamped(error, request));
-    }
-
-    private JsonNode readObject(HttpServletRequest request) throws IOException {
-        byte[] bytes;
-        try (InputStream in = request.getInputStream()) {
-            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
-        }
-        if (bytes.length > MAX_BODY_BYTES) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is larger than " + MAX_BODY_BYTES / 1024
-                    + " KiB; a request for access is a few kilobytes at most");
-        }
-        JsonNode body;
-        try {
-            body = json.readTree(bytes);
-        } catch (JacksonException e) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is not valid JSON ("
-                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("unreadable") + ")");
-        }
-        if (body == null || !body.isObject()) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body must be a JSON object with the fields "
-                    + String.join(", ", AccessRequestForm.FIELDS));
-        }
-        return body;
-    }
-
-    private static String kind(JsonNode node) {
-        return switch (node.getNodeType()) {
-            case NUMBER -> "a number";
-            case BOOLEAN -> "true or false";
-            case ARRAY -> "an array";
-            case OBJECT -> "an object";
-            default -> node.getNodeType().name().toLowerCase(Locale.ROOT);
-        };
     }
 
     private ResponseEntity<Received> store(AccessRequestForm.Submission submission, String address) {

@@ -55,6 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class CatalogReader {
 
     static final String FORMAT = "vspec-catalog/1";
+    /** The kinds of workshop a service record's {@code performed_by} may name. */
+    public static final Set<String> WORKSHOP_KINDS = CatalogRules.PERFORMERS;
 
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?");
     private static final Set<String> CONFIGURATION_FIELDS = Set.of("year", "make", "model", "trim", "engine_code",
@@ -98,10 +100,37 @@ public final class CatalogReader {
         } catch (IOException e) {
             throw new CatalogImportException("cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
         } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
-            String where = at == null ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
-            throw new CatalogImportException(where + "not valid JSON: " + e.getOriginalMessage(), e);
+            throw notJson(e);
         }
+    }
+
+    /**
+     * Parses a catalog document the way {@link #read(Resource, Consumer)} does (a field twice in one
+     * object is refused, numbers stay exactly as written) without checking it against the format,
+     * so it can be changed, e.g. sanitized, before {@link #read(JsonNode, Consumer)}.
+     */
+    public JsonNode parse(byte[] json) {
+        try {
+            return mapper.readTree(json);
+        } catch (JacksonException e) {
+            throw notJson(e);
+        }
+    }
+
+    /**
+     * Reads a parsed catalog like {@link #read(Resource, Consumer)}. It lies in no folder an image
+     * path could be relative to, so a configuration with an {@code image} is refused.
+     */
+    public void read(JsonNode catalog, Consumer<Entry> sink) {
+        try (JsonParser parser = mapper.treeAsTokens(catalog)) {
+            readCatalog(null, parser, sink);
+        }
+    }
+
+    private static CatalogImportException notJson(JacksonException e) {
+        TokenStreamLocation at = e.getLocation();
+        String where = at == null ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
+        return new CatalogImportException(where + "not valid JSON: " + e.getOriginalMessage(), e);
     }
 
     private void readCatalog(Resource catalog, JsonParser parser, Consumer<Entry> sink) {
@@ -333,6 +362,10 @@ public final class CatalogReader {
     }
 
     private Step image(Resource catalog, String key, Fields image) {
+        if (catalog == null) {
+            throw new CatalogImportException(image.path + ": only a catalog file can carry an image; its path is"
+                    + " relative to the file's folder");
+        }
         String contentType = image.text("content_type");
         String path = image.text("path");
         if (path == null || path.isBlank() || path.startsWith("/") || path.contains("\\")

@@ -13,6 +13,7 @@ public interface CatalogSource {
      * The configuration {@code vin} was built as, or empty when the source does not know the VIN.
      *
      * @throws UpstreamUnavailable when the source cannot answer now (a retry may succeed)
+     * @throws UpstreamRefused     when the source answered with something that cannot be used
      */
     Optional<UpstreamConfiguration> findByVin(Vin vin);
 
@@ -20,6 +21,22 @@ public interface CatalogSource {
     final class UpstreamUnavailable extends RuntimeException {
 
         public UpstreamUnavailable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * The source answered, but not with usable data: an answer outside its contract, about another
+     * VIN, or data the catalog rules refuse. Asking again would get the same answer. The message
+     * says why without repeating the answer, which may hold anything.
+     */
+    final class UpstreamRefused extends RuntimeException {
+
+        public UpstreamRefused(String message) {
+            super(message);
+        }
+
+        public UpstreamRefused(String message, Throwable cause) {
             super(message, cause);
         }
     }

@@ -4,6 +4,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.enrichment.EnrichmentRunGranted;
+import dev.vspec.contracts.enrichment.EnrichmentRunRefunded;
+import dev.vspec.contracts.enrichment.RefundEnrichmentRun;
 import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -21,7 +23,8 @@ import org.axonframework.spring.stereotype.Aggregate;
  * One key's scheduled enrichment runs in one calendar month (UTC): how many each day and in all.
  * Runs spent at the same time for one key go through this one aggregate, whose event sequence
  * the event store keeps unique, so no concurrent spending can pass a limit. Spending again for a
- * job that already has its run changes nothing.
+ * job that already has its run changes nothing; a run given back counts no more (a request that
+ * lost the race to schedule a VIN to another key's request).
  */
 @Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
 class EnrichmentAllowance {
@@ -29,6 +32,7 @@ class EnrichmentAllowance {
     @AggregateIdentifier
     private String allowanceId;
     private final Map<LocalDate, Integer> runsPerDay = new HashMap<>();
+    /** The jobs whose runs were granted and not given back. */
     private final Set<String> jobs = new HashSet<>();
     private long runsThisMonth;
 
@@ -53,6 +57,21 @@ class EnrichmentAllowance {
         }
         apply(new EnrichmentRunGranted(command.targetAggregateId(), command.keyId(), command.day(), command.jobId(),
                 today + 1, runsThisMonth + 1));
+    }
+
+    /** Gives a granted run back; a run not granted, or given back already, changes nothing. */
+    @CommandHandler
+    void handle(RefundEnrichmentRun command) {
+        if (jobs.contains(command.jobId())) {
+            apply(new EnrichmentRunRefunded(allowanceId, command.keyId(), command.day(), command.jobId()));
+        }
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentRunRefunded event) {
+        jobs.remove(event.jobId());
+        runsPerDay.merge(event.day(), -1, Integer::sum);
+        runsThisMonth--;
     }
 
     @EventSourcingHandler

@@ -1,26 +1,36 @@
 package dev.vspec.command.enrichment;
 
+import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
+import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.infra.decoding.VinDecoder;
 import java.time.Clock;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
 /**
  * The enrichment process and what it uses: the built-in VIN decoder and the upstream catalog
- * source (the shipped reference vendor). A failure the process does not turn into a failed job
- * (the database is down) fails the event's processing, which the processor retries, instead of
- * Axon's default of logging and skipping it, which would leave the job running for ever.
+ * source, the shipped reference vendor or the HTTP vendor as {@code vspec.enrichment.vendor.source}
+ * says. A failure the process does not turn into a failed job (the database is down) fails the
+ * event's processing, which the processor retries, instead of Axon's default of logging and
+ * skipping it, which would leave the job running for ever.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(VendorProperties.class)
 class EnrichmentConfiguration {
 
     @Bean
-    CatalogSource catalogSource(ResourceLoader resources) {
-        return new ReferenceCatalogSource(resources.getResource(ReferenceCatalogSource.SHIPPED));
+    CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor,
+            @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
+        return switch (vendor.source()) {
+            case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog));
+            case HTTP -> new HttpCatalogSource(vendor);
+        };
     }
 
     @Bean

@@ -6,15 +6,19 @@ import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.enrichment.FailEnrichment;
+import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Set;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -38,6 +42,8 @@ class EnrichmentJob {
     private String jobId;
     private String vin;
     private final Set<EnrichmentStep> done = EnumSet.noneOf(EnrichmentStep.class);
+    /** The keys that were answered this job: the one that scheduled it and those that joined. */
+    private final Set<Long> keys = new HashSet<>();
     private String completedAs;
     private ErrorCode failedFor;
 
@@ -46,8 +52,27 @@ class EnrichmentJob {
 
     @CommandHandler
     EnrichmentJob(ScheduleEnrichment command) {
-        Vin.canonical(command.vin());
+        Vin vin = Vin.canonical(command.vin());
+        if (!EnrichmentJobId.parse(command.jobId()).map(id -> id.vin().equals(vin)).orElse(false)) {
+            throw new IllegalArgumentException("Job id " + command.jobId() + " does not name an enrichment of VIN " + vin);
+        }
         apply(new EnrichmentScheduled(command.jobId(), command.vin(), command.keyId(), command.at()));
+    }
+
+    /**
+     * Another key asked for this VIN while the job runs: it was answered this job. Joining again
+     * changes nothing.
+     *
+     * @throws EnrichmentJobEnded when the job ended meanwhile, so the asker decides afresh
+     */
+    @CommandHandler
+    void handle(JoinEnrichment command) {
+        if (ended()) {
+            throw new EnrichmentJobEnded(jobId);
+        }
+        if (!keys.contains(command.keyId())) {
+            apply(new EnrichmentJoined(jobId, command.keyId(), command.at()));
+        }
     }
 
     /** A step done again, or after the end (a process running again), changes nothing. */
@@ -94,6 +119,12 @@ class EnrichmentJob {
     void on(EnrichmentScheduled event) {
         jobId = event.jobId();
         vin = event.vin();
+        keys.add(event.keyId());
+    }
+
+    @EventSourcingHandler
+    void on(EnrichmentJoined event) {
+        keys.add(event.keyId());
     }
 
     @EventSourcingHandler

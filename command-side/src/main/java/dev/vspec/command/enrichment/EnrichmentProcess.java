@@ -64,6 +64,9 @@ class EnrichmentProcess {
         } catch (CatalogSource.UpstreamUnavailable e) {
             fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer: " + e.getMessage());
             return;
+        } catch (CatalogSource.UpstreamRefused e) {
+            failRefused(job, vin, e.getMessage());
+            return;
         }
         if (found.isEmpty()) {
             fail(job, ErrorCode.NOT_FOUND, "The catalog vendor does not know VIN " + vin);
@@ -77,7 +80,7 @@ class EnrichmentProcess {
                 commands.sendAndWait(command);
             }
         } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
-            fail(job, ErrorCode.NOT_FOUND, "The catalog vendor's data for VIN " + vin + " was refused: " + e.getMessage());
+            failRefused(job, vin, e.getMessage());
             return;
         }
         step(job, EnrichmentStep.CATALOG_RECORDED, configuration.commands().size() + " catalog commands");
@@ -87,6 +90,10 @@ class EnrichmentProcess {
 
     private void step(String job, EnrichmentStep step, String detail) {
         commands.sendAndWait(new RecordEnrichmentStep(job, step, detail, clock.instant()));
+    }
+
+    private void failRefused(String job, Vin vin, String why) {
+        fail(job, ErrorCode.NOT_FOUND, "The catalog vendor's data for VIN " + vin + " was refused: " + why);
     }
 
     private void fail(String job, ErrorCode reason, String message) {

@@ -1,12 +1,8 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogReader;
-import dev.vspec.contracts.catalog.CatalogCommand;
-import dev.vspec.contracts.catalog.LinkVin;
-import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.identity.Vin;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.core.io.Resource;
@@ -34,25 +30,6 @@ public final class ReferenceCatalogSource implements CatalogSource {
 
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
-        CatalogReader.Entry entry = byVin.get(vin.value());
-        if (entry == null) {
-            return Optional.empty();
-        }
-        List<CatalogCommand> commands = entry.steps().stream()
-                .map(step -> step.command().get())
-                .filter(command -> aboutThisVin(command, vin))
-                .toList();
-        return Optional.of(new UpstreamConfiguration(entry.configKey(), commands));
-    }
-
-    /** The configuration's commands, and of the per-VIN ones only those of the VIN asked for. */
-    private static boolean aboutThisVin(CatalogCommand command, Vin vin) {
-        if (command instanceof LinkVin link) {
-            return link.vin().equals(vin.value());
-        }
-        if (command instanceof RecordServiceHistory history) {
-            return history.vin().equals(vin.value());
-        }
-        return true;
+        return Optional.ofNullable(byVin.get(vin.value())).map(entry -> UpstreamConfiguration.forVin(entry, vin));
     }
 }

@@ -1,6 +1,10 @@
 package dev.vspec.command.enrichment;
 
+import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
+import dev.vspec.contracts.identity.Vin;
 import java.util.List;
 
 /**
@@ -12,5 +16,28 @@ public record UpstreamConfiguration(String configKey, List<CatalogCommand> comma
 
     public UpstreamConfiguration {
         commands = List.copyOf(commands);
+    }
+
+    /**
+     * The commands of a catalog entry that enriching {@code vin} sends: the configuration's own, and
+     * of the per-VIN ones (link, service history) only those of {@code vin}, so asking about one VIN
+     * never links or records another.
+     */
+    public static UpstreamConfiguration forVin(CatalogReader.Entry entry, Vin vin) {
+        List<CatalogCommand> commands = entry.steps().stream()
+                .map(step -> step.command().get())
+                .filter(command -> aboutThisVin(command, vin))
+                .toList();
+        return new UpstreamConfiguration(entry.configKey(), commands);
+    }
+
+    private static boolean aboutThisVin(CatalogCommand command, Vin vin) {
+        if (command instanceof LinkVin link) {
+            return link.vin().equals(vin.value());
+        }
+        if (command instanceof RecordServiceHistory history) {
+            return history.vin().equals(vin.value());
+        }
+        return true;
     }
 }

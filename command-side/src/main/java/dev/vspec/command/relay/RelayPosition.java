@@ -1,8 +1,7 @@
 package dev.vspec.command.relay;
 
-import dev.vspec.command.AxonJackson;
-
 import dev.vspec.infra.axon.AxonJdbcAutoConfiguration;
+import dev.vspec.infra.axon.EventSerialization;
 import java.util.List;
 import javax.sql.DataSource;
 import org.axonframework.eventhandling.TrackingToken;
@@ -19,7 +18,7 @@ public final class RelayPosition {
     /** The relay's processing group in the command side (KafkaRelay.PROCESSING_GROUP). */
 
     private final JdbcTemplate jdbc;
-    private final Serializer serializer = AxonJackson.serializer();
+    private final Serializer serializer = EventSerialization.serializer();
 
     public RelayPosition(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);

@@ -1,8 +1,7 @@
 package dev.vspec.command.synthetic;
 
-import dev.vspec.command.AxonJackson;
-
 import dev.vspec.infra.axon.AxonJdbcAutoConfiguration;
+import dev.vspec.infra.axon.EventSerialization;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,7 +53,7 @@ public final class SyntheticCatalogLoader {
     private static final Logger log = LoggerFactory.getLogger(SyntheticCatalogLoader.class);
     private static final String EVENT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".domainevententry";
 
-    private final Serializer serializer = AxonJackson.serializer();
+    private final Serializer serializer = EventSerialization.serializer();
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;
     private final JdbcEventStorageEngine storage;

@@ -2,6 +2,8 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.enrichment.EnrichmentRunGranted;
+import dev.vspec.contracts.enrichment.EnrichmentRunRefunded;
+import dev.vspec.contracts.enrichment.RefundEnrichmentRun;
 import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -59,6 +61,30 @@ class EnrichmentAllowanceTest {
     void spendingAgainForTheSameJobChangesNothing() {
         fixture.given(granted(DAY, 1, 1))
                 .when(new SpendEnrichmentRun(KEY, DAY, "job-1", 5, 100))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+    }
+
+    @Test
+    void aRunGivenBackCanBeSpentAgain() {
+        EnrichmentRunRefunded refunded = new EnrichmentRunRefunded(ALLOWANCE, KEY, DAY, "job-5");
+        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5))
+                .when(new RefundEnrichmentRun(KEY, DAY, "job-5"))
+                .expectEvents(refunded);
+        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5), refunded)
+                .when(new SpendEnrichmentRun(KEY, DAY, "job-6", 5, 100))
+                .expectEvents(new EnrichmentRunGranted(ALLOWANCE, KEY, DAY, "job-6", 5, 5));
+    }
+
+    @Test
+    void onlyAGrantedRunIsGivenBackAndOnlyOnce() {
+        EnrichmentRunRefunded refunded = new EnrichmentRunRefunded(ALLOWANCE, KEY, DAY, "job-1");
+        fixture.given(granted(DAY, 1, 1))
+                .when(new RefundEnrichmentRun(KEY, DAY, "job-2"))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+        fixture.given(granted(DAY, 1, 1), refunded)
+                .when(new RefundEnrichmentRun(KEY, DAY, "job-1"))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }

@@ -7,7 +7,9 @@ import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.FailEnrichment;
+import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.error.ApiException;
@@ -19,9 +21,9 @@ import org.junit.jupiter.api.Test;
 
 class EnrichmentJobTest {
 
-    private static final String JOB = "job-3f1c2a9e";
     /** Sample data: a 2021 Toyota RAV4 VIN with a valid check digit. */
     private static final String VIN = "2T3P1RFV1MC123456";
+    private static final String JOB = "enr_" + VIN + "_1";
     private static final String CONFIG = "2021-toyota-rav4-xle-a25a-fks-awd";
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
     private static final EnrichmentScheduled SCHEDULED = new EnrichmentScheduled(JOB, VIN, 7, T0);
@@ -47,6 +49,42 @@ class EnrichmentJobTest {
                 .when(new ScheduleEnrichment(JOB, VIN.toLowerCase(), 7, T0))
                 .expectNoEvents()
                 .expectException(ApiException.class);
+    }
+
+    @Test
+    void aJobIdMustNameAnAttemptOfItsVin() {
+        fixture.givenNoPriorActivity()
+                .when(new ScheduleEnrichment("enr_19XFC2F53LE208451_1", VIN, 7, T0))
+                .expectNoEvents()
+                .expectException(IllegalArgumentException.class);
+        fixture.givenNoPriorActivity()
+                .when(new ScheduleEnrichment("job-3f1c2a9e", VIN, 7, T0))
+                .expectNoEvents()
+                .expectException(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anotherKeyJoinsARunningJobOnce() {
+        EnrichmentJoined joined = new EnrichmentJoined(JOB, 9, T0.plusSeconds(1));
+        fixture.given(SCHEDULED)
+                .when(new JoinEnrichment(JOB, 9, T0.plusSeconds(1)))
+                .expectEvents(joined);
+        fixture.given(SCHEDULED, joined)
+                .when(new JoinEnrichment(JOB, 9, T0.plusSeconds(2)))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+        fixture.given(SCHEDULED)
+                .when(new JoinEnrichment(JOB, 7, T0.plusSeconds(2)))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+    }
+
+    @Test
+    void nobodyJoinsAJobThatEnded() {
+        fixture.given(SCHEDULED, new EnrichmentCompleted(JOB, VIN, CONFIG, T0.plusSeconds(3)))
+                .when(new JoinEnrichment(JOB, 9, T0.plusSeconds(4)))
+                .expectNoEvents()
+                .expectException(EnrichmentJobEnded.class);
     }
 
     @Test

@@ -8,15 +8,16 @@ import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -75,8 +76,11 @@ class EnrichmentProcessIT {
         assertThat(awaitFailure(job).reason()).isEqualTo(ErrorCode.UNSUPPORTED_VEHICLE);
     }
 
+    /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */
     private String schedule(String vin) {
-        String job = "job-" + UUID.randomUUID();
+        Vin parsed = Vin.parse(vin);
+        String job = new EnrichmentLog(events).newestJob(parsed).map(newest -> newest.id().next())
+                .orElseGet(() -> EnrichmentJobId.first(parsed)).value();
         commands.sendAndWait(new ScheduleEnrichment(job, vin, 1, Instant.now()));
         return job;
     }

@@ -3,6 +3,7 @@ package dev.vspec.infra.access;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
 
 /**
  * The key a request was admitted with, for handlers that need more scopes than their route's
@@ -15,10 +16,14 @@ public final class AccessGrant {
     private AccessGrant() {
     }
 
+    /** The key the request was admitted with; empty in a keyless deployment (the sandbox). */
+    public static Optional<ApiKey> keyOf(HttpServletRequest request) {
+        return request.getAttribute(ATTRIBUTE) instanceof ApiKey key ? Optional.of(key) : Optional.empty();
+    }
+
     /** Refuses with 403 {@code insufficient_scope} unless the request's key has {@code scope}; a keyless deployment has every scope. */
     public static void require(HttpServletRequest request, Scope scope, String forWhat) {
-        Object key = request.getAttribute(ATTRIBUTE);
-        if (key instanceof ApiKey apiKey && !apiKey.grants(scope)) {
+        if (keyOf(request).filter(key -> !key.grants(scope)).isPresent()) {
             throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "This key lacks the scope " + scope + ", which " + forWhat + " needs");
         }
     }

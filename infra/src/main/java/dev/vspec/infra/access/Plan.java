@@ -19,18 +19,21 @@ import java.util.stream.Collectors;
  * may carry. Enterprise limits are negotiated, so an enterprise key states its own.
  */
 public enum Plan {
-    FREE(60, 10_000, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ)),
-    PRO(300, 250_000, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
-    SCALE(1_000, 2_000_000, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
-    ENTERPRISE(0, 0, EnumSet.allOf(Scope.class));
+    FREE(60, 10_000, 0, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ)),
+    PRO(300, 250_000, 100, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
+    SCALE(1_000, 2_000_000, 1_000, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
+    /** Enrichment credits are not negotiated with the other limits: an enterprise key has Scale's. */
+    ENTERPRISE(0, 0, 1_000, EnumSet.allOf(Scope.class));
 
     private final long requestsPerMinute;
     private final long readsPerMonth;
+    private final long enrichmentRunsPerMonth;
     private final Set<Scope> scopes;
 
-    Plan(long requestsPerMinute, long readsPerMonth, Set<Scope> scopes) {
+    Plan(long requestsPerMinute, long readsPerMonth, long enrichmentRunsPerMonth, Set<Scope> scopes) {
         this.requestsPerMinute = requestsPerMinute;
         this.readsPerMonth = readsPerMonth;
+        this.enrichmentRunsPerMonth = enrichmentRunsPerMonth;
         this.scopes = Set.copyOf(scopes);
     }
 
@@ -46,6 +49,11 @@ public enum Plan {
     /** Empty for enterprise, whose keys carry their negotiated quota. */
     public OptionalLong readsPerMonth() {
         return this == ENTERPRISE ? OptionalLong.empty() : OptionalLong.of(readsPerMonth);
+    }
+
+    /** Scheduled enrichment runs a key of this plan may spend in a calendar month (UTC). */
+    public long enrichmentRunsPerMonth() {
+        return enrichmentRunsPerMonth;
     }
 
     /** Every scope a key of this plan may carry; a key may be narrowed to fewer. */

@@ -3,12 +3,12 @@ package dev.vspec.infra.access;
 import java.time.Duration;
 
 /** How a wait is told to callers ({@code Retry-After}): whole seconds, rounded up, at least 1. */
-final class RetryAfter {
+public final class RetryAfter {
 
     private RetryAfter() {
     }
 
-    static long seconds(Duration wait) {
+    public static long seconds(Duration wait) {
         return Math.max(1, wait.getSeconds() + (wait.getNano() > 0 ? 1 : 0));
     }
 }

@@ -32,6 +32,8 @@ final class ApiRoutes {
         MAINTENANCE("Maintenance", "What is due at a mileage or age, and how long each job takes."),
         MEDIA("Media", "The cached exterior render."),
         SERVICE_HISTORY("Service history", "Sanitized service visits of one VIN."),
+        ENRICHMENT("Enrichment", "The status of the jobs that POST /api/v0/enrich schedules for VINs the service does"
+                + " not hold yet."),
         STATUS("Status", "Whether the API answers.");
 
         private final String title;
@@ -91,6 +93,9 @@ final class ApiRoutes {
             Map.entry("/api/v0/service-history", new Route(Section.SERVICE_HISTORY, Identifiers.VIN_ONLY, List.of(
                     "missing_param", "missing_param.vin_only", "invalid_vin", "invalid_param",
                     "not_found.vin", "multiple_matches.vin", "unsupported_vehicle"))),
+            // takes job_id or vin, its own parameters, rather than an identifier mode
+            Map.entry("/api/v0/enrich", new Route(Section.ENRICHMENT, Identifiers.NONE, List.of(
+                    "missing_param.job_or_vin", "invalid_param.job_and_vin", "invalid_vin", "not_found.job"))),
             Map.entry("/api/v1/status", new Route(Section.STATUS, Identifiers.NONE, List.of())));
 
     /** The route whose answer carries each group under the group's key, as /v1/vehicle?include= repeats it. */

@@ -81,24 +81,26 @@ final class RouteDocumentation implements OpenApiCustomizer {
         if (get == null || item.readOperations().size() > 1) {
             throw new IllegalStateException(path + ": the API documents GET routes only");
         }
+        Freshness freshness = CachePolicy.forRoute(path, name -> null)
+                .orElseThrow(() -> new IllegalStateException(path + " has no CachePolicy"));
         get.setTags(List.of(route.section().title()));
-        get.setParameters(parameters(route, get.getParameters()));
+        get.setParameters(parameters(route, get.getParameters(), freshness.stored()));
 
         ApiResponses responses = get.getResponses();
         ApiResponse ok = responses.get("200");
-        String cacheControl = CachePolicy.forRoute(path, name -> null).map(Freshness::cacheControl)
-                .orElseThrow(() -> new IllegalStateException(path + " has no CachePolicy"));
         ok.addHeaderObject("Cache-Control", new Header()
-                .description("`" + cacheControl + "`" + (path.equals("/api/v1/vehicle")
+                .description("`" + freshness.cacheControl() + "`" + (path.equals("/api/v1/vehicle")
                         ? " without include; with include, the shortest-lived group decides" : ""))
                 .schema(typed("string")));
-        ok.addHeaderObject(ETAG, headerRef(ETAG));
         ok.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID));
         examples.answer(path).ifPresent(example -> ok.getContent().get(JSON).addExamples("sample", example));
-        responses.addApiResponse("304", new ApiResponse()
-                .description("Not Modified: If-None-Match names the current ETag. No body.")
-                .addHeaderObject(ETAG, headerRef(ETAG))
-                .addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID)));
+        if (freshness.stored()) {
+            ok.addHeaderObject(ETAG, headerRef(ETAG));
+            responses.addApiResponse("304", new ApiResponse()
+                    .description("Not Modified: If-None-Match names the current ETag. No body.")
+                    .addHeaderObject(ETAG, headerRef(ETAG))
+                    .addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID)));
+        }
 
         Map<Integer, List<ErrorExample>> byStatus = route.errors().stream()
                 .map(examples::error)
@@ -106,7 +108,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
         byStatus.forEach((status, errors) -> responses.addApiResponse(String.valueOf(status), errorResponse(errors)));
     }
 
-    private static List<Parameter> parameters(Route route, List<Parameter> own) {
+    private static List<Parameter> parameters(Route route, List<Parameter> own, boolean revalidated) {
         List<Parameter> parameters = new ArrayList<>();
         List<String> identifiers = switch (route.identifiers()) {
             case ANY_MODE -> ANY_MODE;
@@ -122,7 +124,9 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 parameters.add(parameter);
             });
         }
-        parameters.add(new Parameter().$ref("#/components/parameters/" + IF_NONE_MATCH));
+        if (revalidated) {
+            parameters.add(new Parameter().$ref("#/components/parameters/" + IF_NONE_MATCH));
+        }
         parameters.add(new Parameter().$ref("#/components/parameters/" + REQUEST_ID));
         return parameters;
     }

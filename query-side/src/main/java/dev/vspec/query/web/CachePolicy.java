@@ -28,6 +28,7 @@ public final class CachePolicy {
             Map.entry("/api/v0/labor", of(Group.LABOR)),
             Map.entry("/api/v0/vehicle-image", Freshness.IMAGE),
             Map.entry("/api/v0/service-history", of(Group.SERVICE_HISTORY)),
+            Map.entry("/api/v0/enrich", Freshness.NO_STORE),
             Map.entry("/api/v1/status", Freshness.STATUS),
             // springdoc's routes, as query-side.yml places them: the document (JSON and YAML), Swagger UI's
             // configuration, its entry redirect and its static files.

@@ -18,7 +18,9 @@ public enum Freshness {
     /** A liveness answer: reuse only after revalidating. */
     STATUS(0, false, "no-cache"),
     /** The API's own description (OpenAPI document, Swagger UI): changes only with a deploy. */
-    DOCS(300, false, "max-age=300");
+    DOCS(300, false, "max-age=300"),
+    /** An enrichment job's status, which a poll must read afresh: never stored, so it gets no ETag either. */
+    NO_STORE(0, false, "no-store");
 
     private static final Comparator<Freshness> SHORTEST_FIRST =
             Comparator.comparingInt((Freshness f) -> f.maxAgeSeconds).thenComparing(f -> !f.privateOnly);
@@ -35,6 +37,11 @@ public enum Freshness {
 
     public String cacheControl() {
         return cacheControl;
+    }
+
+    /** Whether an answer may be kept at all, and so carries an ETag to revalidate it with. */
+    public boolean stored() {
+        return this != NO_STORE;
     }
 
     int maxAgeSeconds() {

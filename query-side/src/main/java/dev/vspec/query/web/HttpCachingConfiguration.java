@@ -11,7 +11,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * HTTP caching of the API: the {@link CachePolicy}'s {@code Cache-Control} on every GET, and an ETag
  * on every successful one with 304 for a matching {@code If-None-Match}: the hash of the answer's
  * bytes ({@link HashedBodyEtagFilter}), unless the route set its own (the image keeps its SHA-256).
- * Errors are {@code no-store} and get no ETag.
+ * Errors and {@link Freshness#NO_STORE} answers are {@code no-store}, which Spring's ETag filter leaves without one.
  */
 @Configuration(proxyBeanMethods = false)
 class HttpCachingConfiguration implements WebMvcConfigurer {

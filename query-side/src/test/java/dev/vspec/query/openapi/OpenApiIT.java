@@ -1,21 +1,30 @@
 package dev.vspec.query.openapi;
 
-import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
-import java.util.TreeMap;
-import java.util.Map;
+import dev.vspec.query.enrichment.StoredJobEvents;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jooq.DSLContext;
@@ -42,6 +51,9 @@ class OpenApiIT {
     private static final List<String> IDENTIFIERS = List.of("vin", "year", "make", "model", "trim", "config_key");
     /** A configuration of the sample catalog without a cached render, for the no_image example. */
     private static final String CAMRY_XSE = "2020-toyota-camry-xse-2gr-fks-fwd";
+    /** The enrichment job of the GET /v0/enrich example, a VIN of the reference vendor's catalog. */
+    private static final String RAV4_VIN = "2T3P1RFV2NW131842";
+    private static final String RAV4_XLE = "2022-toyota-rav4-xle-a25a-fks-awd";
 
     @LocalServerPort
     int port;
@@ -70,7 +82,23 @@ class OpenApiIT {
                 .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize("XSE"))
                 .onConflictDoNothing()
                 .execute();
-        api = new Api(port, TestKeys.fullAccess(db));
+        String key = TestKeys.fullAccess(db);
+        enrichmentJobOf(new ApiKeyStore(db).find(key).id());
+        api = new Api(port, key);
+    }
+
+    /** The completed job the GET /v0/enrich example shows, scheduled for {@code keyId}, in the event store. */
+    private void enrichmentJobOf(long keyId) {
+        String job = EnrichmentJobId.first(Vin.parse(RAV4_VIN)).value();
+        Instant at = Instant.parse("2026-11-21T09:14:02.318Z");
+        StoredJobEvents.store(db, job, 0,
+                new EnrichmentScheduled(job, RAV4_VIN, keyId, at),
+                new EnrichmentStepCompleted(job, EnrichmentStep.DECODED, "2022 Toyota RAV4 XLE A25A-FKS AWD", at.plusMillis(89)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.FOUND_UPSTREAM, RAV4_XLE, at.plusMillis(194)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.CATALOG_RECORDED, "9 catalog commands", at.plusMillis(663)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.VIN_LINKED, RAV4_VIN + " is " + RAV4_XLE, at.plusMillis(695)),
+                new EnrichmentCompleted(job, RAV4_VIN, RAV4_XLE, at.plusMillis(734)));
+        StoredJobEvents.project(db, RAV4_VIN, RAV4_XLE);
     }
 
     @Test
@@ -86,11 +114,11 @@ class OpenApiIT {
         assertThat(reply.header("ETag")).isNotBlank();
     }
 
-    /** GET routes of the specification's route table; GET /v0/enrich comes with enrichment. */
+    /** GET routes of the specification's route table. */
     @ParameterizedTest
     @ValueSource(strings = {"/v1/decode", "/v1/configs", "/v1/vehicle", "/v1/fluids", "/v1/specs", "/v1/tires",
             "/v1/maintenance-schedule", "/v1/parts", "/v0/maintenance", "/v0/labor", "/v0/vehicle-image",
-            "/v0/service-history"})
+            "/v0/service-history", "/v0/enrich"})
     void everyRouteOfTheSpecificationIsDocumentedWithItsIdentifiersAnswersAndErrors(String route) {
         JsonNode document = document();
         JsonNode get = document.path("paths").path("/api" + route).path("get");
@@ -102,9 +130,14 @@ class OpenApiIT {
         List<JsonNode> parameters = new ArrayList<>();
         get.path("parameters").forEach(parameter -> parameters.add(resolve(document, parameter)));
         List<String> names = parameters.stream().map(parameter -> parameter.path("name").asString()).toList();
-        assertThat(names).containsAll(route.equals("/v0/service-history") ? List.of("vin") : IDENTIFIERS);
+        assertThat(names).containsAll(switch (route) {
+            case "/v0/service-history" -> List.of("vin");
+            case "/v0/enrich" -> List.of("job_id", "vin");
+            default -> IDENTIFIERS;
+        });
         parameters.stream()
-                .filter(parameter -> IDENTIFIERS.contains(parameter.path("name").asString()))
+                .filter(parameter -> IDENTIFIERS.contains(parameter.path("name").asString())
+                        || parameter.path("name").asString().equals("job_id"))
                 .forEach(parameter -> {
                     assertThat(parameter.path("in").asString()).isEqualTo("query");
                     assertThat(parameter.path("description").asString()).as(parameter.toString()).isNotBlank();
@@ -151,7 +184,24 @@ class OpenApiIT {
                 .containsEntry("/api/v0/maintenance", "maintenance:read")
                 .containsEntry("/api/v0/labor", "labor:read")
                 .containsEntry("/api/v0/vehicle-image", "media:read")
-                .containsEntry("/api/v0/service-history", "service_history:read");
+                .containsEntry("/api/v0/service-history", "service_history:read")
+                .containsEntry("/api/v0/enrich", "enrich:write");
+    }
+
+    /** Its answers are no-store (HttpCachingIT, EnrichmentStatusIT): the document offers no ETag to revalidate with. */
+    @Test
+    void theEnrichmentStatusIsDocumentedAsNeverCached() {
+        JsonNode document = document();
+        JsonNode enrich = document.at("/paths/~1api~1v0~1enrich/get");
+        JsonNode fluids = document.at("/paths/~1api~1v1~1fluids/get");
+
+        assertThat(enrich.at("/responses/200/headers/Cache-Control/description").asString()).contains("no-store");
+        assertThat(enrich.at("/responses/200/headers").has("ETag")).isFalse();
+        assertThat(enrich.path("responses").has("304")).isFalse();
+        assertThat(enrich.path("parameters").toString()).doesNotContain("If-None-Match");
+        assertThat(fluids.at("/responses/200/headers").has("ETag")).isTrue();
+        assertThat(fluids.path("responses").has("304")).isTrue();
+        assertThat(fluids.path("parameters").toString()).contains("If-None-Match");
     }
 
     @Test
@@ -239,6 +289,10 @@ class OpenApiIT {
 
     /** What the specification's rules give each identifier-taking route (keys and limits come later). */
     private static Set<String> specifiedErrors(String route) {
+        if (route.equals("/v0/enrich")) {
+            // job_id or vin: neither, both, a malformed VIN, a job the key may not see
+            return Set.of("missing_param", "invalid_param", "invalid_vin", "not_found");
+        }
         Set<String> codes = new TreeSet<>(List.of("missing_param", "invalid_vin", "not_found", "unsupported_vehicle"));
         if (!route.equals("/v1/configs")) {
             codes.add("multiple_matches"); // configs answers the candidates as a 200 list

@@ -31,8 +31,20 @@ class CachePolicyTest {
                 .isEqualTo(Freshness.SERVICE_HISTORY);
         assertThat(Freshness.shortest(List.of(), Freshness.IMAGE)).isEqualTo(Freshness.IMAGE);
         for (Freshness freshness : Freshness.values()) {
-            assertThat(freshness.cacheControl()).contains(freshness == Freshness.STATUS ? "no-cache" : "max-age=" + freshness.maxAgeSeconds());
+            assertThat(freshness.cacheControl()).contains(switch (freshness) {
+                case STATUS -> "no-cache";
+                case NO_STORE -> "no-store";
+                default -> "max-age=" + freshness.maxAgeSeconds();
+            });
             assertThat(freshness.cacheControl().contains("private")).isEqualTo(freshness.privateOnly());
+        }
+    }
+
+    @Test
+    void enrichmentStatusIsNeverStoredAndOnlyItIsUnstored() {
+        assertThat(CachePolicy.forRoute("/api/v0/enrich", name -> null)).hasValue(Freshness.NO_STORE);
+        for (Freshness freshness : Freshness.values()) {
+            assertThat(freshness.stored()).as(freshness.name()).isEqualTo(!freshness.cacheControl().contains("no-store"));
         }
     }
 

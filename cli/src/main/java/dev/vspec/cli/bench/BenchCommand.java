@@ -1,0 +1,19 @@
+package dev.vspec.cli.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code vspec bench}: benchmarks that start what they measure themselves. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks that start their own local stack and print ratios measured in one run.",
+        subcommands = {EnrichmentLatencyCommand.class})
+public final class BenchCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Name a benchmark: enrichment");
+    }
+}

@@ -1,0 +1,265 @@
+package dev.vspec.cli.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.testing.StubVendor;
+import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.TestKeys;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Enrichment end to end, as {@code vspec up} runs it but with the HTTP catalog vendor: a local stub
+ * vendor serves the shipped reference vendor's configurations, with personal data planted in a
+ * VIN's service history. Everything goes through the gateway, the command side, the event store,
+ * the relay, a real Kafka broker, the projections and the query side.
+ */
+class EnrichmentEndToEndIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Sample data: VINs the reference vendor knows (2022 Toyota RAV4 XLE, 2020 Honda Civic LX) and the sample catalog does not. */
+    private static final String RAV4_VIN = "2T3P1RFV2NW131842";
+    private static final String RAV4_CONFIG = "2022-toyota-rav4-xle-a25a-fks-awd";
+    private static final String CIVIC_VIN = "19XFC2F53LE208451";
+    private static final String CIVIC_CONFIG = "2020-honda-civic-lx-k20c2-fwd";
+    /** Planted personal data (sample, invented): none of it may reach the event store, the topic or a read table. */
+    private static final List<String> PLANTED = List.of("Vollrath", "Quillfeather", "7XQZ914", "0148227",
+            "m.vollrath@example.net", "left her keys");
+    private static final Duration ENRICHED = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path dataDir;
+
+    private static TestDatabase database;
+    private static StubVendor vendor;
+    private static LocalStack stack;
+    private static String key;
+    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void startTheStackWithAStubVendor() throws IOException {
+        vendor = StubVendor.start();
+        vendor.serve(RAV4_VIN, JSON.writeValueAsString(vendorDocument(RAV4_CONFIG, RAV4_VIN, true)));
+        vendor.serve(CIVIC_VIN, JSON.writeValueAsString(vendorDocument(CIVIC_CONFIG, CIVIC_VIN, false)));
+        database = TestDatabase.create("vspec_enrichment_e2e");
+        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password())
+                .withProperties(Map.of(
+                        "vspec.enrichment.vendor.source", "http",
+                        "vspec.enrichment.vendor.base-url", vendor.baseUrl().toString(),
+                        "vspec.enrichment.vendor.request-timeout", "2s",
+                        "vspec.enrichment.vendor.max-attempts", "3",
+                        "vspec.enrichment.vendor.backoff-base", "50ms",
+                        "vspec.enrichment.vendor.backoff-cap", "200ms")));
+        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
+        key = TestKeys.issue(db(), Plan.PRO);
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (stack != null) {
+            stack.close();
+        }
+        if (vendor != null) {
+            vendor.close();
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    @Test
+    void aVinIsScheduledPolledUntilCompletedAndThenAnswersOnTheReadRoutesWithoutThePlantedPersonalData() throws Exception {
+        assertThat(get("/api/v1/fluids?vin=" + RAV4_VIN).statusCode()).isEqualTo(404);
+
+        HttpResponse<String> posted = post("/api/v0/enrich", "{\"vin\": \"" + RAV4_VIN + "\"}");
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+        String poll = JSON.readTree(posted.body()).get("poll").asString();
+
+        JsonNode completed = awaitEnded(poll);
+        assertThat(completed.get("status").asString()).isEqualTo("completed");
+        assertThat(completed.get("config_key").asString()).isEqualTo(RAV4_CONFIG);
+        assertThat(completed.get("steps")).extracting(step -> step.get("step").asString())
+                .containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
+
+        HttpResponse<String> fluids = get("/api/v1/fluids?vin=" + RAV4_VIN);
+        assertThat(fluids.statusCode()).as(fluids.body()).isEqualTo(200);
+        assertThat(JSON.readTree(fluids.body()).at("/vehicle/config_key").asString()).isEqualTo(RAV4_CONFIG);
+        assertThat(JSON.readTree(fluids.body()).get("fluids")).isNotEmpty();
+
+        HttpResponse<String> history = get("/api/v0/service-history?vin=" + RAV4_VIN);
+        assertThat(history.statusCode()).as(history.body()).isEqualTo(200);
+        JsonNode visits = JSON.readTree(history.body()).get("service_history");
+        assertThat(visits.toString()).contains("engine_oil_change", "2023-04-18");
+        assertThat(visits).hasSize(2);
+
+        HttpResponse<String> again = post("/api/v0/enrich", "{\"vin\": \"" + RAV4_VIN + "\"}");
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(again.body()).get("config_key").asString()).isEqualTo(RAV4_CONFIG);
+
+        assertThat(eventStoreRowsContaining(RAV4_VIN)).as("the scan finds what is there").isPositive();
+        for (String planted : PLANTED) {
+            assertThat(eventStoreRowsContaining(planted)).as("event store rows with %s", planted).isZero();
+        }
+        String topic = topicText();
+        assertThat(topic).as("the topic carries the VIN's history").contains(RAV4_VIN).contains("engine_oil_change");
+        assertThat(readTablesText()).as("the read tables hold the VIN's history").contains(RAV4_VIN).contains("engine_oil_change");
+        for (String planted : PLANTED) {
+            assertThat(topic).as("the topic").doesNotContain(planted);
+            assertThat(readTablesText()).as("the read tables").doesNotContain(planted);
+        }
+    }
+
+    @Test
+    void aVendorThatFailsEndsTheJobAsUnreachableAndOnceRecoveredTheNextJobCompletes() throws Exception {
+        vendor.failUntilRecovered(503);
+        String failedPoll;
+        try {
+            HttpResponse<String> posted = post("/api/v0/enrich", "{\"vin\": \"" + CIVIC_VIN + "\"}");
+            assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+            failedPoll = JSON.readTree(posted.body()).get("poll").asString();
+            JsonNode failed = awaitEnded(failedPoll);
+            assertThat(failed.get("status").asString()).isEqualTo("failed");
+            assertThat(failed.at("/error/code").asString()).isEqualTo("upstream_unreachable");
+        } finally {
+            vendor.recover();
+        }
+
+        HttpResponse<String> retried = post("/api/v0/enrich", "{\"vin\": \"" + CIVIC_VIN + "\"}");
+        assertThat(retried.statusCode()).as(retried.body()).isEqualTo(202);
+        String poll = JSON.readTree(retried.body()).get("poll").asString();
+        assertThat(poll).isNotEqualTo(failedPoll);
+        JsonNode completed = awaitEnded(poll);
+        assertThat(completed.get("status").asString()).isEqualTo("completed");
+        assertThat(get("/api/v1/fluids?vin=" + CIVIC_VIN).statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(get("/api/v0/enrich?vin=" + CIVIC_VIN).body()).get("poll").asString()).isEqualTo(poll);
+    }
+
+    /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
+    private static JsonNode awaitEnded(String poll) {
+        return await().atMost(ENRICHED).pollInterval(Duration.ofMillis(100)).until(() -> {
+            HttpResponse<String> status = get(poll);
+            assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+            return JSON.readTree(status.body());
+        }, job -> Set.of("completed", "failed").contains(job.get("status").asString()));
+    }
+
+    /** A vendor answer: the reference vendor's configuration for this VIN, its history replaced as asked. */
+    private static ObjectNode vendorDocument(String configKey, String vin, boolean plantPersonalData) throws IOException {
+        JsonNode reference;
+        try (InputStream in = EnrichmentEndToEndIT.class.getResourceAsStream("/catalog/reference-vendor/catalog.json")) {
+            reference = JSON.readTree(in);
+        }
+        ObjectNode configuration = null;
+        for (JsonNode candidate : reference.get("configurations")) {
+            if (candidate.get("vins").toString().contains(vin)) {
+                configuration = (ObjectNode) candidate.deepCopy();
+            }
+        }
+        assertThat(configuration).as("the reference vendor knows " + vin + " (" + configKey + ")").isNotNull();
+        ObjectNode document = JSON.createObjectNode();
+        document.put("format", reference.get("format").asString());
+        document.putArray("configurations").add(configuration);
+        configuration.remove("service_history");
+        if (plantPersonalData) {
+            ArrayNode visits = configuration.putObject("service_history").putArray(vin);
+            visits.addObject().put("performed_on", "2023-04-18").put("odometer_miles", 5021).put("odometer_km", 8080)
+                    .put("performed_by", "dealer").put("customer_name", "Margarethe Vollrath")
+                    .put("phone", "+1 312 0148227").put("email", "m.vollrath@example.net").put("plate", "7XQZ914")
+                    .put("address", "4417 Quillfeather Lane, Springfield")
+                    .put("technician_notes", "Customer left her keys at the desk")
+                    .putArray("services").add("engine_oil_change").add("call Mrs Vollrath at 0148227");
+            visits.addObject().put("performed_on", "2024-05-02").put("odometer_miles", 15230)
+                    .put("performed_by", "Quillfeather Motors").putArray("services").add("tire_rotation");
+            visits.addObject().put("performed_on", "2025-03-30").put("odometer_miles", 24102)
+                    .put("performed_by", "independent").putArray("services").add("cabin_air_filter");
+        }
+        return document;
+    }
+
+    private static int eventStoreRowsContaining(String text) {
+        return db().fetchCount(DSL.table("events.domainevententry"), DSL.condition(
+                "position({0} in convert_from(payload, 'UTF8') || coalesce(convert_from(metadata, 'UTF8'), '')) > 0",
+                DSL.val(text)));
+    }
+
+    /** Every record of the event topic, as text. */
+    private static String topicText() {
+        StringBuilder text = new StringBuilder();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "personal-data-check-" + UUID.randomUUID(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(stack.topic()).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                    text.append(new String(record.value(), StandardCharsets.UTF_8)).append('\n');
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    /** Every row of every table of the read schema, as text. */
+    private static String readTablesText() {
+        List<String> rows = new ArrayList<>();
+        for (String table : db().fetch("SELECT table_name FROM information_schema.tables "
+                + "WHERE table_schema = 'read' AND table_type = 'BASE TABLE'").getValues(0, String.class)) {
+            rows.addAll(db().fetch("SELECT t::text FROM read." + table + " t").getValues(0, String.class));
+        }
+        return String.join("\n", rows);
+    }
+
+    private static DSLContext db() {
+        return DSL.using(stack.dataSource(), SQLDialect.POSTGRES);
+    }
+
+    private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                .header("Authorization", "Bearer " + key)
+                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + path))
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

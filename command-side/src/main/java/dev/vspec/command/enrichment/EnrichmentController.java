@@ -1,0 +1,139 @@
+package dev.vspec.command.enrichment;
+
+import dev.vspec.command.web.JsonBodies;
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.access.AccessGrant;
+import dev.vspec.infra.access.ApiKey;
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.RetryAfter;
+import dev.vspec.infra.access.Scope;
+import dev.vspec.infra.web.ApiErrorResponses;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * {@code POST /api/v0/enrich} with {@code {"vin": "…"}}: asks vspec to learn a VIN it does not
+ * hold ({@link EnrichmentRequests} decides). With an {@code Idempotency-Key} header, the first
+ * successful answer for that key is replayed for {@link IdempotentAnswers#RETENTION} to the same
+ * API key sending the same VIN ({@code Idempotent-Replayed: true}); the same Idempotency-Key with
+ * another VIN is 400 {@code invalid_param}. The job is polled on the query side.
+ */
+@RestController
+class EnrichmentController {
+
+    static final String PATH = "/api/v0/enrich";
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    static final String REPLAYED = "Idempotent-Replayed";
+    private static final int MAX_BODY_BYTES = 4 * 1024;
+    private static final Pattern IDEMPOTENCY_KEY_FORMAT = Pattern.compile("[\\x21-\\x7E]{1,255}");
+    private static final String EXPECTED = "send {\"vin\": \"<17-character VIN>\"}";
+
+    private final EnrichmentRequests requests;
+    private final IdempotentAnswers answers;
+    private final ApiErrorResponses errors;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    EnrichmentController(EnrichmentRequests requests, IdempotentAnswers answers, ApiErrorResponses errors,
+            ObjectMapper json, Clock clock) {
+        this.requests = requests;
+        this.answers = answers;
+        this.errors = errors;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @RequiresScope(Scope.ENRICH_WRITE)
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<String> enrich(HttpServletRequest request,
+            @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String idempotencyKey) throws IOException {
+        ApiKey key = AccessGrant.keyOf(request).orElseThrow(() -> new ApiException(ErrorCode.WRITE_DISABLED,
+                "Enrichment is scheduled for an API key; this deployment admits requests without one"));
+        Vin vin = vinOf(JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED));
+        if (idempotencyKey == null) {
+            EnrichmentAnswer answer = requests.request(key, vin);
+            return respond(answer.httpStatus().value(), json.writeValueAsString(answer), false);
+        }
+        if (!IDEMPOTENCY_KEY_FORMAT.matcher(idempotencyKey).matches()) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
+                    + "characters (a UUID is a good choice)");
+        }
+        String fingerprint = fingerprint(vin);
+        IdempotentAnswers.Stored kept = answers.find(key.id(), idempotencyKey).orElse(null);
+        boolean replayed = kept != null;
+        if (kept == null) {
+            EnrichmentAnswer answer = requests.request(key, vin);
+            IdempotentAnswers.Stored mine = new IdempotentAnswers.Stored(PATH, fingerprint, answer.httpStatus().value(),
+                    json.writeValueAsString(answer));
+            kept = answers.keep(key.id(), idempotencyKey, mine);
+            replayed = !kept.equals(mine);
+        }
+        if (!kept.route().equals(PATH) || !kept.fingerprint().equals(fingerprint)) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "This Idempotency-Key was first used with another request; "
+                    + "use a new key for a new request");
+        }
+        return respond(kept.status(), kept.body(), replayed);
+    }
+
+    /** 429 {@code quota_exceeded} with Retry-After until the allowance that ran out renews. */
+    @ExceptionHandler(QuotaExhausted.class)
+    ResponseEntity<ApiError> quotaExhausted(QuotaExhausted e, HttpServletRequest request) {
+        Instant now = clock.instant();
+        Duration wait = Duration.between(now, e.renewsAfter(now));
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .contentType(MediaType.APPLICATION_JSON)
+                .header("Retry-After", Long.toString(RetryAfter.seconds(wait)))
+                .header("Cache-Control", "no-store")
+                .body(errors.stamped(e.toError(), request));
+    }
+
+    private static Vin vinOf(JsonNode body) {
+        JsonNode vin = body.get("vin");
+        if (vin == null || vin.isNull()) {
+            throw new ApiException(ErrorCode.MISSING_PARAM, "The body names no VIN: " + EXPECTED);
+        }
+        if (!vin.isString()) {
+            throw new ApiException(ErrorCode.INVALID_VIN, "vin must be a JSON string, not " + JsonBodies.kind(vin));
+        }
+        return Vin.parse(vin.stringValue());
+    }
+
+    private static ResponseEntity<String> respond(int status, String body, boolean replayed) {
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .header("Cache-Control", "no-store");
+        if (replayed) {
+            answer.header(REPLAYED, "true");
+        }
+        return answer.body(body);
+    }
+
+    private static String fingerprint(Vin vin) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("vin=" + vin.value()).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java platform has SHA-256", e);
+        }
+    }
+}

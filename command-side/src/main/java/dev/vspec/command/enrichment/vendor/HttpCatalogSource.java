@@ -1,0 +1,373 @@
+package dev.vspec.command.enrichment.vendor;
+
+import dev.vspec.command.catalog.CatalogImportException;
+import dev.vspec.command.catalog.CatalogReader;
+import dev.vspec.command.enrichment.CatalogSource;
+import dev.vspec.command.enrichment.UpstreamConfiguration;
+import dev.vspec.contracts.identity.Vin;
+import java.io.ByteArrayOutputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The HTTP catalog vendor of {@code docs/vendor-contract.md}: {@code GET {base-url}/v1/vins/{VIN}}
+ * answers a catalog document of the VIN's configuration (200) or that the VIN is unknown (404).
+ *
+ * <p>Each request is bounded by the request timeout; a transient failure (no connection, no answer
+ * in time, 408, 425, 429, 5xx) is retried up to {@code max-attempts} requests in all, after an
+ * exponential backoff with full jitter, or after the vendor's Retry-After when that is within the
+ * backoff cap. So one lookup ends within {@link VendorProperties#longestLookup()}, with an answer,
+ * {@link UpstreamUnavailable} or {@link UpstreamRefused}. A circuit breaker shared by all lookups
+ * counts transient failures in a row; once open, lookups fail at once without a request.
+ *
+ * <p>An answer is used only when it is the contract's document about the VIN asked for: its
+ * service history is sanitized first ({@link ServiceRecordSanitizer}), then the catalog reader
+ * checks it as it checks an import, and only the VIN asked for is linked. Anything else is
+ * refused; a refusal's message never repeats the answer. The token is sent, never logged.
+ *
+ * <p>A lookup whose thread is interrupted (the service stopping) ends with a
+ * {@link CancellationException}, not as the vendor's failure, so the job is not failed for it.
+ */
+public final class HttpCatalogSource implements CatalogSource {
+
+    /** The largest answer read; one configuration's document is some tens of KiB. */
+    static final int MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+    private static final Logger log = LoggerFactory.getLogger(HttpCatalogSource.class);
+    private static final BodyHandler<byte[]> BODY = answer -> answer.statusCode() == 200
+            ? new BoundedBody(MAX_ANSWER_BYTES) : BodySubscribers.replacing(new byte[0]);
+
+    /** Waits between attempts; tests pass one that only records the wait. */
+    interface Sleeper {
+        void sleep(Duration duration) throws InterruptedException;
+    }
+
+    private final String baseUrl;
+    private final String authorization;
+    private final Duration requestTimeout;
+    private final int maxAttempts;
+    private final HttpClient client;
+    private final Backoff backoff;
+    private final CircuitBreaker breaker;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final CatalogReader reader = new CatalogReader();
+    private final ServiceRecordSanitizer sanitizer = new ServiceRecordSanitizer();
+
+    public HttpCatalogSource(VendorProperties vendor) {
+        this(vendor, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
+                duration -> TimeUnit.NANOSECONDS.sleep(duration.toNanos()));
+    }
+
+    HttpCatalogSource(VendorProperties vendor, Clock clock, DoubleSupplier random, Sleeper sleeper) {
+        if (vendor.baseUrl() == null) {
+            throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
+        }
+        this.baseUrl = vendor.baseUrl();
+        this.authorization = vendor.token() == null ? null : "Bearer " + vendor.token();
+        this.requestTimeout = vendor.requestTimeout();
+        this.maxAttempts = vendor.maxAttempts();
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(vendor.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+        this.backoff = new Backoff(vendor.backoffBase(), vendor.backoffCap(), random);
+        this.breaker = new CircuitBreaker("the catalog vendor", vendor.breakerFailureThreshold(),
+                vendor.breakerOpenDuration(), clock);
+        this.clock = clock;
+        this.sleeper = sleeper;
+        log.info("Catalog vendor: HTTP at {} ({}), up to {} requests of at most {} per lookup, a lookup at most {}",
+                baseUrl, authorization == null ? "no token" : "with a token", maxAttempts, requestTimeout,
+                vendor.longestLookup());
+    }
+
+    @Override
+    public Optional<UpstreamConfiguration> findByVin(Vin vin) {
+        HttpRequest request = request(vin);
+        for (int attempt = 1; ; attempt++) {
+            if (!breaker.tryPass()) {
+                throw breakerOpen();
+            }
+            Attempt outcome;
+            try {
+                outcome = exchange(request);
+            } catch (RuntimeException e) {
+                breaker.release();
+                throw e;
+            }
+            if (!outcome.failedTransiently()) {
+                breaker.recordSuccess();
+                return answer(vin, outcome.response());
+            }
+            breaker.recordFailure();
+            log.warn("Catalog vendor: request {} of {} for VIN {} failed: {}", attempt, maxAttempts, vin,
+                    outcome.detail());
+            if (attempt == maxAttempts) {
+                throw new UpstreamUnavailable("no usable answer after " + maxAttempts + " requests; the last: "
+                        + outcome.problem(), outcome.cause());
+            }
+            Duration wait = waitBeforeRetry(attempt, outcome.response());
+            if (wait == null) {
+                throw new UpstreamUnavailable("the vendor asked to come back later than " + backoff.cap()
+                        + " (Retry-After); gave up after " + attempt + " requests", null);
+            }
+            if (breaker.isOpen()) {
+                throw breakerOpen();
+            }
+            pause(wait);
+        }
+    }
+
+    private HttpRequest request(Vin vin) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/vins/" + vin.value()))
+                .timeout(requestTimeout)
+                .header("Accept", "application/json")
+                .GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return request.build();
+    }
+
+    /** One request and its whole answer, bounded by the request timeout. */
+    private Attempt exchange(HttpRequest request) {
+        CompletableFuture<HttpResponse<byte[]>> exchange = client.sendAsync(request, BODY);
+        try {
+            return Attempt.answered(exchange.get(requestTimeout.toNanos(), TimeUnit.NANOSECONDS));
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            return Attempt.failed(noAnswerInTime(), e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpConnectTimeoutException || cause instanceof ConnectException) {
+                return Attempt.failed("could not connect", cause);
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return Attempt.failed(noAnswerInTime(), cause);
+            }
+            return Attempt.failed("the connection failed (" + cause.getClass().getSimpleName() + ")", cause);
+        } catch (InterruptedException e) {
+            exchange.cancel(true);
+            throw interrupted(e);
+        }
+    }
+
+    private String noAnswerInTime() {
+        return "no answer within " + requestTimeout;
+    }
+
+    private Optional<UpstreamConfiguration> answer(Vin vin, HttpResponse<byte[]> response) {
+        int status = response.statusCode();
+        if (status == 404) {
+            return Optional.empty();
+        }
+        if (status != 200) {
+            if (status == 401 || status == 403) {
+                log.error("Catalog vendor refuses vspec's credentials (HTTP {}): check vspec.enrichment.vendor.token"
+                        + " (VSPEC_VENDOR_TOKEN)", status);
+            }
+            throw refused(vin, "the vendor answered HTTP " + status + "; the contract answers 200 or 404");
+        }
+        if (response.body() == null) {
+            throw refused(vin, "the answer is larger than " + MAX_ANSWER_BYTES + " bytes");
+        }
+        return Optional.of(configuration(vin, response.body()));
+    }
+
+    /** The contract's document about {@code vin}, sanitized and read as the catalog import reads a file. */
+    private UpstreamConfiguration configuration(Vin vin, byte[] body) {
+        JsonNode document;
+        try {
+            document = reader.parse(body);
+        } catch (CatalogImportException e) {
+            throw refused(vin, "the answer is not valid JSON");
+        }
+        JsonNode configurations = document.get("configurations");
+        if (!document.isObject() || configurations == null || !configurations.isArray() || configurations.size() != 1) {
+            throw refused(vin, "the answer is not a catalog document with exactly one configuration");
+        }
+        if (configurations.get(0) instanceof ObjectNode configuration) {
+            ServiceRecordSanitizer.Dropped dropped = sanitizer.sanitize(configuration, vin);
+            if (!dropped.nothing()) {
+                log.info("Catalog vendor: sanitized the service history for VIN {}: dropped {} histories, {} visits,"
+                        + " {} fields and {} service codes", vin, dropped.histories(), dropped.visits(),
+                        dropped.fields(), dropped.serviceCodes());
+            }
+        }
+        List<CatalogReader.Entry> entries = new ArrayList<>(1);
+        try {
+            reader.read(document, entries::add);
+        } catch (CatalogImportException e) {
+            throw refused(vin, "the catalog refuses it: " + e.getMessage());
+        }
+        CatalogReader.Entry entry = entries.get(0);
+        if (!entry.vins().contains(vin.value())) {
+            throw refused(vin, "the answer is about " + entry.configKey() + ", whose vins do not hold " + vin);
+        }
+        return UpstreamConfiguration.forVin(entry, vin);
+    }
+
+    private UpstreamRefused refused(Vin vin, String why) {
+        log.warn("Catalog vendor: answer for VIN {} refused: {}", vin, why);
+        return new UpstreamRefused(why);
+    }
+
+    /** The vendor's Retry-After when it is within the cap, else null (give up); without one, the backoff. */
+    private Duration waitBeforeRetry(int retry, HttpResponse<byte[]> response) {
+        Duration asked = response == null ? null : retryAfter(response);
+        if (asked == null) {
+            return backoff.delay(retry);
+        }
+        return asked.compareTo(backoff.cap()) <= 0 ? asked : null;
+    }
+
+    /** Retry-After as seconds or as an HTTP date; null when absent or unreadable. */
+    private Duration retryAfter(HttpResponse<byte[]> response) {
+        String value = response.headers().firstValue("Retry-After").map(String::strip).orElse(null);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            if (value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                return Duration.ofSeconds(Long.parseLong(value));
+            }
+            Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Duration until = Duration.between(clock.instant(), at);
+            return until.isNegative() ? Duration.ZERO : until;
+        } catch (NumberFormatException | DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private UpstreamUnavailable breakerOpen() {
+        Instant until = breaker.openUntil();
+        return new UpstreamUnavailable("the vendor failed repeatedly; lookups are paused"
+                + (until == null ? "" : " until " + until), null);
+    }
+
+    private void pause(Duration wait) {
+        try {
+            sleeper.sleep(wait);
+        } catch (InterruptedException e) {
+            throw interrupted(e);
+        }
+    }
+
+    private static CancellationException interrupted(InterruptedException e) {
+        Thread.currentThread().interrupt();
+        CancellationException cancelled = new CancellationException("interrupted while asking the catalog vendor");
+        cancelled.initCause(e);
+        return cancelled;
+    }
+
+    /** One request's outcome: an answer with any status, or none (problem for the job, detail for the log). */
+    private record Attempt(HttpResponse<byte[]> response, String failure, Throwable cause) {
+
+        static Attempt answered(HttpResponse<byte[]> response) {
+            return new Attempt(response, null, null);
+        }
+
+        static Attempt failed(String failure, Throwable cause) {
+            return new Attempt(null, failure, cause);
+        }
+
+        /** No answer, or one of 408, 425, 429 and 5xx, which a later request may not get. */
+        boolean failedTransiently() {
+            if (response == null) {
+                return true;
+            }
+            int status = response.statusCode();
+            return status == 408 || status == 425 || status == 429 || (status >= 500 && status <= 599);
+        }
+
+        String problem() {
+            return response != null ? "HTTP " + response.statusCode() : failure;
+        }
+
+        String detail() {
+            return cause == null || cause.getMessage() == null ? problem() : problem() + ": " + cause.getMessage();
+        }
+    }
+
+    /** Collects an answer's bytes; beyond {@code limit} it stops reading and yields null. */
+    private static final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
+
+        private final int limit;
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final CompletableFuture<byte[]> body = new CompletableFuture<>();
+        private Flow.Subscription subscription;
+
+        BoundedBody(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public CompletionStage<byte[]> getBody() {
+            return body;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+            this.subscription = subscription;
+            subscription.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> buffers) {
+            for (ByteBuffer buffer : buffers) {
+                if (body.isDone()) {
+                    return;
+                }
+                if (bytes.size() + buffer.remaining() > limit) {
+                    subscription.cancel();
+                    body.complete(null);
+                    return;
+                }
+                byte[] chunk = new byte[buffer.remaining()];
+                buffer.get(chunk);
+                bytes.writeBytes(chunk);
+            }
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            body.completeExceptionally(failure);
+        }
+
+        @Override
+        public void onComplete() {
+            body.complete(bytes.toByteArray());
+        }
+    }
+}

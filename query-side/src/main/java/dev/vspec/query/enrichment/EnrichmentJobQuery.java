@@ -1,0 +1,82 @@
+package dev.vspec.query.enrichment;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.identity.Vin;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.springframework.stereotype.Component;
+
+/**
+ * Enrichment jobs read from the event log (Axon's event table, schema {@code events}), folded by
+ * {@link EnrichmentJobView#fold}; a completed job is checked against the read tables. Each job is one lookup on the table's unique index
+ * (aggregateidentifier, sequencenumber); nothing scans the table.
+ */
+@Component
+class EnrichmentJobQuery {
+
+    private static final Table<?> EVENTS = table(name("events", "domainevententry"));
+    private static final Field<String> AGGREGATE_ID = field(name("aggregateidentifier"), String.class);
+    private static final Field<Long> SEQUENCE = field(name("sequencenumber"), Long.class);
+    private static final Field<String> PAYLOAD_TYPE = field(name("payloadtype"), String.class);
+    private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
+    private static final Table<?> READ_VINS = table(name("read", "vin"));
+    private static final Field<String> VIN = field(name("vin"), String.class);
+    private static final Field<String> CONFIG_KEY = field(name("config_key"), String.class);
+
+    private final DSLContext db;
+
+    EnrichmentJobQuery(DSLContext db) {
+        this.db = db;
+    }
+
+    /** The job, unless it does not exist or the key with id {@code keyId} may not see it. */
+    Optional<EnrichmentJobView> visible(EnrichmentJobId id, long keyId) {
+        return job(id).filter(job -> job.visibleTo(keyId));
+    }
+
+    /**
+     * The newest of the VIN's jobs the key may see. Attempts are numbered from 1 and a VIN gets the
+     * next one only after the previous ended, so they are read in order until one does not exist.
+     */
+    Optional<EnrichmentJobView> newestVisible(Vin vin, long keyId) {
+        EnrichmentJobView newest = null;
+        for (EnrichmentJobId id = EnrichmentJobId.first(vin); ; id = id.next()) {
+            Optional<EnrichmentJobView> job = job(id);
+            if (job.isEmpty()) {
+                return Optional.ofNullable(newest);
+            }
+            if (job.get().visibleTo(keyId)) {
+                newest = job.get();
+            }
+        }
+    }
+
+    private Optional<EnrichmentJobView> job(EnrichmentJobId id) {
+        List<StoredEvent> events = db.select(PAYLOAD_TYPE, PAYLOAD)
+                .from(EVENTS)
+                .where(AGGREGATE_ID.eq(id.value()))
+                .orderBy(SEQUENCE)
+                .fetch(row -> new StoredEvent(row.value1(), row.value2()));
+        return EnrichmentJobView.fold(events).map(this::asReadable);
+    }
+
+    /**
+     * A completed job is told as completed once its VIN answers on the read routes, so a client
+     * that reads right after seeing {@code completed} is answered; until the projections have
+     * linked the VIN it is still running.
+     */
+    private EnrichmentJobView asReadable(EnrichmentJobView job) {
+        if (job.configKey() == null
+                || db.fetchExists(READ_VINS, VIN.eq(job.vin()).and(CONFIG_KEY.eq(job.configKey())))) {
+            return job;
+        }
+        return job.untilReadable();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.vspec.query.enrichment;
+
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.access.AccessGrant;
+import dev.vspec.infra.access.ApiKey;
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v0/enrich?job_id=} or {@code ?vin=}: the status of an enrichment job, folded from its
+ * events in the event log. A key sees the jobs it scheduled or joined; any other job, like one that
+ * does not exist, is 404 {@code not_found}, so a job id tells nothing about another key's jobs. A
+ * keyless deployment (the sandbox) sees none.
+ */
+@RestController
+class EnrichmentStatusController {
+
+    private final EnrichmentJobQuery jobs;
+
+    EnrichmentStatusController(EnrichmentJobQuery jobs) {
+        this.jobs = jobs;
+    }
+
+    @Operation(operationId = "getEnrichmentStatus", summary = "Enrichment job status", description = """
+            Polls a job that POST /api/v0/enrich scheduled: by `job_id` (as that answer gave it), or by `vin` for \
+            the newest job of that VIN the key may see. Pass exactly one of them. `status` is `scheduled`, then \
+            `running` once a step is done, then `completed` (with `config_key`: every read route now answers the \
+            VIN) or `failed` (with `error.code`: `unsupported_vehicle`, `not_found` or `upstream_unreachable`). \
+            `steps` lists the steps done so far in order. A key sees the jobs it scheduled and those it was \
+            answered while they were in flight; any other job is 404 `not_found`, as is a job that does not exist. \
+            Polling spends no enrichment run (a successful poll is a read, as every successful GET is). \
+            The answer is never cached (`Cache-Control: no-store`, no ETag).""")
+    @RequiresScope(Scope.ENRICH_WRITE)
+    @GetMapping(EnrichmentStatusResponse.ROUTE)
+    EnrichmentStatusResponse status(
+            @Parameter(description = "The job's id, as POST /api/v0/enrich answered it (`enr_<VIN>_<attempt>`)."
+                    + " Pass job_id or vin, not both.", example = "enr_2T3P1RFV2NW131842_1")
+            @RequestParam(name = "job_id", required = false) String jobId,
+            @Parameter(description = "A VIN, exactly " + Vin.LENGTH + " characters: its newest job this key may see."
+                    + " Pass job_id or vin, not both.")
+            @RequestParam(name = "vin", required = false) String vin,
+            HttpServletRequest request) {
+        String job = present(jobId);
+        String vinText = present(vin);
+        if (job == null && vinText == null) {
+            throw new ApiException(ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
+        }
+        if (job != null && vinText != null) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "Pass job_id or vin, not both");
+        }
+        Optional<Long> keyId = AccessGrant.keyOf(request).map(ApiKey::id);
+        if (job != null) {
+            Optional<EnrichmentJobId> id = EnrichmentJobId.parse(job);
+            if (id.isEmpty()) {
+                throw new ApiException(ErrorCode.NOT_FOUND, "job_id names no enrichment job: job ids look like enr_<VIN>_<attempt>");
+            }
+            return keyId.flatMap(key -> jobs.visible(id.get(), key)).map(EnrichmentStatusResponse::of)
+                    .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job " + id.get() + " for this key"));
+        }
+        Vin parsed = Vin.parse(vinText);
+        return keyId.flatMap(key -> jobs.newestVisible(parsed, key)).map(EnrichmentStatusResponse::of)
+                .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job of VIN " + parsed
+                        + " for this key; POST /v0/enrich schedules one"));
+    }
+
+    /** Blank counts as absent, as for the identifier modes of the read routes. */
+    private static String present(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

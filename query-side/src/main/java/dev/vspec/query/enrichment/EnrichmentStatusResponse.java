@@ -1,0 +1,34 @@
+package dev.vspec.query.enrichment;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.query.enrichment.EnrichmentJobView.JobError;
+import dev.vspec.query.enrichment.EnrichmentJobView.JobStep;
+import dev.vspec.query.enrichment.EnrichmentJobView.Status;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code GET /v0/enrich}: a job's status, its steps in the order they were done, {@code config_key}
+ * once it completed, {@code error} once it failed, and where to poll it again.
+ */
+record EnrichmentStatusResponse(
+        @JsonProperty("job_id") String jobId,
+        String vin,
+        Status status,
+        @JsonProperty("scheduled_at") Instant scheduledAt,
+        @JsonProperty("updated_at") Instant updatedAt,
+        List<JobStep> steps,
+        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) String configKey,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JobError error,
+        String poll) {
+
+    static final String ROUTE = "/api/v0/enrich";
+
+    static EnrichmentStatusResponse of(EnrichmentJobView job) {
+        return new EnrichmentStatusResponse(job.jobId(), job.vin(), job.status(), job.scheduledAt(), job.updatedAt(),
+                job.steps(), job.configKey(), job.error(),
+                EnrichmentJobId.parse(job.jobId()).map(EnrichmentJobId::pollPath).orElseThrow());
+    }
+}
