@@ -39,8 +39,7 @@ public final class VspecCli implements Runnable {
         int exit = new CommandLine(new VspecCli())
                 .setExecutionExceptionHandler(VspecCli::explain)
                 .execute(args);
-        if (exit != 0) {
-            System.exit(exit);
-        }
+        // A command that ran a stack in this JVM leaves non-daemon threads behind (Axon's janitor).
+        System.exit(exit);
     }
 }

@@ -21,6 +21,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -121,16 +122,36 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
                     writers.add(keys.issue(NewKey.of("enrichment benchmark " + i, Plan.SCALE)).key());
                 }
                 Latencies enrichment = new Latencies(vins);
+                Latencies untilProcessed = new Latencies(vins);
+                Latencies processing = new Latencies(vins);
+                Latencies untilReadable = new Latencies(vins);
                 for (int i = 0; i < warmup + vins; i++) {
-                    long took = enrichToFirstRead(gateway, writers.get(i / RUNS_PER_KEY), reader, vendorVins.get(i));
+                    String writer = writers.get(i / RUNS_PER_KEY);
+                    long start = System.nanoTime();
+                    String poll = enrichToFirstRead(gateway, writer, reader, vendorVins.get(i));
+                    long took = System.nanoTime() - start;
                     if (i >= warmup) {
                         enrichment.add(took);
+                        JsonNode job = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(gateway + poll))
+                                .header("Authorization", "Bearer " + writer).GET().build(), HttpResponse.BodyHandlers.ofString()).body());
+                        long scheduled = Instant.parse(job.get("scheduled_at").asString()).toEpochMilli();
+                        long decoded = Instant.parse(job.get("steps").get(0).get("at").asString()).toEpochMilli();
+                        long completed = Instant.parse(job.get("updated_at").asString()).toEpochMilli();
+                        untilProcessed.add((decoded - scheduled) * 1_000_000);
+                        processing.add((completed - decoded) * 1_000_000);
+                        untilReadable.add(Math.max(0, took - (completed - scheduled) * 1_000_000));
                     }
                 }
                 out.printf("Measuring %d Kafka produce-to-consume round trips on the same broker ...%n", roundTrips);
                 out.flush();
                 Latencies kafka = kafkaRoundTrips(stack.kafkaBootstrapServers(), roundTrips);
                 report(out, enrichment, kafka);
+                out.println();
+                out.println("Where an enrichment's time goes (from the job's own timestamps; medians, ms):");
+                out.printf("  scheduled -> the process starts (enrichment processor picks the event up) %8.1f%n", untilProcessed.percentileMillis(50));
+                out.printf("  the process: decode, vendor, catalog commands, link, complete             %8.1f%n", processing.percentileMillis(50));
+                out.printf("  completed -> first 200 read (relay, Kafka, projections, client's polling) %8.1f%n", untilReadable.percentileMillis(50));
+                out.flush();
             }
         } finally {
             dropDatabase(database);
@@ -138,8 +159,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** POSTs the VIN, then reads its fluids until they answer 200; the time between, in nanoseconds. */
-    private long enrichToFirstRead(String gateway, String writer, String reader, String vin) throws IOException, InterruptedException {
+    /** POSTs the VIN, then reads its fluids until they answer 200; returns the job's poll path. */
+    private String enrichToFirstRead(String gateway, String writer, String reader, String vin) throws IOException, InterruptedException {
         long start = System.nanoTime();
         HttpResponse<String> posted = http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v0/enrich"))
                 .header("Authorization", "Bearer " + writer)
@@ -155,7 +176,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
         while (true) {
             int status = http.send(read, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status == 200) {
-                return System.nanoTime() - start;
+                return JSON.readTree(posted.body()).get("poll").asString();
             }
             // 404 (not held) or 409 (the VIN's decode matches several held trims) until the VIN is linked
             if ((status != 404 && status != 409) || System.nanoTime() > deadline) {

@@ -110,8 +110,7 @@ class EnrichmentJob {
 
     private void requireOpen() {
         if (ended()) {
-            throw new IllegalStateException("Enrichment job " + jobId + " has ended ("
-                    + (completedAs != null ? "completed as " + completedAs : "failed: " + failedFor.code()) + ")");
+            throw new EnrichmentJobEnded(jobId);
         }
     }
 

@@ -48,6 +48,15 @@ class EnrichmentProcess {
 
     @EventHandler
     void on(EnrichmentScheduled scheduled) {
+        try {
+            carryOut(scheduled);
+        } catch (EnrichmentJobEnded ended) {
+            // The process ran before, up to the job's end (the event came again after a crash), and the
+            // vendor answered differently this time: the job keeps the end it has.
+        }
+    }
+
+    private void carryOut(EnrichmentScheduled scheduled) {
         String job = scheduled.jobId();
         Vin vin = Vin.parse(scheduled.vin());
         VinDecoding decoding = decoder.decode(vin);

@@ -115,7 +115,7 @@ class EnrichmentJobTest {
                 .expectNoEvents();
         fixture.given(SCHEDULED, completed)
                 .when(new FailEnrichment(JOB, ErrorCode.NOT_FOUND, "late", T0.plusSeconds(5)))
-                .expectException(IllegalStateException.class);
+                .expectException(EnrichmentJobEnded.class);
     }
 
     @Test
@@ -128,7 +128,7 @@ class EnrichmentJobTest {
                 .expectEvents(failed);
         fixture.given(SCHEDULED, failed)
                 .when(new CompleteEnrichment(JOB, CONFIG, T0.plusSeconds(31)))
-                .expectException(IllegalStateException.class);
+                .expectException(EnrichmentJobEnded.class);
     }
 
     @Test

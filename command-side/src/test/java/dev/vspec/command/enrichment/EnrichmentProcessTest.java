@@ -49,6 +49,22 @@ class EnrichmentProcessTest {
                 "The catalog vendor did not answer: no answer after 4 requests; the last: HTTP 503", NOW));
     }
 
+    @Test
+    void runningAgainForAJobThatHasEndedLeavesItsEndAsItIs() {
+        bus.setCallbackBehavior((command, metaData) -> {
+            if (command instanceof FailEnrichment fail) {
+                throw new EnrichmentJobEnded(fail.jobId());
+            }
+            return null;
+        });
+
+        run(vin -> {
+            throw new CatalogSource.UpstreamUnavailable("no answer after 4 requests; the last: HTTP 503", null);
+        });
+
+        assertThat(payloads().get(payloads().size() - 1)).isInstanceOf(FailEnrichment.class);
+    }
+
     private void run(CatalogSource source) {
         EnrichmentProcess process = new EnrichmentProcess(DefaultCommandGateway.builder().commandBus(bus).build(),
                 source, VinDecoder.standard(), Clock.fixed(NOW, ZoneOffset.UTC));
