@@ -79,20 +79,16 @@ class EnrichmentController {
                     + "characters (a UUID is a good choice)");
         }
         String fingerprint = fingerprint(vin);
-        IdempotentAnswers.Stored kept = answers.find(key.id(), idempotencyKey).orElse(null);
-        boolean replayed = kept != null;
-        if (kept == null) {
+        IdempotentAnswers.Outcome outcome = answers.answerOnce(key.id(), idempotencyKey, () -> {
             EnrichmentAnswer answer = requests.request(key, vin);
-            IdempotentAnswers.Stored mine = new IdempotentAnswers.Stored(PATH, fingerprint, answer.httpStatus().value(),
-                    json.writeValueAsString(answer));
-            kept = answers.keep(key.id(), idempotencyKey, mine);
-            replayed = !kept.equals(mine);
-        }
+            return new IdempotentAnswers.Stored(PATH, fingerprint, answer.httpStatus().value(), json.writeValueAsString(answer));
+        });
+        IdempotentAnswers.Stored kept = outcome.answer();
         if (!kept.route().equals(PATH) || !kept.fingerprint().equals(fingerprint)) {
             throw new ApiException(ErrorCode.INVALID_PARAM, "This Idempotency-Key was first used with another request; "
                     + "use a new key for a new request");
         }
-        return respond(kept.status(), kept.body(), replayed);
+        return respond(kept.status(), kept.body(), outcome.replayed());
     }
 
     /** 429 {@code quota_exceeded} with Retry-After until the allowance that ran out renews. */

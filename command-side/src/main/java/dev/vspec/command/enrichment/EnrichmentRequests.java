@@ -30,7 +30,7 @@ public class EnrichmentRequests {
     /** The specification's 5 scheduled runs per key per UTC day. */
     public static final int RUNS_PER_DAY = 5;
     /** A decision lost to another request is taken again; more than a few losses in a row means contention. */
-    private static final int DECISIONS = 5;
+    private static final int DECISIONS = 10;
 
     private final CommandGateway commands;
     private final EnrichmentLog log;

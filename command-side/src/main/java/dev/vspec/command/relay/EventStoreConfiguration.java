@@ -42,6 +42,12 @@ class EventStoreConfiguration {
                 .build();
     }
 
+    /** The source of the relay and enrichment processors ({@code source: promptEventSource} in command-side.yml). */
+    @Bean
+    PromptEventSource promptEventSource(EventStore eventStore) {
+        return new PromptEventSource(eventStore);
+    }
+
     @Bean
     EmbeddedEventStore eventStore(EventStorageEngine storageEngine, org.axonframework.config.Configuration configuration) {
         return EmbeddedEventStore.builder()
