@@ -25,6 +25,14 @@ import dev.vspec.infra.axon.EventSerialization;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.error.ErrorCode;
+import java.time.Instant;
 import java.util.List;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.json.JacksonSerializer;
@@ -54,7 +62,15 @@ class AxonJacksonTest {
                 new ServiceHistoryRecorded("19XFC2F59KE900101", List.of(
                         new ServiceRecord(LocalDate.of(2021, 3, 14), 7512, 12089, "dealer",
                                 List.of("engine_oil_change", "tire_rotation")),
-                        new ServiceRecord(LocalDate.of(2022, 2, 1), null, 24100, "owner", List.of("cabin_air_filter")))));
+                        new ServiceRecord(LocalDate.of(2022, 2, 1), null, 24100, "owner", List.of("cabin_air_filter")))),
+                new EnrichmentScheduled("enr_19XFC2F53LE208451_1", "19XFC2F53LE208451", 7, Instant.parse("2026-11-21T10:00:00Z")),
+                new EnrichmentJoined("enr_19XFC2F53LE208451_1", 9, Instant.parse("2026-11-21T10:00:00.040Z")),
+                new EnrichmentStepCompleted("enr_19XFC2F53LE208451_1", EnrichmentStep.DECODED, "2020 Honda Civic K20C2 FWD",
+                        Instant.parse("2026-11-21T10:00:00.051Z")),
+                new EnrichmentCompleted("enr_19XFC2F53LE208451_1", "19XFC2F53LE208451", "2020-honda-civic-lx-k20c2-fwd",
+                        Instant.parse("2026-11-21T10:00:00.090Z")),
+                new EnrichmentFailed("enr_19XFC2F53LE208451_2", "19XFC2F53LE208451", ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The catalog vendor did not answer", Instant.parse("2026-11-21T10:00:05Z")));
         assertThat(events).extracting(Object::getClass).containsAll(
                 PublishedEvents.TYPES.stream().filter(type -> type != ExteriorImageCached.class).toList());
 

@@ -3,6 +3,7 @@ package dev.vspec.cli.bench;
 import dev.vspec.cli.stack.Deployable;
 import dev.vspec.cli.stack.LocalStack;
 import dev.vspec.cli.stack.StackSettings;
+import dev.vspec.command.enrichment.EnrichmentRequests;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
@@ -65,8 +66,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String VENDOR_CATALOG = "/catalog/reference-vendor/catalog.json";
-    /** A key may schedule 5 runs a day; the benchmark spreads its VINs over as many keys as it needs. */
-    private static final int RUNS_PER_KEY = 5;
+    /** A key may schedule so many runs a day; the benchmark spreads its VINs over as many keys as it needs. */
+    private static final int RUNS_PER_KEY = EnrichmentRequests.RUNS_PER_DAY;
 
     @Spec
     CommandSpec spec;
@@ -182,6 +183,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             if ((status != 404 && status != 409) || System.nanoTime() > deadline) {
                 throw new IllegalStateException("VIN " + vin + " did not become readable (last answer " + status + ")");
             }
+            // a short pause, so that polling does not take the CPU from the stack it measures
+            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
         }
     }
 

@@ -134,6 +134,8 @@ class EnrichmentEndToEndIT {
         }
         String topic = topicText();
         assertThat(topic).as("the topic carries the VIN's history").contains(RAV4_VIN).contains("engine_oil_change");
+        await().atMost(ENRICHED).untilAsserted(() -> assertThat(topicText()).as("the topic carries the job's progress")
+                .contains("EnrichmentScheduled", "EnrichmentCompleted", "\"jobId\":\"enr_" + RAV4_VIN + "_1\""));
         assertThat(readTablesText()).as("the read tables hold the VIN's history").contains(RAV4_VIN).contains("engine_oil_change");
         for (String planted : PLANTED) {
             assertThat(topic).as("the topic").doesNotContain(planted);

@@ -46,14 +46,15 @@ class EnrichmentAllowance {
         if (jobs.contains(command.jobId())) {
             return;
         }
+        // The month first: when both are spent, the month's renewal is the one that brings runs back.
+        if (runsThisMonth >= command.runsPerMonth()) {
+            throw new QuotaExhausted(QuotaExhausted.Limit.MONTHLY, "Monthly enrichment credits (" + command.runsPerMonth()
+                    + " runs) are spent; they renew on the 1st, 00:00 UTC");
+        }
         int today = runsPerDay.getOrDefault(command.day(), 0);
         if (today >= command.runsPerDay()) {
             throw new QuotaExhausted(QuotaExhausted.Limit.DAILY, "Daily enrichment quota (" + command.runsPerDay()
                     + " scheduled runs/day/key) reached; it renews at 00:00 UTC");
-        }
-        if (runsThisMonth >= command.runsPerMonth()) {
-            throw new QuotaExhausted(QuotaExhausted.Limit.MONTHLY, "Monthly enrichment credits (" + command.runsPerMonth()
-                    + " runs) are spent; they renew on the 1st, 00:00 UTC");
         }
         apply(new EnrichmentRunGranted(command.targetAggregateId(), command.keyId(), command.day(), command.jobId(),
                 today + 1, runsThisMonth + 1));

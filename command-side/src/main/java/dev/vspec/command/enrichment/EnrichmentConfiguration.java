@@ -34,8 +34,8 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source) {
-        return new EnrichmentProcess(commands, source, VinDecoder.standard(), Clock.systemUTC());
+    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, Clock clock) {
+        return new EnrichmentProcess(commands, source, VinDecoder.standard(), clock);
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.web.JsonBodies;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
@@ -41,7 +42,7 @@ import tools.jackson.databind.ObjectMapper;
 @RestController
 class EnrichmentController {
 
-    static final String PATH = "/api/v0/enrich";
+    static final String PATH = EnrichmentJobId.ROUTE;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String REPLAYED = "Idempotent-Replayed";
     private static final int MAX_BODY_BYTES = 4 * 1024;

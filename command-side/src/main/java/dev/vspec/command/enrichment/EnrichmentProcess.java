@@ -12,9 +12,16 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.decoding.VinDecoder;
 import dev.vspec.infra.decoding.VinDecoding;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.util.concurrent.CancellationException;
 import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.common.AxonTransientException;
+import org.axonframework.eventsourcing.eventstore.EventStoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 
@@ -31,6 +38,8 @@ import org.axonframework.eventhandling.EventHandler;
  */
 @ProcessingGroup(EnrichmentProcess.PROCESSING_GROUP)
 class EnrichmentProcess {
+
+    private static final Logger log = LoggerFactory.getLogger(EnrichmentProcess.class);
 
     static final String PROCESSING_GROUP = "enrichment";
 
@@ -53,7 +62,34 @@ class EnrichmentProcess {
         } catch (EnrichmentJobEnded ended) {
             // The process ran before, up to the job's end (the event came again after a crash), and the
             // vendor answered differently this time: the job keeps the end it has.
+        } catch (RuntimeException e) {
+            if (isTransient(e)) {
+                throw e;
+            }
+            // Anything else would fail again on every retry and hold up every later job of the segment.
+            log.error("Enrichment job {} failed unexpectedly; it ends as upstream_unreachable", scheduled.jobId(), e);
+            try {
+                fail(scheduled.jobId(), ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The enrichment failed unexpectedly (the failure was logged); schedule it again later");
+            } catch (EnrichmentJobEnded ended) {
+                // it had ended before this run: nothing to record
+            }
         }
+    }
+
+    /**
+     * A failure of the service's own infrastructure (the database) or a shutdown cutting the work
+     * short, which a retry of the event can outlast.
+     */
+    private static boolean isTransient(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof AxonTransientException || cause instanceof EventStoreException
+                    || cause instanceof DataAccessException || cause instanceof org.jooq.exception.DataAccessException
+                    || cause instanceof SQLException || cause instanceof CancellationException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void carryOut(EnrichmentScheduled scheduled) {
@@ -89,7 +125,8 @@ class EnrichmentProcess {
                 commands.sendAndWait(command);
             }
         } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
-            failRefused(job, vin, e.getMessage());
+            // The refusal's message may quote the vendor's values, which must not become an event.
+            failRefused(job, vin, "the catalog's rules refuse a command made of it");
             return;
         }
         step(job, EnrichmentStep.CATALOG_RECORDED, configuration.commands().size() + " catalog commands");

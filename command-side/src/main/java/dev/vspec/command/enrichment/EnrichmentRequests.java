@@ -15,6 +15,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.ConcurrencyException;
 
 /**
  * Decides what a key's request to enrich a VIN does. A VIN the event log holds is answered with
@@ -49,11 +50,13 @@ public class EnrichmentRequests {
      */
     public EnrichmentAnswer request(ApiKey key, Vin vin) {
         for (int decision = 0; decision < DECISIONS; decision++) {
+            // The newest job first: a job that completed after this read linked the VIN before, so the
+            // VIN then shows as held; read the other way round, it could look neither held nor in flight.
+            Optional<EnrichmentLog.Job> newest = log.newestJob(vin);
             Optional<String> held = log.heldAs(vin);
             if (held.isPresent()) {
                 return EnrichmentAnswer.held(vin, held.get());
             }
-            Optional<EnrichmentLog.Job> newest = log.newestJob(vin);
             if (newest.isPresent() && !newest.get().ended()) {
                 Optional<EnrichmentAnswer> joined = join(newest.get(), key);
                 if (joined.isPresent()) {
@@ -62,8 +65,12 @@ public class EnrichmentRequests {
                 continue;
             }
             EnrichmentJobId next = newest.map(job -> job.id().next()).orElseGet(() -> EnrichmentJobId.first(vin));
-            if (schedule(next, key)) {
-                return EnrichmentAnswer.job(next, "scheduled");
+            try {
+                if (schedule(next, key)) {
+                    return EnrichmentAnswer.job(next, "scheduled");
+                }
+            } catch (ConcurrencyException another) {
+                // Another node changed the key's allowance at the same moment: nothing was spent; decide again.
             }
         }
         throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "VIN " + vin
@@ -75,7 +82,7 @@ public class EnrichmentRequests {
         try {
             commands.sendAndWait(new JoinEnrichment(job.id().value(), key.id(), clock.instant()));
             return Optional.of(EnrichmentAnswer.job(job.id(), job.status()));
-        } catch (EnrichmentJobEnded ended) {
+        } catch (EnrichmentJobEnded | ConcurrencyException changedMeanwhile) {
             return Optional.empty();
         }
     }

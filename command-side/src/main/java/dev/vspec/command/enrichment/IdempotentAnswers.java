@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 
 /**
  * The first answer to each Idempotency-Key of a key, kept for {@link #RETENTION} in PostgreSQL so
@@ -71,9 +73,9 @@ class IdempotentAnswers {
             DSLContext t = tx.dsl();
             t.deleteFrom(IDEMPOTENT_ANSWER)
                     .where(IDEMPOTENT_ANSWER.KEY_ID.eq(keyId))
-                    .and(IDEMPOTENT_ANSWER.CREATED_AT.le(OffsetDateTime.now().minus(RETENTION))
+                    .and(IDEMPOTENT_ANSWER.CREATED_AT.le(ago(RETENTION))
                             .or(IDEMPOTENT_ANSWER.STATUS.eq(CLAIMED)
-                                    .and(IDEMPOTENT_ANSWER.CREATED_AT.le(OffsetDateTime.now().minus(ABANDONED_AFTER)))))
+                                    .and(IDEMPOTENT_ANSWER.CREATED_AT.le(ago(ABANDONED_AFTER)))))
                     .execute();
             return t.insertInto(IDEMPOTENT_ANSWER)
                     .set(IDEMPOTENT_ANSWER.KEY_ID, keyId)
@@ -93,7 +95,7 @@ class IdempotentAnswers {
                 .set(IDEMPOTENT_ANSWER.FINGERPRINT, answer.fingerprint())
                 .set(IDEMPOTENT_ANSWER.STATUS, (short) answer.status())
                 .set(IDEMPOTENT_ANSWER.BODY, answer.body())
-                .set(IDEMPOTENT_ANSWER.CREATED_AT, OffsetDateTime.now())
+                .set(IDEMPOTENT_ANSWER.CREATED_AT, DSL.currentOffsetDateTime())
                 .where(IDEMPOTENT_ANSWER.KEY_ID.eq(keyId))
                 .and(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY.eq(idempotencyKey))
                 .execute();
@@ -113,13 +115,18 @@ class IdempotentAnswers {
                 .where(IDEMPOTENT_ANSWER.KEY_ID.eq(keyId))
                 .and(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY.eq(idempotencyKey))
                 .and(IDEMPOTENT_ANSWER.STATUS.ne(CLAIMED))
-                .and(IDEMPOTENT_ANSWER.CREATED_AT.gt(OffsetDateTime.now().minus(RETENTION)))
+                .and(IDEMPOTENT_ANSWER.CREATED_AT.gt(ago(RETENTION)))
                 .fetchOptional()
                 .map(row -> new Stored(row.getRoute(), row.getFingerprint(), row.getStatus(), row.getBody()));
     }
 
     /** The answer to give, and whether it is a replay of an earlier one. */
     record Outcome(Stored answer, boolean replayed) {
+    }
+
+    /** The database's clock {@code age} ago: every instance compares with the same clock that stamped the rows. */
+    private static Field<OffsetDateTime> ago(Duration age) {
+        return DSL.field("now() - make_interval(secs => {0})", OffsetDateTime.class, DSL.val((double) age.toSeconds()));
     }
 
     /** An answer as kept: the route and the request's fingerprint it answered, its status and JSON body. */

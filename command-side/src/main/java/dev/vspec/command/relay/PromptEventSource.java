@@ -18,7 +18,7 @@ import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
  * streams when events were committed in this JVM. A pooled processor whose stream cannot tell
  * looks for new events only every 500 ms, which every enrichment would wait for twice (process,
  * relay); with this source it looks right after each commit. Events committed by another node are
- * still found by that periodic look.
+ * found at the processor's token claim interval (1 s in command-side.yml).
  */
 final class PromptEventSource implements StreamableMessageSource<TrackedEventMessage<?>> {
 

@@ -66,6 +66,15 @@ class EnrichmentAllowanceTest {
     }
 
     @Test
+    void whenTheDayAndTheMonthAreBothSpentTheMonthIsNamedForItRenewsLater() {
+        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2))
+                .when(new SpendEnrichmentRun(KEY, DAY, "job-3", 2, 2))
+                .expectNoEvents()
+                .expectException(QuotaExhausted.class)
+                .expectExceptionMessage("Monthly enrichment credits (2 runs) are spent; they renew on the 1st, 00:00 UTC");
+    }
+
+    @Test
     void aRunGivenBackCanBeSpentAgain() {
         EnrichmentRunRefunded refunded = new EnrichmentRunRefunded(ALLOWANCE, KEY, DAY, "job-5");
         fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5))

@@ -117,6 +117,34 @@ class EnrichmentApiIT {
     }
 
     @Test
+    void keysRacingToScheduleOneNewVinGetOneJobAndOneRunIsSpentInAll() throws Exception {
+        List<IssuedKey> keys = List.of(issue(Plan.PRO), issue(Plan.PRO), issue(Plan.SCALE), issue(Plan.SCALE), issue(Plan.PRO));
+        String vin = TestVins.next();
+        EventProcessor process = processing.eventProcessor(EnrichmentProcess.PROCESSING_GROUP).orElseThrow();
+        process.shutDown();
+        List<Api.Reply> answered = new ArrayList<>();
+        try {
+            ExecutorService threads = Executors.newFixedThreadPool(10);
+            List<Future<Api.Reply>> replies = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                Api api = new Api(port, keys.get(i % keys.size()).key());
+                Callable<Api.Reply> post = () -> enrich(api, vin);
+                replies.add(threads.submit(post));
+            }
+            for (Future<Api.Reply> reply : replies) {
+                answered.add(reply.get());
+            }
+            threads.shutdown();
+        } finally {
+            process.start();
+        }
+
+        assertThat(answered).allSatisfy(reply -> assertThat(reply.json(202).get("job_id").asString()).isEqualTo("enr_" + vin + "_1"));
+        assertThat(keys.stream().mapToInt(key -> grantedJobs(key).size()).sum()).isEqualTo(1);
+        assertThat(payloads("enr_" + vin + "_2")).isEmpty();
+    }
+
+    @Test
     void twentyConcurrentRequestsForDistinctVinsFromOneKeyScheduleExactlyFive() throws Exception {
         IssuedKey key = issue(Plan.PRO);
         Api api = new Api(port, key.key());
@@ -170,6 +198,8 @@ class EnrichmentApiIT {
             assertThat(reply.status()).isEqualTo(202);
             assertThat(reply.body().get("job_id").asString()).isEqualTo("enr_" + vin + "_1");
         });
+        assertThat(answered).as("one request did the work, the others replayed its answer")
+                .filteredOn(reply -> reply.header("Idempotent-Replayed") == null).hasSize(1);
         assertThat(later.status()).isEqualTo(202);
         assertThat(later.text()).isEqualTo(answered.get(0).text());
         assertThat(later.header("Idempotent-Replayed")).isEqualTo("true");

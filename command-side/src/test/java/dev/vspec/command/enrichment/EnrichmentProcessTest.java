@@ -65,6 +65,28 @@ class EnrichmentProcessTest {
         assertThat(payloads().get(payloads().size() - 1)).isInstanceOf(FailEnrichment.class);
     }
 
+    @Test
+    void anUnexpectedFailureEndsTheJobInsteadOfBeingRetriedForEver() {
+        run(vin -> {
+            throw new IllegalStateException("a bug in a source");
+        });
+
+        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new FailEnrichment("job-1",
+                ErrorCode.UPSTREAM_UNREACHABLE,
+                "The enrichment failed unexpectedly (the failure was logged); schedule it again later", NOW));
+    }
+
+    @Test
+    void aDatabaseFailurePropagatesSoTheEventIsRetried() {
+        RuntimeException databaseDown = new org.springframework.dao.DataAccessResourceFailureException("connection refused",
+                new java.sql.SQLException("connection refused", "08001"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(vin -> {
+            throw databaseDown;
+        })).isSameAs(databaseDown);
+        assertThat(payloads()).noneMatch(FailEnrichment.class::isInstance);
+    }
+
     private void run(CatalogSource source) {
         EnrichmentProcess process = new EnrichmentProcess(DefaultCommandGateway.builder().commandBus(bus).build(),
                 source, VinDecoder.standard(), Clock.fixed(NOW, ZoneOffset.UTC));

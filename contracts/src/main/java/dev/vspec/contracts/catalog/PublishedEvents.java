@@ -1,11 +1,20 @@
 package dev.vspec.contracts.catalog;
 
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** Every event type of the published language, by the name that travels in the Kafka envelope. */
+/**
+ * Every event type of the published language, by the name that travels in the Kafka envelope: the
+ * catalog's events and the progress of enrichment jobs. The enrichment allowances' bookkeeping
+ * (runs granted and given back) stays in the event store.
+ */
 public final class PublishedEvents {
 
     public static final List<Class<? extends Record>> TYPES = List.of(
@@ -19,7 +28,12 @@ public final class PublishedEvents {
             LaborTimesRecorded.class,
             ExteriorImageCached.class,
             VinLinked.class,
-            ServiceHistoryRecorded.class);
+            ServiceHistoryRecorded.class,
+            EnrichmentScheduled.class,
+            EnrichmentJoined.class,
+            EnrichmentStepCompleted.class,
+            EnrichmentCompleted.class,
+            EnrichmentFailed.class);
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));

@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  */
 public record EnrichmentJobId(Vin vin, int attempt) {
 
+    /** The route jobs are scheduled at (POST) and polled at (GET), as the gateway serves it. */
+    public static final String ROUTE = "/api/v0/enrich";
+
     private static final Pattern FORMAT = Pattern.compile("enr_([0-9A-Z]{17})_([1-9][0-9]{0,8})");
 
     public EnrichmentJobId {
@@ -44,7 +47,7 @@ public record EnrichmentJobId(Vin vin, int attempt) {
 
     /** Where a key polls this job, as the gateway serves it. */
     public String pollPath() {
-        return "/api/v0/enrich?job_id=" + value();
+        return ROUTE + "?job_id=" + value();
     }
 
     public String value() {

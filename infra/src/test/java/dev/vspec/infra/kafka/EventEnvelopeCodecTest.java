@@ -14,6 +14,10 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.error.ErrorCode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +53,20 @@ class EventEnvelopeCodecTest {
         assertThat(roundTrip(history)).isEqualTo(history);
         assertThat(roundTrip(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd")))
                 .isEqualTo(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd"));
+    }
+
+    @Test
+    void carriesTheProgressOfEnrichmentJobsWithStepsAndReasonsAsTheirCodes() {
+        String job = "enr_19XFC2F53LE208451_1";
+        EnrichmentStepCompleted step = new EnrichmentStepCompleted(job, EnrichmentStep.FOUND_UPSTREAM,
+                "2020-honda-civic-lx-k20c2-fwd", Instant.parse("2026-11-21T10:00:00.051Z"));
+        EnrichmentFailed failed = new EnrichmentFailed(job, "19XFC2F53LE208451", ErrorCode.UPSTREAM_UNREACHABLE,
+                "The catalog vendor did not answer", Instant.parse("2026-11-21T10:00:05Z"));
+
+        assertThat(roundTrip(step)).isEqualTo(step);
+        assertThat(roundTrip(failed)).isEqualTo(failed);
+        assertThat(new String(codec.encode(codec.wrap("event-2", "EnrichmentJob", job, 1, Instant.now(), failed)),
+                StandardCharsets.UTF_8)).contains("\"reason\":\"upstream_unreachable\"");
     }
 
     @Test

@@ -32,6 +32,8 @@ public final class StubVendor implements AutoCloseable {
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private volatile String lastAuthorization;
     private volatile Duration delay = Duration.ZERO;
+    /** Holds slow answers back; {@link #recover()} lets them go at once. */
+    private volatile java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(0);
     private volatile boolean down;
     private volatile Failure failure;
 
@@ -72,6 +74,7 @@ public final class StubVendor implements AutoCloseable {
 
     /** Answers each request only after {@code delay}. */
     public void slow(Duration delay) {
+        this.held = new java.util.concurrent.CountDownLatch(1);
         this.delay = delay;
     }
 
@@ -100,6 +103,7 @@ public final class StubVendor implements AutoCloseable {
         down = false;
         failure = null;
         delay = Duration.ZERO;
+        held.countDown();
     }
 
     /** Requests received for {@code vin}, whatever was answered. */
@@ -133,8 +137,9 @@ public final class StubVendor implements AutoCloseable {
             if (down) {
                 return;
             }
-            if (!delay.isZero()) {
-                Thread.sleep(delay.toMillis());
+            Duration holdFor = delay;
+            if (!holdFor.isZero()) {
+                held.await(holdFor.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
             }
             Failure failing = failure;
             if (failing != null && failing.appliesToThisRequest()) {

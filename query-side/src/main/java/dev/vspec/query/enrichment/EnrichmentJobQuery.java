@@ -28,7 +28,6 @@ class EnrichmentJobQuery {
     private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
     private static final Table<?> READ_VINS = table(name("read", "vin"));
     private static final Field<String> VIN = field(name("vin"), String.class);
-    private static final Field<String> CONFIG_KEY = field(name("config_key"), String.class);
 
     private final DSLContext db;
 
@@ -70,11 +69,11 @@ class EnrichmentJobQuery {
     /**
      * A completed job is told as completed once its VIN answers on the read routes, so a client
      * that reads right after seeing {@code completed} is answered; until the projections have
-     * linked the VIN it is still running.
+     * linked the VIN it is still running. (Any link will do: a later import may link it elsewhere.)
      */
     private EnrichmentJobView asReadable(EnrichmentJobView job) {
         if (job.configKey() == null
-                || db.fetchExists(READ_VINS, VIN.eq(job.vin()).and(CONFIG_KEY.eq(job.configKey())))) {
+                || db.fetchExists(READ_VINS, VIN.eq(job.vin()))) {
             return job;
         }
         return job.untilReadable();

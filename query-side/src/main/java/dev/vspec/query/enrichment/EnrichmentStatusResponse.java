@@ -24,7 +24,7 @@ record EnrichmentStatusResponse(
         @JsonInclude(JsonInclude.Include.NON_NULL) JobError error,
         String poll) {
 
-    static final String ROUTE = "/api/v0/enrich";
+    static final String ROUTE = EnrichmentJobId.ROUTE;
 
     static EnrichmentStatusResponse of(EnrichmentJobView job) {
         return new EnrichmentStatusResponse(job.jobId(), job.vin(), job.status(), job.scheduledAt(), job.updatedAt(),

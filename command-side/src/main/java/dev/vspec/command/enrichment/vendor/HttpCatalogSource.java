@@ -229,11 +229,12 @@ public final class HttpCatalogSource implements CatalogSource {
         try {
             reader.read(document, entries::add);
         } catch (CatalogImportException e) {
-            throw refused(vin, "the catalog refuses it: " + e.getMessage());
+            // The reader's message may quote the vendor's values; only its kind leaves this method.
+            throw refused(vin, "it breaks the rules of the catalog format (docs/catalog-format.md)");
         }
         CatalogReader.Entry entry = entries.get(0);
         if (!entry.vins().contains(vin.value())) {
-            throw refused(vin, "the answer is about " + entry.configKey() + ", whose vins do not hold " + vin);
+            throw refused(vin, "the configuration it describes does not list VIN " + vin);
         }
         return UpstreamConfiguration.forVin(entry, vin);
     }

@@ -260,6 +260,11 @@ class HttpCatalogSourceTest {
                         configured(0, c -> c.put("year", 1850)).toString())),
                 Arguments.of("an unknown configuration field", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
                         configured(0, c -> c.put("owner", "Jane Doe")).toString())),
+                Arguments.of("personal data as a field's name", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                        configured(0, c -> c.put("Jane Doe 555-0100", 1)).toString())),
+                Arguments.of("personal data as a price", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                        configured(0, c -> ((ObjectNode) c.get("parts").get(0).get("prices").get(0))
+                                .put("amount", "Jane Doe 555-0100")).toString())),
                 Arguments.of("an image", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
                         configured(0, c -> c.putObject("image").put("content_type", "image/png").put("path", "a.png"))
                                 .toString())),
