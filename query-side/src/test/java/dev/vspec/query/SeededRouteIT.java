@@ -7,7 +7,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-/** What every route IT starts from: the shared context, the group fixtures seeded, a client on the random port. */
+/**
+ * What every route IT starts from: the shared context, its fixtures seeded ({@link #seed}: the group
+ * fixtures unless a test needs others), a client with a full-access key on the random port.
+ */
 @QuerySideIT
 public abstract class SeededRouteIT {
 
@@ -18,8 +21,13 @@ public abstract class SeededRouteIT {
     protected Api api;
 
     @BeforeEach
-    void seedGroupsAndConnect() {
-        ReadModelSeed.seedGroups(db);
+    void seedAndConnect() {
+        seed(db);
         api = new Api(port, TestKeys.fullAccess(db));
+    }
+
+    /** The read tables this test reads. */
+    protected void seed(DSLContext db) {
+        ReadModelSeed.seedGroups(db);
     }
 }

@@ -11,6 +11,7 @@ import dev.vspec.infra.access.Plan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -110,7 +112,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             out.println("Starting a local stack on database " + database + " (logs: " + dataDir.resolve("vspec.log") + ") ...");
             out.flush();
             try (LocalStack stack = LocalStack.start(settings)) {
-                stack.awaitCaughtUp(Duration.ofMinutes(5), new PrintWriter(java.io.Writer.nullWriter()));
+                stack.awaitCaughtUp(Duration.ofMinutes(5), new PrintWriter(Writer.nullWriter()));
                 String gateway = stack.url(Deployable.GATEWAY);
                 ApiKeyStore keys = new ApiKeyStore(DSL.using(stack.dataSource(), SQLDialect.POSTGRES));
                 String reader = keys.issue(new NewKey("enrichment benchmark reads", Plan.ENTERPRISE, null, 1_000_000L,
@@ -184,7 +186,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
                 throw new IllegalStateException("VIN " + vin + " did not become readable (last answer " + status + ")");
             }
             // a short pause, so that polling does not take the CPU from the stack it measures
-            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
         }
     }
 

@@ -8,6 +8,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.ConfigurationCommand;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.infra.access.Sha256;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
@@ -33,11 +34,8 @@ import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import java.math.BigDecimal;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -283,11 +281,7 @@ class VehicleConfiguration {
     }
 
     static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return Sha256.hex(bytes);
     }
 
     private record PriceKey(String partNumber, String currency, LocalDate asOf) {

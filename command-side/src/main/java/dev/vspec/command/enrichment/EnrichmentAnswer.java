@@ -13,7 +13,6 @@ import org.springframework.http.HttpStatus;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EnrichmentAnswer(
-        @JsonIgnore HttpStatus httpStatus,
         @JsonProperty("job_id") String jobId,
         String vin,
         String status,
@@ -21,10 +20,16 @@ public record EnrichmentAnswer(
         String poll) {
 
     static EnrichmentAnswer held(Vin vin, String configKey) {
-        return new EnrichmentAnswer(HttpStatus.OK, null, vin.value(), "held", configKey, null);
+        return new EnrichmentAnswer(null, vin.value(), "held", configKey, null);
     }
 
     static EnrichmentAnswer job(EnrichmentJobId job, String status) {
-        return new EnrichmentAnswer(HttpStatus.ACCEPTED, job.value(), job.vin().value(), status, null, job.pollPath());
+        return new EnrichmentAnswer(job.value(), job.vin().value(), status, null, job.pollPath());
+    }
+
+    /** 200 for a VIN held already, 202 for a job. */
+    @JsonIgnore
+    public HttpStatus httpStatus() {
+        return jobId == null ? HttpStatus.OK : HttpStatus.ACCEPTED;
     }
 }

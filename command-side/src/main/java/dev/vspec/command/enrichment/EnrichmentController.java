@@ -11,16 +11,14 @@ import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.RetryAfter;
 import dev.vspec.infra.access.Scope;
+import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -126,11 +124,6 @@ class EnrichmentController {
     }
 
     private static String fingerprint(Vin vin) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(("vin=" + vin.value()).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("Every Java platform has SHA-256", e);
-        }
+        return Sha256.hex(("vin=" + vin.value()).getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -1,10 +1,7 @@
 package dev.vspec.infra.access;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.zip.CRC32;
 
 /**
@@ -24,14 +21,6 @@ public final class ApiKeys {
     public static final int DISPLAY_PREFIX_LENGTH = PREFIX.length() + SHOWN_RANDOM;
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final SecureRandom RANDOM = new SecureRandom();
-    /** Every request hashes its key; looking up the provider each time costs more than hashing 47 bytes. */
-    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-    });
 
     private ApiKeys() {
     }
@@ -59,7 +48,7 @@ public final class ApiKeys {
 
     /** The stored form: the SHA-256 of the whole key, lowercase hex. */
     public static String hash(String key) {
-        return HexFormat.of().formatHex(SHA_256.get().digest(key.getBytes(StandardCharsets.US_ASCII)));
+        return Sha256.hex(key.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** What operators see of a key: {@code vsk_live_} and its first 8 random characters. */

@@ -9,6 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -33,7 +35,7 @@ public final class StubVendor implements AutoCloseable {
     private volatile String lastAuthorization;
     private volatile Duration delay = Duration.ZERO;
     /** Holds slow answers back; {@link #recover()} lets them go at once. */
-    private volatile java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(0);
+    private volatile CountDownLatch held = new CountDownLatch(0);
     private volatile boolean down;
     private volatile Failure failure;
 
@@ -74,7 +76,7 @@ public final class StubVendor implements AutoCloseable {
 
     /** Answers each request only after {@code delay}. */
     public void slow(Duration delay) {
-        this.held = new java.util.concurrent.CountDownLatch(1);
+        this.held = new CountDownLatch(1);
         this.delay = delay;
     }
 
@@ -139,7 +141,7 @@ public final class StubVendor implements AutoCloseable {
             }
             Duration holdFor = delay;
             if (!holdFor.isZero()) {
-                held.await(holdFor.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                held.await(holdFor.toMillis(), TimeUnit.MILLISECONDS);
             }
             Failure failing = failure;
             if (failing != null && failing.appliesToThisRequest()) {

@@ -1,6 +1,5 @@
 package dev.vspec.query.configs;
 
-import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
@@ -20,33 +19,22 @@ import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
 import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class ConfigsIT {
+class ConfigsIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/configs";
     private static final JsonNode ONLY_CIVIC_LX = json("""
             {"configs": [{"config_key": "%s", "label": "%s"}]}
             """.formatted(CIVIC_LX, CIVIC_LX_LABEL));
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
+    @Override
+    protected void seed(DSLContext db) {
         ReadModelSeed.seed(db);
-        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.vspec.query.decode;
 
-import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
@@ -13,18 +12,14 @@ import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
 import java.util.Locale;
 import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class DecodeIT {
+class DecodeIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/decode";
     private static final JsonNode CIVIC_LX_VEHICLE = json("""
@@ -40,16 +35,9 @@ class DecodeIT {
     /** A 2020 F-150 SuperCrew 4x4 5.0L: Ford VINs do not encode trim, so both seeded trims match. */
     private static final String F150_50_2020_VIN = "1FTEW1E50LFA00001";
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
+    @Override
+    protected void seed(DSLContext db) {
         ReadModelSeed.seedDecodeMatches(db);
-        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.vspec.query.fluids;
 
-import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
@@ -19,18 +18,14 @@ import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
 import java.util.Locale;
 import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-@QuerySideIT
-class FluidsIT {
+class FluidsIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/fluids";
     private static final JsonNode CIVIC_LX_FLUIDS = json("""
@@ -46,16 +41,9 @@ class FluidsIT {
                 "capacity": {"litres": null, "us_quarts": null}, "notes": "Drain and fill only"}]}
             """);
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
+    @Override
+    protected void seed(DSLContext db) {
         ReadModelSeed.seed(db);
-        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @Test

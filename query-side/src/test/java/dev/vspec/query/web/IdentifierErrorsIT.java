@@ -1,7 +1,5 @@
 package dev.vspec.query.web;
 
-import dev.vspec.infra.testing.TestKeys;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.jooq.DSLContext;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
@@ -9,33 +7,24 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.SeededRouteIT;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /** Every identifier-taking route refuses a bad identifier with the contract's 400 before reading anything. */
-@QuerySideIT
-class IdentifierErrorsIT {
+class IdentifierErrorsIT extends SeededRouteIT {
 
     private static final List<String> ROUTES = List.of("/api/v1/configs", "/api/v1/vehicle", "/api/v1/fluids",
             "/api/v1/specs", "/api/v1/tires", "/api/v1/maintenance-schedule", "/api/v1/parts", "/api/v0/maintenance",
             "/api/v0/labor", "/api/v0/vehicle-image", "/api/v0/service-history");
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void client() {
-        api = new Api(port, TestKeys.fullAccess(db));
+    @Override
+    protected void seed(DSLContext db) {
+        // the identifiers are refused before any table is read
     }
 
     static Stream<Arguments> badIdentifiers() {

@@ -1,36 +1,24 @@
 package dev.vspec.query.web;
 
-import dev.vspec.infra.testing.TestKeys;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.query.QuerySideIT;
+import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
 import org.jooq.DSLContext;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** Failures outside the handlers (unknown route, wrong method) still answer the JSON error record, never Spring's default body. */
-@QuerySideIT
-class RoutingErrorsIT {
+class RoutingErrorsIT extends SeededRouteIT {
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    DSLContext db;
-    Api api;
-
-    @BeforeEach
-    void seed() {
+    @Override
+    protected void seed(DSLContext db) {
         ReadModelSeed.seed(db);
-        api = new Api(port, TestKeys.fullAccess(db));
     }
 
     @ParameterizedTest(name = "{0} {1}")
