@@ -1,13 +1,28 @@
 package dev.vspec.sandbox;
 
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import dev.vspec.projections.runtime.Projection;
+import dev.vspec.query.QuerySideApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.FilterType;
 
 /**
- * The keyless, read-only sandbox. For now it only starts and says it is not available; the reads
- * over schema {@code sample} come later.
+ * The keyless, read-only sandbox: the query side's read code (its controllers, resolver and
+ * caching) over schema {@code sample}, which the projections' own handlers fill from a fixed
+ * reference event stream at start. Its own filters add per-address limits, CORS for the site alone,
+ * read-only answers and the {@code /api/sample} prefix.
  */
-@SpringBootApplication
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@ComponentScan(basePackages = "dev.vspec.sandbox")
+@ComponentScan(basePackages = "dev.vspec.query", excludeFilters = {
+        @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
+        // the OpenAPI document belongs to the live API alone
+        @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")})
+@ComponentScan(basePackages = "dev.vspec.projections", useDefaultFilters = false,
+        includeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = Projection.class))
 public class SandboxApplication {
 
     public static SpringApplicationBuilder application() {

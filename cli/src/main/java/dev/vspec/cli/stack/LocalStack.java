@@ -24,6 +24,7 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 public final class LocalStack implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
+    private static final String SITE_URL = "vspec.site.url";
 
     private final LocalPostgres.Database database;
     private final LocalKafkaBroker broker;
@@ -102,6 +103,11 @@ public final class LocalStack implements AutoCloseable {
                 "--logging.include-application-name=false",
                 "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
                 "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
+        int gatewayPort = settings.ports().get(Deployable.GATEWAY);
+        if (gatewayPort != 0 && !settings.properties().containsKey(SITE_URL)) {
+            // the site is the gateway: the sandbox's CORS origin and the base of docs links
+            args.add("--" + SITE_URL + "=http://127.0.0.1:" + gatewayPort);
+        }
         settings.properties().forEach((name, value) -> args.add("--" + name + "=" + value));
         if (deployable == Deployable.GATEWAY) {
             args.add("--vspec.backends.command-side=" + url(Deployable.COMMAND_SIDE));

@@ -149,6 +149,23 @@ class LocalStackIT {
     }
 
     @Test
+    void servesTheKeylessSandboxThroughTheGateway() throws Exception {
+        String base = stack.url(Deployable.GATEWAY) + "/api/sample";
+        HttpResponse<String> fluids = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/fluids?vin=19XFC2F52KE715372"))
+                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(fluids.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(fluids.body()).at("/vehicle/config_key").asString()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
+        assertThat(fluids.headers().firstValue("X-RateLimit-Limit")).hasValue("30");
+        assertThat(fluids.headers().firstValue("RateLimit-Policy")).hasValue("30;w=60, 500;w=86400");
+
+        HttpResponse<String> write = http.send(HttpRequest.newBuilder(URI.create(base + "/v0/enrich"))
+                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"vin\":\"19XFC2F52KE715372\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(write.statusCode()).isEqualTo(403);
+        assertThat(JSON.readTree(write.body()).get("error").asString()).isEqualTo("write_disabled");
+    }
+
+    @Test
     void takesARequestForAccessThroughTheGateway() throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/request-access"))
                 .timeout(Duration.ofSeconds(10))

@@ -26,6 +26,11 @@ public record ApiError(
         return new ApiError(object, error, message, candidates, available, docs, requestId);
     }
 
+    /** As the gateway and the sandbox answer it: with {@code object: "error"}, a docs link and, if any, what is available. */
+    public ApiError decorated(String docsLink, List<String> availableIdentifiers) {
+        return new ApiError("error", error, message, matches, availableIdentifiers, docsLink, requestId);
+    }
+
     public ApiError withRequestId(String id) {
         return new ApiError(object, error, message, matches, available, docs, id);
     }

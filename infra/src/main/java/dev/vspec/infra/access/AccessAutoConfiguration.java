@@ -2,14 +2,8 @@ package dev.vspec.infra.access;
 
 import dev.vspec.infra.web.ApiErrorResponses;
 import dev.vspec.infra.web.ApiWebAutoConfiguration;
-import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
-import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
-import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
-import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
-import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -28,14 +22,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  */
 @AutoConfiguration(afterName = {
         "org.springframework.boot.jooq.autoconfigure.JooqAutoConfiguration",
-        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"}, after = ApiWebAutoConfiguration.class)
+        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"}, after = {ApiWebAutoConfiguration.class, SharedBudgetsAutoConfiguration.class})
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(AccessProperties.class)
 public class AccessAutoConfiguration {
-
-    /** Bucket rows are kept this long after their bucket would be full again, then purged. */
-    private static final Duration KEEP_FULL_BUCKETS = Duration.ofMinutes(1);
 
     @Bean
     ApiKeyStore apiKeyStore(DSLContext db) {
@@ -45,28 +36,6 @@ public class AccessAutoConfiguration {
     @Bean
     AccessRequestStore accessRequestStore(DSLContext db) {
         return new AccessRequestStore(db);
-    }
-
-    @Bean
-    PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets(DataSource dataSource) {
-        return Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
-                .primaryKeyMapper(PrimaryKeyMapper.STRING)
-                .table("access.rate_limit_bucket")
-                .idColumn("id")
-                .stateColumn("state")
-                .expiresAtColumn("expires_at")
-                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_FULL_BUCKETS))
-                .build();
-    }
-
-    @Bean
-    SharedBudgets sharedBudgets(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets) {
-        return new SharedBudgets(rateLimitBuckets, Clock.systemUTC());
-    }
-
-    @Bean(destroyMethod = "close")
-    ExpiredBucketPurge expiredBucketPurge(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets) {
-        return ExpiredBucketPurge.start(rateLimitBuckets, Duration.ofMinutes(1));
     }
 
     @Bean

@@ -6,7 +6,8 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 
 /**
- * A calendar window a budget is counted in, in UTC: a key's requests per minute and reads per month.
+ * A calendar window a budget is counted in, in UTC: a key's requests per minute and reads per month,
+ * the sandbox's requests per minute and per day.
  * Every instance derives the same window index from the time, so they share one bucket per window.
  */
 public enum Window {
@@ -19,6 +20,17 @@ public enum Window {
         @Override
         public Instant end(long index) {
             return Instant.ofEpochSecond((index + 1) * 60);
+        }
+    },
+    DAY(Duration.ofDays(1)) {
+        @Override
+        public long index(Instant now) {
+            return Math.floorDiv(now.getEpochSecond(), SECONDS_PER_DAY);
+        }
+
+        @Override
+        public Instant end(long index) {
+            return Instant.ofEpochSecond((index + 1) * SECONDS_PER_DAY);
         }
     },
     MONTH(Duration.ofDays(31)) {
@@ -48,6 +60,8 @@ public enum Window {
             return month.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
         }
     };
+
+    private static final long SECONDS_PER_DAY = 86_400;
 
     private final Duration longest;
 

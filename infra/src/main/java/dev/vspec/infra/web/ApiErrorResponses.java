@@ -7,17 +7,26 @@ import java.io.IOException;
 import org.springframework.http.MediaType;
 import tools.jackson.databind.ObjectMapper;
 
-/** Writes the specification's error record, stamped with the request's id. The one place error bodies are rendered. */
+/**
+ * Writes the specification's error record, stamped with the request's id and decorated as the
+ * deployable says ({@link ErrorDecoration}). The one place error bodies are rendered.
+ */
 public final class ApiErrorResponses {
 
     private final ObjectMapper mapper;
+    private final ErrorDecoration decoration;
 
     public ApiErrorResponses(ObjectMapper mapper) {
+        this(mapper, ErrorDecoration.NONE);
+    }
+
+    public ApiErrorResponses(ObjectMapper mapper, ErrorDecoration decoration) {
         this.mapper = mapper;
+        this.decoration = decoration;
     }
 
     public ApiError stamped(ApiError error, HttpServletRequest request) {
-        return error.withRequestId(RequestIds.of(request));
+        return decoration.decorate(error.withRequestId(RequestIds.of(request)), request);
     }
 
     public void write(HttpServletRequest request, HttpServletResponse response, ApiError error) throws IOException {

@@ -1,5 +1,6 @@
 package dev.vspec.infra.web;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -15,8 +16,8 @@ import tools.jackson.databind.ObjectMapper;
 public class ApiWebAutoConfiguration {
 
     @Bean
-    ApiErrorResponses apiErrorResponses(ObjectMapper mapper) {
-        return new ApiErrorResponses(mapper);
+    ApiErrorResponses apiErrorResponses(ObjectMapper mapper, ObjectProvider<ErrorDecoration> decoration) {
+        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.NONE));
     }
 
     @Bean

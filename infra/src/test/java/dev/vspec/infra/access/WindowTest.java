@@ -35,4 +35,21 @@ class WindowTest {
         assertThat(Window.MINUTE.secondsLeft(Instant.parse("2026-11-21T10:15:59.999Z"))).isEqualTo(1);
         assertThat(Window.MINUTE.secondsLeft(Instant.parse("2026-11-21T10:15:00Z"))).isEqualTo(60);
     }
+
+    @Test
+    void aDayEndsAtTheNextUtcMidnight() {
+        long index = Window.DAY.index(Instant.parse("2026-11-21T23:59:59Z"));
+
+        assertThat(Window.DAY.end(index)).isEqualTo(Instant.parse("2026-11-22T00:00:00Z"));
+        assertThat(Window.DAY.index(Instant.parse("2026-11-21T00:00:00Z"))).isEqualTo(index);
+        assertThat(Window.DAY.index(Instant.parse("2026-11-22T00:00:00Z"))).isEqualTo(index + 1);
+        assertThat(Window.DAY.index(Instant.parse("2026-11-20T23:59:59.999Z"))).isEqualTo(index - 1);
+    }
+
+    @Test
+    void aDayCountsTheSecondsToMidnightRoundedUp() {
+        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T00:00:00Z"))).isEqualTo(86_400);
+        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T10:15:42.250Z"))).isEqualTo(49_458);
+        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T23:59:59.999Z"))).isEqualTo(1);
+    }
 }

@@ -66,6 +66,12 @@ public final class Api {
         return reply(execute(request(pathAndQuery).GET(), headerNamesAndValues, HttpResponse.BodyHandlers.ofString()));
     }
 
+    /** A request of any method without a body, with extra request headers given as name/value pairs. */
+    public Reply sendWith(String method, String pathAndQuery, String... headerNamesAndValues) {
+        return reply(execute(request(pathAndQuery).method(method, HttpRequest.BodyPublishers.noBody()),
+                headerNamesAndValues, HttpResponse.BodyHandlers.ofString()));
+    }
+
     /** A GET whose answer is read as bytes (the image route), with extra request headers as name/value pairs. */
     public HttpResponse<byte[]> bytes(String pathAndQuery, String... headerNamesAndValues) {
         return execute(request(pathAndQuery).GET(), headerNamesAndValues, HttpResponse.BodyHandlers.ofByteArray());

@@ -19,8 +19,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/v0/enrich?job_id=} or {@code ?vin=}: the status of an enrichment job, folded from its
  * events in the event log. A key sees the jobs it scheduled or joined; any other job, like one that
- * does not exist, is 404 {@code not_found}, so a job id tells nothing about another key's jobs. A
- * keyless deployment (the sandbox) sees none.
+ * does not exist, is 404 {@code not_found}, so a job id tells nothing about another key's jobs. The
+ * sandbox, whose event log holds only sample jobs, shows them to everyone.
  */
 @RestController
 class EnrichmentStatusController {
@@ -64,11 +64,11 @@ class EnrichmentStatusController {
             if (id.isEmpty()) {
                 throw new ApiException(ErrorCode.NOT_FOUND, "job_id names no enrichment job: job ids look like enr_<VIN>_<attempt>");
             }
-            return keyId.flatMap(key -> jobs.visible(id.get(), key)).map(EnrichmentStatusResponse::of)
+            return jobs.visible(id.get(), keyId).map(EnrichmentStatusResponse::of)
                     .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job " + id.get() + " for this key"));
         }
         Vin parsed = Vin.parse(vinText);
-        return keyId.flatMap(key -> jobs.newestVisible(parsed, key)).map(EnrichmentStatusResponse::of)
+        return jobs.newestVisible(parsed, keyId).map(EnrichmentStatusResponse::of)
                 .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job of VIN " + parsed
                         + " for this key; POST /v0/enrich schedules one"));
     }

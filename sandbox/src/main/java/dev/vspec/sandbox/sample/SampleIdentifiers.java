@@ -1,0 +1,91 @@
+package dev.vspec.sandbox.sample;
+
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
+import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the sandbox can answer, as query strings a 404 lists under {@code available}: every sample
+ * configuration by config_key and by year/make/model/trim, every linked VIN, the VINs with a service
+ * history, the sample enrichment jobs. Read once from schema {@code sample}, which never changes
+ * while the sandbox runs.
+ */
+@Component
+public class SampleIdentifiers {
+
+    private final DSLContext db;
+    private volatile Available available;
+
+    /** Takes the schema so that it is built before anything here reads it. */
+    SampleIdentifiers(DSLContext db, SampleSchema schema) {
+        this.db = db;
+    }
+
+    /** The identifiers that route (a live path such as {@code /api/v1/fluids}) answers for. */
+    public List<String> forRoute(String livePath) {
+        Available all = read();
+        if (livePath.equals("/api/v0/service-history")) {
+            return all.serviceHistory();
+        }
+        if (livePath.equals(EnrichmentJobId.ROUTE)) {
+            return all.jobs();
+        }
+        return all.vehicles();
+    }
+
+    private Available read() {
+        Available current = available;
+        if (current == null) {
+            current = new Available(vehicles(), serviceHistory(), jobs());
+            available = current;
+        }
+        return current;
+    }
+
+    private List<String> vehicles() {
+        List<String> identifiers = new ArrayList<>();
+        db.selectFrom(CONFIGURATION).orderBy(CONFIGURATION.CONFIG_KEY).forEach(row -> {
+            identifiers.add("config_key=" + encode(row.getConfigKey()));
+            identifiers.add("year=" + row.getYear() + "&make=" + encode(row.getMake()) + "&model=" + encode(row.getModel())
+                    + "&trim=" + encode(row.getTrim()));
+        });
+        db.select(VIN.VIN_).from(VIN).orderBy(VIN.VIN_).forEach(row -> identifiers.add("vin=" + row.value1()));
+        return List.copyOf(identifiers);
+    }
+
+    private List<String> serviceHistory() {
+        return db.selectDistinct(SERVICE_RECORD.VIN).from(SERVICE_RECORD).orderBy(SERVICE_RECORD.VIN)
+                .fetch(row -> "vin=" + row.value1());
+    }
+
+    private List<String> jobs() {
+        List<String> identifiers = new ArrayList<>();
+        db.selectDistinct(field(name("aggregateidentifier"), String.class))
+                .from(table(name(SampleSchema.SCHEMA, SampleSchema.EVENT_TABLE)))
+                .where(field(name("type"), String.class).eq("EnrichmentJob"))
+                .orderBy(field(name("aggregateidentifier")))
+                .forEach(row -> EnrichmentJobId.parse(row.value1()).ifPresent(job -> {
+                    identifiers.add("job_id=" + job.value());
+                    identifiers.add("vin=" + job.vin());
+                }));
+        return List.copyOf(identifiers);
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    private record Available(List<String> vehicles, List<String> serviceHistory, List<String> jobs) {
+    }
+}

@@ -1,0 +1,37 @@
+package dev.vspec.sandbox.web;
+
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.web.ApiErrorResponses;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Set;
+import org.springframework.http.HttpHeaders;
+
+/** The sandbox reads only: every other method, on any path, is 403 {@code write_disabled}, its body unread. */
+final class ReadOnly extends SandboxFilter {
+
+    static final Set<String> READ_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+
+    private final ApiErrorResponses errors;
+
+    ReadOnly(ApiErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (READ_METHODS.contains(request.getMethod())) {
+            chain.doFilter(request, response);
+            return;
+        }
+        response.setHeader(HttpHeaders.ALLOW, SandboxCors.ALLOWED_METHODS);
+        errors.write(request, response, ApiError.of(ErrorCode.WRITE_DISABLED, "The sandbox is read-only: "
+                + request.getMethod() + " is refused. Enrichment (POST /api/v0/enrich) needs an API key with the"
+                + " enrich:write scope on the live API"));
+    }
+}

@@ -1,0 +1,106 @@
+package dev.vspec.sandbox.web;
+
+import dev.vspec.infra.access.ApiAccessFilter;
+import dev.vspec.infra.web.RequestIds;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpHeaders;
+
+/**
+ * Cross-origin calls: only the service's own site may call the sandbox from a browser. Its
+ * requests get {@code Access-Control-Allow-Origin} and may read the rate-limit headers; its
+ * preflights are answered here. Any other origin gets no allowance at all, so the browser keeps the
+ * answer from the page; its preflight is answered 204 without one.
+ */
+final class SandboxCors extends SandboxFilter {
+
+    static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+    /** The live API's request headers, so the same client code works against both. */
+    static final Set<String> ALLOWED_HEADERS = Set.of("authorization", "content-type", "x-api-key", "if-none-match",
+            "x-request-id");
+    static final String EXPOSED_HEADERS = String.join(", ", List.of(RequestIds.HEADER, ApiAccessFilter.RATE_LIMIT,
+            ApiAccessFilter.RATE_REMAINING, ApiAccessFilter.RATE_RESET, SandboxLimits.POLICY, SandboxLimits.LIMIT,
+            SandboxLimits.REMAINING, SandboxLimits.RESET, ApiAccessFilter.RETRY_AFTER, HttpHeaders.ETAG));
+    static final String MAX_AGE_SECONDS = "600";
+
+    private final String allowedOrigin;
+
+    SandboxCors(String allowedOrigin) {
+        if (allowedOrigin == null || allowedOrigin.isBlank()) {
+            throw new IllegalArgumentException("vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
+        }
+        this.allowedOrigin = originOf(allowedOrigin);
+    }
+
+    static boolean isPreflight(HttpServletRequest request) {
+        return "OPTIONS".equals(request.getMethod()) && request.getHeader(HttpHeaders.ORIGIN) != null
+                && request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String origin = request.getHeader(HttpHeaders.ORIGIN);
+        if (origin == null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        response.addHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
+        boolean allowed = allowedOrigin.equals(origin.toLowerCase(Locale.ROOT));
+        if (isPreflight(request)) {
+            if (allowed && allowsRequest(request)) {
+                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS);
+                String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
+                if (headers != null && !headers.isBlank()) {
+                    response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, headers);
+                }
+                response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
+            }
+            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            return;
+        }
+        if (allowed) {
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
+        }
+        chain.doFilter(request, response);
+    }
+
+    /** A read method, and only headers the API reads. */
+    private static boolean allowsRequest(HttpServletRequest request) {
+        String method = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
+        if (!Set.of("GET", "HEAD").contains(method)) {
+            return false;
+        }
+        String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
+        if (headers == null || headers.isBlank()) {
+            return true;
+        }
+        Set<String> asked = Arrays.stream(headers.split(",")).map(h -> h.strip().toLowerCase(Locale.ROOT))
+                .filter(h -> !h.isEmpty()).collect(Collectors.toSet());
+        return ALLOWED_HEADERS.containsAll(asked);
+    }
+
+    /** scheme://host[:port] of a URL, lower case, as browsers send it in Origin. */
+    static String originOf(String url) {
+        URI uri = URI.create(url.strip());
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("vspec.sandbox.allowed-origin: '" + url + "' is not an absolute URL");
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        int defaultPort = scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : -1;
+        // browsers leave a scheme's default port out of Origin
+        boolean portShown = uri.getPort() != -1 && uri.getPort() != defaultPort;
+        return (scheme + "://" + uri.getHost() + (portShown ? ":" + uri.getPort() : "")).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.vspec.sandbox.web;
+
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.web.ApiErrorResponses;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * The sandbox's routes are the live routes under {@code /api/sample}: a request for
+ * {@code /api/sample/v1/fluids} reaches the query side's own handler of {@code /api/v1/fluids}, so
+ * parameters, errors, caching headers and answers are the live ones. Paths outside
+ * {@code /api/sample} are 404.
+ */
+final class SandboxPrefix extends SandboxFilter {
+
+    static final String PREFIX = "/api/sample";
+    private static final String LIVE_PREFIX = "/api";
+
+    private final ApiErrorResponses errors;
+
+    SandboxPrefix(ApiErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    /** The path as the live API would have been asked, or null when it is not a sandbox path. */
+    static String livePath(String path) {
+        if (path.equals(PREFIX) || path.startsWith(PREFIX + "/")) {
+            String rest = path.substring(PREFIX.length());
+            return LIVE_PREFIX + (rest.isEmpty() ? "/" : rest);
+        }
+        return null;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String live = livePath(request.getRequestURI().substring(request.getContextPath().length()));
+        if (live == null) {
+            errors.write(request, response, ApiError.of(ErrorCode.NOT_FOUND,
+                    "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
+            return;
+        }
+        chain.doFilter(new LiveRequest(request, request.getContextPath() + live), response);
+    }
+
+    /** The request as the query side's handlers expect it: the same, on the live path. */
+    private static final class LiveRequest extends HttpServletRequestWrapper {
+
+        private final String uri;
+
+        LiveRequest(HttpServletRequest request, String uri) {
+            super(request);
+            this.uri = uri;
+        }
+
+        @Override
+        public String getRequestURI() {
+            return uri;
+        }
+
+        @Override
+        public StringBuffer getRequestURL() {
+            StringBuffer url = new StringBuffer();
+            url.append(getScheme()).append("://").append(getServerName()).append(':').append(getServerPort()).append(uri);
+            return url;
+        }
+
+        @Override
+        public String getServletPath() {
+            return uri.substring(getContextPath().length());
+        }
+
+        @Override
+        public String getPathInfo() {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.vspec.sandbox.web;
+
+import dev.vspec.infra.access.SharedBudgets;
+import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.ErrorDecoration;
+import dev.vspec.sandbox.sample.SampleIdentifiers;
+import jakarta.servlet.Filter;
+import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/**
+ * The sandbox's own filters, after the request id and the request log, in this order: the limits
+ * (every response carries their headers), CORS, read-only, and last the move from
+ * {@code /api/sample} to the live path the query side's handlers answer.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SandboxProperties.class)
+class SandboxWebConfiguration {
+
+    @Bean
+    ErrorDecoration sampleErrorDecoration(@Value("${vspec.site.url}") String siteUrl, SampleIdentifiers identifiers) {
+        return new SampleErrorDecoration(siteUrl, identifiers);
+    }
+
+    @Bean
+    FilterRegistrationBean<SandboxLimits> sandboxLimits(SharedBudgets budgets, SandboxProperties properties,
+            ApiErrorResponses errors) {
+        return registration(new SandboxLimits(budgets, new ClientAddress(properties.trustedProxies()), properties, errors,
+                Clock.systemUTC()), 10);
+    }
+
+    @Bean
+    FilterRegistrationBean<SandboxCors> sandboxCors(SandboxProperties properties) {
+        return registration(new SandboxCors(properties.allowedOrigin()), 11);
+    }
+
+    @Bean
+    FilterRegistrationBean<ReadOnly> sandboxReadOnly(ApiErrorResponses errors) {
+        return registration(new ReadOnly(errors), 12);
+    }
+
+    @Bean
+    FilterRegistrationBean<SandboxPrefix> sandboxPrefix(ApiErrorResponses errors) {
+        return registration(new SandboxPrefix(errors), 13);
+    }
+
+    /** After RequestIds (highest precedence) and RequestLog (+5), before everything of the query side. */
+    private static <F extends Filter> FilterRegistrationBean<F> registration(F filter, int offset) {
+        FilterRegistrationBean<F> registration = new FilterRegistrationBean<>(filter);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + offset);
+        return registration;
+    }
+}

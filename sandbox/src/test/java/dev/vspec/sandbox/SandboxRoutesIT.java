@@ -1,0 +1,223 @@
+package dev.vspec.sandbox;
+
+import static dev.vspec.sandbox.ReferenceVehicle.AMBIGUOUS_YMM;
+import static dev.vspec.sandbox.ReferenceVehicle.CONFIG_KEY;
+import static dev.vspec.sandbox.ReferenceVehicle.JOB_ID;
+import static dev.vspec.sandbox.ReferenceVehicle.JOB_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.OTHER_CONFIG_KEY;
+import static dev.vspec.sandbox.ReferenceVehicle.UNKNOWN_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.UNSUPPORTED_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.YMMT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.infra.testing.Api;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import tools.jackson.databind.JsonNode;
+
+/** The sandbox answers every read route for its reference data, keyless, with the live API's errors decorated. */
+@ExtendWith(OutputCaptureExtension.class)
+class SandboxRoutesIT extends SandboxHttpIT {
+
+    private static final String VEHICLE_ROUTES = "/api/sample/v1/vehicle,/api/sample/v1/fluids,/api/sample/v1/specs,"
+            + "/api/sample/v1/tires,/api/sample/v1/maintenance-schedule,/api/sample/v1/parts,/api/sample/v0/maintenance,"
+            + "/api/sample/v0/labor";
+
+    @ParameterizedTest(name = "{0} by {1}")
+    @CsvSource(delimiter = '|', value = {
+            "/api/sample/v1/decode|vin=" + VIN + "|vehicle",
+            "/api/sample/v1/vehicle|vin=" + VIN + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history|fluids",
+            "/api/sample/v1/fluids|vin=" + VIN + "|fluids",
+            "/api/sample/v1/fluids|config_key=" + CONFIG_KEY + "|fluids",
+            "/api/sample/v1/fluids|" + YMMT + "|fluids",
+            "/api/sample/v1/specs|config_key=" + CONFIG_KEY + "|specs",
+            "/api/sample/v1/tires|" + YMMT + "|tires",
+            "/api/sample/v1/maintenance-schedule|vin=" + VIN + "|maintenance_schedule",
+            "/api/sample/v1/parts|config_key=" + CONFIG_KEY + "|parts",
+            "/api/sample/v0/maintenance|config_key=" + CONFIG_KEY + "&mileage=30000|services",
+            "/api/sample/v0/labor|" + YMMT + "|labor",
+            "/api/sample/v0/service-history|vin=" + VIN + "|service_history",
+            "/api/sample/v1/fluids|vin=" + JOB_VIN + "|fluids"})
+    void theReferenceVehicleAnswersOnEveryRouteByEachIdentifier(String route, String query, String group) {
+        SandboxClient client = newClient();
+
+        JsonNode body = client.get(route + "?" + query).ok();
+
+        assertThat(body.path("vehicle").path("config_key").asString()).isEqualTo(CONFIG_KEY);
+        JsonNode filled = body.path(group);
+        assertThat(filled.isMissingNode()).as("%s in %s", group, body).isFalse();
+        assertThat(filled.isEmpty()).as("%s is filled", group).isFalse();
+    }
+
+    @Test
+    void everyGroupOfTheWholeVehicleIsFilled() {
+        JsonNode body = newClient().get("/api/sample/v1/vehicle?vin=" + VIN
+                + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history").ok();
+
+        for (String group : List.of("fluids", "specs", "tires", "maintenance_schedule", "parts", "labor", "image", "service_history")) {
+            assertThat(body.path(group).isEmpty()).as("group %s of %s", group, body).isFalse();
+        }
+        assertThat(body.path("parts").get(0).path("price").path("as_of").asString()).as("dated prices").isNotBlank();
+    }
+
+    @Test
+    void theImageIsServedWithItsOwnType() {
+        HttpResponse<byte[]> image = newClient().bytes("/api/sample/v0/vehicle-image?config_key=" + CONFIG_KEY);
+
+        assertThat(image.statusCode()).isEqualTo(200);
+        assertThat(image.headers().firstValue("Content-Type")).hasValue("image/svg+xml");
+        assertThat(new String(image.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
+    }
+
+    @Test
+    void configsListsTheAmbiguousLookupsCandidates() {
+        JsonNode configs = newClient().get("/api/sample/v1/configs?" + AMBIGUOUS_YMM).ok().path("configs");
+
+        assertThat(configs.findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY, CONFIG_KEY);
+    }
+
+    @Test
+    void theSampleJobIsCompletedForEveryCaller() {
+        JsonNode job = newClient().get("/api/sample/v0/enrich?job_id=" + JOB_ID).ok();
+
+        assertThat(job.path("status").asString()).isEqualTo("completed");
+        assertThat(job.path("config_key").asString()).isEqualTo(CONFIG_KEY);
+        assertThat(job.path("steps").findValuesAsString("step"))
+                .containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
+        assertThat(newClient().get("/api/sample/v0/enrich?vin=" + JOB_VIN).ok().path("job_id").asString()).isEqualTo(JOB_ID);
+        assertThat(job.path("config_key").asString()).isEqualTo(CONFIG_KEY);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/sample/v1/fluids", "/api/sample/v1/specs", "/api/sample/v0/labor", "/api/sample/v1/vehicle"})
+    void anAmbiguousLookupIs409WithItsMatches(String route) {
+        JsonNode error = newClient().get(route + "?" + AMBIGUOUS_YMM).error(409, "multiple_matches");
+
+        assertDecorated(error, "multiple_matches");
+        assertThat(error.path("matches").findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY, CONFIG_KEY);
+    }
+
+    @Test
+    void aVinWithoutEngineCodeIs422() {
+        assertDecorated(newClient().get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN).error(422, "unsupported_vehicle"),
+                "unsupported_vehicle");
+    }
+
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource(delimiter = '|', value = {
+            "/api/sample/v1/fluids?vin=BAD|invalid_vin",
+            "/api/sample/v1/fluids|missing_param",
+            "/api/sample/v1/fluids?config_key=Not%20A%20Slug|invalid_param",
+            "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
+            "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
+            "/api/sample/v0/enrich|missing_param"})
+    void badInputIs400AsOnTheLiveApi(String pathAndQuery, String code) {
+        assertDecorated(newClient().get(pathAndQuery).error(400, code), code);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/sample/v1/fluids?vin=" + UNKNOWN_VIN, "/api/sample/v1/specs?config_key=2020-honda-civic-lx-k20c2-fwd",
+            "/api/sample/v0/labor?year=1999&make=Honda&model=Civic&trim=LX", "/api/sample/v9/nothing-here"})
+    void aVehicleNotFoundListsTheAvailableIdentifiers(String pathAndQuery) {
+        JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
+
+        assertDecorated(error, "not_found");
+        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList()).contains(
+                "vin=" + VIN, "config_key=" + CONFIG_KEY, YMMT, "config_key=" + OTHER_CONFIG_KEY, "vin=" + JOB_VIN);
+    }
+
+    @Test
+    void notFoundOnRoutesOfOtherIdentifiersListsTheirs() {
+        JsonNode history = newClient().get("/api/sample/v0/service-history?vin=" + UNKNOWN_VIN).error(404, "not_found");
+        assertThat(history.path("available").valueStream().map(JsonNode::asString).toList()).containsExactly("vin=" + VIN);
+
+        JsonNode job = newClient().get("/api/sample/v0/enrich?job_id=enr_" + VIN + "_7").error(404, "not_found");
+        assertThat(job.path("available").valueStream().map(JsonNode::asString).toList())
+                .containsExactly("job_id=" + JOB_ID, "vin=" + JOB_VIN);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"POST, /api/sample/v0/enrich", "PUT, /api/sample/v0/enrich", "DELETE, /api/sample/v1/fluids",
+            "PATCH, /api/sample/v1/fluids", "POST, /api/sample/request-access", "POST, /api/sample/v1/fluids"})
+    void everyWriteIs403WriteDisabled(String method, String path) {
+        Api.Reply reply = newClient().send(method, path, "Content-Type", "application/json");
+
+        assertDecorated(reply.error(403, "write_disabled"), "write_disabled");
+        assertThat(reply.header("Allow")).isEqualTo("GET, HEAD, OPTIONS");
+        assertLimitHeaders(reply);
+    }
+
+    @Test
+    void aKeyIsNeitherCheckedNorLogged(CapturedOutput output) {
+        String bearer = "vsk_live_SandboxBearerKeyNotValidated0123abcdef";
+        String header = "vsk_live_SandboxHeaderKeyNotValidated0123abcdef";
+        String inQuery = "vsk_live_SandboxQueryKeyNotValidated01234abcdef";
+        SandboxClient client = newClient();
+
+        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Bearer " + bearer).ok();
+        client.get("/api/sample/v1/fluids?vin=" + VIN, "x-api-key", header).ok();
+        client.get("/api/sample/v1/fluids?vin=" + VIN + "&api_key=" + inQuery).ok();
+        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Basic not-even-bearer").ok();
+
+        assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&api_key=[redacted]")
+                .doesNotContain(bearer, header, inQuery, "not-even-bearer");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/fluids?vin=" + VIN, "/", "/api/samples/v1/fluids?vin=" + VIN})
+    void pathsOutsideTheSandboxAre404(String pathAndQuery) {
+        Api.Reply reply = newClient().get(pathAndQuery);
+
+        assertDecorated(reply.error(404, "not_found"), "not_found");
+        assertThat(reply.body().path("message").asString()).contains("/api/sample");
+    }
+
+    @Test
+    void healthIsNeitherLimitedNorPrefixed() {
+        Api.Reply health = newClient().get("/actuator/health");
+
+        assertThat(health.status()).isEqualTo(200);
+        assertThat(health.text()).contains("\"status\":\"UP\"");
+        assertThat(health.header("X-RateLimit-Limit")).isNull();
+    }
+
+    @Test
+    void everyResponseCarriesTheLimitHeaders() {
+        SandboxClient client = newClient();
+        List<Api.Reply> replies = List.of(
+                client.get("/api/sample/v1/fluids?vin=" + VIN),
+                client.get("/api/sample/v1/fluids?" + AMBIGUOUS_YMM),
+                client.get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN),
+                client.get("/api/sample/v1/fluids?vin=" + UNKNOWN_VIN),
+                client.get("/api/sample/v1/fluids?vin=BAD"),
+                client.send("POST", "/api/sample/v0/enrich"),
+                client.get("/api/sample/v1/status"));
+
+        for (int i = 0; i < replies.size(); i++) {
+            assertLimitHeaders(replies.get(i));
+            assertThat(replies.get(i).header("X-RateLimit-Remaining")).isEqualTo(Integer.toString(29 - i));
+        }
+    }
+
+    static void assertLimitHeaders(Api.Reply reply) {
+        assertThat(reply.header("X-RateLimit-Limit")).isEqualTo("30");
+        assertThat(reply.header("X-RateLimit-Remaining")).matches("\\d+");
+        assertThat(reply.header("RateLimit-Policy")).isEqualTo("30;w=60, 500;w=86400");
+        assertThat(reply.header("RateLimit-Limit")).isEqualTo("30");
+        assertThat(reply.header("RateLimit-Remaining")).isEqualTo(reply.header("X-RateLimit-Remaining"));
+        assertThat(Long.parseLong(reply.header("RateLimit-Reset"))).isBetween(1L, 60L);
+    }
+
+    static void assertDecorated(JsonNode error, String code) {
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#" + code);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.vspec.sandbox;
+
+import static dev.vspec.sandbox.ReferenceVehicle.AMBIGUOUS_YMM;
+import static dev.vspec.sandbox.ReferenceVehicle.CONFIG_KEY;
+import static dev.vspec.sandbox.ReferenceVehicle.JOB_ID;
+import static dev.vspec.sandbox.ReferenceVehicle.JOB_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.UNKNOWN_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.UNSUPPORTED_VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.VIN;
+import static dev.vspec.sandbox.ReferenceVehicle.YMMT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.infra.access.ApiKeys;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.projections.runtime.EventReplay;
+import dev.vspec.projections.runtime.Projection;
+import dev.vspec.query.QuerySideApplication;
+import dev.vspec.sandbox.sample.ReferenceStream;
+import dev.vspec.sandbox.sample.ReferenceStream.ReferenceEvent;
+import dev.vspec.sandbox.sample.SampleSchema;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The sandbox answers in the live API's shape. A live query side and a sandbox run on one database;
+ * the live read tables and event log are filled with the same reference stream, by the same
+ * projection code, that the sandbox was built from; then every read route is asked the same thing
+ * on both and the JSON structures (field names, nesting, value types, filled or empty lists) must
+ * be the same.
+ */
+class SandboxShapeIT {
+
+    private static TestDatabase database;
+    private static ConfigurableApplicationContext sandbox;
+    private static ConfigurableApplicationContext live;
+    private static Api liveApi;
+
+    @BeforeAll
+    static void startLiveAndSandboxOverTheSameStream() {
+        database = TestDatabase.create("vspec_shape");
+        String[] datasource = {"--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
+                "--spring.datasource.password=" + database.password(), "--server.port=0", "--spring.main.banner-mode=off"};
+        sandbox = SandboxApplication.application().run(datasource);
+        DSLContext sql = DSL.using(sandbox.getBean(DataSource.class), SQLDialect.POSTGRES);
+        String key = TestKeys.fullAccess(sql);
+        long keyId = sql.fetchOne("SELECT id FROM access.api_key WHERE key_hash = ?", ApiKeys.hash(key)).get(0, Long.class);
+        ReferenceStream stream = sandbox.getBean(ReferenceStream.class);
+        EventReplay.apply(sql, sandbox.getBeansOfType(Projection.class).values(), stream.payloads());
+        SampleSchema.appendToLog(sql, DSL.name("events", "domainevententry"),
+                stream.events().stream().map(event -> scheduledBy(event, keyId)).toList());
+        live = QuerySideApplication.application().run(datasource);
+        liveApi = new Api(port(live), key);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (live != null) {
+            live.close();
+        }
+        if (sandbox != null) {
+            sandbox.close();
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    /** The live log's job was scheduled by the live key, so the key may poll it. */
+    private static ReferenceEvent scheduledBy(ReferenceEvent event, long keyId) {
+        if (event.event() instanceof EnrichmentScheduled scheduled) {
+            return new ReferenceEvent(event.envelope(), new EnrichmentScheduled(scheduled.jobId(), scheduled.vin(), keyId, scheduled.at()));
+        }
+        return event;
+    }
+
+    @ParameterizedTest(name = "{0}?{1}")
+    @CsvSource(delimiter = '|', value = {
+            "/v1/decode|vin=" + VIN,
+            "/v1/configs|" + AMBIGUOUS_YMM,
+            "/v1/vehicle|vin=" + VIN + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history",
+            "/v1/vehicle|config_key=" + CONFIG_KEY,
+            "/v1/fluids|vin=" + VIN,
+            "/v1/specs|" + YMMT,
+            "/v1/tires|config_key=" + CONFIG_KEY,
+            "/v1/maintenance-schedule|vin=" + VIN,
+            "/v1/parts|config_key=" + CONFIG_KEY,
+            "/v0/maintenance|vin=" + VIN + "&mileage=30000",
+            "/v0/labor|config_key=" + CONFIG_KEY,
+            "/v0/service-history|vin=" + VIN,
+            "/v0/enrich|job_id=" + JOB_ID,
+            "/v0/enrich|vin=" + JOB_VIN,
+            "/v1/status|"})
+    void everyReadRouteAnswersInTheLiveShape(String route, String query) {
+        String pathAndQuery = route + (query == null ? "" : "?" + query);
+        JsonNode liveAnswer = liveApi.get("/api" + pathAndQuery).ok();
+        JsonNode sandboxAnswer = sandboxClient().get("/api/sample" + pathAndQuery).ok();
+
+        assertThat(structure(sandboxAnswer)).isEqualTo(structure(liveAnswer));
+    }
+
+    @Test
+    void theImageIsTheLiveImage() {
+        HttpResponse<byte[]> liveImage = liveApi.bytes("/api/v0/vehicle-image?vin=" + VIN);
+        HttpResponse<byte[]> sandboxImage = sandboxClient().bytes("/api/sample/v0/vehicle-image?vin=" + VIN);
+
+        assertThat(sandboxImage.statusCode()).isEqualTo(liveImage.statusCode()).isEqualTo(200);
+        assertThat(sandboxImage.headers().firstValue("Content-Type")).isEqualTo(liveImage.headers().firstValue("Content-Type"));
+        assertThat(sandboxImage.body()).isEqualTo(liveImage.body());
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "409|/v1/fluids?" + AMBIGUOUS_YMM,
+            "422|/v1/fluids?vin=" + UNSUPPORTED_VIN,
+            "404|/v1/fluids?vin=" + UNKNOWN_VIN,
+            "400|/v1/fluids?vin=BAD",
+            "400|/v0/enrich?job_id=" + JOB_ID + "&vin=" + JOB_VIN})
+    void errorsAreTheLiveErrorsDecorated(int status, String pathAndQuery) {
+        JsonNode liveError = liveApi.get("/api" + pathAndQuery).json(status);
+        JsonNode sandboxError = sandboxClient().get("/api/sample" + pathAndQuery).json(status);
+
+        assertThat(sandboxError.path("error")).isEqualTo(liveError.path("error"));
+        Map<String, String> liveFields = fields(liveError);
+        Map<String, String> sandboxFields = fields(sandboxError);
+        assertThat(sandboxFields).containsAllEntriesOf(liveFields);
+        assertThat(sandboxFields.keySet()).containsAll(Set.of("object", "docs"));
+        assertThat(difference(sandboxFields.keySet(), liveFields.keySet())).isSubsetOf("object", "docs", "available");
+    }
+
+    @Test
+    void theCasesCoverEveryReadRouteOfTheLiveApi() {
+        Set<String> liveReads = live.getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class)
+                .getHandlerMethods().keySet().stream()
+                .filter(info -> info.getMethodsCondition().getMethods().isEmpty()
+                        || info.getMethodsCondition().getMethods().contains(RequestMethod.GET))
+                .flatMap(info -> info.getPatternValues().stream())
+                .filter(pattern -> pattern.startsWith("/api/v"))
+                .map(pattern -> pattern.substring("/api".length()))
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> covered = new TreeSet<>(Set.of("/v1/decode", "/v1/configs", "/v1/vehicle", "/v1/fluids", "/v1/specs",
+                "/v1/tires", "/v1/maintenance-schedule", "/v1/parts", "/v0/maintenance", "/v0/labor", "/v0/service-history",
+                "/v0/enrich", "/v1/status", "/v0/vehicle-image"));
+
+        assertThat(covered).as("a read route without a shape case here").isEqualTo(liveReads);
+    }
+
+    /**
+     * Field names, nesting and value types; an array is the set of its elements' structures, so a
+     * filled list and an empty one differ, and the order of list entries does not count.
+     */
+    static String structure(JsonNode node) {
+        if (node.isObject()) {
+            Map<String, String> fields = new TreeMap<>();
+            node.properties().forEach(field -> fields.put(field.getKey(), structure(field.getValue())));
+            return fields.entrySet().stream().map(field -> field.getKey() + ":" + field.getValue())
+                    .collect(Collectors.joining(",", "{", "}"));
+        }
+        if (node.isArray()) {
+            return node.valueStream().map(SandboxShapeIT::structure).collect(Collectors.toCollection(TreeSet::new)).stream()
+                    .collect(Collectors.joining("|", "[", "]"));
+        }
+        return node.isNumber() ? "number" : node.getNodeType().name().toLowerCase();
+    }
+
+    private static Map<String, String> fields(JsonNode error) {
+        Map<String, String> fields = new TreeMap<>();
+        error.properties().stream().filter(field -> !field.getKey().equals("request_id"))
+                .forEach(field -> fields.put(field.getKey(), structure(field.getValue())));
+        return fields;
+    }
+
+    private static Set<String> difference(Set<String> all, Set<String> some) {
+        Set<String> rest = new TreeSet<>(all);
+        rest.removeAll(some);
+        return rest;
+    }
+
+    private static SandboxClient sandboxClient() {
+        return new SandboxClient(port(sandbox), "198.19." + (int) (Math.random() * 255) + "." + (1 + (int) (Math.random() * 250)));
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}

@@ -1,0 +1,77 @@
+package dev.vspec.sandbox.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.sandbox.SandboxHttpIT;
+import java.time.OffsetDateTime;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** Schema sample is built once per stream and table shape, and the live tables are never touched. */
+class SampleSchemaIT extends SandboxHttpIT {
+
+    @Autowired
+    SampleSchema schema;
+    @Autowired
+    ReferenceStream stream;
+    @Autowired
+    DataSource dataSource;
+
+    /** Plain SQL without the sandbox's schema mapping, to look at both schemas as they are. */
+    private DSLContext sql;
+
+    @BeforeEach
+    void connect() {
+        sql = DSL.using(dataSource, SQLDialect.POSTGRES);
+    }
+
+    private <T> T value(String query, Class<T> type) {
+        return sql.fetchOne(query).get(0, type);
+    }
+
+    @Test
+    void theSampleSchemaHoldsTheStreamAndItsProjections() {
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class)).isEqualTo(2);
+        assertThat(value("SELECT count(*) FROM sample.vin", Long.class)).isEqualTo(5);
+        assertThat(value("SELECT count(*) FROM sample.service_record", Long.class)).isPositive();
+        assertThat(value("SELECT count(*) FROM sample.image", Long.class)).isEqualTo(2);
+        assertThat(value("SELECT events FROM sample.reference_load", Integer.class)).isEqualTo(stream.events().size());
+    }
+
+    @Test
+    void theLiveTablesStayEmpty() {
+        for (String table : new String[] {"read.configuration", "read.vin", "read.fluids_document", "read.service_record",
+                "read.image", "events.domainevententry"}) {
+            assertThat(value("SELECT count(*) FROM " + table, Long.class)).as(table).isZero();
+        }
+    }
+
+    @Test
+    void aStartWithTheSameStreamChangesNothing() {
+        OffsetDateTime before = value("SELECT loaded_at FROM sample.reference_load", OffsetDateTime.class);
+        Long oid = value("SELECT 'sample.configuration'::regclass::oid", Long.class);
+
+        schema.afterPropertiesSet();
+
+        assertThat(value("SELECT loaded_at FROM sample.reference_load", OffsetDateTime.class)).isEqualTo(before);
+        assertThat(value("SELECT 'sample.configuration'::regclass::oid", Long.class)).isEqualTo(oid);
+    }
+
+    @Test
+    void anotherStreamOrTableShapeBuildsTheSchemaAgain() {
+        sql.execute("UPDATE sample.reference_load SET fingerprint = repeat('0', 64)");
+        sql.execute("DELETE FROM sample.fluids_document");
+
+        schema.afterPropertiesSet();
+
+        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class)).isNotEqualTo("0".repeat(64));
+        assertThat(value("SELECT count(*) FROM sample.fluids_document", Long.class)).isEqualTo(2);
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
+    }
+}

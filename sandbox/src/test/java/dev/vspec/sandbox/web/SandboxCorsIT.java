@@ -1,0 +1,92 @@
+package dev.vspec.sandbox.web;
+
+import static dev.vspec.sandbox.ReferenceVehicle.VIN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.infra.testing.Api;
+import dev.vspec.sandbox.SandboxClient;
+import dev.vspec.sandbox.SandboxHttpIT;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Only the site's own origin may call the sandbox from a browser. */
+class SandboxCorsIT extends SandboxHttpIT {
+
+    private static final String ROUTE = "/api/sample/v1/fluids?vin=" + VIN;
+
+    @Test
+    void theSitesPreflightIsAllowedReadMethodsAndTheApisHeaders() {
+        Api.Reply preflight = preflight(newClient(), SITE, "GET", "x-api-key, content-type");
+
+        assertThat(preflight.status()).isEqualTo(204);
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
+        assertThat(preflight.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD, OPTIONS");
+        assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("x-api-key, content-type");
+        assertThat(preflight.header("Access-Control-Max-Age")).isEqualTo("600");
+        assertThat(preflight.headers().allValues("Vary")).contains("Origin");
+    }
+
+    @Test
+    void aPreflightOnlyReadsTheBudget() {
+        SandboxClient client = newClient();
+
+        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("30");
+        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("30");
+        assertThat(client.get(ROUTE).header("X-RateLimit-Remaining")).isEqualTo("29");
+    }
+
+    @Test
+    void theSitesRequestMayReadTheAnswerAndItsLimitHeaders() {
+        Api.Reply reply = newClient().get(ROUTE, "Origin", SITE);
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
+        assertThat(reply.header("Access-Control-Expose-Headers").split(", ")).contains("X-RateLimit-Limit",
+                "X-RateLimit-Remaining", "RateLimit-Policy", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+                "Retry-After", "X-Request-Id", "ETag");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://evil.example", "http://site.example", "https://site.example:8443", "null"})
+    void anyOtherOriginGetsNoAllowance(String origin) {
+        SandboxClient client = newClient();
+        Api.Reply preflight = preflight(client, origin, "GET", "x-api-key");
+        Api.Reply request = client.get(ROUTE, "Origin", origin);
+
+        assertThat(preflight.status()).isEqualTo(204);
+        assertThat(preflight.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+        assertThat(request.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+        assertThat(request.headers().allValues("Vary")).contains("Origin");
+    }
+
+    @Test
+    void theSiteMayNotPreflightAWrite() {
+        Api.Reply preflight = preflight(newClient(), SITE, "POST", "content-type");
+
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
+        assertThat(preflight.header("Access-Control-Allow-Methods")).isNull();
+    }
+
+    @Test
+    void theSiteMayNotPreflightHeadersTheApiDoesNotRead() {
+        Api.Reply preflight = preflight(newClient(), SITE, "GET", "x-api-key, x-debug-everything");
+
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
+    }
+
+    @Test
+    void aRequestWithoutOriginGetsNoCorsHeaders() {
+        Api.Reply reply = newClient().get(ROUTE);
+
+        assertThat(reply.header("Access-Control-Allow-Origin")).isNull();
+        assertThat(reply.headers().allValues("Vary")).doesNotContain("Origin");
+    }
+
+    private static Api.Reply preflight(SandboxClient client, String origin, String method, String headers) {
+        return headers == null
+                ? client.send("OPTIONS", ROUTE, "Origin", origin, "Access-Control-Request-Method", method)
+                : client.send("OPTIONS", ROUTE, "Origin", origin, "Access-Control-Request-Method", method,
+                        "Access-Control-Request-Headers", headers);
+    }
+}
