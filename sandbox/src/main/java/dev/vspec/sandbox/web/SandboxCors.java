@@ -49,12 +49,13 @@ final class SandboxCors extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        // every answer depends on Origin, so a shared cache must not hand one origin's answer to another
+        response.addHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
         String origin = request.getHeader(HttpHeaders.ORIGIN);
         if (origin == null) {
             chain.doFilter(request, response);
             return;
         }
-        response.addHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
         boolean allowed = allowedOrigin.equals(origin.toLowerCase(Locale.ROOT));
         if (isPreflight(request)) {
             if (allowed && allowsRequest(request)) {

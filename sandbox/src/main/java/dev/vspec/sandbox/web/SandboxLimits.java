@@ -21,9 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sandbox's limits per client address ({@link ClientAddress}): requests per UTC minute and per
- * UTC day, both counted in PostgreSQL so every instance shares them, one token per request so the
- * count is exact. Every request counts, whatever its answer; a CORS preflight, which a browser sends
+ * The sandbox's limits per client address ({@link ClientAddress}; an IPv6 client by its /64):
+ * requests per UTC minute and per UTC day, both counted in PostgreSQL so every instance shares
+ * them, one token per request so the count is exact. Every request counts, whatever its answer; a CORS preflight, which a browser sends
  * on its own, only reads the budgets. Every response carries the budget headers.
  */
 final class SandboxLimits extends SandboxFilter {
@@ -93,7 +93,7 @@ final class SandboxLimits extends SandboxFilter {
     }
 
     static String subject(String client, Window window) {
-        return "sandbox:address:" + client + ":" + window.name().toLowerCase(Locale.ROOT);
+        return "sandbox:address:" + ClientAddress.budgetSubject(client) + ":" + window.name().toLowerCase(Locale.ROOT);
     }
 
     /**

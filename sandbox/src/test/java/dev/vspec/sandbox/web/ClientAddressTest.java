@@ -140,4 +140,12 @@ class ClientAddressTest {
                 .hasMessageContaining("vspec.sandbox.trusted-proxies")
                 .hasMessageContaining("gateway.local");
     }
+
+    @Test
+    void anIpv6ClientIsBudgetedByItsSlash64AndAnIpv4ClientByItsAddress() {
+        assertThat(ClientAddress.budgetSubject("2001:db8:0:0:0:0:0:1")).isEqualTo("2001:db8:0:0::/64");
+        assertThat(ClientAddress.budgetSubject("2001:db8::ffff:1234")).isEqualTo(ClientAddress.budgetSubject("2001:db8::1"));
+        assertThat(ClientAddress.budgetSubject("2001:db8:0:1::1")).isNotEqualTo(ClientAddress.budgetSubject("2001:db8::1"));
+        assertThat(ClientAddress.budgetSubject("203.0.113.7")).isEqualTo("203.0.113.7");
+    }
 }
