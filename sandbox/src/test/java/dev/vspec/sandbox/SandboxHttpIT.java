@@ -1,7 +1,12 @@
 package dev.vspec.sandbox;
 
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.infra.access.Window;
 import dev.vspec.infra.testing.TestDatabase;
-import java.util.concurrent.ThreadLocalRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ContextConfiguration;
@@ -22,13 +27,30 @@ public abstract class SandboxHttpIT {
     @LocalServerPort
     protected int port;
 
+    /** Every client of a test run has its own address; the database, and so every budget, is new per run. */
+    private static final AtomicInteger CLIENTS = new AtomicInteger();
+
     /**
      * A client of its own address (from 198.18.0.0/15, the benchmarking range), which the sandbox
      * believes from X-Forwarded-For because the test connects from a trusted proxy address
      * (loopback); so each test has budgets of its own.
      */
     protected SandboxClient newClient() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        return new SandboxClient(port, "198." + (18 + random.nextInt(2)) + "." + random.nextInt(256) + "." + (1 + random.nextInt(254)));
+        return new SandboxClient(port, uniqueAddress());
+    }
+
+    public static String uniqueAddress() {
+        int n = CLIENTS.incrementAndGet();
+        return "198." + (18 + (n >> 16 & 1)) + "." + (n >> 8 & 0xff) + "." + (n & 0xff);
+    }
+
+    /**
+     * Waits until the window holding now has at least {@code seconds} left, so that a test counting
+     * within one window does not see it roll over (at most one window's worth of waiting is needed).
+     */
+    public static void awaitTimeLeftIn(Window window, long seconds) {
+        await().atMost(Duration.ofSeconds(seconds + 5))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> window.secondsLeft(Instant.now()) > seconds);
     }
 }

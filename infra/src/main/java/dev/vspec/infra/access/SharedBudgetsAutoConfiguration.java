@@ -9,16 +9,19 @@ import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 
 /**
  * The budgets every instance shares through PostgreSQL ({@code access.rate_limit_bucket}): the keyed
- * limits of the live API and the per-address limits of the keyless sandbox.
+ * limits of the live API and the per-address limits of the keyless sandbox. A deployable that
+ * serves neither (the projections) turns them off with {@code vspec.budgets.enabled=false}.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnBean(DataSource.class)
+@ConditionalOnProperty(name = "vspec.budgets.enabled", havingValue = "true", matchIfMissing = true)
 public class SharedBudgetsAutoConfiguration {
 
     /** Bucket rows are kept this long after their bucket would be full again, then purged. */

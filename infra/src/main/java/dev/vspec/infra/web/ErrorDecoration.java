@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 /**
  * What a deployable adds to every error record it writes, after the request id: the sandbox adds
  * {@code object}, a {@code docs} link and, on a 404, the identifiers that are {@code available}.
- * The live API adds nothing (the gateway decorates its errors).
+ * The live API adds nothing.
  */
 @FunctionalInterface
 public interface ErrorDecoration {

@@ -18,14 +18,13 @@ import org.springframework.stereotype.Component;
 /**
  * What the sandbox can answer, as query strings a 404 lists under {@code available}: every sample
  * configuration by config_key and by year/make/model/trim, every linked VIN, the VINs with a service
- * history, the sample enrichment jobs. Read once from schema {@code sample}, which never changes
- * while the sandbox runs.
+ * history, the sample enrichment jobs. Read from schema {@code sample} for each 404, so a build by
+ * a newer instance shows at once; 404s are rare and limited like every request.
  */
 @Component
 public class SampleIdentifiers {
 
     private final DSLContext db;
-    private volatile Available available;
 
     /** Takes the schema so that it is built before anything here reads it. */
     SampleIdentifiers(DSLContext db, SampleSchema schema) {
@@ -34,23 +33,13 @@ public class SampleIdentifiers {
 
     /** The identifiers that route (a live path such as {@code /api/v1/fluids}) answers for. */
     public List<String> forRoute(String livePath) {
-        Available all = read();
         if (livePath.equals("/api/v0/service-history")) {
-            return all.serviceHistory();
+            return serviceHistory();
         }
         if (livePath.equals(EnrichmentJobId.ROUTE)) {
-            return all.jobs();
+            return jobs();
         }
-        return all.vehicles();
-    }
-
-    private Available read() {
-        Available current = available;
-        if (current == null) {
-            current = new Available(vehicles(), serviceHistory(), jobs());
-            available = current;
-        }
-        return current;
+        return vehicles();
     }
 
     private List<String> vehicles() {
@@ -84,8 +73,5 @@ public class SampleIdentifiers {
 
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
-    }
-
-    private record Available(List<String> vehicles, List<String> serviceHistory, List<String> jobs) {
     }
 }

@@ -4,6 +4,8 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import static dev.vspec.infra.jooq.sample.Tables.REFERENCE_LOAD;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vspec.infra.access.Sha256;
@@ -11,9 +13,13 @@ import dev.vspec.infra.axon.EventSerialization;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.projections.runtime.EventReplay;
 import dev.vspec.projections.runtime.Projection;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.jooq.Record1;
@@ -22,6 +28,9 @@ import org.jooq.impl.DSL;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.InitializingBean;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -33,8 +42,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * sandbox's answers have the production shape by construction.
  *
  * <p>Instances share the schema: the build runs in one transaction under an advisory lock, and is
- * skipped when {@code sample.reference_load} already names this stream over these table shapes.
- * Readers on other instances see the old tables or the new ones, never a half-built one.
+ * skipped when {@code sample.reference_load} already names this stream, this projection code and
+ * these table shapes. Readers on other instances see the old tables or the new ones, never a
+ * half-built one; a build that PostgreSQL picks as a deadlock victim against them is tried again.
  */
 @Component
 public class SampleSchema implements InitializingBean {
@@ -43,6 +53,9 @@ public class SampleSchema implements InitializingBean {
     static final String EVENT_TABLE = "domainevententry";
     /** Any constant that no other advisory lock of vspec uses: "vspec-sm" in ASCII. */
     private static final long BUILD_LOCK = 0x7673706563_2d736dL;
+    private static final int BUILD_ATTEMPTS = 3;
+    /** The code that turns the stream into rows: a change to any of it is a reason to build again. */
+    private static final String[] CODE = {"dev/vspec/contracts", "dev/vspec/projections", "dev/vspec/infra/readmodel"};
     private static final Logger log = LoggerFactory.getLogger(SampleSchema.class);
 
     private final DSLContext db;
@@ -59,15 +72,23 @@ public class SampleSchema implements InitializingBean {
 
     @Override
     public void afterPropertiesSet() {
-        transactions.executeWithoutResult(status -> build());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                transactions.executeWithoutResult(status -> build());
+                return;
+            } catch (PessimisticLockingFailureException e) {
+                if (attempt == BUILD_ATTEMPTS) {
+                    throw e;
+                }
+                log.warn("Building schema sample met a lock conflict with its readers (attempt {}); trying again", attempt);
+            }
+        }
     }
 
     private void build() {
         db.fetch("SELECT pg_advisory_xact_lock(?)", BUILD_LOCK);
         String fingerprint = fingerprint();
-        String current = db.select(field(name("fingerprint"), String.class))
-                .from(table(name(SCHEMA, "reference_load")))
-                .fetchOptional(Record1::value1).orElse(null);
+        String current = db.select(REFERENCE_LOAD.FINGERPRINT).from(REFERENCE_LOAD).fetchOptional(Record1::value1).orElse(null);
         if (fingerprint.equals(current)) {
             log.info("Schema sample already holds the reference stream ({} events)", stream.events().size());
             return;
@@ -79,9 +100,15 @@ public class SampleSchema implements InitializingBean {
         recreate(name("events", EVENT_TABLE), name(SCHEMA, EVENT_TABLE), "INCLUDING CONSTRAINTS INCLUDING INDEXES");
         appendToLog(db, name(SCHEMA, EVENT_TABLE), stream.events());
         long applications = EventReplay.apply(db, projections, stream.payloads());
-        db.execute("INSERT INTO {0} (id, fingerprint, events) VALUES (1, {1}, {2}) "
-                        + "ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint, events = excluded.events, loaded_at = now()",
-                table(name(SCHEMA, "reference_load")), fingerprint, stream.events().size());
+        db.insertInto(REFERENCE_LOAD)
+                .set(REFERENCE_LOAD.ID, (short) 1)
+                .set(REFERENCE_LOAD.FINGERPRINT, fingerprint)
+                .set(REFERENCE_LOAD.EVENTS, stream.events().size())
+                .onConflict(REFERENCE_LOAD.ID).doUpdate()
+                .set(REFERENCE_LOAD.FINGERPRINT, fingerprint)
+                .set(REFERENCE_LOAD.EVENTS, stream.events().size())
+                .set(REFERENCE_LOAD.LOADED_AT, DSL.currentOffsetDateTime())
+                .execute();
         log.info("Built schema sample from the reference stream: {} events, {} projection applications",
                 stream.events().size(), applications);
     }
@@ -126,7 +153,7 @@ public class SampleSchema implements InitializingBean {
         }
     }
 
-    /** The stream and the columns of every source table: either changing means building again. */
+    /** The stream, the code that projects it and the columns of every source table: any change means building again. */
     private String fingerprint() {
         List<String> sources = new ArrayList<>(readTables().stream().map(table -> "read." + table.getName()).toList());
         sources.add("events." + EVENT_TABLE);
@@ -135,6 +162,28 @@ public class SampleSchema implements InitializingBean {
                         + "ORDER BY table_schema, table_name, ordinal_position) FROM information_schema.columns "
                         + "WHERE table_schema || '.' || table_name = ANY({0})",
                 DSL.val(sources.toArray(String[]::new))).toString();
-        return Sha256.hex((stream.fingerprint() + "\n" + columns).getBytes(StandardCharsets.UTF_8));
+        return Sha256.hex((stream.fingerprint() + "\n" + codeFingerprint() + "\n" + columns).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** SHA-256 over the names and bytes of every class in {@link #CODE}, in name order. */
+    private static String codeFingerprint() {
+        PathMatchingResourcePatternResolver classpath = new PathMatchingResourcePatternResolver(SampleSchema.class.getClassLoader());
+        TreeMap<String, String> classes = new TreeMap<>();
+        try {
+            for (String root : CODE) {
+                for (Resource resource : classpath.getResources("classpath*:" + root + "/**/*.class")) {
+                    try (InputStream in = resource.getInputStream()) {
+                        String url = resource.getURL().toString();
+                        classes.put(url.substring(url.indexOf(root)), Sha256.hex(in.readAllBytes()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the projection code to fingerprint it", e);
+        }
+        if (classes.isEmpty()) {
+            throw new IllegalStateException("no projection code found on the classpath under " + String.join(", ", CODE));
+        }
+        return Sha256.hex(classes.toString().getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -8,13 +8,16 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Set;
+import java.util.List;
 import org.springframework.http.HttpHeaders;
 
-/** The sandbox reads only: every other method, on any path, is 403 {@code write_disabled}, its body unread. */
+/**
+ * The sandbox reads only: every other method, on any path, is 403 {@code write_disabled}, its body
+ * unread. A CORS preflight ends here, 204, with whatever allowance {@link SandboxCors} gave it.
+ */
 final class ReadOnly extends SandboxFilter {
 
-    static final Set<String> READ_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+    static final List<String> READ_METHODS = List.of("GET", "HEAD", "OPTIONS");
 
     private final ApiErrorResponses errors;
 
@@ -25,11 +28,15 @@ final class ReadOnly extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if (SandboxCors.isPreflight(request)) {
+            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            return;
+        }
         if (READ_METHODS.contains(request.getMethod())) {
             chain.doFilter(request, response);
             return;
         }
-        response.setHeader(HttpHeaders.ALLOW, SandboxCors.ALLOWED_METHODS);
+        response.setHeader(HttpHeaders.ALLOW, String.join(", ", READ_METHODS));
         errors.write(request, response, ApiError.of(ErrorCode.WRITE_DISABLED, "The sandbox is read-only: "
                 + request.getMethod() + " is refused. Enrichment (POST /api/v0/enrich) needs an API key with the"
                 + " enrich:write scope on the live API"));

@@ -17,13 +17,13 @@ import org.springframework.http.HttpHeaders;
 
 /**
  * Cross-origin calls: only the service's own site may call the sandbox from a browser. Its
- * requests get {@code Access-Control-Allow-Origin} and may read the rate-limit headers; its
- * preflights are answered here. Any other origin gets no allowance at all, so the browser keeps the
- * answer from the page; its preflight is answered 204 without one.
+ * requests get {@code Access-Control-Allow-Origin} and may read the rate-limit headers, whatever
+ * the answer (a 429 too: this runs first); its preflights get the read methods and the API's
+ * headers. Any other origin gets no allowance at all, so the browser keeps the answer from the
+ * page. Preflights go on to be counted and are answered by {@link ReadOnly}.
  */
 final class SandboxCors extends SandboxFilter {
 
-    static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
     /** The live API's request headers, so the same client code works against both. */
     static final Set<String> ALLOWED_HEADERS = Set.of("authorization", "content-type", "x-api-key", "if-none-match",
             "x-request-id");
@@ -60,17 +60,14 @@ final class SandboxCors extends SandboxFilter {
         if (isPreflight(request)) {
             if (allowed && allowsRequest(request)) {
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS);
+                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, String.join(", ", ReadOnly.READ_METHODS));
                 String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
                 if (headers != null && !headers.isBlank()) {
                     response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, headers);
                 }
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
             }
-            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
-            return;
-        }
-        if (allowed) {
+        } else if (allowed) {
             response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
             response.setHeader(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
         }
@@ -80,7 +77,7 @@ final class SandboxCors extends SandboxFilter {
     /** A read method, and only headers the API reads. */
     private static boolean allowsRequest(HttpServletRequest request) {
         String method = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
-        if (!Set.of("GET", "HEAD").contains(method)) {
+        if (!ReadOnly.READ_METHODS.contains(method)) {
             return false;
         }
         String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);

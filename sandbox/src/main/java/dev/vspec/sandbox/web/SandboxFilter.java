@@ -10,7 +10,16 @@ abstract class SandboxFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
+        String path = path(request);
         return path.equals(OPERATIONS) || path.startsWith(OPERATIONS + "/");
+    }
+
+    /**
+     * The path as the container mapped it: decoded, without path parameters, with {@code ..} and
+     * {@code .} resolved, so {@code /actuator/../api/...} is not taken for {@code /actuator}.
+     */
+    static String path(HttpServletRequest request) {
+        String info = request.getPathInfo();
+        return request.getServletPath() + (info == null ? "" : info);
     }
 }

@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The sandbox's limits per client address ({@link ClientAddress}; an IPv6 client by its /64):
  * requests per UTC minute and per UTC day, both counted in PostgreSQL so every instance shares
- * them, one token per request so the count is exact. Every request counts, whatever its answer; a CORS preflight, which a browser sends
- * on its own, only reads the budgets. Every response carries the budget headers.
+ * them, one token per request so the count is exact. Every request counts, whatever its answer,
+ * a CORS preflight too (browsers keep one for {@value SandboxCors#MAX_AGE_SECONDS} s). Every
+ * response carries the budget headers.
  */
 final class SandboxLimits extends SandboxFilter {
 
@@ -57,7 +58,7 @@ final class SandboxLimits extends SandboxFilter {
         String client = clients.of(request);
         Verdict verdict;
         try {
-            verdict = SandboxCors.isPreflight(request) ? peek(client) : take(client);
+            verdict = take(client);
         } catch (RuntimeException e) {
             log.error("The sandbox's limits cannot be read from the database", e);
             errors.write(request, response, ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
@@ -81,15 +82,12 @@ final class SandboxLimits extends SandboxFilter {
     private Verdict take(String client) {
         Admission minute = budgets.take(subject(client, Window.MINUTE), properties.requestsPerMinute(), Window.MINUTE, ONE_TOKEN_LEASES);
         if (!minute.admitted()) {
-            return new Verdict(minute, budgets.peek(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY), minute);
+            Admission day = budgets.peek(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY);
+            // when both are spent, the wait is the day's
+            return new Verdict(minute, day, day.admitted() ? minute : day);
         }
         Admission day = budgets.take(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY, ONE_TOKEN_LEASES);
         return new Verdict(minute, day, day.admitted() ? null : day);
-    }
-
-    private Verdict peek(String client) {
-        return new Verdict(budgets.peek(subject(client, Window.MINUTE), properties.requestsPerMinute(), Window.MINUTE),
-                budgets.peek(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY), null);
     }
 
     static String subject(String client, Window window) {

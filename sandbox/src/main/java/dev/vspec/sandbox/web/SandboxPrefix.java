@@ -39,7 +39,7 @@ final class SandboxPrefix extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String live = livePath(request.getRequestURI().substring(request.getContextPath().length()));
+        String live = livePath(path(request));
         if (live == null) {
             errors.write(request, response, ApiError.of(ErrorCode.NOT_FOUND,
                     "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));

@@ -14,8 +14,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * The sandbox's own filters, after the request id and the request log, in this order: the limits
- * (every response carries their headers), CORS, read-only, and last the move from
+ * The sandbox's own filters, after the request id and the request log, in this order: CORS (so
+ * that every answer, a 429 too, carries the site's allowance), the limits (every answer carries
+ * their headers), read-only (which also ends preflights), and last the move from
  * {@code /api/sample} to the live path the query side's handlers answer.
  */
 @Configuration(proxyBeanMethods = false)
@@ -31,12 +32,12 @@ class SandboxWebConfiguration {
     FilterRegistrationBean<SandboxLimits> sandboxLimits(SharedBudgets budgets, SandboxProperties properties,
             ApiErrorResponses errors) {
         return registration(new SandboxLimits(budgets, new ClientAddress(properties.trustedProxies()), properties, errors,
-                Clock.systemUTC()), 10);
+                Clock.systemUTC()), 11);
     }
 
     @Bean
     FilterRegistrationBean<SandboxCors> sandboxCors(SandboxProperties properties) {
-        return registration(new SandboxCors(properties.allowedOrigin()), 11);
+        return registration(new SandboxCors(properties.allowedOrigin()), 10);
     }
 
     @Bean

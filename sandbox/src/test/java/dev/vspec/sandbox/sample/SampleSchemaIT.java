@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.sandbox.SandboxHttpIT;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
@@ -73,5 +79,26 @@ class SampleSchemaIT extends SandboxHttpIT {
         assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class)).isNotEqualTo("0".repeat(64));
         assertThat(value("SELECT count(*) FROM sample.fluids_document", Long.class)).isEqualTo(2);
         assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
+    }
+
+    @Test
+    void instancesStartingTogetherBuildOnceAndAgree() throws Exception {
+        sql.execute("UPDATE sample.reference_load SET fingerprint = repeat('0', 64)");
+        ExecutorService starts = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> builds = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                builds.add(starts.submit(schema::afterPropertiesSet));
+            }
+            for (Future<?> build : builds) {
+                build.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            starts.shutdownNow();
+        }
+
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class)).isEqualTo(2);
+        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class)).isNotEqualTo("0".repeat(64));
     }
 }

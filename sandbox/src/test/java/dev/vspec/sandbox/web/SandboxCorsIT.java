@@ -3,6 +3,7 @@ package dev.vspec.sandbox.web;
 import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.access.Window;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.sandbox.SandboxClient;
 import dev.vspec.sandbox.SandboxHttpIT;
@@ -28,12 +29,29 @@ class SandboxCorsIT extends SandboxHttpIT {
     }
 
     @Test
-    void aPreflightOnlyReadsTheBudget() {
+    void aPreflightCountsLikeAnyRequest() {
+        awaitTimeLeftIn(Window.MINUTE, 20);
         SandboxClient client = newClient();
 
-        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("30");
-        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("30");
-        assertThat(client.get(ROUTE).header("X-RateLimit-Remaining")).isEqualTo("29");
+        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("29");
+        assertThat(preflight(client, "https://evil.example", "GET", null).header("X-RateLimit-Remaining")).isEqualTo("28");
+        assertThat(client.get(ROUTE).header("X-RateLimit-Remaining")).isEqualTo("27");
+    }
+
+    @Test
+    void theSiteMayReadA429AndItsWait() {
+        awaitTimeLeftIn(Window.MINUTE, 20);
+        SandboxClient client = newClient();
+        for (int i = 0; i < 30; i++) {
+            assertThat(client.get(ROUTE, "Origin", SITE).status()).isEqualTo(200);
+        }
+
+        Api.Reply refused = client.get(ROUTE, "Origin", SITE);
+
+        refused.error(429, "rate_limited");
+        assertThat(refused.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
+        assertThat(refused.header("Access-Control-Expose-Headers")).contains("Retry-After", "X-RateLimit-Remaining");
+        assertThat(refused.header("Retry-After")).isNotBlank();
     }
 
     @Test
