@@ -23,7 +23,8 @@ public enum Deployable {
             "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway,org.springdoc"),
     GATEWAY("gateway", 8080, GatewayApplication::application, false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,org.springdoc,"
-                    + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra");
+                    + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
+                    + "dev.vspec.infra.access");
 
     final String id;
     final int defaultPort;

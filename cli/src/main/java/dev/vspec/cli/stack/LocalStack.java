@@ -2,7 +2,10 @@ package dev.vspec.cli.stack;
 
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,7 +34,9 @@ public final class LocalStack implements AutoCloseable {
     private final Map<Deployable, ConfigurableApplicationContext> running = new EnumMap<>(Deployable.class);
     private final boolean sampleImported;
 
-    private LocalStack(StackSettings settings) {
+    private LocalStack(StackSettings requested) {
+        // the site's address (the gateway's) is every deployable's configuration, so it is fixed first
+        StackSettings settings = requested.withGatewayPort(freeIfZero(requested.ports().get(Deployable.GATEWAY)));
         database = LocalPostgres.resolve(settings.dbUrl(), settings.dbUser(), settings.dbPassword());
         broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
         try {
@@ -104,7 +109,7 @@ public final class LocalStack implements AutoCloseable {
                 "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
                 "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
         int gatewayPort = settings.ports().get(Deployable.GATEWAY);
-        if (gatewayPort != 0 && !settings.properties().containsKey(SITE_URL)) {
+        if (!settings.properties().containsKey(SITE_URL)) {
             // the site is the gateway: the sandbox's CORS origin and the base of docs links
             args.add("--" + SITE_URL + "=http://127.0.0.1:" + gatewayPort);
         }
@@ -138,6 +143,17 @@ public final class LocalStack implements AutoCloseable {
         running.clear();
         if (broker != null) {
             broker.close();
+        }
+    }
+
+    private static int freeIfZero(int port) {
+        if (port != 0) {
+            return port;
+        }
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new StackException("no free port for the gateway: " + e.getMessage(), e);
         }
     }
 

@@ -34,6 +34,13 @@ public record StackSettings(
         return new StackSettings(dataDir, dbUrl, dbUser, dbPassword, 0, ports, true, Map.of());
     }
 
+    /** These settings with the gateway on {@code port}. */
+    public StackSettings withGatewayPort(int port) {
+        Map<Deployable, Integer> all = new EnumMap<>(ports);
+        all.put(Deployable.GATEWAY, port);
+        return new StackSettings(dataDir, dbUrl, dbUser, dbPassword, kafkaPort, all, importSample, properties);
+    }
+
     /** These settings with {@code more} properties for every deployable. */
     public StackSettings withProperties(Map<String, String> more) {
         Map<String, String> all = new HashMap<>(properties);

@@ -121,11 +121,15 @@ class LocalStackIT {
     }
 
     @Test
-    void aMissingIdentifierIs400MissingParam() throws Exception {
+    void aMissingIdentifierIs400MissingParamDecoratedByTheGateway() throws Exception {
         HttpResponse<String> response = get("/api/v1/fluids");
 
         assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(JSON.readTree(response.body()).get("error").asString()).isEqualTo("missing_param");
+        JsonNode error = JSON.readTree(response.body());
+        assertThat(error.get("error").asString()).isEqualTo("missing_param");
+        assertThat(error.get("object").asString()).isEqualTo("error");
+        assertThat(error.get("docs").asString()).isEqualTo(stack.url(Deployable.GATEWAY) + "/docs#missing_param");
+        assertThat(error.get("request_id").asString()).isEqualTo(response.headers().firstValue("X-Request-Id").orElseThrow());
     }
 
     @Test

@@ -12,7 +12,12 @@ public final class ErrorDocs {
 
     /** {@code <site>/docs#<code>}, e.g. {@code https://vspec.example/docs#rate_limited}. */
     public static String link(String siteUrl, ErrorCode code) {
+        return link(siteUrl, code.code());
+    }
+
+    /** The same for a code as a body names it (one a newer backend may know and this code not). */
+    public static String link(String siteUrl, String code) {
         String site = siteUrl.endsWith("/") ? siteUrl.substring(0, siteUrl.length() - 1) : siteUrl;
-        return site + PAGE + "#" + code.code();
+        return site + PAGE + "#" + code;
     }
 }

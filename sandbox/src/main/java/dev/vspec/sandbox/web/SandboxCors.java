@@ -1,13 +1,13 @@
 package dev.vspec.sandbox.web;
 
 import dev.vspec.infra.access.ApiAccessFilter;
+import dev.vspec.infra.web.Origins;
 import dev.vspec.infra.web.RequestIds;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +38,7 @@ final class SandboxCors extends SandboxFilter {
         if (allowedOrigin == null || allowedOrigin.isBlank()) {
             throw new IllegalArgumentException("vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
         }
-        this.allowedOrigin = originOf(allowedOrigin);
+        this.allowedOrigin = Origins.of(allowedOrigin);
     }
 
     static boolean isPreflight(HttpServletRequest request) {
@@ -87,18 +87,5 @@ final class SandboxCors extends SandboxFilter {
         Set<String> asked = Arrays.stream(headers.split(",")).map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .filter(h -> !h.isEmpty()).collect(Collectors.toSet());
         return ALLOWED_HEADERS.containsAll(asked);
-    }
-
-    /** scheme://host[:port] of a URL, lower case, as browsers send it in Origin. */
-    static String originOf(String url) {
-        URI uri = URI.create(url.strip());
-        if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new IllegalArgumentException("vspec.sandbox.allowed-origin: '" + url + "' is not an absolute URL");
-        }
-        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-        int defaultPort = scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : -1;
-        // browsers leave a scheme's default port out of Origin
-        boolean portShown = uri.getPort() != -1 && uri.getPort() != defaultPort;
-        return (scheme + "://" + uri.getHost() + (portShown ? ":" + uri.getPort() : "")).toLowerCase(Locale.ROOT);
     }
 }

@@ -1,0 +1,184 @@
+package dev.vspec.gateway.web;
+
+import dev.vspec.infra.web.ErrorDocs;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.filter.OncePerRequestFilter;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Every error record that passes through the gateway gets {@code object: "error"} and a
+ * {@code docs} link to its code's section of the docs page, keeping all its other fields
+ * ({@code matches}, {@code available}, {@code request_id}). Only answers of status 400 and above
+ * are held back to be rewritten, and only when they are a JSON object with an {@code error}; every
+ * other answer streams through untouched.
+ */
+final class DecoratedErrorBodies extends OncePerRequestFilter {
+
+    private final ObjectMapper json;
+    private final String siteUrl;
+
+    DecoratedErrorBodies(ObjectMapper json, String siteUrl) {
+        this.json = json;
+        this.siteUrl = siteUrl;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        HeldErrorResponse held = new HeldErrorResponse(response);
+        chain.doFilter(request, held);
+        held.finish();
+    }
+
+    /** The record with {@code object} first and {@code docs} added where missing; anything else as it was. */
+    byte[] decorate(byte[] body, String contentType) {
+        if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+            return body;
+        }
+        JsonNode parsed;
+        try {
+            parsed = json.readTree(body);
+        } catch (JacksonException e) {
+            return body;
+        }
+        if (!(parsed instanceof ObjectNode record) || !record.path("error").isString()) {
+            return body;
+        }
+        ObjectNode decorated = json.createObjectNode();
+        decorated.put("object", "error");
+        record.properties().forEach(field -> {
+            if (!field.getKey().equals("object")) {
+                decorated.set(field.getKey(), field.getValue());
+            }
+        });
+        if (!decorated.has("docs")) {
+            decorated.put("docs", ErrorDocs.link(siteUrl, record.path("error").asString()));
+        }
+        return json.writeValueAsBytes(decorated);
+    }
+
+    /** Holds the body of an error answer (status 400 and above when the body starts) instead of sending it. */
+    private final class HeldErrorResponse extends HttpServletResponseWrapper {
+
+        private ByteArrayOutputStream held;
+        private ServletOutputStream stream;
+        private PrintWriter writer;
+
+        HeldErrorResponse(HttpServletResponse response) {
+            super(response);
+        }
+
+        private boolean holding() {
+            return held != null || getStatus() >= 400;
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() throws IOException {
+            if (!holding()) {
+                return super.getOutputStream();
+            }
+            if (stream == null) {
+                held = held == null ? new ByteArrayOutputStream() : held;
+                stream = new ServletOutputStream() {
+                    @Override
+                    public boolean isReady() {
+                        return true;
+                    }
+
+                    @Override
+                    public void setWriteListener(WriteListener listener) {
+                        throw new UnsupportedOperationException("error bodies are written blocking");
+                    }
+
+                    @Override
+                    public void write(int b) {
+                        held.write(b);
+                    }
+
+                    @Override
+                    public void write(byte[] bytes, int offset, int length) {
+                        held.write(bytes, offset, length);
+                    }
+                };
+            }
+            return stream;
+        }
+
+        @Override
+        public PrintWriter getWriter() throws IOException {
+            if (!holding()) {
+                return super.getWriter();
+            }
+            if (writer == null) {
+                writer = new PrintWriter(new OutputStreamWriter(getOutputStream(), StandardCharsets.UTF_8));
+            }
+            return writer;
+        }
+
+        @Override
+        public void setContentLength(int length) {
+            if (!holding()) {
+                super.setContentLength(length);
+            }
+        }
+
+        @Override
+        public void setContentLengthLong(long length) {
+            if (!holding()) {
+                super.setContentLengthLong(length);
+            }
+        }
+
+        @Override
+        public void setHeader(String name, String value) {
+            if (!(holding() && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name))) {
+                super.setHeader(name, value);
+            }
+        }
+
+        @Override
+        public void addHeader(String name, String value) {
+            if (!(holding() && HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name))) {
+                super.addHeader(name, value);
+            }
+        }
+
+        @Override
+        public void flushBuffer() throws IOException {
+            if (!holding()) {
+                super.flushBuffer();
+            }
+        }
+
+        /** Sends what was held, decorated. */
+        void finish() throws IOException {
+            if (held == null) {
+                return;
+            }
+            if (writer != null) {
+                writer.flush();
+            }
+            byte[] body = decorate(held.toByteArray(), getContentType());
+            HttpServletResponse response = (HttpServletResponse) getResponse();
+            response.setContentLength(body.length);
+            response.getOutputStream().write(body);
+            response.flushBuffer();
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.vspec.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.infra.testing.Api;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The gateway over stub backends: routing, what passes through unchanged, its own errors (a
+ * backend down or too slow: 502; a route without a backend: 503), error decoration, CORS and logs.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class GatewayIT {
+
+    static final String SITE = "https://site.example";
+
+    private static StubBackend querySide;
+    private static StubBackend sandbox;
+    private static ConfigurableApplicationContext gateway;
+    private static ConfigurableApplicationContext unconfigured;
+    private static Api api;
+
+    @BeforeAll
+    static void start() throws IOException {
+        querySide = new StubBackend("query-side");
+        sandbox = new StubBackend("sandbox");
+        gateway = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
+                "--vspec.site.url=" + SITE, "--logging.level.vspec.requests=DEBUG",
+                "--vspec.backends.query-side=" + querySide.url(), "--vspec.backends.sandbox=" + sandbox.url(),
+                "--vspec.backends.command-side=http://127.0.0.1:" + closedPort(), "--vspec.backends.reads-timeout=1s");
+        unconfigured = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
+                "--vspec.site.url=" + SITE, "--logging.level.vspec.requests=DEBUG",
+                "--vspec.backends.query-side=", "--vspec.backends.sandbox=",
+                "--vspec.backends.command-side=");
+        api = new Api(port(gateway));
+    }
+
+    @AfterAll
+    static void stop() {
+        for (AutoCloseable closeable : new AutoCloseable[] {gateway, unconfigured, querySide, sandbox}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    @Test
+    void readsGoToTheQuerySideWithTheirPathQueryAndClientAddress() {
+        JsonNode echo = api.getWith("/api/v1/echo?vin=19XFC2F52KE715372&x=a%20b", "X-Forwarded-For", "203.0.113.9").ok();
+
+        assertThat(echo.path("backend").asString()).isEqualTo("query-side");
+        assertThat(echo.path("path").asString()).isEqualTo("/api/v1/echo");
+        assertThat(echo.path("query").asString()).isEqualTo("vin=19XFC2F52KE715372&x=a%20b");
+        // the client's own entry stays, and the gateway appends the address it saw
+        assertThat(echo.at("/headers/x-forwarded-for").asString().split("\\s*,\\s*")).containsExactly("203.0.113.9", "127.0.0.1");
+    }
+
+    @Test
+    void theSandboxGetsEveryMethodUnderItsPrefix() {
+        assertThat(api.get("/api/sample/v1/echo").ok().path("backend").asString()).isEqualTo("sandbox");
+        assertThat(api.post("/api/sample/v0/echo", "application/json", "{}").json(200).path("method").asString()).isEqualTo("POST");
+    }
+
+    @Test
+    void theBackendAnswersUnderTheGatewaysRequestId() {
+        Api.Reply reply = api.get("/api/v1/echo");
+
+        assertThat(reply.ok().at("/headers/x-request-id").asString()).isEqualTo(reply.requestId());
+    }
+
+    @Test
+    void budgetCachingAndEtagHeadersPassThroughUnchanged() {
+        Api.Reply reply = api.get("/api/v1/echo");
+
+        assertThat(reply.header("X-RateLimit-Limit")).isEqualTo("60");
+        assertThat(reply.header("X-RateLimit-Remaining")).isEqualTo("59");
+        assertThat(reply.header("X-RateLimit-Reset")).isEqualTo("1795250000");
+        assertThat(reply.header("X-Monthly-Limit")).isEqualTo("10000");
+        assertThat(reply.header("X-Monthly-Remaining")).isEqualTo("9999");
+        assertThat(reply.header("ETag")).isEqualTo("\"abc123\"");
+        assertThat(reply.header("Cache-Control")).isEqualTo("public, max-age=300");
+    }
+
+    @Test
+    void aBackendErrorIsDecoratedAndKeepsItsFields() {
+        Api.Reply reply = api.get("/api/v1/conflict");
+        JsonNode error = reply.body();
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(error.propertyNames().iterator().next()).isEqualTo("object");
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(error.path("error").asString()).isEqualTo("multiple_matches");
+        assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#multiple_matches");
+        assertThat(error.path("matches").get(0).path("config_key").asString()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
+        assertThat(error.path("available").get(0).asString()).isEqualTo("vin=19XFC2F52KE715372");
+        assertThat(error.path("request_id").asString()).isEqualTo("backend-request-id-1");
+        assertThat(Long.parseLong(reply.header("Content-Length"))).isEqualTo(reply.text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+    }
+
+    @Test
+    void anErrorThatIsNotARecordPassesAsItIs() {
+        Api.Reply reply = api.get("/api/v1/plain-error");
+
+        assertThat(reply.status()).isEqualTo(500);
+        assertThat(reply.text()).isEqualTo("backend trouble");
+    }
+
+    @Test
+    void aBackendThatRefusesIs502UpstreamUnreachable() {
+        JsonNode error = api.post("/api/v0/enrich", "application/json", "{\"vin\":\"19XFC2F52KE715372\"}").error(502, "upstream_unreachable");
+
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#upstream_unreachable");
+    }
+
+    @Test
+    void aBackendSlowerThanItsRoutesTimeoutIs502() {
+        JsonNode error = api.get("/api/v1/slow").error(502, "upstream_unreachable");
+
+        assertThat(error.path("message").asString()).contains("did not answer in time");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/fluids?vin=19XFC2F52KE715372", "/api/sample/v1/fluids"})
+    void aRouteWithoutABackendIs503GatewayUnconfigured(String path) {
+        JsonNode error = new Api(port(unconfigured)).get(path).error(503, "gateway_unconfigured");
+
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#gateway_unconfigured");
+    }
+
+    @Test
+    void theLiveApiAllowsAnyOriginWithTheSpecifiedHeaders() {
+        Api.Reply preflight = preflight("/api/v1/fluids", "https://anyone.example", "GET", "authorization, x-api-key, content-type");
+
+        assertThat(preflight.status()).isEqualTo(204);
+        assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo("*");
+        assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("Authorization, Content-Type, x-api-key");
+        assertThat(preflight.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD, POST");
+        assertThat(preflight.header("X-RateLimit-Limit")).as("a preflight never reaches a backend").isNull();
+
+        Api.Reply read = api.getWith("/api/v1/echo", "Origin", "https://anyone.example");
+        assertThat(read.headers().allValues("Access-Control-Allow-Origin")).containsExactly("*");
+        assertThat(read.header("Access-Control-Expose-Headers")).contains("X-RateLimit-Remaining", "Retry-After", "X-Request-Id");
+    }
+
+    @Test
+    void theLiveApiRefusesHeadersAndMethodsBeyondTheSpecification() {
+        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "GET", "x-debug").header("Access-Control-Allow-Origin")).isNull();
+        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "DELETE", null).header("Access-Control-Allow-Origin")).isNull();
+    }
+
+    @Test
+    void theSandboxAllowsTheSiteAlone() {
+        Api.Reply site = preflight("/api/sample/v1/fluids", SITE, "GET", "content-type");
+        assertThat(site.status()).isEqualTo(204);
+        assertThat(site.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
+        assertThat(site.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD");
+
+        Api.Reply other = preflight("/api/sample/v1/fluids", "https://elsewhere.example", "GET", null);
+        assertThat(other.status()).isEqualTo(204);
+        assertThat(other.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+
+        Api.Reply fromSite = api.getWith("/api/sample/v1/echo", "Origin", SITE);
+        assertThat(fromSite.headers().allValues("Access-Control-Allow-Origin")).containsExactly(SITE);
+        Api.Reply fromElsewhere = api.getWith("/api/sample/v1/echo", "Origin", "https://elsewhere.example");
+        assertThat(fromElsewhere.header("Access-Control-Allow-Origin")).as("the backend's own CORS header is dropped too").isNull();
+        assertThat(fromElsewhere.headers().allValues("Vary")).contains("Origin");
+    }
+
+    @Test
+    void keysAreNeverLoggedAndQueriesAreLoggedRedacted(CapturedOutput output) {
+        String header = "vsk_live_GatewayHeaderKey000000000000000abcdef";
+        String bearer = "vsk_live_GatewayBearerKey000000000000000abcdef";
+        String inQuery = "vsk_live_GatewayQueryKey0000000000000000abcdef";
+
+        api.getWith("/api/v1/echo?vin=19XFC2F52KE715372&api_key=" + inQuery, "x-api-key", header, "Authorization", "Bearer " + bearer);
+
+        // the request log is written once the answer has gone
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+                assertThat(output.getAll()).contains("/api/v1/echo?vin=19XFC2F52KE715372&api_key=[redacted]"));
+        assertThat(output.getAll()).doesNotContain(header, bearer, inQuery);
+    }
+
+    @Test
+    void anUnknownPathOutsideTheApiIsAJson404() {
+        api.get("/nothing-here").error(404, "not_found");
+    }
+
+    private static Api.Reply preflight(String path, String origin, String method, String headers) {
+        return headers == null
+                ? api.sendWith("OPTIONS", path, "Origin", origin, "Access-Control-Request-Method", method)
+                : api.sendWith("OPTIONS", path, "Origin", origin, "Access-Control-Request-Method", method,
+                        "Access-Control-Request-Headers", headers);
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.vspec.gateway;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A backend for the gateway's tests, on a free loopback port. {@code /api/.../echo} answers what it
+ * was asked (method, path, query, headers) with the live API's budget and caching headers and a CORS
+ * header of its own; {@code .../conflict} answers a 409 error record; {@code .../plain-error} a
+ * text 500; {@code .../slow} answers only once {@link #release()} is called.
+ */
+final class StubBackend implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final String name;
+    private final HttpServer server;
+    private final CountDownLatch slow = new CountDownLatch(1);
+
+    StubBackend(String name) {
+        this.name = name;
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/", this::answer);
+        server.start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** Lets every waiting {@code slow} request answer. */
+    void release() {
+        slow.countDown();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        exchange.getRequestBody().readAllBytes();
+        if (path.endsWith("/conflict")) {
+            send(exchange, 409, "application/json", Map.of("error", "multiple_matches", "message", "2 configurations match",
+                    "matches", java.util.List.of(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
+                    "available", java.util.List.of("vin=19XFC2F52KE715372"), "request_id", "backend-request-id-1"));
+            return;
+        }
+        if (path.endsWith("/plain-error")) {
+            byte[] body = "backend trouble".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(500, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+            return;
+        }
+        if (path.endsWith("/slow")) {
+            try {
+                slow.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Map<String, Object> echo = new TreeMap<>();
+        echo.put("backend", name);
+        echo.put("method", exchange.getRequestMethod());
+        echo.put("path", path);
+        echo.put("query", exchange.getRequestURI().getRawQuery());
+        Map<String, String> headers = new TreeMap<>();
+        exchange.getRequestHeaders().forEach((header, values) -> headers.put(header.toLowerCase(), String.join(",", values)));
+        echo.put("headers", headers);
+        exchange.getResponseHeaders().set("X-RateLimit-Limit", "60");
+        exchange.getResponseHeaders().set("X-RateLimit-Remaining", "59");
+        exchange.getResponseHeaders().set("X-RateLimit-Reset", "1795250000");
+        exchange.getResponseHeaders().set("X-Monthly-Limit", "10000");
+        exchange.getResponseHeaders().set("X-Monthly-Remaining", "9999");
+        exchange.getResponseHeaders().set("ETag", "\"abc123\"");
+        exchange.getResponseHeaders().set("Cache-Control", "public, max-age=300");
+        exchange.getResponseHeaders().set("Access-Control-Allow-Origin", "https://backend-says.example");
+        send(exchange, 200, "application/json", echo);
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, Object body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    @Override
+    public void close() {
+        release();
+        server.stop(0);
+    }
+}
