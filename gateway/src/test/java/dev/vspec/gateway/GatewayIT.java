@@ -7,6 +7,8 @@ import dev.vspec.infra.testing.Api;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,6 +87,7 @@ class GatewayIT {
         Api.Reply reply = api.get("/api/v1/echo");
 
         assertThat(reply.ok().at("/headers/x-request-id").asString()).isEqualTo(reply.requestId());
+        assertThat(reply.headers().allValues("X-Request-Id")).as("sent once").hasSize(1);
     }
 
     @Test
@@ -139,6 +142,25 @@ class GatewayIT {
         assertThat(error.path("message").asString()).contains("did not answer in time");
     }
 
+    @Test
+    void anErrorThatStopsHalfwayBecomesAClean502() {
+        Api.Reply reply = api.get("/api/v1/stalled-error");
+
+        JsonNode error = reply.error(502, "upstream_unreachable");
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(reply.text()).startsWith("{\"object\":\"error\"").doesNotContain("multiple_");
+    }
+
+    @Test
+    void eachRouteHasItsOwnTimeout() throws Exception {
+        // the reads' 1 s timeout is not the sandbox's: a sandbox answer 1.5 s late still arrives
+        CompletableFuture<Api.Reply> late = CompletableFuture.supplyAsync(() -> api.get("/api/sample/v1/slow"));
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> !late.isDone());
+        sandbox.release();
+
+        assertThat(late.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/api/v1/fluids?vin=19XFC2F52KE715372", "/api/sample/v1/fluids"})
     void aRouteWithoutABackendIs503GatewayUnconfigured(String path) {
@@ -161,6 +183,14 @@ class GatewayIT {
         Api.Reply read = api.getWith("/api/v1/echo", "Origin", "https://anyone.example");
         assertThat(read.headers().allValues("Access-Control-Allow-Origin")).containsExactly("*");
         assertThat(read.header("Access-Control-Expose-Headers")).contains("X-RateLimit-Remaining", "Retry-After", "X-Request-Id");
+    }
+
+    @Test
+    void everyLiveAnswerAllowsAnyOriginEvenWithoutOne() {
+        assertThat(api.get("/api/v1/echo").header("Access-Control-Allow-Origin")).as("a cached answer suits any page").isEqualTo("*");
+        assertThat(api.post("/api/v0/enrich", "application/json", "{}").header("Access-Control-Allow-Origin"))
+                .as("the gateway's own errors too").isEqualTo("*");
+        assertThat(preflight("/api", "https://anyone.example", "GET", null).header("Access-Control-Allow-Origin")).isEqualTo("*");
     }
 
     @Test

@@ -17,7 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * A backend for the gateway's tests, on a free loopback port. {@code /api/.../echo} answers what it
  * was asked (method, path, query, headers) with the live API's budget and caching headers and a CORS
  * header of its own; {@code .../conflict} answers a 409 error record; {@code .../plain-error} a
- * text 500; {@code .../slow} answers only once {@link #release()} is called.
+ * text 500; {@code .../slow} answers only once {@link #release()} is called; {@code .../stalled-error}
+ * starts a 409 and stops halfway until the stub is closed.
  */
 final class StubBackend implements AutoCloseable {
 
@@ -26,6 +27,7 @@ final class StubBackend implements AutoCloseable {
     private final String name;
     private final HttpServer server;
     private final CountDownLatch slow = new CountDownLatch(1);
+    private final CountDownLatch stalled = new CountDownLatch(1);
 
     StubBackend(String name) {
         this.name = name;
@@ -62,6 +64,19 @@ final class StubBackend implements AutoCloseable {
             exchange.getResponseHeaders().set("Content-Type", "text/plain");
             exchange.sendResponseHeaders(500, body.length);
             exchange.getResponseBody().write(body);
+            exchange.close();
+            return;
+        }
+        if (path.endsWith("/stalled-error")) {
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(409, 200);
+            exchange.getResponseBody().write("{\"error\":\"multiple_".getBytes(StandardCharsets.UTF_8));
+            exchange.getResponseBody().flush();
+            try {
+                stalled.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             exchange.close();
             return;
         }
@@ -102,6 +117,7 @@ final class StubBackend implements AutoCloseable {
     @Override
     public void close() {
         release();
+        stalled.countDown();
         server.stop(0);
     }
 }

@@ -5,7 +5,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Where each route goes and how long it may take ({@code vspec.backends.*}, {@code vspec.gateway.*}).
+ * Where each route goes and how long it may take ({@code vspec.backends.*}).
  * A blank backend URL leaves its route unconfigured: it answers 503 {@code gateway_unconfigured}.
  *
  * @param commandSide   the writes' backend

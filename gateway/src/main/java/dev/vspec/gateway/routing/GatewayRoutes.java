@@ -64,12 +64,32 @@ class GatewayRoutes {
         if (url == null || url.isBlank()) {
             return new Proxy(null);
         }
-        URI backend = URI.create(url.strip());
+        URI backend = backendUri(url);
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
                 .connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build());
         requests.setReadTimeout(read);
         RestClientProxyExchange exchange = new RestClientProxyExchange(RestClient.builder().requestFactory(requests).build(), gateway);
         return new Proxy(new ProxyExchangeHandlerFunction(exchange, requestHeaders, responseHeaders, request -> backend));
+    }
+
+    /**
+     * A backend is named by scheme, host and port alone: the proxy keeps the request's own path, so a
+     * path here would be silently dropped; a URL without a scheme would fail on every request.
+     */
+    static URI backendUri(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("vspec.backends: '" + url + "' is not a URL", e);
+        }
+        boolean web = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
+        boolean pathless = uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/");
+        if (!web || uri.getHost() == null || !pathless || uri.getRawQuery() != null) {
+            throw new IllegalStateException("vspec.backends: '" + url + "' must be http(s)://host[:port] with no path,"
+                    + " e.g. http://query-side:8082");
+        }
+        return uri;
     }
 
     /** The route's answer while no backend is configured for it: the deployment is incomplete. */

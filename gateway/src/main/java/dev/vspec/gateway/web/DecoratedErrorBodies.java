@@ -14,6 +14,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.core.JacksonException;
@@ -26,9 +27,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code docs} link to its code's section of the docs page, keeping all its other fields
  * ({@code matches}, {@code available}, {@code request_id}). Only answers of status 400 and above
  * are held back to be rewritten, and only when they are a JSON object with an {@code error}; every
- * other answer streams through untouched.
+ * other answer streams through untouched, as does an error body larger than {@link #MAX_HELD_BYTES}
+ * (no error record is) and the answer to a HEAD (no body to rewrite).
  */
 final class DecoratedErrorBodies extends OncePerRequestFilter {
+
+    static final int MAX_HELD_BYTES = 64 * 1024;
 
     private final ObjectMapper json;
     private final String siteUrl;
@@ -41,6 +45,10 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if ("HEAD".equals(request.getMethod())) {
+            chain.doFilter(request, response);
+            return;
+        }
         HeldErrorResponse held = new HeldErrorResponse(response);
         chain.doFilter(request, held);
         held.finish();
@@ -48,7 +56,11 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
 
     /** The record with {@code object} first and {@code docs} added where missing; anything else as it was. */
     byte[] decorate(byte[] body, String contentType) {
-        if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+        try {
+            if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+                return body;
+            }
+        } catch (InvalidMediaTypeException e) {
             return body;
         }
         JsonNode parsed;
@@ -79,18 +91,53 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
         private ByteArrayOutputStream held;
         private ServletOutputStream stream;
         private PrintWriter writer;
+        /** Set once a held body outgrew {@link #MAX_HELD_BYTES}: it streams on, as it came. */
+        private boolean overflowed;
 
         HeldErrorResponse(HttpServletResponse response) {
             super(response);
         }
 
         private boolean holding() {
-            return held != null || getStatus() >= 400;
+            return !overflowed && (held != null || getStatus() >= 400);
+        }
+
+        /** What was held is dropped with the buffer: the gateway's own error then answers alone. */
+        @Override
+        public void resetBuffer() {
+            dropHeld();
+            super.resetBuffer();
+        }
+
+        @Override
+        public void reset() {
+            dropHeld();
+            super.reset();
+        }
+
+        private void dropHeld() {
+            if (held != null) {
+                held.reset();
+            }
+            writer = null;
+        }
+
+        private void hold(byte[] bytes, int offset, int length) throws IOException {
+            if (overflowed) {
+                super.getOutputStream().write(bytes, offset, length);
+                return;
+            }
+            held.write(bytes, offset, length);
+            if (held.size() > MAX_HELD_BYTES) {
+                overflowed = true;
+                super.getOutputStream().write(held.toByteArray());
+                held = null;
+            }
         }
 
         @Override
         public ServletOutputStream getOutputStream() throws IOException {
-            if (!holding()) {
+            if (!holding() && stream == null) {
                 return super.getOutputStream();
             }
             if (stream == null) {
@@ -107,13 +154,13 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
                     }
 
                     @Override
-                    public void write(int b) {
-                        held.write(b);
+                    public void write(int b) throws IOException {
+                        hold(new byte[] {(byte) b}, 0, 1);
                     }
 
                     @Override
-                    public void write(byte[] bytes, int offset, int length) {
-                        held.write(bytes, offset, length);
+                    public void write(byte[] bytes, int offset, int length) throws IOException {
+                        hold(bytes, offset, length);
                     }
                 };
             }
@@ -126,7 +173,8 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
                 return super.getWriter();
             }
             if (writer == null) {
-                writer = new PrintWriter(new OutputStreamWriter(getOutputStream(), StandardCharsets.UTF_8));
+                String charset = getCharacterEncoding();
+                writer = new PrintWriter(new OutputStreamWriter(getOutputStream(), charset == null ? StandardCharsets.UTF_8.name() : charset));
             }
             return writer;
         }
@@ -168,11 +216,11 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
 
         /** Sends what was held, decorated. */
         void finish() throws IOException {
-            if (held == null) {
-                return;
-            }
             if (writer != null) {
                 writer.flush();
+            }
+            if (held == null || overflowed) {
+                return;
             }
             byte[] body = decorate(held.toByteArray(), getContentType());
             HttpServletResponse response = (HttpServletResponse) getResponse();

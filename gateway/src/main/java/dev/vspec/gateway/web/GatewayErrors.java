@@ -7,23 +7,19 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.SocketTimeoutException;
-import java.net.http.HttpTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
-import org.springframework.web.ErrorResponse;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
  * A backend that refuses the connection or does not answer in its route's time becomes the
- * specification's 502 {@code upstream_unreachable}; anything else that fails in the gateway is a
- * logged 500 {@code internal_error}. Both are the gateway's own decorated error records.
+ * specification's 502 {@code upstream_unreachable}, the gateway's own decorated error record.
+ * Anything else is left to infra's handler; a client that went away is not an error at all.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -39,19 +35,16 @@ class GatewayErrors implements HandlerExceptionResolver {
 
     @Override
     public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler, Exception e) {
-        if (e instanceof ErrorResponse) {
-            // Spring's own refusals (no such resource, wrong method, ...) are answered by infra's handler
+        if (clientGone(e)) {
+            log.debug("Client went away during {} {}", request.getMethod(), request.getRequestURI());
+            return new ModelAndView();
+        }
+        if (!unreachable(e)) {
             return null;
         }
-        ApiError error;
-        if (unreachable(e)) {
-            log.warn("Backend unreachable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
-            error = ApiError.of(ErrorCode.UPSTREAM_UNREACHABLE, "The API backend did not answer in time or refused the "
-                    + "connection; retry with backoff (see the retry rules)");
-        } else {
-            log.error("Gateway failed on {} {}", request.getMethod(), request.getRequestURI(), e);
-            error = ApiError.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage());
-        }
+        log.warn("Backend unreachable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
+        ApiError error = ApiError.of(ErrorCode.UPSTREAM_UNREACHABLE, "The API backend did not answer in time or refused the "
+                + "connection; retry with backoff (see the retry rules)");
         try {
             errors.write(request, response, error);
         } catch (IOException io) {
@@ -60,10 +53,23 @@ class GatewayErrors implements HandlerExceptionResolver {
         return new ModelAndView();
     }
 
+    /** Tomcat's ClientAbortException, by name: the client closed the connection while the answer was sent. */
+    private static boolean clientGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getClass().getSimpleName().equals("ClientAbortException")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Input and output failed while the gateway talked to the backend: refused, timed out, or the
+     * answer cut off (the client's own going away is caught before this).
+     */
     private static boolean unreachable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConnectException || t instanceof HttpTimeoutException || t instanceof ResourceAccessException
-                    || t instanceof SocketTimeoutException) {
+            if (t instanceof IOException || t instanceof ResourceAccessException) {
                 return true;
             }
         }

@@ -13,7 +13,7 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * The gateway's own web parts: its error records decorated like those it passes through, CORS,
- * the request id forwarded to backends, backends' CORS headers dropped, and the website's pages
+ * the request id forwarded to backends, what backends say about CORS and the request id dropped, and the website's pages
  * ({@code /docs}, {@code /request-access}, {@code /console}) served from {@code static/}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -25,8 +25,8 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    FilterRegistrationBean<GatewayCors> gatewayCors(@Value("${vspec.site.url}") String siteUrl) {
-        FilterRegistrationBean<GatewayCors> registration = new FilterRegistrationBean<>(new GatewayCors(siteUrl));
+    FilterRegistrationBean<GatewayCors> gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {
+        FilterRegistrationBean<GatewayCors> registration = new FilterRegistrationBean<>(new GatewayCors(sandboxOrigin));
         // after the request id and the request log, before anything answers
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         return registration;
@@ -41,8 +41,8 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    BackendCorsHeaders backendCorsHeaders() {
-        return new BackendCorsHeaders();
+    BackendResponseHeaders backendResponseHeaders() {
+        return new BackendResponseHeaders();
     }
 
     @Bean

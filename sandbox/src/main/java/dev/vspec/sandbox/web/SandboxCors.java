@@ -1,15 +1,13 @@
 package dev.vspec.sandbox.web;
 
-import dev.vspec.infra.access.ApiAccessFilter;
+import dev.vspec.infra.web.CrossOrigin;
 import dev.vspec.infra.web.Origins;
-import dev.vspec.infra.web.RequestIds;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,19 +16,16 @@ import org.springframework.http.HttpHeaders;
 /**
  * Cross-origin calls: only the service's own site may call the sandbox from a browser. Its
  * requests get {@code Access-Control-Allow-Origin} and may read the rate-limit headers, whatever
- * the answer (a 429 too: this runs first); its preflights get the read methods and the API's
- * headers. Any other origin gets no allowance at all, so the browser keeps the answer from the
- * page. Preflights go on to be counted and are answered by {@link ReadOnly}.
+ * the answer (a 429 too: this runs first); its preflights get the read methods and the request
+ * headers the specification allows. Any other origin gets no allowance at all, so the browser keeps
+ * the answer from the page. Preflights that reach the sandbox (called directly; behind the gateway,
+ * the gateway answers them) are counted and then answered by {@link ReadOnly}.
  */
 final class SandboxCors extends SandboxFilter {
 
-    /** The live API's request headers, so the same client code works against both. */
-    static final Set<String> ALLOWED_HEADERS = Set.of("authorization", "content-type", "x-api-key", "if-none-match",
-            "x-request-id");
-    static final String EXPOSED_HEADERS = String.join(", ", List.of(RequestIds.HEADER, ApiAccessFilter.RATE_LIMIT,
-            ApiAccessFilter.RATE_REMAINING, ApiAccessFilter.RATE_RESET, SandboxLimits.POLICY, SandboxLimits.LIMIT,
-            SandboxLimits.REMAINING, SandboxLimits.RESET, ApiAccessFilter.RETRY_AFTER, HttpHeaders.ETAG));
-    static final String MAX_AGE_SECONDS = "600";
+    private static final Set<String> ALLOWED_HEADERS =
+            CrossOrigin.ALLOWED_HEADERS.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    static final String EXPOSED_HEADERS = String.join(", ", CrossOrigin.EXPOSED_HEADERS);
 
     private final String allowedOrigin;
 
@@ -65,7 +60,7 @@ final class SandboxCors extends SandboxFilter {
                 if (headers != null && !headers.isBlank()) {
                     response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, headers);
                 }
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
+                response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, CrossOrigin.MAX_AGE_SECONDS);
             }
         } else if (allowed) {
             response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * The sandbox's limits per client address ({@link ClientAddress}; an IPv6 client by its /64):
  * requests per UTC minute and per UTC day, both counted in PostgreSQL so every instance shares
  * them, one token per request so the count is exact. Every request counts, whatever its answer,
- * a CORS preflight too (browsers keep one for {@value SandboxCors#MAX_AGE_SECONDS} s). Every
+ * a CORS preflight too (browsers keep one for {@value dev.vspec.infra.web.CrossOrigin#MAX_AGE_SECONDS} s). Every
  * response carries the budget headers.
  */
 final class SandboxLimits extends SandboxFilter {

@@ -1,0 +1,220 @@
+package dev.vspec.cli.site;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.sun.net.httpserver.HttpServer;
+import dev.vspec.cli.stack.Deployable;
+import dev.vspec.cli.stack.LocalStack;
+import dev.vspec.cli.stack.StackSettings;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.testing.TestDatabase;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The website in headless Chromium (the machine's own, {@code VSPEC_CHROMIUM} or /usr/bin/chromium),
+ * driven by Playwright, against the whole local stack behind the gateway: the request-access form,
+ * the sandbox console, the docs page's error anchors, and a page of another origin that may not
+ * call the sandbox. Screenshots of the three pages land in {@code target/screenshots}.
+ */
+class SiteBrowserIT {
+
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    private static final String CHROMIUM = System.getenv().getOrDefault("VSPEC_CHROMIUM", "/usr/bin/chromium");
+
+    @TempDir
+    static Path dataDir;
+
+    private static TestDatabase database;
+    private static LocalStack stack;
+    private static Playwright playwright;
+    private static Browser browser;
+    private static String site;
+    private Page page;
+
+    @BeforeAll
+    static void startTheStackAndTheBrowser() throws IOException {
+        if (!Files.isExecutable(Path.of(CHROMIUM))) {
+            throw new IllegalStateException("The browser tests need Chromium at " + CHROMIUM
+                    + " (Debian: apt-get install chromium; or set VSPEC_CHROMIUM); .ci/run installs it");
+        }
+        Files.createDirectories(SCREENSHOTS);
+        database = TestDatabase.create("vspec_site");
+        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
+        site = stack.url(Deployable.GATEWAY);
+        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        // the flags keep Chromium off the network it would otherwise call at start
+        browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(Path.of(CHROMIUM)).setHeadless(true)
+                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync")));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (playwright != null) {
+            playwright.close();
+        }
+        if (stack != null) {
+            stack.close();
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    @BeforeEach
+    void openPage() {
+        page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 900));
+        // what the page says goes to the test's output, so a failing page tells why
+        page.onConsoleMessage(message -> System.out.println("browser console: " + message.type() + " " + message.text()));
+        page.onPageError(error -> System.out.println("browser page error: " + error));
+    }
+
+    @AfterEach
+    void closePage() {
+        page.close();
+    }
+
+    @Test
+    void theRequestAccessFormSubmitsAndShowsItsConfirmation() {
+        page.navigate(site + "/request-access");
+        page.fill("#request-access-name", "Ada Example");
+        page.fill("#request-access-email", "ada@example.com");
+        page.fill("#request-access-company", "Example Fleet Services");
+        page.fill("#request-access-intended-use", "Service reminders for a fleet of 40 sample vehicles.");
+        page.selectOption("#request-access-plan", "pro");
+        page.click("#request-access-submit");
+
+        page.waitForSelector("#request-access-result[data-outcome=success]");
+        assertThat(page.textContent("#request-access-result")).contains("pro plan has been received").contains("ada@example.com");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("request-access.png")).setFullPage(true));
+    }
+
+    @Test
+    void aRefusedSubmissionShowsTheServersReasons() {
+        page.navigate(site + "/request-access");
+        page.fill("#request-access-email", "not-an-address");
+        page.click("#request-access-submit");
+
+        page.waitForSelector("#request-access-result[data-outcome=invalid]");
+        assertThat(page.textContent("#request-access-result")).contains("'name'").contains("'email'");
+        assertThat(page.inputValue("#request-access-email")).as("the input is kept").isEqualTo("not-an-address");
+    }
+
+    @Test
+    void theSixthSubmissionInAnHourShowsTheWait() {
+        // an address of its own (the gateway and the command side trust loopback's X-Forwarded-For), so the
+        // other tests' submissions do not count here
+        page.setExtraHTTPHeaders(Map.of("X-Forwarded-For", "198.51.100.66"));
+        page.navigate(site + "/request-access");
+        for (int i = 1; i <= 6; i++) {
+            page.fill("#request-access-name", "Sample Submitter " + i);
+            page.fill("#request-access-email", "submitter" + i + "@example.com");
+            page.fill("#request-access-intended-use", "Checking the request-access limit with sample data.");
+            page.click("#request-access-submit");
+            page.waitForSelector("#request-access-result[data-outcome]");
+            if (i < 6) {
+                assertThat(page.getAttribute("#request-access-result", "data-outcome")).isEqualTo("success");
+                page.navigate(site + "/request-access");
+            }
+        }
+
+        assertThat(page.getAttribute("#request-access-result", "data-outcome")).isEqualTo("rate-limited");
+        assertThat(page.textContent("#request-access-result")).contains("try again in about").contains("minutes");
+    }
+
+    @Test
+    void theConsoleShowsASandboxAnswerWithItsLimitHeaders() {
+        page.navigate(site + "/console");
+        page.selectOption("#console-route", "/v1/fluids");
+        page.selectOption("#console-mode", "vin");
+        page.click("#console-send");
+
+        page.waitForSelector("#console-status[data-status='200']");
+        assertThat(page.textContent("#console-request")).isEqualTo("/api/sample/v1/fluids?vin=19XFC2F52KE715372");
+        assertThat(page.textContent("#console-body")).contains("2019-honda-civic-lx-k20c2-fwd").contains("engine_oil");
+        assertThat(page.textContent("#console-headers tr[data-header='X-RateLimit-Limit']")).contains("30");
+        assertThat(page.textContent("#console-headers tr[data-header='RateLimit-Policy']")).contains("30;w=60, 500;w=86400");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("console.png")).setFullPage(true));
+    }
+
+    @Test
+    void theConsoleShowsAnErrorWithItsDocsLink() {
+        page.navigate(site + "/console");
+        page.selectOption("#console-route", "/v1/fluids");
+        page.selectOption("#console-mode", "ymmt");
+        page.fill("#console-trim", "");
+        page.click("#console-send");
+
+        page.waitForSelector("#console-status[data-status='409']");
+        assertThat(page.getAttribute("#console-body a", "href")).isEqualTo(site + "/docs#multiple_matches");
+    }
+
+    @Test
+    void theDocsPageHasASectionForEveryErrorCode() {
+        page.navigate(site + "/docs");
+
+        assertThat(page.title()).contains("vspec");
+        for (ErrorCode code : ErrorCode.values()) {
+            assertThat(page.locator("[id='" + code.code() + "']").count()).as(code.code()).isEqualTo(1);
+        }
+        assertThat(page.locator("a[href='/api/openapi.json']").count()).isPositive();
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("docs.png")).setFullPage(true));
+    }
+
+    @Test
+    void aPageOfAnotherOriginCannotCallTheSandboxButMayCallTheLiveApi() throws IOException {
+        HttpServer elsewhere = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        String html = """
+                <!doctype html><meta charset="utf-8"><p id="sandbox">pending</p><p id="live">pending</p>
+                <script>
+                async function probe(id, url) {
+                  try { const r = await fetch(url); document.getElementById(id).textContent = 'read ' + r.status; }
+                  catch (e) { document.getElementById(id).textContent = 'blocked'; }
+                }
+                probe('sandbox', '%1$s/api/sample/v1/status');
+                probe('live', '%1$s/api/v1/status');
+                </script>
+                """.formatted(site);
+        elsewhere.createContext("/", exchange -> {
+            byte[] body = html.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        elsewhere.start();
+        try {
+            page.navigate("http://127.0.0.1:" + elsewhere.getAddress().getPort() + "/");
+
+            page.waitForFunction("document.getElementById('sandbox').textContent !== 'pending'"
+                    + " && document.getElementById('live').textContent !== 'pending'");
+            assertThat(page.textContent("#sandbox")).isEqualTo("blocked");
+            assertThat(page.textContent("#live")).as("the control: the live API allows any origin").isEqualTo("read 200");
+        } finally {
+            elsewhere.stop(0);
+        }
+    }
+}
