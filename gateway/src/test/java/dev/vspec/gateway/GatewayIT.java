@@ -99,6 +99,11 @@ class GatewayIT {
         assertThat(reply.header("X-RateLimit-Reset")).isEqualTo("1795250000");
         assertThat(reply.header("X-Monthly-Limit")).isEqualTo("10000");
         assertThat(reply.header("X-Monthly-Remaining")).isEqualTo("9999");
+        assertThat(reply.header("RateLimit-Policy")).isEqualTo("30;w=60, 500;w=86400");
+        assertThat(reply.header("RateLimit-Limit")).isEqualTo("30");
+        assertThat(reply.header("RateLimit-Remaining")).isEqualTo("29");
+        assertThat(reply.header("RateLimit-Reset")).isEqualTo("17");
+        assertThat(reply.header("Retry-After")).isEqualTo("17");
         assertThat(reply.header("ETag")).isEqualTo("\"abc123\"");
         assertThat(reply.header("Cache-Control")).isEqualTo("public, max-age=300");
     }

@@ -100,6 +100,11 @@ final class StubBackend implements AutoCloseable {
         exchange.getResponseHeaders().set("X-RateLimit-Reset", "1795250000");
         exchange.getResponseHeaders().set("X-Monthly-Limit", "10000");
         exchange.getResponseHeaders().set("X-Monthly-Remaining", "9999");
+        exchange.getResponseHeaders().set("RateLimit-Policy", "30;w=60, 500;w=86400");
+        exchange.getResponseHeaders().set("RateLimit-Limit", "30");
+        exchange.getResponseHeaders().set("RateLimit-Remaining", "29");
+        exchange.getResponseHeaders().set("RateLimit-Reset", "17");
+        exchange.getResponseHeaders().set("Retry-After", "17");
         exchange.getResponseHeaders().set("ETag", "\"abc123\"");
         exchange.getResponseHeaders().set("Cache-Control", "public, max-age=300");
         exchange.getResponseHeaders().set("Access-Control-Allow-Origin", "https://backend-says.example");

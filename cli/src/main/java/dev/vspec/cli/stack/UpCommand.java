@@ -105,7 +105,10 @@ public final class UpCommand implements Runnable {
                   kafka         %s   topic %s
                   postgresql    %s
 
-                Try (every live route needs a key; issue one in another terminal):
+                Website: %s/docs (the API), %s/console (the keyless sandbox), %s/request-access
+                Try the sandbox, no key needed:
+                  curl '%s/api/sample/v1/fluids?vin=19XFC2F52KE715372'
+                Try the live API (every live route needs a key; issue one in another terminal):
                   ./vspec keys issue --plan pro --owner you@example.com
                   curl -H "x-api-key: $KEY" '%s/api/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd'
                   curl -H "x-api-key: $KEY" '%s/api/v1/configs?year=2019&make=honda&model=civic'
@@ -115,7 +118,7 @@ public final class UpCommand implements Runnable {
                 stack.sampleImported() ? " (sample catalog imported)" : "",
                 gateway, stack.url(Deployable.COMMAND_SIDE), stack.url(Deployable.QUERY_SIDE),
                 stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX),
-                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(), gateway, gateway);
+                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(), gateway, gateway, gateway, gateway, gateway, gateway);
         out.flush();
     }
 }
