@@ -7,9 +7,12 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.VerboseResult;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 
 /**
  * Budgets that every instance shares through Bucket4j buckets in PostgreSQL.
@@ -28,20 +31,33 @@ import java.time.Instant;
  */
 public final class SharedBudgets {
 
+    /** Every verdict, by budget kind (the subject's first part: key, sandbox, address, ...), window and outcome. */
+    public static final String DECISIONS_METRIC = "vspec.limiter.decisions";
+
     private final ProxyManager<String> buckets;
     private final Clock clock;
+    private final MeterRegistry meters;
     private final Cache<String, Lease> leases = Caffeine.newBuilder()
             .expireAfterAccess(Duration.ofHours(1))
             .maximumSize(100_000)
             .build();
 
     public SharedBudgets(ProxyManager<String> buckets, Clock clock) {
+        this(buckets, clock, new SimpleMeterRegistry());
+    }
+
+    public SharedBudgets(ProxyManager<String> buckets, Clock clock, MeterRegistry meters) {
         this.buckets = buckets;
         this.clock = clock;
+        this.meters = meters;
     }
 
     /** Spends one unit of {@code subject}'s budget of {@code limit} per {@code window}, if any is left. */
     public Admission take(String subject, long limit, Window window, long leaseDivisor) {
+        return counted(subject, window.name(), takeFromLease(subject, limit, window, leaseDivisor));
+    }
+
+    private Admission takeFromLease(String subject, long limit, Window window, long leaseDivisor) {
         Instant now = clock.instant();
         long index = window.index(now);
         Instant end = window.end(index);
@@ -104,8 +120,20 @@ public final class SharedBudgets {
                 .addLimit(Bandwidth.builder().capacity(capacity).refillIntervally(capacity, period).build())
                 .build();
         ConsumptionProbe probe = buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1);
+        count(subject, "rolling", probe.isConsumed());
         return new RollingAdmission(probe.isConsumed(), capacity, probe.getRemainingTokens(),
                 Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill()));
+    }
+
+    private Admission counted(String subject, String window, Admission admission) {
+        count(subject, window, admission.admitted());
+        return admission;
+    }
+
+    private void count(String subject, String window, boolean admitted) {
+        int colon = subject.indexOf(':');
+        meters.counter(DECISIONS_METRIC, "budget", colon < 0 ? subject : subject.substring(0, colon),
+                "window", window.toLowerCase(Locale.ROOT), "outcome", admitted ? "admitted" : "refused").increment();
     }
 
     /**
@@ -116,7 +144,7 @@ public final class SharedBudgets {
         BucketConfiguration configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder().capacity(limit).refillIntervally(limit, window.longest().multipliedBy(2)).build())
                 .build();
-        return buckets.builder().build(subject + ':' + window.name().toLowerCase(java.util.Locale.ROOT) + ':' + index, () -> configuration);
+        return buckets.builder().build(subject + ':' + window.name().toLowerCase(Locale.ROOT) + ':' + index, () -> configuration);
     }
 
     /** Verdict of a rolling budget; {@code retryAfter} is zero when admitted. */

@@ -4,9 +4,12 @@ import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -40,8 +43,9 @@ public class SharedBudgetsAutoConfiguration {
     }
 
     @Bean
-    SharedBudgets sharedBudgets(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets) {
-        return new SharedBudgets(rateLimitBuckets, Clock.systemUTC());
+    SharedBudgets sharedBudgets(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets,
+            ObjectProvider<MeterRegistry> meters) {
+        return new SharedBudgets(rateLimitBuckets, Clock.systemUTC(), meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
     @Bean(destroyMethod = "close")

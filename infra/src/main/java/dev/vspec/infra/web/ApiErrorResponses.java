@@ -1,6 +1,8 @@
 package dev.vspec.infra.web;
 
 import dev.vspec.contracts.error.ApiError;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -13,19 +15,26 @@ import tools.jackson.databind.ObjectMapper;
  */
 public final class ApiErrorResponses {
 
+    /** Every error record answered, by code and status: {@code vspec_api_errors_total} on /actuator/prometheus. */
+    public static final String ERRORS_METRIC = "vspec.api.errors";
+
     private final ObjectMapper mapper;
     private final ErrorDecoration decoration;
+    private final MeterRegistry meters;
 
     public ApiErrorResponses(ObjectMapper mapper) {
-        this(mapper, ErrorDecoration.NONE);
+        this(mapper, ErrorDecoration.NONE, new SimpleMeterRegistry());
     }
 
-    public ApiErrorResponses(ObjectMapper mapper, ErrorDecoration decoration) {
+    public ApiErrorResponses(ObjectMapper mapper, ErrorDecoration decoration, MeterRegistry meters) {
         this.mapper = mapper;
         this.decoration = decoration;
+        this.meters = meters;
     }
 
+    /** The record as it is answered; every answered record passes here once, so here it is counted. */
     public ApiError stamped(ApiError error, HttpServletRequest request) {
+        meters.counter(ERRORS_METRIC, "code", error.error().code(), "status", Integer.toString(error.error().status())).increment();
         return decoration.decorate(error.withRequestId(RequestIds.of(request)), request);
     }
 

@@ -1,5 +1,7 @@
 package dev.vspec.infra.web;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -16,8 +18,10 @@ import tools.jackson.databind.ObjectMapper;
 public class ApiWebAutoConfiguration {
 
     @Bean
-    ApiErrorResponses apiErrorResponses(ObjectMapper mapper, ObjectProvider<ErrorDecoration> decoration) {
-        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.NONE));
+    ApiErrorResponses apiErrorResponses(ObjectMapper mapper, ObjectProvider<ErrorDecoration> decoration,
+            ObjectProvider<MeterRegistry> meters) {
+        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.NONE),
+                meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
     @Bean
