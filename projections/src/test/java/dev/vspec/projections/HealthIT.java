@@ -37,4 +37,15 @@ class HealthIT {
         assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .hasSize(10).containsEntry("parts", true).containsEntry("service_history", true);
     }
+
+    @Test
+    void readinessAsksTheDatabaseAndTheBroker() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + environment.getProperty("local.server.port") + "/actuator/health/readiness")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("\"status\":\"UP\"").contains("\"broker\":{\"status\":\"UP\"")
+                .contains("\"db\":{\"status\":\"UP\"").contains("\"readinessState\":{\"status\":\"UP\"");
+    }
 }
