@@ -28,6 +28,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The website in headless Chromium (the machine's own, {@code VSPEC_CHROMIUM} or /usr/bin/chromium),
@@ -37,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SiteBrowserIT {
 
+    private static final Logger log = LoggerFactory.getLogger(SiteBrowserIT.class);
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final String CHROMIUM = System.getenv().getOrDefault("VSPEC_CHROMIUM", "/usr/bin/chromium");
 
@@ -88,8 +91,8 @@ class SiteBrowserIT {
     void openPage() {
         page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 900));
         // what the page says goes to the test's output, so a failing page tells why
-        page.onConsoleMessage(message -> System.out.println("browser console: " + message.type() + " " + message.text()));
-        page.onPageError(error -> System.out.println("browser page error: " + error));
+        page.onConsoleMessage(message -> log.info("browser console: {} {}", message.type(), message.text()));
+        page.onPageError(error -> log.warn("browser page error: {}", error));
     }
 
     @AfterEach

@@ -7,11 +7,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -28,8 +25,6 @@ final class GatewayCors extends OncePerRequestFilter {
     static final List<String> LIVE_METHODS = List.of("GET", "HEAD", "POST");
     static final List<String> SANDBOX_METHODS = List.of("GET", "HEAD");
     private static final String SANDBOX = "/api/sample";
-    private static final Set<String> ALLOWED_HEADER_NAMES =
-            CrossOrigin.ALLOWED_HEADERS.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
 
     private final String sandboxOrigin;
 
@@ -60,9 +55,9 @@ final class GatewayCors extends OncePerRequestFilter {
             allowed = true;
         }
         String allowOrigin = sandbox ? origin : "*";
-        if (isPreflight(request)) {
+        if (CrossOrigin.isPreflight(request)) {
             List<String> methods = sandbox ? SANDBOX_METHODS : LIVE_METHODS;
-            if (allowed && allows(request, methods)) {
+            if (allowed && CrossOrigin.asksOnly(request, methods)) {
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, allowOrigin);
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, String.join(", ", methods));
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, String.join(", ", CrossOrigin.ALLOWED_HEADERS));
@@ -76,23 +71,5 @@ final class GatewayCors extends OncePerRequestFilter {
             response.setHeader(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS, String.join(", ", CrossOrigin.EXPOSED_HEADERS));
         }
         chain.doFilter(request, response);
-    }
-
-    static boolean isPreflight(HttpServletRequest request) {
-        return "OPTIONS".equals(request.getMethod()) && request.getHeader(HttpHeaders.ORIGIN) != null
-                && request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
-    }
-
-    /** The asked method is one of {@code methods}, and every asked header is one the specification allows. */
-    private static boolean allows(HttpServletRequest request, List<String> methods) {
-        if (!methods.contains(request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD))) {
-            return false;
-        }
-        String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
-        if (headers == null || headers.isBlank()) {
-            return true;
-        }
-        return Arrays.stream(headers.split(",")).map(h -> h.strip().toLowerCase(Locale.ROOT)).filter(h -> !h.isEmpty())
-                .allMatch(ALLOWED_HEADER_NAMES::contains);
     }
 }

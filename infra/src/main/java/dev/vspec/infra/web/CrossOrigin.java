@@ -1,6 +1,13 @@
 package dev.vspec.infra.web;
 
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpHeaders;
 
 /** What the specification lets a browser page send and read across origins, for the gateway's and the sandbox's CORS. */
 public final class CrossOrigin {
@@ -16,6 +23,25 @@ public final class CrossOrigin {
     /** How long a browser may keep a preflight's answer. */
     public static final String MAX_AGE_SECONDS = "600";
 
+    private static final Set<String> ALLOWED_HEADER_NAMES =
+            ALLOWED_HEADERS.stream().map(header -> header.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+
     private CrossOrigin() {
+    }
+
+    /** A browser asking whether it may send a request: OPTIONS with Origin and Access-Control-Request-Method. */
+    public static boolean isPreflight(HttpServletRequest request) {
+        return "OPTIONS".equals(request.getMethod()) && request.getHeader(HttpHeaders.ORIGIN) != null
+                && request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
+    }
+
+    /** The preflight asks for one of {@code methods} and for no request header beyond {@link #ALLOWED_HEADERS}. */
+    public static boolean asksOnly(HttpServletRequest preflight, Collection<String> methods) {
+        if (!methods.contains(preflight.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD))) {
+            return false;
+        }
+        String headers = preflight.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
+        return headers == null || Arrays.stream(headers.split(",")).map(header -> header.strip().toLowerCase(Locale.ROOT))
+                .filter(header -> !header.isEmpty()).allMatch(ALLOWED_HEADER_NAMES::contains);
     }
 }

@@ -3,6 +3,7 @@ package dev.vspec.sandbox.web;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.CrossOrigin;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -28,7 +29,7 @@ final class ReadOnly extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (SandboxCors.isPreflight(request)) {
+        if (CrossOrigin.isPreflight(request)) {
             response.setStatus(HttpServletResponse.SC_NO_CONTENT);
             return;
         }

@@ -7,10 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -23,8 +20,6 @@ import org.springframework.http.HttpHeaders;
  */
 final class SandboxCors extends SandboxFilter {
 
-    private static final Set<String> ALLOWED_HEADERS =
-            CrossOrigin.ALLOWED_HEADERS.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     static final String EXPOSED_HEADERS = String.join(", ", CrossOrigin.EXPOSED_HEADERS);
 
     private final String allowedOrigin;
@@ -34,11 +29,6 @@ final class SandboxCors extends SandboxFilter {
             throw new IllegalArgumentException("vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
         }
         this.allowedOrigin = Origins.of(allowedOrigin);
-    }
-
-    static boolean isPreflight(HttpServletRequest request) {
-        return "OPTIONS".equals(request.getMethod()) && request.getHeader(HttpHeaders.ORIGIN) != null
-                && request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
     }
 
     @Override
@@ -52,8 +42,8 @@ final class SandboxCors extends SandboxFilter {
             return;
         }
         boolean allowed = allowedOrigin.equals(origin.toLowerCase(Locale.ROOT));
-        if (isPreflight(request)) {
-            if (allowed && allowsRequest(request)) {
+        if (CrossOrigin.isPreflight(request)) {
+            if (allowed && CrossOrigin.asksOnly(request, ReadOnly.READ_METHODS)) {
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, String.join(", ", ReadOnly.READ_METHODS));
                 String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
@@ -69,18 +59,4 @@ final class SandboxCors extends SandboxFilter {
         chain.doFilter(request, response);
     }
 
-    /** A read method, and only headers the API reads. */
-    private static boolean allowsRequest(HttpServletRequest request) {
-        String method = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD);
-        if (!ReadOnly.READ_METHODS.contains(method)) {
-            return false;
-        }
-        String headers = request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
-        if (headers == null || headers.isBlank()) {
-            return true;
-        }
-        Set<String> asked = Arrays.stream(headers.split(",")).map(h -> h.strip().toLowerCase(Locale.ROOT))
-                .filter(h -> !h.isEmpty()).collect(Collectors.toSet());
-        return ALLOWED_HEADERS.containsAll(asked);
-    }
 }
