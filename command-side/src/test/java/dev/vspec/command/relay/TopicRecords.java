@@ -16,8 +16,8 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /** Everything on the event topic right now, read with a plain consumer as an analyst would. */
 final class TopicRecords {
 
-    /** One record: its key, partition and offset, and the envelope decoded with the codec. */
-    record Received(String key, int partition, long offset, EventEnvelope envelope) {
+    /** One record: its key, partition and offset, the envelope decoded with the codec, and its value as sent. */
+    record Received(String key, int partition, long offset, EventEnvelope envelope, byte[] value) {
     }
 
     private TopicRecords() {
@@ -40,7 +40,7 @@ final class TopicRecords {
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                     received.add(new Received(record.key(), record.partition(), record.offset(),
-                            codec.decode(record.value())));
+                            codec.decode(record.value()), record.value()));
                 }
             }
             return received;

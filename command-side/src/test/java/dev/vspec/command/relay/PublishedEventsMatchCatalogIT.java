@@ -1,0 +1,110 @@
+package dev.vspec.command.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.TestVins;
+import dev.vspec.command.catalog.CatalogImporter;
+import dev.vspec.command.relay.TopicRecords.Received;
+import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.enrichment.JoinEnrichment;
+import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.infra.kafka.catalog.EventCatalogValidator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventProcessor;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+
+/**
+ * What the relay publishes to a real broker is what the analysts' event catalog (docs/events)
+ * describes: every record on the topic passes the envelope's JSON Schema and its event type's, and
+ * every published event type is among them.
+ */
+@CommandSideIntegrationTest
+class PublishedEventsMatchCatalogIT {
+
+    private static final Logger log = LoggerFactory.getLogger(PublishedEventsMatchCatalogIT.class);
+    /** Sample data: a 2022 Toyota RAV4 XLE VIN the reference vendor knows and the sample catalog does not. */
+    private static final String VENDOR_VIN = "2T3P1RFV0NW402977";
+    /** EnrichmentProcess's processing group, held back so a second key can join a job in flight. */
+    private static final String ENRICHMENT_PROCESS = "enrichment";
+    private static final Duration PUBLISHED = Duration.ofSeconds(60);
+
+    @Autowired
+    CatalogImporter importer;
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    EventStore events;
+    @Autowired
+    EventProcessingConfiguration processing;
+    @Autowired
+    EventEnvelopeCodec codec;
+    @Autowired
+    EventTopicProperties topic;
+    @Autowired
+    EmbeddedKafkaBroker broker;
+
+    @Test
+    void everyRecordTheRelayPublishesMatchesTheCatalogAndEveryPublishedTypeIsAmongThem() {
+        importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
+        EventProcessor enrichment = processing.eventProcessor(ENRICHMENT_PROCESS).orElseThrow();
+        enrichment.shutDown();
+        try {
+            String failing = schedule(TestVins.next(), 1);
+            commands.sendAndWait(new JoinEnrichment(failing, 2, Instant.now()));
+        } finally {
+            enrichment.start();
+        }
+        schedule(VENDOR_VIN, 1);
+        Set<String> published = PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
+
+        await().atMost(PUBLISHED).pollInterval(Duration.ofMillis(500))
+                .until(() -> readAll().stream().map(r -> r.envelope().eventType()).collect(Collectors.toSet())
+                        .containsAll(published));
+
+        List<Received> records = readAll();
+        EventCatalogValidator catalog = new EventCatalogValidator();
+        for (Received record : records) {
+            EventEnvelope envelope = record.envelope();
+            assertThat(catalog.problemsWith(record.value()))
+                    .as("%s %s#%d", envelope.eventType(), envelope.aggregateId(), envelope.aggregateSequence())
+                    .isEmpty();
+            assertThat(record.key()).isEqualTo(envelope.aggregateId());
+        }
+        log.info("All {} records on the topic match the event catalog: {}", records.size(), records.stream()
+                .collect(Collectors.groupingBy(r -> r.envelope().eventType(), TreeMap::new, Collectors.counting())));
+    }
+
+    /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */
+    private String schedule(String vin, long keyId) {
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(vin));
+        while (events.readEvents(job.value()).hasNext()) {
+            job = job.next();
+        }
+        commands.sendAndWait(new ScheduleEnrichment(job.value(), vin, keyId, Instant.now()));
+        return job.value();
+    }
+
+    private List<Received> readAll() {
+        return TopicRecords.readAll(broker.getBrokersAsString(), topic.topic(), codec);
+    }
+}

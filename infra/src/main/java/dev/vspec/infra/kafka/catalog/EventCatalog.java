@@ -1,0 +1,141 @@
+package dev.vspec.infra.kafka.catalog;
+
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.LaborTime;
+import dev.vspec.contracts.catalog.LaborTimesRecorded;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
+import dev.vspec.contracts.catalog.ServiceInterval;
+import dev.vspec.contracts.catalog.ServiceRecord;
+import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.catalog.SpecsRecorded;
+import dev.vspec.contracts.catalog.TireFitment;
+import dev.vspec.contracts.catalog.TiresRecorded;
+import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
+import dev.vspec.contracts.enrichment.EnrichmentStep;
+import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.access.Sha256;
+import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The published event types with the aggregate each belongs to and one example envelope, built
+ * by the topic's own codec. SAMPLE DATA: the examples follow the sandbox's reference stream
+ * (2019 Honda Civic LX), with lists shortened to one or two items.
+ */
+public final class EventCatalog {
+
+    /** One published event type and an envelope of it, as the topic carries it. */
+    public record Entry(Class<? extends Record> type, EventEnvelope example) {
+
+        public String name() {
+            return PublishedEvents.nameOf(type);
+        }
+
+        public String aggregateType() {
+            return example.aggregateType();
+        }
+    }
+
+    private static final String CONFIGURATION = "VehicleConfiguration";
+    private static final String VEHICLE = "Vehicle";
+    private static final String JOB = "EnrichmentJob";
+    private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
+    private static final String VIN = "19XFC2F52KE715372";
+    private static final String ENRICHED_VIN = "2HGFC2F57KH873762";
+    private static final String JOB_ID = "enr_" + ENRICHED_VIN + "_1";
+    private static final String UNSUPPORTED_VIN = "5YJYGDEE5MF100001";
+    private static final String FAILED_JOB_ID = "enr_" + UNSUPPORTED_VIN + "_1";
+    private static final Instant IMPORTED = Instant.parse("2026-11-21T07:27:36.776Z");
+    private static final Instant ENRICHED = Instant.parse("2026-11-21T07:31:02.114Z");
+    private static final byte[] IMAGE = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 2\"/>"
+            .getBytes(StandardCharsets.UTF_8);
+
+    private static final EventEnvelopeCodec CODEC = new EventEnvelopeCodec();
+
+    private static final List<EventEnvelope> EXAMPLES = List.of(
+            example(CONFIGURATION, CIVIC_LX, 0, IMPORTED, new ConfigurationRegistered(
+                    CIVIC_LX, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT")),
+            example(CONFIGURATION, CIVIC_LX, 1, IMPORTED.plusMillis(95), new FluidsRecorded(CIVIC_LX, List.of(
+                    new Fluid("engine_oil", "API SP / ILSAC GF-6A SAE 0W-20", new BigDecimal("4.2"),
+                            new BigDecimal("4.4"), "with filter"),
+                    new Fluid("brake_fluid", "DOT 3 or DOT 4", new BigDecimal("0.9"), new BigDecimal("1.0"), null)))),
+            example(CONFIGURATION, CIVIC_LX, 2, IMPORTED.plusMillis(142), new SpecsRecorded(CIVIC_LX, List.of(
+                    new SpecItem("engine", "displacement", "2.0", "L"),
+                    new SpecItem("engine", "cylinders", "4", null)))),
+            example(CONFIGURATION, CIVIC_LX, 3, IMPORTED.plusMillis(176), new TiresRecorded(CIVIC_LX, List.of(
+                    new TireFitment("both", "215/55R16", 93, "H", 221, 32)))),
+            example(CONFIGURATION, CIVIC_LX, 4, IMPORTED.plusMillis(222), new ServiceScheduleRecorded(CIVIC_LX, List.of(
+                    new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
+                    new ServiceInterval("normal", "tire_rotation", "Rotate tires and set cold pressures", 7500, 12000,
+                            null)))),
+            example(CONFIGURATION, CIVIC_LX, 5, IMPORTED.plusMillis(274), new LaborTimesRecorded(CIVIC_LX, List.of(
+                    new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))))),
+            example(CONFIGURATION, CIVIC_LX, 6, IMPORTED.plusMillis(314), new PartsRecorded(CIVIC_LX, List.of(
+                    new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change")))),
+            example(CONFIGURATION, CIVIC_LX, 7, IMPORTED.plusMillis(353), new PartPriced(
+                    CIVIC_LX, "15400-PLM-A02", new BigDecimal("9.42"), "USD", LocalDate.of(2025, 4, 1))),
+            example(CONFIGURATION, CIVIC_LX, 8, IMPORTED.plusMillis(707), new ExteriorImageCached(
+                    CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE))),
+            example(VEHICLE, VIN, 0, IMPORTED.plusMillis(740), new VinLinked(VIN, CIVIC_LX)),
+            example(VEHICLE, VIN, 1, IMPORTED.plusMillis(769), new ServiceHistoryRecorded(VIN, List.of(
+                    new ServiceRecord(LocalDate.of(2019, 9, 12), 7088, 11407, "dealer",
+                            List.of("engine_oil_change", "tire_rotation")),
+                    new ServiceRecord(LocalDate.of(2020, 5, 9), 14557, null, "owner", List.of("cabin_air_filter"))))),
+            example(JOB, JOB_ID, 0, ENRICHED, new EnrichmentScheduled(JOB_ID, ENRICHED_VIN, 7, ENRICHED)),
+            example(JOB, JOB_ID, 1, ENRICHED.plusMillis(9), new EnrichmentJoined(JOB_ID, 12, ENRICHED.plusMillis(9))),
+            example(JOB, JOB_ID, 2, ENRICHED.plusMillis(17), new EnrichmentStepCompleted(
+                    JOB_ID, EnrichmentStep.DECODED, "2019 Honda Civic LX K20C2 FWD", ENRICHED.plusMillis(17))),
+            example(JOB, JOB_ID, 6, ENRICHED.plusMillis(302), new EnrichmentCompleted(
+                    JOB_ID, ENRICHED_VIN, CIVIC_LX, ENRICHED.plusMillis(302))),
+            example(JOB, FAILED_JOB_ID, 1, ENRICHED.plusMillis(840), new EnrichmentFailed(
+                    FAILED_JOB_ID, UNSUPPORTED_VIN, ErrorCode.UNSUPPORTED_VEHICLE,
+                    "VIN " + UNSUPPORTED_VIN + " decodes as 2021 Tesla Model Y but no engine code resolves;"
+                            + " the vehicle is not supported",
+                    ENRICHED.plusMillis(840))));
+
+    private EventCatalog() {
+    }
+
+    /** Every published event type, in the order of {@link PublishedEvents#TYPES}. */
+    public static List<Entry> entries() {
+        return PublishedEvents.TYPES.stream().map(type -> new Entry(type, EXAMPLES.stream()
+                .filter(example -> example.eventType().equals(PublishedEvents.nameOf(type))).findFirst()
+                .orElseThrow(() -> new IllegalStateException(PublishedEvents.nameOf(type)
+                        + " is published but EventCatalog has no example of it")))).toList();
+    }
+
+    /** The entry of an envelope's event type, or empty when this version does not publish it. */
+    public static Optional<Entry> entryNamed(String eventType) {
+        return entries().stream().filter(entry -> entry.name().equals(eventType)).findFirst();
+    }
+
+    static List<EventEnvelope> examples() {
+        return EXAMPLES;
+    }
+
+    private static EventEnvelope example(String aggregateType, String aggregateId, long sequence, Instant occurredAt,
+                                         Record event) {
+        UUID eventId = UUID.nameUUIDFromBytes((aggregateId + "#" + sequence).getBytes(StandardCharsets.UTF_8));
+        return CODEC.wrap(eventId.toString(), aggregateType, aggregateId, sequence, occurredAt, event);
+    }
+}
