@@ -1,12 +1,12 @@
-package dev.vspec.cli.access;
+package dev.vspec.cli;
 
 /** Exception messages made fit for one line of a terminal. */
-final class Messages {
+public final class Messages {
 
     private Messages() {
     }
 
-    static String root(Throwable e) {
+    public static String root(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
@@ -15,7 +15,7 @@ final class Messages {
     }
 
     /** Line breaks, tabs and control characters (a terminal's escape sequences among them) become single spaces. */
-    static String oneLine(String text) {
+    public static String oneLine(String text) {
         return text == null ? "" : text.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
     }
 }

@@ -3,11 +3,11 @@ package dev.vspec.projections;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.projections.runtime.ProjectionRuntime;
+import dev.vspec.projections.runtime.TableChecksums;
 import dev.vspec.projections.runtime.ProjectionStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jooq.DSLContext;
@@ -39,17 +39,11 @@ final class ReadModel {
         return runtime.statuses().stream().collect(Collectors.toMap(ProjectionStatus::name, Function.identity()));
     }
 
-    /** Every projection table by name, each as {@code md5-of-all-rows:row-count}. */
+    /** Every projection table by qualified name, as {@link TableChecksums} fingerprints it. */
     Map<String, String> tableChecksums() {
-        Map<String, String> checksums = new TreeMap<>();
-        for (String name : runtime.names()) {
-            for (Table<?> table : runtime.projection(name).tables()) {
-                checksums.put(table.getName(), db.fetchValue(
-                        "select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) || ':' || count(*) from {0} t",
-                        table).toString());
-            }
-        }
-        return checksums;
+        List<Table<?>> tables = runtime.names().stream()
+                .<Table<?>>flatMap(name -> runtime.projection(name).tables().stream()).toList();
+        return TableChecksums.of(db, tables);
     }
 
     long rows(Table<?> table) {

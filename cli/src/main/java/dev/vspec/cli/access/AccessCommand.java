@@ -1,5 +1,7 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.Messages;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,5 +1,7 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.Messages;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;

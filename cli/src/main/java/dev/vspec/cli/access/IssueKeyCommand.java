@@ -1,5 +1,7 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.Messages;
+
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 
 import dev.vspec.infra.access.AccessRequest;

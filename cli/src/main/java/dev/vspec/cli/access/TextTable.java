@@ -1,5 +1,7 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.Messages;
+
 import java.io.PrintWriter;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

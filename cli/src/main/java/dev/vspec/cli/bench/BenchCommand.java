@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code vspec bench}: benchmarks that start what they measure themselves. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks that start their own local stack and print ratios measured in one run.",
-        subcommands = {EnrichmentLatencyCommand.class})
+        subcommands = {EnrichmentLatencyCommand.class, RebuildBenchCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -14,6 +14,6 @@ public final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Name a benchmark: enrichment");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Name a benchmark: enrichment or rebuild");
     }
 }

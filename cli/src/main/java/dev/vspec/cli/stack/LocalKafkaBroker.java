@@ -58,14 +58,16 @@ public final class LocalKafkaBroker implements AutoCloseable {
     private final KafkaRaftServer server;
     private final DataDirLock dirLock;
     private final Path dataDir;
+    private final int port;
     private final String bootstrapServers;
     private boolean closed;
 
-    private LocalKafkaBroker(KafkaRaftServer server, DataDirLock dirLock, Path dataDir, String bootstrapServers) {
+    private LocalKafkaBroker(KafkaRaftServer server, DataDirLock dirLock, Path dataDir, int port) {
         this.server = server;
         this.dirLock = dirLock;
         this.dataDir = dataDir;
-        this.bootstrapServers = bootstrapServers;
+        this.port = port;
+        this.bootstrapServers = LOOPBACK + ":" + port;
     }
 
     /**
@@ -122,7 +124,18 @@ public final class LocalKafkaBroker implements AutoCloseable {
         }
         log.info("Local Kafka broker ready on {} in {} ms", bootstrapServers,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
-        return new LocalKafkaBroker(server, dirLock, dir, bootstrapServers);
+        return new LocalKafkaBroker(server, dirLock, dir, clientPort);
+    }
+
+    /**
+     * Starts a broker again on this closed one's data directory and port, with its topics, records
+     * and committed offsets: what clients see when a broker comes back after an outage.
+     */
+    public synchronized LocalKafkaBroker startAgain() {
+        if (!closed) {
+            throw new IllegalStateException("the broker on " + bootstrapServers + " is still running");
+        }
+        return start(dataDir, port);
     }
 
     /** Client bootstrap address, e.g. {@code 127.0.0.1:9092}. */

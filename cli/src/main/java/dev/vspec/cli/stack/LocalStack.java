@@ -1,5 +1,7 @@
 package dev.vspec.cli.stack;
 
+import dev.vspec.cli.Messages;
+
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import java.io.IOException;
@@ -30,7 +32,7 @@ public final class LocalStack implements AutoCloseable {
     private static final String SITE_URL = "vspec.site.url";
 
     private final LocalPostgres.Database database;
-    private final LocalKafkaBroker broker;
+    private volatile LocalKafkaBroker broker;
     private final Map<Deployable, ConfigurableApplicationContext> running = new EnumMap<>(Deployable.class);
     private final boolean sampleImported;
 
@@ -67,6 +69,16 @@ public final class LocalStack implements AutoCloseable {
 
     public String kafkaBootstrapServers() {
         return broker.bootstrapServers();
+    }
+
+    /** Stops the Kafka broker and leaves the deployables running, as in a broker outage; they retry until it is back. */
+    public synchronized void stopBroker() {
+        broker.close();
+    }
+
+    /** Starts the Kafka broker again on the same port and data directory, with everything it held. */
+    public synchronized void startBroker() {
+        broker = broker.startAgain();
     }
 
     public String databaseUrl() {
@@ -125,7 +137,7 @@ public final class LocalStack implements AutoCloseable {
         } catch (RuntimeException e) {
             int port = settings.ports().get(deployable);
             throw new StackException(deployable.id + " failed to start" + (port == 0 ? "" : " (port " + port + ")")
-                    + ": " + rootMessage(e), e);
+                    + ": " + Messages.root(e), e);
         }
     }
 
@@ -157,11 +169,4 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.getMessage();
-    }
 }

@@ -1,5 +1,7 @@
 package dev.vspec.cli.synthetic;
 
+import dev.vspec.cli.Messages;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.stack.CatchUp;
@@ -82,7 +84,7 @@ final class LoadCommand implements Callable<Integer> {
         try {
             dataSource = connect();
         } catch (RuntimeException e) {
-            return fail("Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + rootMessage(e)
+            return fail("Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
                     + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
         }
         try (dataSource) {
@@ -100,7 +102,7 @@ final class LoadCommand implements Callable<Integer> {
         } catch (SyntheticCatalogConflict | StackException | IllegalStateException e) {
             return fail(e.getMessage());
         } catch (DataAccessException e) {
-            return fail("The database failed: " + rootMessage(e));
+            return fail("The database failed: " + Messages.root(e));
         }
     }
 
@@ -123,13 +125,6 @@ final class LoadCommand implements Callable<Integer> {
         return 1;
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.getMessage();
-    }
 
     static double seconds(Duration duration) {
         return duration.toNanos() / 1e9;

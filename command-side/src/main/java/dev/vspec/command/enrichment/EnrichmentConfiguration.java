@@ -3,10 +3,14 @@ package dev.vspec.command.enrichment;
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.infra.decoding.VinDecoder;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -39,8 +43,14 @@ class EnrichmentConfiguration {
     }
 
     @Bean
+    EnrichmentMetrics enrichmentMetrics(ObjectProvider<MeterRegistry> meters, EventStore events) {
+        return new EnrichmentMetrics(meters.getIfAvailable(SimpleMeterRegistry::new), new EnrichmentLog(events));
+    }
+
+    @Bean
     ConfigurerModule enrichmentProcessing() {
         return configurer -> configurer.eventProcessing()
+                .registerSubscribingEventProcessor(EnrichmentMetrics.PROCESSING_GROUP)
                 .registerListenerInvocationErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
                 .registerErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
     }

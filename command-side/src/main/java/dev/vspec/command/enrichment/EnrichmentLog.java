@@ -7,6 +7,7 @@ import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.identity.Vin;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -67,6 +68,12 @@ class EnrichmentLog {
             }
         }
         return Optional.of(new Job(id, scheduledBy, running, ended));
+    }
+
+    /** When the job was scheduled, or empty when it never was. */
+    Optional<Instant> scheduledAt(String jobId) {
+        return payloads(jobId).stream().filter(EnrichmentScheduled.class::isInstance).map(EnrichmentScheduled.class::cast)
+                .map(EnrichmentScheduled::at).findFirst();
     }
 
     private List<Object> payloads(String aggregateId) {

@@ -17,6 +17,7 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -70,25 +71,38 @@ class PartsProjection implements Projection {
                 PART_PRICE_HISTORY.AS_OF).execute();
     }
 
-    /** The document of every configuration the batch's events changed, each rendered once. */
+    /** Configurations whose documents are rendered from one pair of queries. */
+    private static final int RENDER_CHUNK = 1_000;
+
+    /**
+     * The document of every configuration the batch's events changed, each rendered once, from the
+     * rows of a chunk of configurations read in two queries rather than two per configuration.
+     */
     private static void render(DSLContext db, List<Object> applied) {
         Set<String> changed = new LinkedHashSet<>();
         for (Object event : applied) {
             changed.add(event instanceof PartsRecorded parts ? parts.configKey() : ((PartPriced) event).configKey());
         }
-        changed.forEach(configKey -> render(db, configKey));
+        List<String> keys = List.copyOf(changed);
+        for (int from = 0; from < keys.size(); from += RENDER_CHUNK) {
+            renderChunk(db, keys.subList(from, Math.min(keys.size(), from + RENDER_CHUNK)));
+        }
     }
 
-    /** The configuration's document from the rows as they now are (amounts as the table rounded them). */
-    private static void render(DSLContext db, String configKey) {
-        List<Part> parts = db.selectFrom(PART)
-                .where(PART.CONFIG_KEY.eq(configKey))
-                .orderBy(PART.POSITION)
-                .fetch(r -> new Part(r.getPartNumber(), r.getName(), r.getCategory(), r.getBrand(), r.getQuantity(),
-                        r.getService()));
-        List<PartPriced> prices = db.selectFrom(PART_PRICE_HISTORY)
-                .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(configKey))
-                .fetch(r -> new PartPriced(configKey, r.getPartNumber(), r.getAmount(), r.getCurrency(), r.getAsOf()));
-        GroupDocument.PARTS.write(db, configKey, PartView.of(parts, prices));
+    /** The configurations' documents from the rows as they now are (amounts as the table rounded them). */
+    private static void renderChunk(DSLContext db, List<String> configKeys) {
+        Map<String, List<Part>> parts = db.selectFrom(PART)
+                .where(PART.CONFIG_KEY.in(configKeys))
+                .orderBy(PART.CONFIG_KEY, PART.POSITION)
+                .fetchGroups(PART.CONFIG_KEY, r -> new Part(r.getPartNumber(), r.getName(), r.getCategory(),
+                        r.getBrand(), r.getQuantity(), r.getService()));
+        Map<String, List<PartPriced>> prices = db.selectFrom(PART_PRICE_HISTORY)
+                .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
+                .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, r -> new PartPriced(r.getConfigKey(), r.getPartNumber(),
+                        r.getAmount(), r.getCurrency(), r.getAsOf()));
+        for (String configKey : configKeys) {
+            GroupDocument.PARTS.write(db, configKey, PartView.of(parts.getOrDefault(configKey, List.of()),
+                    prices.getOrDefault(configKey, List.of())));
+        }
     }
 }

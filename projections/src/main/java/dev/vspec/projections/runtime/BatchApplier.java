@@ -18,8 +18,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and are skipped, so a redelivered batch changes nothing. A record that fails in a way that will
  * never pass (see {@link Failures}) rolls the attempt back, and the batch is applied again at once
  * with that record rejected; any other failure rolls back and propagates, for the container to
- * retry the whole batch with back-off. The projection's after-batch work (see
- * {@link EventHandlers.Builder#afterBatch}) runs last, before the offsets, in the same transaction.
+ * retry the whole batch with back-off. The handlers' statements are sent in JDBC batches first; a
+ * permanent failure there sends the batch through the statement-by-statement path that pins it.
+ * The projection's after-batch work (see {@link EventHandlers.Builder#afterBatch}) runs last,
+ * before the offsets, in the same transaction.
  */
 final class BatchApplier {
 
@@ -45,10 +47,21 @@ final class BatchApplier {
     }
 
     Outcome apply(List<ConsumerRecord<String, byte[]>> records) {
+        try {
+            return transactions.execute(status -> applyOnce(records, Map.of(), true));
+        } catch (RecordCannotBeApplied e) {
+            log.debug("Projection {} applies the batch again statement by statement to find the record that fails", projection);
+        } catch (RuntimeException e) {
+            if (!Failures.isPermanent(e)) {
+                throw e;
+            }
+            log.debug("Projection {} applies the batch again statement by statement to find the record that fails: {}",
+                    projection, Failures.describe(e));
+        }
         Map<RecordId, String> condemned = new HashMap<>();
         while (true) {
             try {
-                return transactions.execute(status -> applyOnce(records, condemned));
+                return transactions.execute(status -> applyOnce(records, condemned, false));
             } catch (RecordCannotBeApplied e) {
                 if (condemned.putIfAbsent(e.record, e.reason) != null) {
                     throw new IllegalStateException("record " + e.record + " was already rejected", e);
@@ -58,7 +71,22 @@ final class BatchApplier {
         }
     }
 
-    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned) {
+    /**
+     * One attempt. {@code batched}: the handlers' statements reach the database in JDBC batches (far
+     * fewer round trips), but a statement that fails there cannot be pinned on its record, so
+     * {@link #apply} then tries again statement by statement.
+     */
+    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
+                              boolean batched) {
+        if (batched) {
+            return db.batchedResult(connection -> applyOnce(records, condemned, connection.dsl()));
+        }
+        return applyOnce(records, condemned, db);
+    }
+
+    /** Offsets and rejects go through {@link #db}; the handlers write with {@code handlerDb}. */
+    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
+                              DSLContext handlerDb) {
         Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : records) {
             byPartition.computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
@@ -86,7 +114,7 @@ final class BatchApplier {
                         ? new RecordReader.Unreadable(condemnation) : reader.read(record.value());
                 if (reading instanceof RecordReader.Apply apply) {
                     try {
-                        handlers.apply(db, apply.event());
+                        handlers.apply(handlerDb, apply.event());
                     } catch (RuntimeException e) {
                         if (Failures.isPermanent(e)) {
                             throw new RecordCannotBeApplied(id, Failures.describe(e), e);
@@ -113,7 +141,7 @@ final class BatchApplier {
                 advanced.put(entry.getKey(), next);
             }
         }
-        handlers.finishBatch(db, appliedEvents);
+        handlers.finishBatch(handlerDb, appliedEvents);
         ProjectionOffsets.advance(db, projection, advanced);
         return new Outcome(applied, ignored, unknown, rejected, duplicates);
     }

@@ -15,7 +15,7 @@ public interface Projection {
     /** Stable lower-case name, e.g. {@code fluids}; part of the consumer group and the offset rows. */
     String name();
 
-    /** The tables this projection alone writes; a rebuild truncates exactly these. */
+    /** The tables this projection alone writes; a rebuild replaces exactly these. */
     List<Table<?>> tables();
 
     /** How each handled event type changes the tables; event types not listed are passed over. */

@@ -78,9 +78,6 @@ final class ProjectionOffsets {
                 .toList()).execute();
     }
 
-    static void deleteAll(DSLContext db, String projection) {
-        db.deleteFrom(PROJECTION_OFFSET).where(PROJECTION_OFFSET.PROJECTION.eq(projection)).execute();
-    }
 
     private static List<Row2<String, Integer>> rows(Collection<TopicPartition> partitions) {
         return partitions.stream().map(p -> DSL.row(p.topic(), p.partition())).toList();

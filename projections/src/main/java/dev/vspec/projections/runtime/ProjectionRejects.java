@@ -24,7 +24,4 @@ final class ProjectionRejects {
                 .execute();
     }
 
-    static void deleteAll(DSLContext db, String projection) {
-        db.deleteFrom(PROJECTION_REJECT).where(PROJECTION_REJECT.PROJECTION.eq(projection)).execute();
-    }
 }

@@ -32,8 +32,8 @@ import org.springframework.util.backoff.ExponentialBackOff;
 /**
  * Runs every {@link Projection}: one listener container per projection, each its own consumer
  * group {@code vspec.projection.<name>}, started and stopped with the application. Also the
- * operations on a projection: {@link #rebuild(String) rebuild} it from offset 0, {@link #rewind(String)
- * rewind} its consumers, and report its {@link #status(String) status}.
+ * operations on a projection: {@link #rewind(String) rewind} its consumers and report its
+ * {@link #status(String) status}. Rebuilding from offset 0 is {@link ShadowRebuild}'s.
  */
 public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
 
@@ -45,7 +45,6 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     private final Map<String, Runner> runners = new LinkedHashMap<>();
     private final ConsumerFactory<String, byte[]> consumerFactory;
     private final DSLContext db;
-    private final TransactionTemplate transactions;
     private final String topic;
     private volatile boolean running;
     private final Object offsetsLock = new Object();
@@ -54,7 +53,6 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     public ProjectionRuntime(List<Projection> projections, RuntimeSettings settings) {
         this.consumerFactory = settings.consumerFactory();
         this.db = settings.db();
-        this.transactions = settings.transactions();
         this.topic = settings.topic();
         Set<Table<?>> owned = new HashSet<>();
         for (Projection projection : projections) {
@@ -85,42 +83,6 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
 
     public Projection projection(String name) {
         return runner(name).projection;
-    }
-
-    /**
-     * Rebuilds projections from offset 0: stops their consumers, then in one transaction truncates
-     * their tables and deletes their offsets and rejects, then starts the consumers again. On
-     * assignment they find no stored offset and read the topic from the beginning. With several
-     * instances of this deployable running, the projections must first be stopped on all of them.
-     */
-    public synchronized void rebuild(Collection<String> names) {
-        List<Runner> chosen = names.stream().distinct().map(this::runner).toList();
-        stopAll(chosen);
-        try {
-            transactions.executeWithoutResult(status -> {
-                for (Runner runner : chosen) {
-                    for (Table<?> table : runner.projection.tables()) {
-                        db.truncate(table).execute();
-                    }
-                    ProjectionOffsets.deleteAll(db, runner.projection.name());
-                    ProjectionRejects.deleteAll(db, runner.projection.name());
-                }
-            });
-            log.info("Projections {} reset (tables truncated, offsets and rejects deleted); replaying from offset 0",
-                    chosen.stream().map(runner -> runner.projection.name()).toList());
-        } finally {
-            if (running) {
-                chosen.forEach(runner -> runner.container.start());
-            }
-        }
-    }
-
-    public void rebuild(String name) {
-        rebuild(List.of(name));
-    }
-
-    public void rebuildAll() {
-        rebuild(names());
     }
 
     /**
@@ -195,6 +157,26 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
         return lag;
     }
 
+    /**
+     * Records each projection has still to apply, by partition, from one reading of the end offsets
+     * (0 where caught up, the whole partition where nothing is stored); null when the broker does not answer.
+     */
+    public Map<String, Map<Integer, Long>> lagsByPartition() {
+        Map<TopicPartition, Long> ends = endOffsets();
+        if (ends == null) {
+            return null;
+        }
+        Map<String, Map<Integer, Long>> lags = new LinkedHashMap<>();
+        for (String name : runners.keySet()) {
+            Map<TopicPartition, Long> stored = ProjectionOffsets.stored(db, name, ends.keySet());
+            Map<Integer, Long> byPartition = new HashMap<>();
+            ends.forEach((partition, end) ->
+                    byPartition.put(partition.partition(), Math.max(0, end - stored.getOrDefault(partition, 0L))));
+            lags.put(name, byPartition);
+        }
+        return lags;
+    }
+
     /** The topic's end offsets (last stable offsets: the consumers read committed records only), or null. */
     private Map<TopicPartition, Long> endOffsets() {
         synchronized (offsetsLock) {
@@ -210,7 +192,7 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
             List<PartitionInfo> infos = offsetsConsumer.partitionsFor(topic, BROKER_TIMEOUT);
             List<TopicPartition> partitions = infos.stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            offsetsConsumer.assign(partitions);
+            // no assign(): end offsets need none, and assigning logs a line at every reading
             return new HashMap<>(offsetsConsumer.endOffsets(partitions, BROKER_TIMEOUT));
         } catch (RuntimeException e) {
             log.warn("Cannot read the end offsets of {}: {}", topic, Failures.describe(e));

@@ -42,6 +42,11 @@ class ProjectionsConfiguration {
     }
 
     @Bean
+    ProjectionLagMetrics projectionLagMetrics(ProjectionRuntime runtime) {
+        return new ProjectionLagMetrics(runtime::lagsByPartition, ProjectionLagMetrics.INTERVAL);
+    }
+
+    @Bean
     ProjectionsHealthIndicator projectionsHealthIndicator(ProjectionRuntime runtime) {
         return new ProjectionsHealthIndicator(runtime);
     }

@@ -4,6 +4,7 @@ import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
+import java.util.Map;
 
 /**
  * Decides what one record's value means to one projection. Only the event types the projection
@@ -33,33 +34,91 @@ final class RecordReader {
 
     private final EventEnvelopeCodec codec;
     private final EventHandlers handlers;
+    private final Map<byte[], Decoded> shared;
 
     RecordReader(EventEnvelopeCodec codec, EventHandlers handlers) {
+        this(codec, handlers, null);
+    }
+
+    /**
+     * A reader that decodes each value once for every reader given the same {@code shared} map (by
+     * identity of the value): the projections of one rebuild read the same polled records.
+     */
+    RecordReader(EventEnvelopeCodec codec, EventHandlers handlers, Map<byte[], Decoded> shared) {
         this.codec = codec;
         this.handlers = handlers;
+        this.shared = shared;
     }
 
     Reading read(byte[] value) {
         if (value == null) {
             return new Unreadable("record has no value");
         }
-        EventEnvelope envelope;
-        try {
-            envelope = codec.decode(value);
-        } catch (UnreadableEnvelopeException e) {
-            return new Unreadable(e.getMessage());
+        Decoded decoded = shared == null ? decode(value) : shared.computeIfAbsent(value, this::decode);
+        if (decoded.unreadable != null) {
+            return new Unreadable(decoded.unreadable);
         }
-        Class<? extends Record> type = PublishedEvents.typeNamed(envelope.eventType());
-        if (type == null) {
+        EventEnvelope envelope = decoded.envelope;
+        if (decoded.type == null) {
             return new Unknown(envelope.eventType());
         }
-        if (!handlers.handles(type)) {
+        if (!handlers.handles(decoded.type)) {
             return new Ignore(envelope.eventType());
         }
         try {
-            return new Apply(envelope, codec.event(envelope));
+            return new Apply(envelope, decoded.event(codec));
         } catch (RuntimeException e) {
             return new Unreadable("payload of " + envelope.eventType() + " is unreadable: " + Failures.describe(e));
+        }
+    }
+
+    /** Decodes a value into a map shared by several readers, ahead of them (so they only read the map). */
+    static void decodeInto(Map<byte[], Decoded> shared, EventEnvelopeCodec codec, byte[] value) {
+        if (value != null) {
+            shared.computeIfAbsent(value, v -> decode(codec, v));
+        }
+    }
+
+    private Decoded decode(byte[] value) {
+        return decode(codec, value);
+    }
+
+    private static Decoded decode(EventEnvelopeCodec codec, byte[] value) {
+        try {
+            EventEnvelope envelope = codec.decode(value);
+            return new Decoded(envelope, PublishedEvents.typeNamed(envelope.eventType()), null);
+        } catch (UnreadableEnvelopeException e) {
+            return new Decoded(null, null, e.getMessage());
+        }
+    }
+
+    /** A record's envelope; its payload is deserialized on first use, by a projection that handles its type. */
+    static final class Decoded {
+        private final EventEnvelope envelope;
+        private final Class<? extends Record> type;
+        private final String unreadable;
+        private Object event;
+        private RuntimeException failure;
+
+        private Decoded(EventEnvelope envelope, Class<? extends Record> type, String unreadable) {
+            this.envelope = envelope;
+            this.type = type;
+            this.unreadable = unreadable;
+        }
+
+        /** Synchronized: projections applying a batch side by side may share a record. */
+        private synchronized Object event(EventEnvelopeCodec codec) {
+            if (event == null && failure == null) {
+                try {
+                    event = codec.event(envelope);
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return event;
         }
     }
 }

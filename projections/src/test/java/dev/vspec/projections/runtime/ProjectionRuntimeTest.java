@@ -48,13 +48,6 @@ class ProjectionRuntimeTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not match");
     }
 
-    @Test
-    void anUnknownProjectionCannotBeRebuilt() {
-        ProjectionRuntime runtime = new ProjectionRuntime(List.of(projection("vins", VIN)), settings);
-        assertThatThrownBy(() -> runtime.rebuild("fluids"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("known: [vins]");
-    }
-
     private static Projection projection(String name, Table<?> table) {
         return new Projection() {
             @Override

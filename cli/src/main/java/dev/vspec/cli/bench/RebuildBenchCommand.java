@@ -1,0 +1,132 @@
+package dev.vspec.cli.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.Messages;
+import dev.vspec.cli.projections.ReadStore;
+import dev.vspec.cli.projections.TopicReader;
+import dev.vspec.projections.AllProjections;
+import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.RebuildProgress;
+import dev.vspec.projections.runtime.ShadowRebuild;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.springframework.dao.DataAccessException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Rebuilds every projection of the stack's database from the topic, then loads the rows that rebuild
+ * produced into empty copies of the same tables with PostgreSQL COPY, and prints both rates and
+ * their ratio: how close replaying events comes to the fastest way PostgreSQL has of loading rows.
+ */
+@Command(name = "rebuild", mixinStandardHelpOptions = true,
+        description = {"Rebuild all projections from the topic of a running stack (load the synthetic catalog first),",
+                "then COPY the same rows into the same tables; print events/s of both and their ratio."})
+public final class RebuildBenchCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    ReadStore store = new ReadStore();
+
+    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
+            description = "The stack's broker (default: ${DEFAULT-VALUE}).")
+    String kafkaBootstrap;
+
+    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}", description = "(default: ${DEFAULT-VALUE})")
+    String topic;
+
+    @Option(names = "--target", defaultValue = "0.25", description = "The ratio the verdict compares with (default: ${DEFAULT-VALUE}).")
+    double target;
+
+    @Option(names = "--min-events", defaultValue = "1000000",
+            description = "Refuse to measure a smaller topic (default: ${DEFAULT-VALUE}; load the catalog with"
+                    + " vspec synthetic load --configurations 100000 --vins 1000000 --wait).")
+    long minEvents;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Projection> projections = AllProjections.load();
+        List<String> names = projections.stream().map(Projection::name).toList();
+        Path workDir = Files.createTempDirectory("vspec-bench-copy");
+        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = TopicReader.open(kafkaBootstrap)) {
+            ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
+            long onTopic = consumer.endOffsets(consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList())
+                    .values().stream().mapToLong(Long::longValue).sum();
+            if (onTopic < minEvents) {
+                return fail(String.format(Locale.ROOT, "The topic holds %,d records, fewer than %,d. Load the synthetic"
+                        + " catalog first: ./vspec synthetic load --configurations 100000 --vins 1000000 --wait", onTopic, minEvents));
+            }
+            out.printf(Locale.ROOT, "Rebuilding %d projections from %s (%,d records) ...%n", names.size(), topic, onTopic);
+            out.flush();
+            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, topic, new Steps(out));
+            double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
+            out.println("Loading the same rows with COPY ...");
+            out.flush();
+            ShadowRebuild.CopyTiming copied = rebuild.copyBaseline(names, workDir);
+            double copySeconds = copied.took().toNanos() / 1e9;
+            double ratio = copySeconds / rebuildSeconds;
+            out.printf(Locale.ROOT, "%nrebuild from the topic : %,d events in %.1f s (building %.1f s, indexing and swapping %.1f s): %,.0f events/s%n",
+                    rebuilt.events(), rebuildSeconds, rebuilt.build().toNanos() / 1e9, rebuilt.swap().toNanos() / 1e9,
+                    rebuilt.events() / rebuildSeconds);
+            out.printf(Locale.ROOT, "COPY of the same rows   : %,d rows (%,.0f MB) loaded and indexed in %.1f s: %,.0f events/s equivalent%n",
+                    copied.rows(), copied.bytes() / 1e6, copySeconds, rebuilt.events() / copySeconds);
+            out.printf(Locale.ROOT, "ratio (rebuild rate / COPY rate = COPY time / rebuild time): %.3f, target at least %.2f: %s%n",
+                    ratio, target, ratio >= target ? "met" : "NOT met");
+            out.flush();
+            return 0;
+        } catch (DataAccessException e) {
+            return fail("The database failed: " + Messages.root(e));
+        } catch (KafkaException e) {
+            return fail("Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e));
+        } catch (IllegalStateException e) {
+            return fail(Messages.oneLine(e.getMessage()));
+        } finally {
+            Files.deleteIfExists(workDir);
+        }
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println("vspec: " + message);
+        spec.commandLine().getErr().flush();
+        return 1;
+    }
+
+    /** Names each step and prints a line every 10 s, so a long run shows it is alive. */
+    private static final class Steps implements RebuildProgress {
+        private final PrintWriter out;
+        private long last = System.nanoTime();
+
+        Steps(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void step(String description, long total) {
+            out.println("  " + description);
+            out.flush();
+        }
+
+        @Override
+        public void read(long events) {
+            if (System.nanoTime() - last > 10_000_000_000L) {
+                last = System.nanoTime();
+                out.printf(Locale.ROOT, "    %,d events%n", events);
+                out.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.vspec.cli.projections;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.Messages;
+import dev.vspec.projections.AllProjections;
+import dev.vspec.projections.runtime.TableChecksums;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jooq.SQLDialect;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.springframework.dao.DataAccessException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code vspec projections checksums}: fingerprints of the read tables, to compare two databases or two rebuilds. */
+@Command(name = "checksums", mixinStandardHelpOptions = true,
+        description = {"Print each read table's row count and an order-independent hash of its rows.",
+                "Equal lines mean equal contents: compare two rebuilds, or two databases."})
+public final class ChecksumsCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    ReadStore store = new ReadStore();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Table<?>> tables = AllProjections.load().stream()
+                .<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        try (HikariDataSource dataSource = store.connect("checksums")) {
+            TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables)
+                    .forEach((table, checksum) -> out.printf("%-36s %s%n", table, checksum));
+            out.flush();
+            return 0;
+        } catch (DataAccessException | IllegalStateException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("vspec: " + (e instanceof DataAccessException ? "The database failed: " + Messages.root(e)
+                    : Messages.oneLine(e.getMessage())));
+            err.flush();
+            return 1;
+        } catch (RuntimeException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("vspec: " + store.cannotConnect(e));
+            err.flush();
+            return 1;
+        }
+    }
+}

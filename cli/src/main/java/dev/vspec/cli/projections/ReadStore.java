@@ -1,0 +1,36 @@
+package dev.vspec.cli.projections;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.Messages;
+import dev.vspec.projections.runtime.ShadowRebuild;
+import picocli.CommandLine.Option;
+
+/** Where the stack's database is: the options the projection commands share. */
+public final class ReadStore {
+
+    @Option(names = "--db-url", defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
+            description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
+    String url;
+
+    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}", description = "(default: ${DEFAULT-VALUE})")
+    String user;
+
+    /** A small pool: the rebuild's lock, the swap's transaction and each projection applying a batch hold one. */
+    public HikariDataSource connect(String purpose) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setUsername(user);
+        config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
+        config.setMaximumPoolSize(ShadowRebuild.PARALLEL_PROJECTIONS + 3);
+        config.setMinimumIdle(1);
+        config.setPoolName("vspec-" + purpose);
+        config.addDataSourceProperty("reWriteBatchedInserts", "true");
+        return new HikariDataSource(config);
+    }
+
+    public String cannotConnect(RuntimeException e) {
+        return "Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
+                + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.";
+    }
+}

@@ -1,0 +1,126 @@
+package dev.vspec.cli.projections;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.Messages;
+import dev.vspec.projections.AllProjections;
+import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.ShadowRebuild;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.springframework.dao.DataAccessException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code vspec projections rebuild}: new read tables from the whole event log, swapped in while the service answers. */
+@Command(name = "rebuild", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Rebuild projections' read tables from the event topic (offset 0), or from the event store,",
+                "into copies that replace the live tables in one transaction: readers never see a half-built table,",
+                "and the running projections go on from where the copies end. Killed, it leaves the live tables as",
+                "they were; run it again."})
+public final class RebuildCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "NAME", description = "Projections to rebuild (see --list).")
+    List<String> names = List.of();
+
+    @Option(names = "--all", description = "Rebuild every projection.")
+    boolean all;
+
+    @Option(names = "--list", description = "List the projections and exit.")
+    boolean list;
+
+    @Option(names = "--from-event-store", description = "Read the Axon event store instead of the topic.")
+    boolean fromEventStore;
+
+    @Mixin
+    ReadStore store = new ReadStore();
+
+    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
+            description = "The stack's broker (default: VSPEC_KAFKA_BOOTSTRAP or ${DEFAULT-VALUE}).")
+    String kafkaBootstrap;
+
+    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
+            description = "The event topic (default: ${DEFAULT-VALUE}).")
+    String topic;
+
+    @Option(names = "--batch", defaultValue = "" + TopicReader.BATCH,
+            description = "Records read from the topic per transaction of each projection (default: ${DEFAULT-VALUE}).")
+    int batch;
+
+    @Override
+    public Integer call() {
+        ShadowRebuild.Outcome outcome;
+        PrintWriter out = spec.commandLine().getOut();
+        List<Projection> projections = AllProjections.load();
+        List<String> known = projections.stream().map(Projection::name).toList();
+        if (list) {
+            known.forEach(out::println);
+            out.flush();
+            return 0;
+        }
+        if (all == !names.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "Name the projections to rebuild or say --all (known: " + String.join(", ", known) + ")");
+        }
+        for (String name : names) {
+            if (!known.contains(name)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "No projection named '" + name + "' (known: " + String.join(", ", known) + ")");
+            }
+        }
+        if (batch < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--batch must be positive");
+        }
+        List<String> chosen = all ? known : names;
+        HikariDataSource dataSource;
+        try {
+            dataSource = store.connect("rebuild");
+        } catch (RuntimeException e) {
+            return fail(store.cannotConnect(e));
+        }
+        ProgressBar progress = new ProgressBar(out, System.console() != null);
+        try (dataSource) {
+            ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
+            out.printf(Locale.ROOT, "Rebuilding %s from %s ...%n", String.join(", ", chosen),
+                    fromEventStore ? "the event store" : "topic " + topic + " at " + kafkaBootstrap);
+            out.flush();
+            if (fromEventStore) {
+                outcome = rebuild.fromEventStore(chosen, progress);
+            } else {
+                try (KafkaConsumer<String, byte[]> consumer = TopicReader.open(kafkaBootstrap, batch)) {
+                    outcome = rebuild.fromTopic(chosen, consumer, topic, progress);
+                }
+            }
+        } catch (ShadowRebuild.RebuildRunning e) {
+            return fail(e.getMessage());
+        } catch (DataAccessException e) {
+            return fail("The database failed: " + Messages.root(e) + ". The live tables are as they were.");
+        } catch (KafkaException e) {
+            return fail("Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e) + ". The live tables are as they were.");
+        } catch (IllegalStateException e) {
+            return fail(Messages.oneLine(e.getMessage()) + ". The live tables are as they were.");
+        }
+        progress.done();
+        out.printf(Locale.ROOT, "Rebuilt %s: %,d events in %s (%,.0f events/s), indexed and swapped in %s.%n",
+                String.join(", ", outcome.projections()), outcome.events(), ProgressBar.duration(outcome.build()),
+                outcome.eventsPerSecond(), ProgressBar.duration(outcome.swap()));
+        out.flush();
+        return 0;
+    }
+
+    private int fail(String message) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("vspec: " + message);
+        err.flush();
+        return 1;
+    }
+}
