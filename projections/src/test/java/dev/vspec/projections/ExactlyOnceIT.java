@@ -14,10 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -89,10 +86,7 @@ class ExactlyOnceIT {
         readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]").execute();
 
         ShadowRebuild.Outcome outcome;
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(brokers, ShadowRebuild.DEFAULT_BATCH)) {
             outcome = new ShadowRebuild(dataSource, projections).fromTopic(runtime.names(), consumer, events.topic(),
                     RebuildProgress.SILENT);
         }

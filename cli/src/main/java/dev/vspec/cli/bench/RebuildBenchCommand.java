@@ -2,11 +2,10 @@ package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.Messages;
+import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.cli.projections.ReadStore;
-import dev.vspec.cli.projections.TopicReader;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
-import dev.vspec.projections.runtime.RebuildProgress;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,18 +60,18 @@ public final class RebuildBenchCommand implements Callable<Integer> {
         List<Projection> projections = AllProjections.load();
         List<String> names = projections.stream().map(Projection::name).toList();
         Path workDir = Files.createTempDirectory("vspec-bench-copy");
-        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = TopicReader.open(kafkaBootstrap)) {
+        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(kafkaBootstrap, ShadowRebuild.DEFAULT_BATCH)) {
             ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
             long onTopic = consumer.endOffsets(consumer.partitionsFor(topic).stream()
                     .map(p -> new TopicPartition(topic, p.partition())).toList())
                     .values().stream().mapToLong(Long::longValue).sum();
             if (onTopic < minEvents) {
-                return fail(String.format(Locale.ROOT, "The topic holds %,d records, fewer than %,d. Load the synthetic"
+                return Messages.fail(spec, String.format(Locale.ROOT, "The topic holds %,d records, fewer than %,d. Load the synthetic"
                         + " catalog first: ./vspec synthetic load --configurations 100000 --vins 1000000 --wait", onTopic, minEvents));
             }
             out.printf(Locale.ROOT, "Rebuilding %d projections from %s (%,d records) ...%n", names.size(), topic, onTopic);
             out.flush();
-            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, topic, new Steps(out));
+            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, topic, new ProgressBar(out, false));
             double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
             out.println("Loading the same rows with COPY ...");
             out.flush();
@@ -89,44 +88,13 @@ public final class RebuildBenchCommand implements Callable<Integer> {
             out.flush();
             return 0;
         } catch (DataAccessException e) {
-            return fail("The database failed: " + Messages.root(e));
+            return Messages.fail(spec, "The database failed: " + Messages.root(e));
         } catch (KafkaException e) {
-            return fail("Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e));
+            return Messages.fail(spec, "Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e));
         } catch (IllegalStateException e) {
-            return fail(Messages.oneLine(e.getMessage()));
+            return Messages.fail(spec, Messages.oneLine(e.getMessage()));
         } finally {
             Files.deleteIfExists(workDir);
-        }
-    }
-
-    private int fail(String message) {
-        spec.commandLine().getErr().println("vspec: " + message);
-        spec.commandLine().getErr().flush();
-        return 1;
-    }
-
-    /** Names each step and prints a line every 10 s, so a long run shows it is alive. */
-    private static final class Steps implements RebuildProgress {
-        private final PrintWriter out;
-        private long last = System.nanoTime();
-
-        Steps(PrintWriter out) {
-            this.out = out;
-        }
-
-        @Override
-        public void step(String description, long total) {
-            out.println("  " + description);
-            out.flush();
-        }
-
-        @Override
-        public void read(long events) {
-            if (System.nanoTime() - last > 10_000_000_000L) {
-                last = System.nanoTime();
-                out.printf(Locale.ROOT, "    %,d events%n", events);
-                out.flush();
-            }
         }
     }
 }

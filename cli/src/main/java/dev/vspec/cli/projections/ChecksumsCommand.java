@@ -37,17 +37,12 @@ public final class ChecksumsCommand implements Callable<Integer> {
                     .forEach((table, checksum) -> out.printf("%-36s %s%n", table, checksum));
             out.flush();
             return 0;
-        } catch (DataAccessException | IllegalStateException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("vspec: " + (e instanceof DataAccessException ? "The database failed: " + Messages.root(e)
-                    : Messages.oneLine(e.getMessage())));
-            err.flush();
-            return 1;
+        } catch (DataAccessException e) {
+            return Messages.fail(spec, "The database failed: " + Messages.root(e));
+        } catch (IllegalStateException e) {
+            return Messages.fail(spec, Messages.oneLine(e.getMessage()));
         } catch (RuntimeException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("vspec: " + store.cannotConnect(e));
-            err.flush();
-            return 1;
+            return Messages.fail(spec, store.cannotConnect(e));
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
  * The rebuild's progress: a bar with events per second, events left and time left, redrawn in place
  * on a terminal, or a line every few seconds when the output is a file or a pipe.
  */
-final class ProgressBar implements RebuildProgress {
+public final class ProgressBar implements RebuildProgress {
 
     private static final int WIDTH = 30;
     private static final long REDRAW_NANOS = Duration.ofMillis(250).toNanos();
@@ -23,7 +23,7 @@ final class ProgressBar implements RebuildProgress {
     private long read;
     private boolean drawnInPlace;
 
-    ProgressBar(PrintWriter out, boolean terminal) {
+    public ProgressBar(PrintWriter out, boolean terminal) {
         this.out = out;
         this.terminal = terminal;
     }

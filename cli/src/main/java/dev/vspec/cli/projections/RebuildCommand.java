@@ -52,7 +52,7 @@ public final class RebuildCommand implements Callable<Integer> {
             description = "The event topic (default: ${DEFAULT-VALUE}).")
     String topic;
 
-    @Option(names = "--batch", defaultValue = "" + TopicReader.BATCH,
+    @Option(names = "--batch", defaultValue = "" + ShadowRebuild.DEFAULT_BATCH,
             description = "Records read from the topic per transaction of each projection (default: ${DEFAULT-VALUE}).")
     int batch;
 
@@ -85,7 +85,7 @@ public final class RebuildCommand implements Callable<Integer> {
         try {
             dataSource = store.connect("rebuild");
         } catch (RuntimeException e) {
-            return fail(store.cannotConnect(e));
+            return Messages.fail(spec, store.cannotConnect(e));
         }
         ProgressBar progress = new ProgressBar(out, System.console() != null);
         try (dataSource) {
@@ -96,18 +96,18 @@ public final class RebuildCommand implements Callable<Integer> {
             if (fromEventStore) {
                 outcome = rebuild.fromEventStore(chosen, progress);
             } else {
-                try (KafkaConsumer<String, byte[]> consumer = TopicReader.open(kafkaBootstrap, batch)) {
+                try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(kafkaBootstrap, batch)) {
                     outcome = rebuild.fromTopic(chosen, consumer, topic, progress);
                 }
             }
         } catch (ShadowRebuild.RebuildRunning e) {
-            return fail(e.getMessage());
+            return Messages.fail(spec, e.getMessage());
         } catch (DataAccessException e) {
-            return fail("The database failed: " + Messages.root(e) + ". The live tables are as they were.");
+            return Messages.fail(spec, "The database failed: " + Messages.root(e) + ". The live tables are as they were.");
         } catch (KafkaException e) {
-            return fail("Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e) + ". The live tables are as they were.");
+            return Messages.fail(spec, "Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e) + ". The live tables are as they were.");
         } catch (IllegalStateException e) {
-            return fail(Messages.oneLine(e.getMessage()) + ". The live tables are as they were.");
+            return Messages.fail(spec, Messages.oneLine(e.getMessage()) + ". The live tables are as they were.");
         }
         progress.done();
         out.printf(Locale.ROOT, "Rebuilt %s: %,d events in %s (%,.0f events/s), indexed and swapped in %s.%n",
@@ -117,10 +117,4 @@ public final class RebuildCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int fail(String message) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("vspec: " + message);
-        err.flush();
-        return 1;
-    }
 }

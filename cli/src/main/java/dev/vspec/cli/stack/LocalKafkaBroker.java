@@ -290,9 +290,9 @@ public final class LocalKafkaBroker implements AutoCloseable {
         return port;
     }
 
-    // Small race: the port is free now but could be taken before Kafka binds it; start() then fails
+    // Small race: the port is free now but could be taken before it is bound; the start then fails
     // with the bind error, which is fine for an interactive local tool.
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             return socket.getLocalPort();
         } catch (IOException e) {

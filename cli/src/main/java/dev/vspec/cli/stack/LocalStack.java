@@ -4,10 +4,7 @@ import dev.vspec.cli.Messages;
 
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,7 +35,7 @@ public final class LocalStack implements AutoCloseable {
 
     private LocalStack(StackSettings requested) {
         // the site's address (the gateway's) is every deployable's configuration, so it is fixed first
-        StackSettings settings = requested.withGatewayPort(freeIfZero(requested.ports().get(Deployable.GATEWAY)));
+        StackSettings settings = requested.withGatewayPort(gatewayPort(requested));
         database = LocalPostgres.resolve(settings.dbUrl(), settings.dbUser(), settings.dbPassword());
         broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
         try {
@@ -55,6 +52,12 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Starts everything and returns when every deployable is serving. */
+    /** The gateway's port is known before anything starts: the deployables link to it (docs, the sandbox's origin). */
+    private static int gatewayPort(StackSettings settings) {
+        int port = settings.ports().get(Deployable.GATEWAY);
+        return port != 0 ? port : LocalKafkaBroker.freePort();
+    }
+
     public static LocalStack start(StackSettings settings) {
         return new LocalStack(settings);
     }
@@ -158,15 +161,5 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static int freeIfZero(int port) {
-        if (port != 0) {
-            return port;
-        }
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new StackException("no free port for the gateway: " + e.getMessage(), e);
-        }
-    }
 
 }

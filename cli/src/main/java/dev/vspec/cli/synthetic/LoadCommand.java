@@ -84,7 +84,7 @@ final class LoadCommand implements Callable<Integer> {
         try {
             dataSource = connect();
         } catch (RuntimeException e) {
-            return fail("Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
+            return Messages.fail(spec, "Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
                     + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
         }
         try (dataSource) {
@@ -100,9 +100,9 @@ final class LoadCommand implements Callable<Integer> {
             }
             return 0;
         } catch (SyntheticCatalogConflict | StackException | IllegalStateException e) {
-            return fail(e.getMessage());
+            return Messages.fail(spec, e.getMessage());
         } catch (DataAccessException e) {
-            return fail("The database failed: " + Messages.root(e));
+            return Messages.fail(spec, "The database failed: " + Messages.root(e));
         }
     }
 
@@ -118,12 +118,6 @@ final class LoadCommand implements Callable<Integer> {
         return new HikariDataSource(config);
     }
 
-    private int fail(String message) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("vspec: " + message);
-        err.flush();
-        return 1;
-    }
 
 
     static double seconds(Duration duration) {

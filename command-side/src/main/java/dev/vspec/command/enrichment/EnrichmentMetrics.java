@@ -51,8 +51,9 @@ class EnrichmentMetrics {
     }
 
     private void record(String jobId, String outcome, String reason, Instant endedAt) {
-        Optional<Duration> took = log.scheduledAt(jobId).map(scheduledAt -> Duration.between(scheduledAt, endedAt));
         Runnable recording = () -> {
+            // read after the commit, outside the transaction that ended the job
+            Optional<Duration> took = log.scheduledAt(jobId).map(scheduledAt -> Duration.between(scheduledAt, endedAt));
             meters.counter(OUTCOMES_METRIC, "outcome", outcome, "reason", reason).increment();
             took.ifPresent(duration -> Timer.builder(DURATION_METRIC)
                     .description("Time from an enrichment job's scheduling to its end")

@@ -23,7 +23,9 @@ import org.springframework.context.SmartLifecycle;
  * the last reading, so it never waits for the broker however often it comes.
  *
  * <p>While the broker or the database does not answer, the series are removed rather than left at
- * a value that may look healthy: their absence is what to alert on.
+ * a value that may look healthy: their absence is what to alert on. Its lifecycle phase (the
+ * default) is later than the runtime's, so it starts after the runtime and stops before it closes
+ * the consumer the readings use.
  */
 final class ProjectionLagMetrics implements MeterBinder, SmartLifecycle {
 
@@ -100,11 +102,5 @@ final class ProjectionLagMetrics implements MeterBinder, SmartLifecycle {
     @Override
     public synchronized boolean isRunning() {
         return reader != null;
-    }
-
-    /** Starts after the projection runtime and stops before it, which closes the consumer the readings use. */
-    @Override
-    public int getPhase() {
-        return SmartLifecycle.DEFAULT_PHASE;
     }
 }

@@ -146,35 +146,32 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     }
 
     private long lag(String name, Map<TopicPartition, Long> ends) {
-        if (ends == null) {
-            return -1;
-        }
-        Map<TopicPartition, Long> stored = ProjectionOffsets.stored(db, name, ends.keySet());
-        long lag = 0;
-        for (var end : ends.entrySet()) {
-            lag += Math.max(0, end.getValue() - stored.getOrDefault(end.getKey(), 0L));
-        }
-        return lag;
+        return ends == null ? -1 : lagOf(name, ends).values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**
      * Records each projection has still to apply, by partition, from one reading of the end offsets
      * (0 where caught up, the whole partition where nothing is stored); null when the broker does not answer.
      */
-    public Map<String, Map<Integer, Long>> lagsByPartition() {
+    Map<String, Map<Integer, Long>> lagsByPartition() {
         Map<TopicPartition, Long> ends = endOffsets();
         if (ends == null) {
             return null;
         }
         Map<String, Map<Integer, Long>> lags = new LinkedHashMap<>();
         for (String name : runners.keySet()) {
-            Map<TopicPartition, Long> stored = ProjectionOffsets.stored(db, name, ends.keySet());
-            Map<Integer, Long> byPartition = new HashMap<>();
-            ends.forEach((partition, end) ->
-                    byPartition.put(partition.partition(), Math.max(0, end - stored.getOrDefault(partition, 0L))));
-            lags.put(name, byPartition);
+            lags.put(name, lagOf(name, ends));
         }
         return lags;
+    }
+
+    /** A projection's records still to apply, by partition number. */
+    private Map<Integer, Long> lagOf(String name, Map<TopicPartition, Long> ends) {
+        Map<TopicPartition, Long> stored = ProjectionOffsets.stored(db, name, ends.keySet());
+        Map<Integer, Long> byPartition = new HashMap<>();
+        ends.forEach((partition, end) ->
+                byPartition.put(partition.partition(), Math.max(0, end - stored.getOrDefault(partition, 0L))));
+        return byPartition;
     }
 
     /** The topic's end offsets (last stable offsets: the consumers read committed records only), or null. */

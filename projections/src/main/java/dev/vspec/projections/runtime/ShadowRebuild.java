@@ -32,9 +32,13 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jooq.DSLContext;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -82,8 +86,6 @@ public final class ShadowRebuild {
     private final DataSource dataSource;
     private final List<Projection> all;
     private ExecutorService workers;
-    /** Batches applied by the running rebuild. */
-    private int batches;
     private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
     private final DSLContext live;
     private final DSLContext shadow;
@@ -107,13 +109,29 @@ public final class ShadowRebuild {
                         new MappedSchema().withInput(ShadowTables.LIVE_SCHEMA).withOutput(ShadowTables.SCHEMA)))));
     }
 
+    /** Records per poll by default: each batch is one transaction per projection and partition. */
+    public static final int DEFAULT_BATCH = 5_000;
+
+    /** The consumer a rebuild reads the topic with: no group (it assigns partitions itself), committed records only. */
+    public static KafkaConsumer<String, byte[]> topicConsumer(String bootstrapServers, int batch) {
+        return new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.CLIENT_ID_CONFIG, "vspec-rebuild",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, batch,
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024,
+                ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000),
+                new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
     /** The projections' names, in their order. */
     public List<String> names() {
         return all.stream().map(Projection::name).toList();
     }
 
     /**
-     * Rebuilds from the topic, which {@code consumer} (no group, read_committed, not yet assigned)
+     * Rebuilds from the topic, which {@code consumer} (see {@link #topicConsumer}; not yet assigned)
      * reads from each partition's first offset.
      */
     public Outcome fromTopic(Collection<String> names, Consumer<String, byte[]> consumer, String topic,
@@ -134,22 +152,15 @@ public final class ShadowRebuild {
             for (TopicPartition partition : partitions) {
                 total += end.get(partition) - begin.get(partition);
             }
-            transactions.executeWithoutResult(status -> ShadowTables.create(live, tables(chosen)));
-            Map<byte[], RecordReader.Decoded> decoded = new IdentityHashMap<>();
-            List<BatchApplier> appliers = chosen.stream().map(projection -> new BatchApplier(projection.name(),
-                    new RecordReader(codec, projection.handlers(), decoded), projection.handlers(), shadow,
-                    shadowTransactions)).toList();
-
+            List<Table<?>> tables = tables(chosen);
+            transactions.executeWithoutResult(status -> ShadowTables.create(live, tables));
+            TopicCopy copy = new TopicCopy(consumer, chosen, progress);
             progress.step("Reading " + topic + " from offset 0", total);
-            long[] read = {0};
-            long deadline = Long.MAX_VALUE;
-            while (!reached(consumer, end)) {
-                readOnce(consumer, appliers, decoded, read, progress, deadline, tables(chosen));
-            }
-            long events = read[0];
+            copy.readUpTo(end, null);
+            long events = copy.read;
             long built = System.nanoTime();
             progress.step("Indexing the new tables", -1);
-            transactions.executeWithoutResult(status -> ShadowTables.index(live, tables(chosen)));
+            transactions.executeWithoutResult(status -> ShadowTables.index(live, tables));
 
             progress.step("Swapping the new tables in", -1);
             transactions.executeWithoutResult(status -> {
@@ -157,11 +168,8 @@ public final class ShadowRebuild {
                 Map<TopicPartition, Long> target = new HashMap<>();
                 applied.values().forEach(offsets -> offsets.forEach((partition, offset) ->
                         target.merge(partition, offset, Math::max)));
-                long lateDeadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
-                while (!reached(consumer, target)) {
-                    readOnce(consumer, appliers, decoded, read, progress, lateDeadline);
-                }
-                ShadowTables.swapIn(live, tables(chosen));
+                copy.readUpTo(target, CATCH_UP_TIMEOUT);
+                ShadowTables.swapIn(live, tables);
                 for (Projection projection : chosen) {
                     takeOverOffsets(projection.name(), partitions, applied.get(projection.name()));
                     live.deleteFrom(PROJECTION_REJECT).where(PROJECTION_REJECT.PROJECTION.eq(projection.name())).execute();
@@ -170,7 +178,7 @@ public final class ShadowRebuild {
                 }
                 notifyReaders();
             });
-            return finish(chosen, started, built, read[0], read[0] - events);
+            return finish(chosen, started, built, copy.read, copy.read - events);
         });
     }
 
@@ -179,10 +187,12 @@ public final class ShadowRebuild {
         List<Projection> chosen = choose(names);
         return exclusively(() -> {
             long started = System.nanoTime();
-            transactions.executeWithoutResult(status -> ShadowTables.create(live, tables(chosen)));
+            List<Table<?>> tables = tables(chosen);
+            transactions.executeWithoutResult(status -> ShadowTables.create(live, tables));
             StoredEvents store = new StoredEvents();
             progress.step("Reading the event store", StoredEvents.count(live));
             long read = 0;
+            int pages = 0;
             while (true) {
                 StoredEvents.Page page = store.next(live, STORE_PAGE);
                 if (page.stored() == 0) {
@@ -191,11 +201,11 @@ public final class ShadowRebuild {
                 applyToShadow(chosen, page.published());
                 read += page.stored();
                 progress.read(read);
-                analyzeAsTheyGrow(tables(chosen));
+                analyzeAsTheyGrow(++pages, tables);
             }
             long built = System.nanoTime();
             progress.step("Indexing the new tables", -1);
-            transactions.executeWithoutResult(status -> ShadowTables.index(live, tables(chosen)));
+            transactions.executeWithoutResult(status -> ShadowTables.index(live, tables));
 
             progress.step("Swapping the new tables in", -1);
             long[] late = {0};
@@ -206,7 +216,7 @@ public final class ShadowRebuild {
                 StoredEvents.Page page = store.readLate(live);
                 applyToShadow(chosen, page.published());
                 late[0] = page.stored();
-                ShadowTables.swapIn(live, tables(chosen));
+                ShadowTables.swapIn(live, tables);
                 notifyReaders();
             });
             return finish(chosen, started, built, read + late[0], late[0]);
@@ -266,53 +276,79 @@ public final class ShadowRebuild {
     public record CopyTiming(long rows, long bytes, Duration took) {
     }
 
-    private void readOnce(Consumer<String, byte[]> consumer, List<BatchApplier> appliers,
-                          Map<byte[], RecordReader.Decoded> decoded, long[] read, RebuildProgress progress, long deadline) {
-        readOnce(consumer, appliers, decoded, read, progress, deadline, List.of());
+    /** Statistics after the 1st, 4th, 16th, ... batch: the planner scales them with the tables' size in between. */
+    private void analyzeAsTheyGrow(int batch, List<Table<?>> tables) {
+        if (Integer.bitCount(batch) == 1 && Integer.numberOfTrailingZeros(batch) % 2 == 0) {
+            transactions.executeWithoutResult(status -> ShadowTables.analyze(live, tables));
+        }
     }
 
-    private void readOnce(Consumer<String, byte[]> consumer, List<BatchApplier> appliers,
-                          Map<byte[], RecordReader.Decoded> decoded, long[] read, RebuildProgress progress, long deadline,
-                          List<Table<?>> growing) {
-        if (System.nanoTime() > deadline) {
-            throw new IllegalStateException("the topic could not be read up to the running consumers' offsets within "
-                    + CATCH_UP_TIMEOUT);
+    /** Reads the topic into the copies, a poll at a time, each record decoded once for every projection. */
+    private final class TopicCopy {
+
+        private final Consumer<String, byte[]> consumer;
+        private final List<BatchApplier> appliers;
+        private final List<Table<?>> tables;
+        private final RebuildProgress progress;
+        private final Map<byte[], RecordReader.Decoded> decoded = new IdentityHashMap<>();
+        private long read;
+        private int batches;
+
+        TopicCopy(Consumer<String, byte[]> consumer, List<Projection> chosen, RebuildProgress progress) {
+            this.consumer = consumer;
+            this.appliers = chosen.stream().map(projection -> new BatchApplier(projection.name(),
+                    new RecordReader(codec, projection.handlers(), decoded), projection.handlers(), shadow,
+                    shadowTransactions)).toList();
+            this.tables = tables(chosen);
+            this.progress = progress;
         }
-        ConsumerRecords<String, byte[]> polled = consumer.poll(POLL);
-        if (polled.isEmpty()) {
-            return;
+
+        /**
+         * Reads until the consumer's position reaches {@code target} on every partition. While the
+         * copies are loaded ({@code timeout} null) their statistics are refreshed as they grow; in the
+         * swap, which holds the consumers' offsets, the reading gives up after {@code timeout}.
+         */
+        void readUpTo(Map<TopicPartition, Long> target, Duration timeout) {
+            long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+            while (!reached(consumer, target)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the topic could not be read up to the running consumers' offsets within "
+                            + timeout);
+                }
+                ConsumerRecords<String, byte[]> polled = consumer.poll(POLL);
+                if (!polled.isEmpty()) {
+                    apply(polled);
+                    if (timeout == null) {
+                        analyzeAsTheyGrow(++batches, tables);
+                    }
+                }
+            }
         }
-        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>(polled.count());
-        polled.forEach(records::add);
-        try {
+
+        private void apply(ConsumerRecords<String, byte[]> polled) {
             // Decoded once here. Then each projection applies each partition's records in a transaction
             // of its own, side by side: an aggregate's events are all on one partition, and a
             // projection's rows belong to one aggregate, so the pieces touch different rows.
-            records.forEach(record -> RecordReader.decodeInto(decoded, codec, record.value()));
             Map<Integer, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
-            records.forEach(record -> byPartition.computeIfAbsent(record.partition(), p -> new ArrayList<>()).add(record));
-            List<Future<?>> applied = new ArrayList<>(appliers.size() * byPartition.size());
-            for (BatchApplier applier : appliers) {
-                for (List<ConsumerRecord<String, byte[]>> piece : byPartition.values()) {
-                    applied.add(workers.submit(() -> applier.apply(piece)));
+            for (ConsumerRecord<String, byte[]> record : polled) {
+                RecordReader.decodeInto(decoded, codec, record.value());
+                byPartition.computeIfAbsent(record.partition(), p -> new ArrayList<>()).add(record);
+            }
+            try {
+                List<Future<?>> applied = new ArrayList<>(appliers.size() * byPartition.size());
+                for (BatchApplier applier : appliers) {
+                    for (List<ConsumerRecord<String, byte[]>> piece : byPartition.values()) {
+                        applied.add(workers.submit(() -> applier.apply(piece)));
+                    }
                 }
+                for (Future<?> one : applied) {
+                    await(one);
+                }
+            } finally {
+                decoded.clear();
             }
-            for (Future<?> one : applied) {
-                await(one);
-            }
-        } finally {
-            decoded.clear();
-        }
-        read[0] += records.size();
-        progress.read(read[0]);
-        analyzeAsTheyGrow(growing);
-    }
-
-    /** Statistics after the 1st, 4th, 16th, ... batch: the planner scales them with the tables' size in between. */
-    private void analyzeAsTheyGrow(List<Table<?>> tables) {
-        batches++;
-        if (!tables.isEmpty() && Integer.bitCount(batches) == 1 && Integer.numberOfTrailingZeros(batches) % 2 == 0) {
-            transactions.executeWithoutResult(status -> ShadowTables.analyze(live, tables));
+            read += polled.count();
+            progress.read(read);
         }
     }
 
@@ -402,7 +438,6 @@ public final class ShadowRebuild {
                 throw new RebuildRunning();
             }
             workers = Executors.newFixedThreadPool(PARALLEL_PROJECTIONS);
-            batches = 0;
             try {
                 return work.get();
             } finally {
