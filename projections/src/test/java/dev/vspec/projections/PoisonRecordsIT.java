@@ -2,13 +2,17 @@ package dev.vspec.projections;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.jooq.read.tables.records.ProjectionRejectRecord;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.projections.runtime.ProjectionRuntime;
@@ -16,6 +20,7 @@ import dev.vspec.projections.runtime.ProjectionStatus;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -108,6 +113,8 @@ class PoisonRecordsIT {
     void dataTheTableRefusesIsRejectedWithoutBlockingThePartition() {
         String key = "2020-acme-roadster-base-x1-toolong";
         RecordMetadata tooLong = events.publish(key, registered(key, "A".repeat(100)));
+        readModel.awaitCaughtUp();
+        // Corrected after the bad one was consumed: a correction in the same batch would supersede it unwritten.
         events.publish(key, registered(key, "Acme Motors"));
         readModel.awaitCaughtUp();
 
@@ -117,6 +124,51 @@ class PoisonRecordsIT {
         });
         assertThat(db.select(CONFIGURATION.MAKE).from(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(key))
                 .fetchSingle().value1()).isEqualTo("Acme Motors");
+    }
+
+    @Test
+    void aPriceTheTableRefusesAmongGoodOnesInOneBatchIsRejectedAloneWhenTheBatchIsAppliedSetBased() {
+        String key = "2020-acme-roadster-base-x1-overflow";
+        LocalDate asOf = LocalDate.of(2025, 5, 1);
+        List<EventEnvelope> batch = List.of(
+                events.envelope(key, new PartPriced(key, "AC-100", new BigDecimal("19.99"), "USD", asOf)),
+                events.envelope(key, new PartPriced(key, "AC-200", new BigDecimal("1e13"), "USD", asOf)),
+                events.envelope(key, new PartPriced(key, "AC-300", new BigDecimal("7.50"), "USD", asOf)));
+        events.publishAll(batch);
+        RecordMetadata overflow = events.publish(key, new PartPriced(key, "AC-200", new BigDecimal("2e13"), "USD", asOf));
+        events.publish(key, new PartPriced(key, "AC-400", new BigDecimal("3.25"), "USD", asOf));
+        readModel.awaitCaughtUp();
+
+        assertThat(rejectsAt(overflow)).singleElement().satisfies(reject -> {
+            assertThat(reject.getProjection()).isEqualTo("parts");
+            assertThat(reject.getReason()).contains("22003");
+        });
+        assertThat(db.select(PART_PRICE_HISTORY.PART_NUMBER).from(PART_PRICE_HISTORY)
+                .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(key)).orderBy(PART_PRICE_HISTORY.PART_NUMBER)
+                .fetch(PART_PRICE_HISTORY.PART_NUMBER)).containsExactly("AC-100", "AC-300", "AC-400");
+        assertThat(db.select(PROJECTION_REJECT.RECORD_OFFSET).from(PROJECTION_REJECT)
+                .where(PROJECTION_REJECT.TOPIC.eq(overflow.topic()))
+                .and(PROJECTION_REJECT.PARTITION.eq(overflow.partition()))
+                .and(PROJECTION_REJECT.RECORD_OFFSET.between(overflow.offset() - 3, overflow.offset() + 1))
+                .orderBy(PROJECTION_REJECT.RECORD_OFFSET).fetch(PROJECTION_REJECT.RECORD_OFFSET))
+                .as("the batch's one overflow (two records before the second) and the second")
+                .containsExactly(overflow.offset() - 2, overflow.offset());
+    }
+
+    @Test
+    void aVinTooLongForItsColumnIsRejectedNotCutWhenItsBatchIsAppliedSetBased() {
+        String key = "2020-acme-roadster-base-x1-vins";
+        String tooLong = "SYNAC0000000000018";
+        events.publishAll(List.of(
+                events.envelope(key, new VinLinked("SYNAC000000000001", key)),
+                events.envelope(key, new VinLinked(tooLong, key)),
+                events.envelope(key, new VinLinked("SYNAC000000000002", key))));
+        readModel.awaitCaughtUp();
+
+        assertThat(db.select(VIN.VIN_).from(VIN).where(VIN.CONFIG_KEY.eq(key)).orderBy(VIN.VIN_).fetch(VIN.VIN_))
+                .containsExactly("SYNAC000000000001", "SYNAC000000000002");
+        assertThat(db.fetchCount(PROJECTION_REJECT, PROJECTION_REJECT.PROJECTION.eq("vins")
+                .and(PROJECTION_REJECT.REASON.contains("22001")))).isEqualTo(1);
     }
 
     private List<ProjectionRejectRecord> rejectsAt(RecordMetadata record) {

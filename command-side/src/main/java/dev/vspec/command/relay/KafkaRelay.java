@@ -49,8 +49,15 @@ class KafkaRelay {
         }
         byte[] envelope = codec.encode(codec.wrap(message.getIdentifier(), message.getType(),
                 message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event));
-        CompletableFuture<?> ack = publisher.publish(message.getAggregateIdentifier(), envelope);
-        pendingAcks().add(new PendingAck(describe(message), ack));
+        List<PendingAck> pending = pendingAcks();
+        CompletableFuture<?> ack;
+        try {
+            ack = publisher.publish(message.getAggregateIdentifier(), envelope);
+        } catch (RuntimeException e) {
+            // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
+            throw failed(describe(message), pending.size() + 1, String.valueOf(e), e);
+        }
+        pending.add(new PendingAck(describe(message), ack));
     }
 
     /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */
@@ -68,17 +75,21 @@ class KafkaRelay {
         try {
             CompletableFuture.allOf(acks).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            PendingAck failed = pending.stream().filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
+            PendingAck culprit = pending.stream().filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
                     .findFirst().orElse(pending.get(0));
             String reason = e instanceof TimeoutException ? "no acknowledgement within " + ackTimeout
                     : String.valueOf(e.getCause());
-            log.warn("Kafka did not take {} ({} events in the batch): {}; the batch will be retried",
-                    failed.event(), pending.size(), reason);
-            throw new RelayFailedException("Kafka did not take " + failed.event() + ": " + reason, e);
+            throw failed(culprit.event(), pending.size(), reason, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RelayFailedException("interrupted while waiting for Kafka", e);
         }
+    }
+
+    /** Reports a batch Kafka did not take, however the send failed; the processor then retries it. */
+    private static RelayFailedException failed(String event, int batchSize, String reason, Throwable cause) {
+        log.warn("Kafka did not take {} ({} events in the batch): {}; the batch will be retried", event, batchSize, reason);
+        return new RelayFailedException("Kafka did not take " + event + ": " + reason, cause);
     }
 
     private static String describe(DomainEventMessage<?> message) {

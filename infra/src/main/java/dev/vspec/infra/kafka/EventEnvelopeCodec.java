@@ -3,6 +3,9 @@ package dev.vspec.infra.kafka;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import java.time.Instant;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.cfg.DateTimeFeature;
@@ -38,6 +41,62 @@ public final class EventEnvelopeCodec {
         } catch (JacksonException e) {
             throw new UnreadableEnvelopeException("record is not an event envelope: " + e.getOriginalMessage());
         }
+    }
+
+    /**
+     * What a consumer of the events alone needs of a record: the envelope's event type and where its
+     * payload lies in the record's bytes, found in one streaming pass without building the payload
+     * (a rebuild reads millions of records, and a projection deserializes only the types it handles).
+     * The other envelope fields are skipped, not checked; a payload that is not an object is found
+     * all the same, and fails in {@link #event(Payload)}, as {@link #decode} then {@link #event(EventEnvelope)} do.
+     */
+    public Payload payloadOf(byte[] bytes) {
+        // The factory's parser: the mapper's would set up a deserialization context this pass never uses.
+        try (JsonParser parser = mapper.tokenStreamFactory().createParser(ObjectReadContext.empty(), bytes)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new UnreadableEnvelopeException("record is not an event envelope: not a JSON object");
+            }
+            String eventType = null;
+            int start = -1;
+            int end = -1;
+            for (String name = parser.nextName(); name != null; name = parser.nextName()) {
+                JsonToken value = parser.nextToken();
+                boolean present = value != JsonToken.VALUE_NULL;
+                if (name.equals("eventType") && present && value.isScalarValue()) {
+                    eventType = parser.getString();
+                } else if (name.equals("payload") && present) {
+                    // Any value: one that is no object fails only where a handler deserializes it.
+                    start = Math.toIntExact(parser.currentTokenLocation().getByteOffset());
+                    if (value.isStructStart()) {
+                        parser.skipChildren();
+                    } else {
+                        parser.getString();
+                    }
+                    end = Math.toIntExact(parser.currentLocation().getByteOffset());
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
+                throw new UnreadableEnvelopeException("record is not an event envelope: not one JSON object");
+            }
+            if (eventType == null || start < 0) {
+                throw new UnreadableEnvelopeException("record has no eventType or payload");
+            }
+            return new Payload(eventType, bytes, start, end - start);
+        } catch (JacksonException e) {
+            throw new UnreadableEnvelopeException("record is not an event envelope: " + e.getOriginalMessage());
+        }
+    }
+
+    /** The typed event of a payload, or null when its type is newer than this code (consumers skip it). */
+    public Object event(Payload payload) {
+        Class<? extends Record> type = PublishedEvents.typeNamed(payload.eventType());
+        return type == null ? null : mapper.readValue(payload.bytes(), payload.offset(), payload.length(), type);
+    }
+
+    /** An envelope's event type and its payload's JSON, bytes {@code offset} to {@code offset + length} of a record. */
+    public record Payload(String eventType, byte[] bytes, int offset, int length) {
     }
 
     /** The typed event of an envelope, or null when its type is newer than this code (consumers skip it). */

@@ -28,14 +28,20 @@ class EventEnvelopeCodecTest {
     private Object roundTrip(Object event) {
         EventEnvelope sent = codec.wrap("event-1", "VehicleConfiguration", "2019-honda-civic-lx-k20c2-fwd", 3,
                 Instant.parse("2026-11-01T10:15:30Z"), event);
-        EventEnvelope received = codec.decode(codec.encode(sent));
+        byte[] record = codec.encode(sent);
+        EventEnvelope received = codec.decode(record);
         assertThat(received.envelopeVersion()).isEqualTo(EventEnvelope.VERSION);
         assertThat(received.eventId()).isEqualTo("event-1");
         assertThat(received.eventType()).isEqualTo(event.getClass().getSimpleName());
         assertThat(received.aggregateId()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
         assertThat(received.aggregateSequence()).isEqualTo(3);
         assertThat(received.occurredAt()).isEqualTo(Instant.parse("2026-11-01T10:15:30Z"));
-        return codec.event(received);
+        Object read = codec.event(received);
+        EventEnvelopeCodec.Payload payload = codec.payloadOf(record);
+        assertThat(payload.eventType()).isEqualTo(received.eventType());
+        assertThat(codec.event(payload)).as("the event read from the payload's bytes alone")
+                .usingRecursiveComparison().isEqualTo(read);
+        return read;
     }
 
     @Test
@@ -85,6 +91,48 @@ class EventEnvelopeCodecTest {
                  "aggregateId":"a","aggregateSequence":0,"occurredAt":"2026-11-01T10:15:30Z","payload":{"x":1}}""";
         EventEnvelope envelope = codec.decode(json.getBytes(StandardCharsets.UTF_8));
         assertThat(codec.event(envelope)).isNull();
+    }
+
+    @Test
+    void thePayloadIsFoundByItsBytesWhateverCharactersComeBeforeAndInIt() {
+        FluidsRecorded fluids = new FluidsRecorded("2021-škoda-octavia-rs-\"chz\"-fwd", List.of(
+                new Fluid("engine_oil", "VW 504 00 5W-30 — Öl {mit} Filter ✓", new BigDecimal("5.70"), null, "文字")));
+        byte[] record = codec.encode(codec.wrap("événement-1", "VehicleConfiguration", "2021-škoda-octavia-✓", 0,
+                Instant.parse("2026-11-01T10:15:30Z"), fluids));
+
+        EventEnvelopeCodec.Payload payload = codec.payloadOf(record);
+
+        assertThat(payload.eventType()).isEqualTo("FluidsRecorded");
+        assertThat(codec.event(payload)).isEqualTo(fluids);
+    }
+
+    @Test
+    void aRecordWithoutAnEventTypeOrAnObjectPayloadHasNoPayload() {
+        for (String json : List.of("not json", "[1,2]", "\"text\"", "{\"hello\":\"world\"}",
+                "{\"eventType\":\"VinLinked\"}", "{\"eventType\":\"VinLinked\",\"payload\":null}",
+                "{\"eventType\":null,\"payload\":{}}", "{\"eventType\":\"VinLinked\",\"payload\":{}} trailing",
+                "{\"eventType\":\"VinLinked\",\"payload\":{\"vin\":")) {
+            assertThatThrownBy(() -> codec.payloadOf(json.getBytes(StandardCharsets.UTF_8)))
+                    .as(json).isInstanceOf(EventEnvelopeCodec.UnreadableEnvelopeException.class);
+        }
+        EventEnvelopeCodec.Payload future = codec.payloadOf(
+                "{\"eventType\":\"SomethingFromTheFuture\",\"payload\":{\"x\":[1,{\"y\":2}]},\"occurredAt\":\"later\"}"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertThat(codec.event(future)).isNull();
+        assertThat(new String(future.bytes(), future.offset(), future.length(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"x\":[1,{\"y\":2}]}");
+    }
+
+    @Test
+    void aPayloadThatIsNoObjectFailsOnlyWhenItsEventIsRead() {
+        for (String payload : List.of("[]", "\"text\"", "42", "true")) {
+            EventEnvelopeCodec.Payload read = codec.payloadOf(("{\"eventType\":\"VinLinked\",\"payload\":" + payload
+                    + ",\"eventId\":\"e\"}").getBytes(StandardCharsets.UTF_8));
+            assertThat(read.eventType()).isEqualTo("VinLinked");
+            assertThatThrownBy(() -> codec.event(read)).as(payload).isInstanceOf(RuntimeException.class);
+        }
+        assertThat(codec.payloadOf("{\"eventType\":7,\"payload\":{}}".getBytes(StandardCharsets.UTF_8)).eventType())
+                .as("read as decode() reads it: a type of that name is unknown").isEqualTo("7");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.vspec.projections.configurations;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
@@ -9,7 +8,6 @@ import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -29,12 +27,13 @@ class ConfigurationsProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(ConfigurationRegistered.class, this::on).build();
+        return EventHandlers.upserting(ConfigurationRegistered.class, CONFIGURATION, ConfigurationsProjection::row,
+                CONFIGURATION.CONFIG_KEY);
     }
 
-    void on(DSLContext db, ConfigurationRegistered e) {
-        upsert(db, new ConfigurationRecord(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
+    private static ConfigurationRecord row(ConfigurationRegistered e) {
+        return new ConfigurationRecord(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
                 e.drivetrain(), e.label(), VehicleIdentifier.normalize(e.make()), VehicleIdentifier.normalize(e.model()),
-                VehicleIdentifier.normalize(e.trim())), CONFIGURATION.CONFIG_KEY).execute();
+                VehicleIdentifier.normalize(e.trim()));
     }
 }

@@ -5,22 +5,28 @@ import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
 import static dev.vspec.projections.runtime.Upserts.upsert;
+import static dev.vspec.projections.runtime.Upserts.upsertRows;
 
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
+import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Table;
+import org.jooq.TableField;
+import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
@@ -50,6 +56,7 @@ class PartsProjection implements Projection {
         return EventHandlers.builder()
                 .on(PartsRecorded.class, this::on)
                 .on(PartPriced.class, this::on)
+                .setBased(this::onAll)
                 .afterBatch(PartsProjection::render)
                 .build();
     }
@@ -59,16 +66,56 @@ class PartsProjection implements Projection {
      * they accumulate independently of the list. A part number listed twice keeps its last entry.
      */
     void on(DSLContext db, PartsRecorded e) {
-        replaceRows(db, PART.CONFIG_KEY, e.configKey(), e.parts(), (i, p) -> new PartRecord(e.configKey(),
-                p.partNumber(), i, p.name(), p.category(), p.brand(), p.quantity(), p.service()),
+        replaceRows(db, PART.CONFIG_KEY, e.configKey(), e.parts(), (i, p) -> partRow(e.configKey(), i, p),
                 PART.CONFIG_KEY, PART.PART_NUMBER);
     }
 
     /** Prices may be recorded out of date order; the document orders them by date whatever the order. */
     void on(DSLContext db, PartPriced e) {
-        upsert(db, new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount()),
-                PART_PRICE_HISTORY.CONFIG_KEY, PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.CURRENCY,
-                PART_PRICE_HISTORY.AS_OF).execute();
+        upsert(db, priceRow(e), PRICE_KEY).execute();
+    }
+
+    /**
+     * The handlers above for a whole batch, in a few statements: of each configuration's lists only
+     * the last counts (it replaces the others), and prices are upserted together (a price recorded
+     * twice keeps its last amount). Lists and prices are independent, so their order between each
+     * other does not matter.
+     */
+    void onAll(DSLContext db, List<Object> events) {
+        Map<String, PartsRecorded> lastLists = new LinkedHashMap<>();
+        List<PartPriceHistoryRecord> prices = new ArrayList<>();
+        for (Object event : events) {
+            if (event instanceof PartsRecorded list) {
+                lastLists.put(list.configKey(), list);
+            } else {
+                prices.add(priceRow((PartPriced) event));
+            }
+        }
+        if (!lastLists.isEmpty()) {
+            db.deleteFrom(PART).where(PART.CONFIG_KEY.eq(DSL.any(lastLists.keySet().toArray(String[]::new)))).execute();
+            List<PartRecord> rows = new ArrayList<>();
+            for (PartsRecorded list : lastLists.values()) {
+                for (int position = 0; position < list.parts().size(); position++) {
+                    rows.add(partRow(list.configKey(), position, list.parts().get(position)));
+                }
+            }
+            upsertRows(db, PART, rows, PART.CONFIG_KEY, PART.PART_NUMBER);
+        }
+        upsertRows(db, PART_PRICE_HISTORY, prices, PRICE_KEY);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static final TableField<PartPriceHistoryRecord, ?>[] PRICE_KEY = new TableField[] {
+            PART_PRICE_HISTORY.CONFIG_KEY, PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.CURRENCY,
+            PART_PRICE_HISTORY.AS_OF};
+
+    private static PartRecord partRow(String configKey, int position, Part p) {
+        return new PartRecord(configKey, p.partNumber(), position, p.name(), p.category(), p.brand(), p.quantity(),
+                p.service());
+    }
+
+    private static PartPriceHistoryRecord priceRow(PartPriced e) {
+        return new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount());
     }
 
     /** Configurations whose documents are rendered from one pair of queries. */
@@ -100,9 +147,11 @@ class PartsProjection implements Projection {
                 .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
                 .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, r -> new PartPriced(r.getConfigKey(), r.getPartNumber(),
                         r.getAmount(), r.getCurrency(), r.getAsOf()));
+        List<PartsDocumentRecord> documents = new ArrayList<>(configKeys.size());
         for (String configKey : configKeys) {
-            GroupDocument.PARTS.write(db, configKey, PartView.of(parts.getOrDefault(configKey, List.of()),
-                    prices.getOrDefault(configKey, List.of())));
+            documents.add(new PartsDocumentRecord(configKey, GroupDocument.PARTS.render(PartView.of(
+                    parts.getOrDefault(configKey, List.of()), prices.getOrDefault(configKey, List.of())))));
         }
+        upsertRows(db, PARTS_DOCUMENT, documents, PARTS_DOCUMENT.CONFIG_KEY);
     }
 }

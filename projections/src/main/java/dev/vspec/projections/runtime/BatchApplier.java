@@ -18,8 +18,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and are skipped, so a redelivered batch changes nothing. A record that fails in a way that will
  * never pass (see {@link Failures}) rolls the attempt back, and the batch is applied again at once
  * with that record rejected; any other failure rolls back and propagates, for the container to
- * retry the whole batch with back-off. The handlers' statements are sent in JDBC batches first; a
- * permanent failure there sends the batch through the statement-by-statement path that pins it.
+ * retry the whole batch with back-off. A batch is first applied by the projection's set-based
+ * handler where it has one, its statements sent in JDBC batches; a permanent failure there sends
+ * the batch through the event-by-event, statement-by-statement path that pins it on its record.
  * The projection's after-batch work (see {@link EventHandlers.Builder#afterBatch}) runs last,
  * before the offsets, in the same transaction.
  */
@@ -49,13 +50,11 @@ final class BatchApplier {
     Outcome apply(List<ConsumerRecord<String, byte[]>> records) {
         try {
             return transactions.execute(status -> applyOnce(records, Map.of(), true));
-        } catch (RecordCannotBeApplied e) {
-            log.debug("Projection {} applies the batch again statement by statement to find the record that fails", projection);
         } catch (RuntimeException e) {
             if (!Failures.isPermanent(e)) {
                 throw e;
             }
-            log.debug("Projection {} applies the batch again statement by statement to find the record that fails: {}",
+            log.debug("Projection {} applies the batch again event by event to find the record that fails: {}",
                     projection, Failures.describe(e));
         }
         Map<RecordId, String> condemned = new HashMap<>();
@@ -72,21 +71,22 @@ final class BatchApplier {
     }
 
     /**
-     * One attempt. {@code batched}: the handlers' statements reach the database in JDBC batches (far
-     * fewer round trips), but a statement that fails there cannot be pinned on its record, so
-     * {@link #apply} then tries again statement by statement.
+     * One attempt. {@code batched}: the events are applied together, set-based where the projection
+     * can, and the statements reach the database in JDBC batches (far fewer round trips); but a
+     * failure there cannot be pinned on its record, so {@link #apply} then tries again event by
+     * event, statement by statement.
      */
     private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
                               boolean batched) {
         if (batched) {
-            return db.batchedResult(connection -> applyOnce(records, condemned, connection.dsl()));
+            return db.batchedResult(connection -> applyOnce(records, condemned, connection.dsl(), true));
         }
-        return applyOnce(records, condemned, db);
+        return applyOnce(records, condemned, db, false);
     }
 
     /** Offsets and rejects go through {@link #db}; the handlers write with {@code handlerDb}. */
     private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
-                              DSLContext handlerDb) {
+                              DSLContext handlerDb, boolean together) {
         Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : records) {
             byPartition.computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
@@ -109,17 +109,12 @@ final class BatchApplier {
                     continue;
                 }
                 RecordId id = RecordId.of(record);
-                String condemnation = condemned.get(id);
+                String condemnation = condemned.isEmpty() ? null : condemned.get(id);
                 RecordReader.Reading reading = condemnation != null
                         ? new RecordReader.Unreadable(condemnation) : reader.read(record.value());
                 if (reading instanceof RecordReader.Apply apply) {
-                    try {
-                        handlers.apply(handlerDb, apply.event());
-                    } catch (RuntimeException e) {
-                        if (Failures.isPermanent(e)) {
-                            throw new RecordCannotBeApplied(id, Failures.describe(e), e);
-                        }
-                        throw e;
+                    if (!together) {
+                        applyOne(id, apply.event(), handlerDb);
                     }
                     applied++;
                     appliedEvents.add(apply.event());
@@ -141,9 +136,23 @@ final class BatchApplier {
                 advanced.put(entry.getKey(), next);
             }
         }
+        if (together) {
+            handlers.applyAll(handlerDb, appliedEvents);
+        }
         handlers.finishBatch(handlerDb, appliedEvents);
         ProjectionOffsets.advance(db, projection, advanced);
         return new Outcome(applied, ignored, unknown, rejected, duplicates);
+    }
+
+    private void applyOne(RecordId id, Object event, DSLContext handlerDb) {
+        try {
+            handlers.apply(handlerDb, event);
+        } catch (RuntimeException e) {
+            if (Failures.isPermanent(e)) {
+                throw new RecordCannotBeApplied(id, Failures.describe(e), e);
+            }
+            throw e;
+        }
     }
 
     /** Where a record sits on the topic. */

@@ -8,7 +8,7 @@ import org.jooq.DSLContext;
 /**
  * Runs projections' own handlers over a list of events outside the topic, with whatever
  * {@link DSLContext} the caller gives (the sandbox gives one that writes schema {@code sample}):
- * each projection applies the events it handles in order, then its after-batch work, as one batch.
+ * each projection applies the events it handles in order (set-based where it can), then its after-batch work, as one batch.
  * The caller owns the transaction.
  */
 public final class EventReplay {
@@ -24,10 +24,10 @@ public final class EventReplay {
             List<Object> applied = new ArrayList<>();
             for (Object event : events) {
                 if (handlers.handles(event.getClass())) {
-                    handlers.apply(db, event);
                     applied.add(event);
                 }
             }
+            handlers.applyAll(db, applied);
             handlers.finishBatch(db, applied);
             applications += applied.size();
         }

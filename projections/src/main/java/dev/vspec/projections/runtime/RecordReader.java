@@ -1,8 +1,8 @@
 package dev.vspec.projections.runtime;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
-import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventEnvelopeCodec.Payload;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
 import java.util.Map;
 
@@ -17,7 +17,7 @@ final class RecordReader {
     }
 
     /** An event the projection handles. */
-    record Apply(EventEnvelope envelope, Object event) implements Reading {
+    record Apply(String eventType, Object event) implements Reading {
     }
 
     /** A published event type the projection has no handler for. */
@@ -58,17 +58,17 @@ final class RecordReader {
         if (decoded.unreadable != null) {
             return new Unreadable(decoded.unreadable);
         }
-        EventEnvelope envelope = decoded.envelope;
+        String eventType = decoded.payload.eventType();
         if (decoded.type == null) {
-            return new Unknown(envelope.eventType());
+            return new Unknown(eventType);
         }
         if (!handlers.handles(decoded.type)) {
-            return new Ignore(envelope.eventType());
+            return new Ignore(eventType);
         }
         try {
-            return new Apply(envelope, decoded.event(codec));
+            return new Apply(eventType, decoded.event(codec));
         } catch (RuntimeException e) {
-            return new Unreadable("payload of " + envelope.eventType() + " is unreadable: " + Failures.describe(e));
+            return new Unreadable("payload of " + eventType + " is unreadable: " + Failures.describe(e));
         }
     }
 
@@ -85,23 +85,23 @@ final class RecordReader {
 
     private static Decoded decode(EventEnvelopeCodec codec, byte[] value) {
         try {
-            EventEnvelope envelope = codec.decode(value);
-            return new Decoded(envelope, PublishedEvents.typeNamed(envelope.eventType()), null);
+            Payload payload = codec.payloadOf(value);
+            return new Decoded(payload, PublishedEvents.typeNamed(payload.eventType()), null);
         } catch (UnreadableEnvelopeException e) {
             return new Decoded(null, null, e.getMessage());
         }
     }
 
-    /** A record's envelope; its payload is deserialized on first use, by a projection that handles its type. */
+    /** A record's event type and payload; the payload is deserialized on first use, by a projection that handles its type. */
     static final class Decoded {
-        private final EventEnvelope envelope;
+        private final Payload payload;
         private final Class<? extends Record> type;
         private final String unreadable;
         private Object event;
         private RuntimeException failure;
 
-        private Decoded(EventEnvelope envelope, Class<? extends Record> type, String unreadable) {
-            this.envelope = envelope;
+        private Decoded(Payload payload, Class<? extends Record> type, String unreadable) {
+            this.payload = payload;
             this.type = type;
             this.unreadable = unreadable;
         }
@@ -110,7 +110,7 @@ final class RecordReader {
         private synchronized Object event(EventEnvelopeCodec codec) {
             if (event == null && failure == null) {
                 try {
-                    event = codec.event(envelope);
+                    event = codec.event(payload);
                 } catch (RuntimeException e) {
                     failure = e;
                 }

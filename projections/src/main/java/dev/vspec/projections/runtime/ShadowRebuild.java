@@ -16,19 +16,23 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -80,7 +84,7 @@ public final class ShadowRebuild {
     private static final int STORE_PAGE = 5_000;
     private static final String READ_CHANGED_CHANNEL = "vspec_read_changed";
 
-    /** Pieces of one polled batch applied at the same time; the pool needs this many connections and three more. */
+    /** Lanes (a projection's records of one partition) applied at the same time; the pool needs this many connections and three more. */
     public static final int PARALLEL_PROJECTIONS = 4;
 
     private final DataSource dataSource;
@@ -98,7 +102,7 @@ public final class ShadowRebuild {
         this.all = List.copyOf(all);
         DataSourceTransactionManager transactionManager = new DataSourceTransactionManager(dataSource);
         this.transactions = new TransactionTemplate(transactionManager);
-        this.shadowTransactions = new TransactionTemplate(transactionManager);
+        this.shadowTransactions = new TransactionTemplate(new CopiesTransactionManager(dataSource));
         shadowTransactions.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         TransactionAwareDataSourceProxy joining = new TransactionAwareDataSourceProxy(dataSource);
         this.live = DSL.using(new DefaultConfiguration().set(SQLDialect.POSTGRES)
@@ -107,6 +111,26 @@ public final class ShadowRebuild {
                 .set(new DataSourceConnectionProvider(joining))
                 .set(new Settings().withRenderMapping(new RenderMapping().withSchemata(
                         new MappedSchema().withInput(ShadowTables.LIVE_SCHEMA).withOutput(ShadowTables.SCHEMA)))));
+    }
+
+    /**
+     * Transactions on the copies commit without waiting for the disk: a crash can only lose copies
+     * the next rebuild drops anyway, and the swap's own commit, which waits, makes every earlier
+     * commit durable with it (PostgreSQL flushes its log in order).
+     */
+    private static final class CopiesTransactionManager extends DataSourceTransactionManager {
+        CopiesTransactionManager(DataSource dataSource) {
+            super(dataSource);
+        }
+
+        @Override
+        protected void prepareTransactionalConnection(Connection connection, TransactionDefinition definition)
+                throws SQLException {
+            super.prepareTransactionalConnection(connection, definition);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET LOCAL synchronous_commit = off");
+            }
+        }
     }
 
     /** Records per poll by default: each batch is one transaction per projection and partition. */
@@ -283,83 +307,102 @@ public final class ShadowRebuild {
         }
     }
 
-    /** Reads the topic into the copies, a poll at a time, each record decoded once for every projection. */
+    /**
+     * Reads the topic into the copies, each record decoded once for every projection. Each projection
+     * applies each partition's records in order, in a lane of its own, one transaction per poll: an
+     * aggregate's events are all on one partition, and a projection's rows belong to one aggregate,
+     * so lanes touch different rows and run side by side. Lanes do not wait for each other, and the
+     * next polls are read and decoded while earlier ones are applied (at most {@link #POLLS_IN_FLIGHT}).
+     */
     private final class TopicCopy {
 
+        /** Polls read ahead of the oldest one not yet applied everywhere; bounds the memory held. */
+        private static final int POLLS_IN_FLIGHT = 3;
+
         private final Consumer<String, byte[]> consumer;
-        private final List<BatchApplier> appliers;
+        private final List<Projection> chosen;
+        private final Map<String, EventHandlers> handlers = new LinkedHashMap<>();
         private final List<Table<?>> tables;
         private final RebuildProgress progress;
-        private final Map<byte[], RecordReader.Decoded> decoded = new IdentityHashMap<>();
+        private final Map<String, CompletableFuture<?>> lanes = new HashMap<>();
+        private final Deque<Poll> inFlight = new ArrayDeque<>();
         private long read;
         private int batches;
 
+        /** A poll being applied: its size, and when every lane has applied its piece of it. */
+        private record Poll(int records, CompletableFuture<?> applied) {
+        }
+
         TopicCopy(Consumer<String, byte[]> consumer, List<Projection> chosen, RebuildProgress progress) {
             this.consumer = consumer;
-            this.appliers = chosen.stream().map(projection -> new BatchApplier(projection.name(),
-                    new RecordReader(codec, projection.handlers(), decoded), projection.handlers(), shadow,
-                    shadowTransactions)).toList();
+            this.chosen = chosen;
+            chosen.forEach(projection -> handlers.put(projection.name(), projection.handlers()));
             this.tables = tables(chosen);
             this.progress = progress;
         }
 
         /**
-         * Reads until the consumer's position reaches {@code target} on every partition. While the
-         * copies are loaded ({@code timeout} null) their statistics are refreshed as they grow; in the
-         * swap, which holds the consumers' offsets, the reading gives up after {@code timeout}.
+         * Reads until the consumer's position reaches {@code target} on every partition, and returns
+         * once all of it is applied. While the copies are loaded ({@code timeout} null) their
+         * statistics are refreshed as they grow; in the swap, which holds the consumers' offsets, the
+         * reading gives up after {@code timeout}.
          */
         void readUpTo(Map<TopicPartition, Long> target, Duration timeout) {
             long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
             while (!reached(consumer, target)) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the topic could not be read up to the running consumers' offsets within "
-                            + timeout);
+                    throw new IllegalStateException(
+                            "the topic could not be read up to the running consumers' offsets within " + timeout);
                 }
                 ConsumerRecords<String, byte[]> polled = consumer.poll(POLL);
                 if (!polled.isEmpty()) {
-                    apply(polled);
+                    while (inFlight.size() >= POLLS_IN_FLIGHT) {
+                        finishOldest();
+                    }
+                    inFlight.add(apply(polled));
                     if (timeout == null) {
                         analyzeAsTheyGrow(++batches, tables);
                     }
                 }
             }
+            while (!inFlight.isEmpty()) {
+                finishOldest();
+            }
         }
 
-        private void apply(ConsumerRecords<String, byte[]> polled) {
-            // Decoded once here. Then each projection applies each partition's records in a transaction
-            // of its own, side by side: an aggregate's events are all on one partition, and a
-            // projection's rows belong to one aggregate, so the pieces touch different rows.
-            Map<Integer, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
+        private Poll apply(ConsumerRecords<String, byte[]> polled) {
+            Map<byte[], RecordReader.Decoded> decoded = new IdentityHashMap<>();
             for (ConsumerRecord<String, byte[]> record : polled) {
                 RecordReader.decodeInto(decoded, codec, record.value());
-                byPartition.computeIfAbsent(record.partition(), p -> new ArrayList<>()).add(record);
             }
-            try {
-                List<Future<?>> applied = new ArrayList<>(appliers.size() * byPartition.size());
-                for (BatchApplier applier : appliers) {
-                    for (List<ConsumerRecord<String, byte[]>> piece : byPartition.values()) {
-                        applied.add(workers.submit(() -> applier.apply(piece)));
-                    }
+            List<CompletableFuture<?>> pieces = new ArrayList<>();
+            for (TopicPartition partition : polled.partitions()) {
+                List<ConsumerRecord<String, byte[]>> piece = polled.records(partition);
+                for (Projection projection : chosen) {
+                    EventHandlers projectionHandlers = handlers.get(projection.name());
+                    BatchApplier applier = new BatchApplier(projection.name(),
+                            new RecordReader(codec, projectionHandlers, decoded), projectionHandlers, shadow,
+                            shadowTransactions);
+                    String lane = projection.name() + "/" + partition;
+                    CompletableFuture<?> previous = lanes.getOrDefault(lane, CompletableFuture.completedFuture(null));
+                    CompletableFuture<?> next = previous.thenRunAsync(() -> applier.apply(piece), workers);
+                    lanes.put(lane, next);
+                    pieces.add(next);
                 }
-                for (Future<?> one : applied) {
-                    await(one);
-                }
-            } finally {
-                decoded.clear();
             }
-            read += polled.count();
-            progress.read(read);
+            return new Poll(polled.count(), CompletableFuture.allOf(pieces.toArray(CompletableFuture[]::new)));
         }
-    }
 
-    private static void await(Future<?> work) {
-        try {
-            work.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while applying a batch", e);
+        private void finishOldest() {
+            Poll oldest = inFlight.peek();
+            try {
+                oldest.applied().join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+            }
+            inFlight.remove();
+            read += oldest.records();
+            progress.read(read);
         }
     }
 
@@ -441,11 +484,26 @@ public final class ShadowRebuild {
             try {
                 return work.get();
             } finally {
-                workers.shutdownNow();
+                stopWorkers();
                 advisory(lock, "pg_advisory_unlock");
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot take the rebuild lock: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Drops the work not started and waits for what is running (a failed lane fails the rebuild while
+     * others may still write their copies): the lock is only released once nothing writes them.
+     */
+    private void stopWorkers() {
+        workers.shutdownNow();
+        try {
+            if (!workers.awaitTermination(2, TimeUnit.MINUTES)) {
+                log.warn("Rebuild workers still running after 2 minutes; the next rebuild drops their copies");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -1,12 +1,15 @@
 package dev.vspec.projections.runtime;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.InsertOnDuplicateSetMoreStep;
+import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.TableRecord;
 import org.jooq.impl.DSL;
@@ -17,6 +20,9 @@ public final class Upserts {
     private Upserts() {
     }
 
+    /** Rows a set-based upsert sends in one statement; bounds the size of its array parameters. */
+    private static final int ROWS_PER_STATEMENT = 10_000;
+
     /**
      * {@code INSERT ... ON CONFLICT (key) DO UPDATE SET} every other column to the new row's value,
      * nulls included.
@@ -26,14 +32,70 @@ public final class Upserts {
             DSLContext db, R row, TableField<R, ?>... key) {
         // A generated record's constructor leaves null columns unchanged, and set(record) would skip them.
         row.changed(true);
+        return db.insertInto(row.getTable()).set(row).onConflict(key).doUpdate().set(excludedOthers(row.getTable(), key));
+    }
+
+    /**
+     * Upserts rows as {@link #upsert} does one by one, in order, but set-based: one statement per
+     * {@value #ROWS_PER_STATEMENT} rows, which unnests one array parameter per column. Of rows with
+     * the same key the last one is kept, as consecutive upserts would leave it (PostgreSQL refuses
+     * to update one row twice in a statement).
+     */
+    @SafeVarargs
+    public static <R extends TableRecord<R>> void upsertRows(DSLContext db, Table<R> table, Collection<R> rows,
+                                                             TableField<R, ?>... key) {
+        Map<List<Object>, R> lastByKey = new LinkedHashMap<>();
+        for (R row : rows) {
+            List<Object> keyValues = new ArrayList<>(key.length);
+            for (TableField<R, ?> field : key) {
+                keyValues.add(row.get(field));
+            }
+            lastByKey.put(keyValues, row);
+        }
+        List<R> distinct = List.copyOf(lastByKey.values());
+        Field<?>[] columns = table.fields();
+        Map<Field<?>, Field<?>> others = excludedOthers(table, key);
+        for (int from = 0; from < distinct.size(); from += ROWS_PER_STATEMENT) {
+            List<R> chunk = distinct.subList(from, Math.min(distinct.size(), from + ROWS_PER_STATEMENT));
+            List<Field<?>> arrays = new ArrayList<>(columns.length);
+            for (Field<?> column : columns) {
+                arrays.add(valuesOf(column, chunk));
+            }
+            var insert = db.insertInto(table, columns)
+                    .select(DSL.select(DSL.asterisk()).from(DSL.table("unnest({0})", DSL.list(arrays))))
+                    .onConflict(key);
+            if (others.isEmpty()) {
+                insert.doNothing().execute();
+            } else {
+                insert.doUpdate().set(others).execute();
+            }
+        }
+    }
+
+    /**
+     * One column's values of the rows, as an array parameter typed by their Java type alone
+     * ({@code varchar[]}, not the column's {@code varchar(17)[]}): an explicit cast to a length
+     * would silently cut a value that is too long, where the insert refuses it as a one-row upsert does.
+     */
+    @SuppressWarnings("unchecked")
+    private static <T> Field<T[]> valuesOf(Field<T> column, List<? extends TableRecord<?>> rows) {
+        T[] values = (T[]) Array.newInstance(column.getType(), rows.size());
+        for (int i = 0; i < values.length; i++) {
+            values[i] = rows.get(i).get(column);
+        }
+        return DSL.val(values);
+    }
+
+    /** {@code SET column = excluded.column} for every column outside the key. */
+    private static Map<Field<?>, Field<?>> excludedOthers(Table<?> table, TableField<?, ?>[] key) {
         List<Field<?>> keyFields = List.of(key);
         Map<Field<?>, Field<?>> others = new LinkedHashMap<>();
-        for (Field<?> field : row.getTable().fields()) {
+        for (Field<?> field : table.fields()) {
             if (!keyFields.contains(field)) {
                 others.put(field, DSL.excluded(field));
             }
         }
-        return db.insertInto(row.getTable()).set(row).onConflict(key).doUpdate().set(others);
+        return others;
     }
 
     /** Upserts rows in one JDBC batch: one round trip for a whole list. */

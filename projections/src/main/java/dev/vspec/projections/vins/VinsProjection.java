@@ -1,14 +1,12 @@
 package dev.vspec.projections.vins;
 
 import static dev.vspec.infra.jooq.read.Tables.VIN;
-import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.jooq.read.tables.records.VinRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -28,10 +26,6 @@ class VinsProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(VinLinked.class, this::on).build();
-    }
-
-    void on(DSLContext db, VinLinked e) {
-        upsert(db, new VinRecord(e.vin(), e.configKey()), VIN.VIN_).execute();
+        return EventHandlers.upserting(VinLinked.class, VIN, e -> new VinRecord(e.vin(), e.configKey()), VIN.VIN_);
     }
 }

@@ -29,7 +29,7 @@ class RecordReaderTest {
         RecordReader.Reading reading = fluids.read(codec.encode(codec.wrap("e1", "VehicleConfiguration", "cfg", 3, AT, event)));
         assertThat(reading).isInstanceOfSatisfying(RecordReader.Apply.class, apply -> {
             assertThat(apply.event()).isEqualTo(event);
-            assertThat(apply.envelope().aggregateSequence()).isEqualTo(3);
+            assertThat(apply.eventType()).isEqualTo("FluidsRecorded");
         });
     }
 
