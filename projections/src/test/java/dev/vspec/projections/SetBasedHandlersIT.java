@@ -10,6 +10,7 @@ import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.ProjectionRuntime;
@@ -43,6 +44,8 @@ class SetBasedHandlersIT {
 
     private static final long SEED = 20261121L;
 
+    @Autowired
+    Events events;
     @Autowired
     ReadModel readModel;
     @Autowired
@@ -134,6 +137,24 @@ class SetBasedHandlersIT {
                 throw e;
             }
         });
+    }
+
+    @Test
+    void everyProjectionAppliedSetBasedEqualsOneByOneOverACatalogPublishedTwice() {
+        EventEnvelopeCodec codec = new EventEnvelopeCodec();
+        List<Object> catalog = new ArrayList<>();
+        for (String tag : List.of("setbased-a", "setbased-b", "setbased-a")) {
+            new CatalogFixture(events, tag, 900).envelopes.forEach(envelope -> catalog.add(codec.event(envelope)));
+        }
+
+        for (String name : runtime.names()) {
+            Projection projection = runtime.projection(name);
+            List<Object> handled = catalog.stream().filter(e -> projection.handlers().handles(e.getClass())).toList();
+            Applied applied = applyBothWays(projection, handled, db -> null);
+
+            assertThat(handled).as(name).isNotEmpty();
+            assertThat(applied.setBased).as(name).isEqualTo(applied.oneByOne);
+        }
     }
 
     /** Lists and prices over a few configurations and part numbers, so that keys repeat often. */

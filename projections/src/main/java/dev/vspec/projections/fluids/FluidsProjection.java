@@ -8,7 +8,6 @@ import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -26,13 +25,10 @@ class FluidsProjection implements Projection {
         return List.of(FLUIDS_DOCUMENT);
     }
 
+    /** The event carries the complete list, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(FluidsRecorded.class, this::on).build();
-    }
-
-    /** The event carries the complete list, so it replaces the configuration's document. */
-    void on(DSLContext db, FluidsRecorded e) {
-        GroupDocument.FLUIDS.write(db, e.configKey(), FluidView.of(e.fluids()));
+        return EventHandlers.replacingDocument(FluidsRecorded.class, GroupDocument.FLUIDS, FluidsRecorded::configKey,
+                e -> FluidView.of(e.fluids()));
     }
 }

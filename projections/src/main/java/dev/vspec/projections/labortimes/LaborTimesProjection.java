@@ -8,7 +8,6 @@ import dev.vspec.infra.readmodel.LaborView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -26,16 +25,13 @@ class LaborTimesProjection implements Projection {
         return List.of(LABOR_DOCUMENT);
     }
 
-    @Override
-    public EventHandlers handlers() {
-        return EventHandlers.builder().on(LaborTimesRecorded.class, this::on).build();
-    }
-
     /**
      * The event carries the complete list, so it replaces the configuration's document. An operation
      * listed twice keeps its last entry.
      */
-    void on(DSLContext db, LaborTimesRecorded e) {
-        GroupDocument.LABOR.write(db, e.configKey(), LaborView.of(e.laborTimes()));
+    @Override
+    public EventHandlers handlers() {
+        return EventHandlers.replacingDocument(LaborTimesRecorded.class, GroupDocument.LABOR,
+                LaborTimesRecorded::configKey, e -> LaborView.of(e.laborTimes()));
     }
 }

@@ -5,6 +5,7 @@ import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
 import static dev.vspec.projections.runtime.Upserts.upsert;
+import static dev.vspec.projections.runtime.Upserts.upsertDocuments;
 import static dev.vspec.projections.runtime.Upserts.upsertRows;
 
 import dev.vspec.contracts.catalog.Part;
@@ -12,7 +13,6 @@ import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
-import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.EventHandlers;
@@ -147,11 +147,11 @@ class PartsProjection implements Projection {
                 .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
                 .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, r -> new PartPriced(r.getConfigKey(), r.getPartNumber(),
                         r.getAmount(), r.getCurrency(), r.getAsOf()));
-        List<PartsDocumentRecord> documents = new ArrayList<>(configKeys.size());
+        Map<String, String> documents = new LinkedHashMap<>();
         for (String configKey : configKeys) {
-            documents.add(new PartsDocumentRecord(configKey, GroupDocument.PARTS.render(PartView.of(
-                    parts.getOrDefault(configKey, List.of()), prices.getOrDefault(configKey, List.of())))));
+            documents.put(configKey, GroupDocument.PARTS.render(PartView.of(parts.getOrDefault(configKey, List.of()),
+                    prices.getOrDefault(configKey, List.of()))));
         }
-        upsertRows(db, PARTS_DOCUMENT, documents, PARTS_DOCUMENT.CONFIG_KEY);
+        upsertDocuments(db, GroupDocument.PARTS, documents);
     }
 }

@@ -1,6 +1,7 @@
 package dev.vspec.projections.runtime;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.infra.readmodel.GroupDocument;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -44,6 +45,28 @@ public final class EventHandlers {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The handlers of a projection whose events each carry a configuration's complete list of one
+     * data group: the event's value, rendered, replaces the configuration's document; set-based, a
+     * batch renders and stores only each configuration's last one.
+     */
+    public static <E extends Record, T> EventHandlers replacingDocument(
+            Class<E> type, GroupDocument<T> document, Function<E, String> configKey, Function<E, T> value) {
+        return builder()
+                .on(type, (db, event) -> document.write(db, configKey.apply(event), value.apply(event)))
+                .setBased((db, events) -> {
+                    Map<String, E> last = new LinkedHashMap<>();
+                    for (Object event : events) {
+                        E typed = type.cast(event);
+                        last.put(configKey.apply(typed), typed);
+                    }
+                    Map<String, String> bodies = new LinkedHashMap<>();
+                    last.forEach((key, event) -> bodies.put(key, document.render(value.apply(event))));
+                    Upserts.upsertDocuments(db, document, bodies);
+                })
+                .build();
     }
 
     /**

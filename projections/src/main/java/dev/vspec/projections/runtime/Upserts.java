@@ -1,5 +1,6 @@
 package dev.vspec.projections.runtime;
 
+import dev.vspec.infra.readmodel.GroupDocument;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -70,6 +71,23 @@ public final class Upserts {
                 insert.doUpdate().set(others).execute();
             }
         }
+    }
+
+    /**
+     * Stores rendered documents of a data group, one per configuration, as {@link GroupDocument#write}
+     * does one by one: the body of each config_key replaced.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void upsertDocuments(DSLContext db, GroupDocument<?> document, Map<String, String> bodies) {
+        Table table = document.table();
+        List<TableRecord> rows = new ArrayList<>(bodies.size());
+        bodies.forEach((configKey, body) -> {
+            TableRecord row = (TableRecord) table.newRecord();
+            row.set(document.configKey(), configKey);
+            row.set(document.body(), body);
+            rows.add(row);
+        });
+        upsertRows(db, table, rows, (TableField) document.configKey());
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.vspec.infra.readmodel.Schedules;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -26,13 +25,10 @@ class ServiceIntervalsProjection implements Projection {
         return List.of(MAINTENANCE_SCHEDULE_DOCUMENT);
     }
 
+    /** The event carries the complete schedule, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(ServiceScheduleRecorded.class, this::on).build();
-    }
-
-    /** The event carries the complete schedule, so it replaces the configuration's document. */
-    void on(DSLContext db, ServiceScheduleRecorded e) {
-        GroupDocument.MAINTENANCE_SCHEDULE.write(db, e.configKey(), Schedules.of(e.intervals()));
+        return EventHandlers.replacingDocument(ServiceScheduleRecorded.class, GroupDocument.MAINTENANCE_SCHEDULE,
+                ServiceScheduleRecorded::configKey, e -> Schedules.of(e.intervals()));
     }
 }

@@ -8,7 +8,6 @@ import dev.vspec.infra.readmodel.SpecView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -26,13 +25,10 @@ class SpecsProjection implements Projection {
         return List.of(SPECS_DOCUMENT);
     }
 
+    /** The event carries the complete sheet, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(SpecsRecorded.class, this::on).build();
-    }
-
-    /** The event carries the complete sheet, so it replaces the configuration's document. */
-    void on(DSLContext db, SpecsRecorded e) {
-        GroupDocument.SPECS.write(db, e.configKey(), SpecView.of(e.specs()));
+        return EventHandlers.replacingDocument(SpecsRecorded.class, GroupDocument.SPECS, SpecsRecorded::configKey,
+                e -> SpecView.of(e.specs()));
     }
 }

@@ -8,7 +8,6 @@ import dev.vspec.infra.readmodel.TireView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
-import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
@@ -26,13 +25,10 @@ class TiresProjection implements Projection {
         return List.of(TIRES_DOCUMENT);
     }
 
+    /** The event carries the complete fitment, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(TiresRecorded.class, this::on).build();
-    }
-
-    /** The event carries the complete fitment, so it replaces the configuration's document. */
-    void on(DSLContext db, TiresRecorded e) {
-        GroupDocument.TIRES.write(db, e.configKey(), TireView.of(e.tires()));
+        return EventHandlers.replacingDocument(TiresRecorded.class, GroupDocument.TIRES, TiresRecorded::configKey,
+                e -> TireView.of(e.tires()));
     }
 }
