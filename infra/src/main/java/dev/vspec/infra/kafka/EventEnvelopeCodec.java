@@ -83,7 +83,7 @@ public final class EventEnvelopeCodec {
             if (eventType == null || start < 0) {
                 throw new UnreadableEnvelopeException("record has no eventType or payload");
             }
-            return new Payload(eventType, bytes, start, end - start);
+            return new Payload(eventType, PublishedEvents.typeNamed(eventType), bytes, start, end - start);
         } catch (JacksonException e) {
             throw new UnreadableEnvelopeException("record is not an event envelope: " + e.getOriginalMessage());
         }
@@ -91,12 +91,15 @@ public final class EventEnvelopeCodec {
 
     /** The typed event of a payload, or null when its type is newer than this code (consumers skip it). */
     public Object event(Payload payload) {
-        Class<? extends Record> type = PublishedEvents.typeNamed(payload.eventType());
-        return type == null ? null : mapper.readValue(payload.bytes(), payload.offset(), payload.length(), type);
+        return payload.type() == null ? null
+                : mapper.readValue(payload.bytes(), payload.offset(), payload.length(), payload.type());
     }
 
-    /** An envelope's event type and its payload's JSON, bytes {@code offset} to {@code offset + length} of a record. */
-    public record Payload(String eventType, byte[] bytes, int offset, int length) {
+    /**
+     * An envelope's event type, by name and as the class of this version (null: newer than this
+     * code), and its payload's JSON, bytes {@code offset} to {@code offset + length} of a record.
+     */
+    public record Payload(String eventType, Class<? extends Record> type, byte[] bytes, int offset, int length) {
     }
 
     /** The typed event of an envelope, or null when its type is newer than this code (consumers skip it). */

@@ -1,6 +1,5 @@
 package dev.vspec.projections.runtime;
 
-import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.Payload;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
@@ -59,10 +58,10 @@ final class RecordReader {
             return new Unreadable(decoded.unreadable);
         }
         String eventType = decoded.payload.eventType();
-        if (decoded.type == null) {
+        if (decoded.payload.type() == null) {
             return new Unknown(eventType);
         }
-        if (!handlers.handles(decoded.type)) {
+        if (!handlers.handles(decoded.payload.type())) {
             return new Ignore(eventType);
         }
         try {
@@ -85,24 +84,21 @@ final class RecordReader {
 
     private static Decoded decode(EventEnvelopeCodec codec, byte[] value) {
         try {
-            Payload payload = codec.payloadOf(value);
-            return new Decoded(payload, PublishedEvents.typeNamed(payload.eventType()), null);
+            return new Decoded(codec.payloadOf(value), null);
         } catch (UnreadableEnvelopeException e) {
-            return new Decoded(null, null, e.getMessage());
+            return new Decoded(null, e.getMessage());
         }
     }
 
     /** A record's event type and payload; the payload is deserialized on first use, by a projection that handles its type. */
     static final class Decoded {
         private final Payload payload;
-        private final Class<? extends Record> type;
         private final String unreadable;
         private Object event;
         private RuntimeException failure;
 
-        private Decoded(Payload payload, Class<? extends Record> type, String unreadable) {
+        private Decoded(Payload payload, String unreadable) {
             this.payload = payload;
-            this.type = type;
             this.unreadable = unreadable;
         }
 

@@ -320,7 +320,7 @@ public final class ShadowRebuild {
         private static final int POLLS_IN_FLIGHT = 3;
 
         private final Consumer<String, byte[]> consumer;
-        private final List<Projection> chosen;
+        /** Each chosen projection's handlers by its name, built once. */
         private final Map<String, EventHandlers> handlers = new LinkedHashMap<>();
         private final List<Table<?>> tables;
         private final RebuildProgress progress;
@@ -335,7 +335,6 @@ public final class ShadowRebuild {
 
         TopicCopy(Consumer<String, byte[]> consumer, List<Projection> chosen, RebuildProgress progress) {
             this.consumer = consumer;
-            this.chosen = chosen;
             chosen.forEach(projection -> handlers.put(projection.name(), projection.handlers()));
             this.tables = tables(chosen);
             this.progress = progress;
@@ -376,20 +375,18 @@ public final class ShadowRebuild {
                 RecordReader.decodeInto(decoded, codec, record.value());
             }
             List<CompletableFuture<?>> pieces = new ArrayList<>();
-            for (TopicPartition partition : polled.partitions()) {
-                List<ConsumerRecord<String, byte[]>> piece = polled.records(partition);
-                for (Projection projection : chosen) {
-                    EventHandlers projectionHandlers = handlers.get(projection.name());
-                    BatchApplier applier = new BatchApplier(projection.name(),
-                            new RecordReader(codec, projectionHandlers, decoded), projectionHandlers, shadow,
-                            shadowTransactions);
-                    String lane = projection.name() + "/" + partition;
+            handlers.forEach((projection, projectionHandlers) -> {
+                BatchApplier applier = new BatchApplier(projection,
+                        new RecordReader(codec, projectionHandlers, decoded), projectionHandlers, shadow, shadowTransactions);
+                for (TopicPartition partition : polled.partitions()) {
+                    List<ConsumerRecord<String, byte[]>> piece = polled.records(partition);
+                    String lane = projection + "/" + partition;
                     CompletableFuture<?> previous = lanes.getOrDefault(lane, CompletableFuture.completedFuture(null));
                     CompletableFuture<?> next = previous.thenRunAsync(() -> applier.apply(piece), workers);
                     lanes.put(lane, next);
                     pieces.add(next);
                 }
-            }
+            });
             return new Poll(polled.count(), CompletableFuture.allOf(pieces.toArray(CompletableFuture[]::new)));
         }
 
