@@ -20,6 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import dev.vspec.cli.projections.EventTopic;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -39,12 +40,8 @@ public final class RebuildBenchCommand implements Callable<Integer> {
     @Mixin
     ReadStore store = new ReadStore();
 
-    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
-            description = "The stack's broker (default: ${DEFAULT-VALUE}).")
-    String kafkaBootstrap;
-
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}", description = "(default: ${DEFAULT-VALUE})")
-    String topic;
+    @Mixin
+    EventTopic eventTopic = new EventTopic();
 
     @Option(names = "--target", defaultValue = "0.25", description = "The ratio the verdict compares with (default: ${DEFAULT-VALUE}).")
     double target;
@@ -60,18 +57,18 @@ public final class RebuildBenchCommand implements Callable<Integer> {
         List<Projection> projections = AllProjections.load();
         List<String> names = projections.stream().map(Projection::name).toList();
         Path workDir = Files.createTempDirectory("vspec-bench-copy");
-        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(kafkaBootstrap, ShadowRebuild.DEFAULT_BATCH)) {
+        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(eventTopic.bootstrap(), ShadowRebuild.DEFAULT_BATCH)) {
             ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
-            long onTopic = consumer.endOffsets(consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList())
+            long onTopic = consumer.endOffsets(consumer.partitionsFor(eventTopic.name()).stream()
+                    .map(p -> new TopicPartition(eventTopic.name(), p.partition())).toList())
                     .values().stream().mapToLong(Long::longValue).sum();
             if (onTopic < minEvents) {
                 return Messages.fail(spec, String.format(Locale.ROOT, "The topic holds %,d records, fewer than %,d. Load the synthetic"
                         + " catalog first: ./vspec synthetic load --configurations 100000 --vins 1000000 --wait", onTopic, minEvents));
             }
-            out.printf(Locale.ROOT, "Rebuilding %d projections from %s (%,d records) ...%n", names.size(), topic, onTopic);
+            out.printf(Locale.ROOT, "Rebuilding %d projections from %s (%,d records) ...%n", names.size(), eventTopic.name(), onTopic);
             out.flush();
-            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, topic, new ProgressBar(out, false));
+            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, eventTopic.name(), new ProgressBar(out, false));
             double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
             out.println("Loading the same rows with COPY ...");
             out.flush();
@@ -90,7 +87,7 @@ public final class RebuildBenchCommand implements Callable<Integer> {
         } catch (DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e));
         } catch (KafkaException e) {
-            return Messages.fail(spec, "Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e));
+            return Messages.fail(spec, "Kafka at " + eventTopic.bootstrap() + " failed: " + Messages.root(e));
         } catch (IllegalStateException e) {
             return Messages.fail(spec, Messages.oneLine(e.getMessage()));
         } finally {

@@ -44,13 +44,8 @@ public final class RebuildCommand implements Callable<Integer> {
     @Mixin
     ReadStore store = new ReadStore();
 
-    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
-            description = "The stack's broker (default: VSPEC_KAFKA_BOOTSTRAP or ${DEFAULT-VALUE}).")
-    String kafkaBootstrap;
-
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
-            description = "The event topic (default: ${DEFAULT-VALUE}).")
-    String topic;
+    @Mixin
+    EventTopic eventTopic = new EventTopic();
 
     @Option(names = "--batch", defaultValue = "" + ShadowRebuild.DEFAULT_BATCH,
             description = "Records read from the topic per transaction of each projection (default: ${DEFAULT-VALUE}).")
@@ -91,13 +86,13 @@ public final class RebuildCommand implements Callable<Integer> {
         try (dataSource) {
             ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
             out.printf(Locale.ROOT, "Rebuilding %s from %s ...%n", String.join(", ", chosen),
-                    fromEventStore ? "the event store" : "topic " + topic + " at " + kafkaBootstrap);
+                    fromEventStore ? "the event store" : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
             out.flush();
             if (fromEventStore) {
                 outcome = rebuild.fromEventStore(chosen, progress);
             } else {
-                try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(kafkaBootstrap, batch)) {
-                    outcome = rebuild.fromTopic(chosen, consumer, topic, progress);
+                try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(eventTopic.bootstrap(), batch)) {
+                    outcome = rebuild.fromTopic(chosen, consumer, eventTopic.name(), progress);
                 }
             }
         } catch (ShadowRebuild.RebuildRunning e) {
@@ -105,7 +100,7 @@ public final class RebuildCommand implements Callable<Integer> {
         } catch (DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e) + ". The live tables are as they were.");
         } catch (KafkaException e) {
-            return Messages.fail(spec, "Kafka at " + kafkaBootstrap + " failed: " + Messages.root(e) + ". The live tables are as they were.");
+            return Messages.fail(spec, "Kafka at " + eventTopic.bootstrap() + " failed: " + Messages.root(e) + ". The live tables are as they were.");
         } catch (IllegalStateException e) {
             return Messages.fail(spec, Messages.oneLine(e.getMessage()) + ". The live tables are as they were.");
         }

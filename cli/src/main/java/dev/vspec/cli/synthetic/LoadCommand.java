@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import dev.vspec.cli.projections.EventTopic;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -43,7 +44,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--vins", defaultValue = "0", description = "VINs, spread over the configurations (default: ${DEFAULT-VALUE}).")
     long vins;
 
-    @Option(names = "--wait", description = "Then wait until the relay has published everything and every projection has applied it.")
+    @Option(names = "--wait", description = "Then wait until the relay has published everything (to --topic on --kafka-bootstrap) and every projection has applied it.")
     boolean waitForProjections;
 
     @Option(names = "--wait-minutes", defaultValue = "60", description = "Give up waiting after this long (default: ${DEFAULT-VALUE}).")
@@ -60,13 +61,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}", description = "(default: ${DEFAULT-VALUE})")
     String dbUser;
 
-    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
-            description = "The stack's broker, for --wait (default: ${DEFAULT-VALUE}).")
-    String kafkaBootstrap;
-
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
-            description = "The event topic, for --wait (default: ${DEFAULT-VALUE}).")
-    String topic;
+    @Mixin
+    EventTopic eventTopic = new EventTopic();
 
     @Override
     public Integer call() {
@@ -96,7 +92,7 @@ final class LoadCommand implements Callable<Integer> {
                     done.eventsPerSecond());
             out.flush();
             if (waitForProjections) {
-                new CatchUp(dataSource, kafkaBootstrap, topic, out).await(Duration.ofMinutes(waitMinutes));
+                new CatchUp(dataSource, eventTopic.bootstrap(), eventTopic.name(), out).await(Duration.ofMinutes(waitMinutes));
             }
             return 0;
         } catch (SyntheticCatalogConflict | StackException | IllegalStateException e) {
