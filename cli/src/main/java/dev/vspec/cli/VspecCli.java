@@ -7,6 +7,7 @@ import dev.vspec.cli.projections.ProjectionsCommand;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
 import dev.vspec.cli.synthetic.SyntheticCommand;
+import dev.vspec.cli.vpic.VpicCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "vspec", mixinStandardHelpOptions = true, version = "vspec 0.1.0",
         description = "Operate vspec, the self-hostable vehicle specification service.",
         subcommands = {UpCommand.class, SyntheticCommand.class, ApiKeysCommand.class, AccessRequestsCommand.class,
-                BenchCommand.class, ProjectionsCommand.class})
+                BenchCommand.class, ProjectionsCommand.class, VpicCommand.class})
 public final class VspecCli implements Runnable {
 
     @CommandLine.Spec

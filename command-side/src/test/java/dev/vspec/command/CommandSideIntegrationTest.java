@@ -25,7 +25,7 @@ import org.springframework.test.context.ContextConfiguration;
         properties = {
                 "spring.config.name=command-side",
                 "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}"})
-@ContextConfiguration(initializers = TestDatabase.class)
+@ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 @EmbeddedKafka
 public @interface CommandSideIntegrationTest {
 }

@@ -10,12 +10,13 @@ import org.springframework.test.context.ContextConfiguration;
 
 /**
  * The one Spring context every query-side integration test shares: the real application on a
- * random port over a fresh PostgreSQL database, its read tables seeded by {@link ReadModelSeed}.
+ * random port over a fresh PostgreSQL database holding the pinned vPIC release, its read tables seeded
+ * by {@link ReadModelSeed}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(classes = QuerySideApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "spring.config.name=query-side")
-@ContextConfiguration(initializers = TestDatabase.class)
+@ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 public @interface QuerySideIT {
 }

@@ -189,17 +189,17 @@ public final class ReadModelSeed {
     // Two 2020 F-150 SuperCrew 4x4 5.0L configurations that differ only in trim, which a Ford VIN does
     // not encode: a 2020 F-150 5.0L 4x4 VIN that is not linked decodes to both (409 by VIN).
 
-    public static final String F150_2020_XLT_50 = "2020-ford-f-150-xlt-5-0-coyote-4x4";
+    public static final String F150_2020_XLT_50 = "2020-ford-f-150-xlt-5-0l-v8-4x4";
     public static final String F150_2020_XLT_50_LABEL = "2020 Ford F-150 XLT 5.0L V8 4x4 SuperCrew";
-    public static final String F150_2020_LARIAT_50 = "2020-ford-f-150-lariat-5-0-coyote-4x4";
+    public static final String F150_2020_LARIAT_50 = "2020-ford-f-150-lariat-5-0l-v8-4x4";
     public static final String F150_2020_LARIAT_50_LABEL = "2020 Ford F-150 Lariat 5.0L V8 4x4 SuperCrew";
 
     /** {@link #seed} plus the configurations only VIN-decode tests need. Idempotent. */
     public static void seedDecodeMatches(DSLContext db) {
         seed(db);
-        configuration(db, F150_2020_LARIAT_50, 2020, "Ford", "F-150", "Lariat", "5.0 Coyote", "4x4",
+        configuration(db, F150_2020_LARIAT_50, 2020, "Ford", "F-150", "Lariat", "5.0l-v8", "4x4",
                 F150_2020_LARIAT_50_LABEL);
-        configuration(db, F150_2020_XLT_50, 2020, "Ford", "F-150", "XLT", "5.0 Coyote", "4x4", F150_2020_XLT_50_LABEL);
+        configuration(db, F150_2020_XLT_50, 2020, "Ford", "F-150", "XLT", "5.0l-v8", "4x4", F150_2020_XLT_50_LABEL);
     }
 
     /** The SHA-256 (hex) of some bytes, as the image projection records it. */

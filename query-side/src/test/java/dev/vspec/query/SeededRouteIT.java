@@ -1,6 +1,8 @@
 package dev.vspec.query;
 
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestKeys;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -8,7 +10,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * What every route IT starts from: the shared context, its fixtures seeded ({@link #seed}: the group
+ * What every route IT starts from: the shared context with its VIN decoder loaded, its fixtures seeded ({@link #seed}: the group
  * fixtures unless a test needs others), a client with a full-access key on the random port.
  */
 @QuerySideIT
@@ -18,10 +20,13 @@ public abstract class SeededRouteIT {
     protected int port;
     @Autowired
     protected DSLContext db;
+    @Autowired
+    private DecoderSource decoders;
     protected Api api;
 
     @BeforeEach
     void seedAndConnect() {
+        DecoderReady.await(decoders);
         seed(db);
         api = new Api(port, TestKeys.fullAccess(db));
     }

@@ -2,6 +2,7 @@ package dev.vspec.sandbox;
 
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.query.QuerySideApplication;
+import dev.vspec.query.decode.EveryVinDecodes;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -19,6 +20,8 @@ import org.springframework.context.annotation.FilterType;
 @ComponentScan(basePackages = "dev.vspec.sandbox")
 @ComponentScan(basePackages = "dev.vspec.query", excludeFilters = {
         @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
+        // the sandbox decodes its sample VINs alone (SampleVinsDecode)
+        @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class),
         // the OpenAPI document belongs to the live API alone
         @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")})
 @ComponentScan(basePackages = "dev.vspec.projections", useDefaultFilters = false,

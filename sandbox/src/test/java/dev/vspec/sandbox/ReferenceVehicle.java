@@ -10,8 +10,8 @@ public final class ReferenceVehicle {
     /** Two sample configurations share it: 409 with both as matches. */
     public static final String AMBIGUOUS_YMM = "year=2019&make=Honda&model=Civic";
     public static final String OTHER_CONFIG_KEY = "2019-honda-civic-ex-l15b7-fwd";
-    /** Decodes (2021 Tesla Model Y) without an engine code: 422. */
-    public static final String UNSUPPORTED_VIN = "5YJYGDEE5MF100001";
+    /** Decodes (a 2021 BMW X3: vPIC gives no engine model, displacement or cylinders) without an engine code: 422. */
+    public static final String UNSUPPORTED_VIN = "5UXTY5C07M9G00001";
     /** Decodes as a 2003 Honda the sandbox does not hold: 404. */
     public static final String UNKNOWN_VIN = "1HGCM82633A004352";
     /** The sample enrichment job, completed; it linked {@link #JOB_VIN}. */

@@ -3,29 +3,41 @@ package dev.vspec.sandbox;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.access.Window;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ContextConfiguration;
 
 /**
- * One sandbox on a fresh database, shared by every sandbox IT that extends this. The site (the one
+ * One sandbox on a fresh database holding the pinned vPIC release, shared by every sandbox IT that extends this. The site (the one
  * origin CORS allows, the base of docs links) is {@link #SITE}. Request logging is on, so tests can
  * check what it writes.
  */
 @SpringBootTest(classes = SandboxApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.config.name=sandbox", "vspec.site.url=" + SandboxHttpIT.SITE,
                 "vspec.sandbox.allowed-origin=" + SandboxHttpIT.SITE, "logging.level.vspec.requests=DEBUG"})
-@ContextConfiguration(initializers = TestDatabase.class)
+@ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 public abstract class SandboxHttpIT {
 
     public static final String SITE = "https://site.example";
 
     @LocalServerPort
     protected int port;
+    @Autowired
+    private DecoderSource decoders;
+
+    /** The decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void awaitTheDecoder() {
+        DecoderReady.await(decoders);
+    }
 
     /** Every client of a test run has its own address; the database, and so every budget, is new per run. */
     private static final AtomicInteger CLIENTS = new AtomicInteger();

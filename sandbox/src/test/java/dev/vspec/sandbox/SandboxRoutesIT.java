@@ -108,6 +108,31 @@ class SandboxRoutesIT extends SandboxHttpIT {
     }
 
     @Test
+    void theDecodeRoutesAnswerForTheSampleVins() {
+        SandboxClient client = newClient();
+
+        JsonNode batch = client.get("/api/sample/v1/decode/batch?vins=" + VIN + "," + UNKNOWN_VIN).ok();
+        assertThat(batch.at("/results/0/vehicle/config_key").asString()).isEqualTo(CONFIG_KEY);
+        assertThat(batch.at("/results/0/decode/model").asString()).isEqualTo("Civic");
+        assertThat(batch.at("/results/1/status").asInt()).isEqualTo(404);
+        assertThat(client.get("/api/sample/v1/decode?partial_vin=" + VIN.substring(0, 11)).ok()
+                .at("/partial_decode/determined/Model").asString()).isEqualTo("Civic");
+        assertThat(client.get("/api/sample/v1/wmi/" + VIN.substring(0, 3)).ok().path("wmi").asString())
+                .isEqualTo(VIN.substring(0, 3));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/sample/v1/decode?vin=" + UNKNOWN_VIN, "/api/sample/v1/decode?partial_vin=1HGCM826",
+            "/api/sample/v1/wmi/1HG"})
+    void theSandboxDecodesItsSampleVinsAlone(String pathAndQuery) {
+        JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
+
+        assertDecorated(error, "not_found");
+        assertThat(error.path("message").asString()).contains("sample VINs only");
+        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList()).contains("vin=" + VIN);
+    }
+
+    @Test
     void aVinWithoutEngineCodeIs422() {
         assertDecorated(newClient().get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN).error(422, "unsupported_vehicle"),
                 "unsupported_vehicle");

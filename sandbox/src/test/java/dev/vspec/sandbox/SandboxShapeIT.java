@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.infra.access.ApiKeys;
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.projections.runtime.EventReplay;
@@ -55,6 +57,8 @@ import tools.jackson.databind.JsonNode;
 class SandboxShapeIT {
 
     private static final String IMAGE_ROUTE = "/v0/vehicle-image";
+    /** Asked for the reference VIN's WMI. */
+    private static final String WMI_ROUTE = "/v1/wmi/{wmi}";
 
     private static TestDatabase database;
     private static ConfigurableApplicationContext sandbox;
@@ -63,7 +67,7 @@ class SandboxShapeIT {
 
     @BeforeAll
     static void startLiveAndSandboxOverTheSameStream() {
-        database = TestDatabase.create("vspec_shape");
+        database = TestDatabase.createWithVpic("vspec_shape");
         String[] datasource = {"--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
                 "--spring.datasource.password=" + database.password(), "--server.port=0", "--spring.main.banner-mode=off"};
         sandbox = SandboxApplication.application().run(datasource);
@@ -76,6 +80,8 @@ class SandboxShapeIT {
                 stream.events().stream().map(event -> scheduledBy(event, keyId)).toList());
         live = QuerySideApplication.application().run(datasource);
         liveApi = new Api(port(live), key);
+        // one decoder serves both contexts; it loads the installed vPIC release in the background
+        DecoderReady.await(live.getBean(DecoderSource.class));
     }
 
     @AfterAll
@@ -103,6 +109,9 @@ class SandboxShapeIT {
     static Stream<Arguments> readRoutes() {
         return Stream.of(
                 Arguments.of("/v1/decode", "vin=" + VIN),
+                Arguments.of("/v1/decode", "partial_vin=" + VIN.substring(0, 11)),
+                Arguments.of("/v1/decode/batch", "vins=" + VIN + "," + JOB_VIN),
+                Arguments.of(WMI_ROUTE, null),
                 Arguments.of("/v1/configs", AMBIGUOUS_YMM),
                 Arguments.of("/v1/vehicle", "vin=" + VIN + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history"),
                 Arguments.of("/v1/vehicle", "config_key=" + CONFIG_KEY),
@@ -122,7 +131,7 @@ class SandboxShapeIT {
     @ParameterizedTest(name = "{0}?{1}")
     @MethodSource("readRoutes")
     void everyReadRouteAnswersInTheLiveShape(String route, String query) {
-        String pathAndQuery = route + (query == null ? "" : "?" + query);
+        String pathAndQuery = route.replace("{wmi}", VIN.substring(0, 3)) + (query == null ? "" : "?" + query);
         JsonNode liveAnswer = liveApi.get("/api" + pathAndQuery).ok();
         JsonNode sandboxAnswer = sandboxClient().get("/api/sample" + pathAndQuery).ok();
 

@@ -6,8 +6,9 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * The rebuild's progress: a bar with events per second, events left and time left, redrawn in place
- * on a terminal, or a line every few seconds when the output is a file or a pipe.
+ * Progress of a long step: a bar with items (events, rows) per second, items left and time left,
+ * redrawn in place on a terminal, or a line every few seconds when the output is a file or a pipe.
+ * The rebuild counts events; the vPIC install counts rows.
  */
 public final class ProgressBar implements RebuildProgress {
 
@@ -17,6 +18,7 @@ public final class ProgressBar implements RebuildProgress {
 
     private final PrintWriter out;
     private final boolean terminal;
+    private final String unit;
     private long total = -1;
     private long started;
     private long lastDrawn;
@@ -24,8 +26,14 @@ public final class ProgressBar implements RebuildProgress {
     private boolean drawnInPlace;
 
     public ProgressBar(PrintWriter out, boolean terminal) {
+        this(out, terminal, "events");
+    }
+
+    /** @param unit what is counted, plural: {@code events}, {@code rows} */
+    public ProgressBar(PrintWriter out, boolean terminal, String unit) {
         this.out = out;
         this.terminal = terminal;
+        this.unit = unit;
     }
 
     @Override
@@ -35,7 +43,7 @@ public final class ProgressBar implements RebuildProgress {
         this.read = 0;
         this.started = System.nanoTime();
         this.lastDrawn = started;
-        out.println(total >= 0 ? String.format(Locale.ROOT, "%s: %,d events", description, total) : description + " ...");
+        out.println(total >= 0 ? String.format(Locale.ROOT, "%s: %,d %s", description, total, unit) : description + " ...");
         out.flush();
     }
 
@@ -50,7 +58,7 @@ public final class ProgressBar implements RebuildProgress {
     }
 
     /** Draws the final state of the last counted step and ends its line. */
-    void done() {
+    public void done() {
         finishLine();
     }
 
@@ -66,7 +74,7 @@ public final class ProgressBar implements RebuildProgress {
     }
 
     private void draw(long now) {
-        out.print((terminal ? "\r" : "") + line(read, total, now - started));
+        out.print((terminal ? "\r" : "") + line(read, total, now - started, unit));
         if (terminal) {
             drawnInPlace = true;
         } else {
@@ -75,16 +83,20 @@ public final class ProgressBar implements RebuildProgress {
         out.flush();
     }
 
-    /** One progress line, e.g. {@code [#######.......]  47%  1,200 of 2,550 events  600 events/s  1,350 left  ETA 2s}. */
     static String line(long read, long total, long elapsedNanos) {
+        return line(read, total, elapsedNanos, "events");
+    }
+
+    /** One progress line, e.g. {@code [#######.......]  47%  1,200 of 2,550 events  600 events/s  1,350 left  ETA 2s}. */
+    static String line(long read, long total, long elapsedNanos, String unit) {
         double rate = elapsedNanos > 0 ? read / (elapsedNanos / 1e9) : 0;
         long known = Math.max(total, read);
         double fraction = known == 0 ? 1 : (double) read / known;
         int filled = (int) Math.round(fraction * WIDTH);
         long left = Math.max(0, total - read);
         String eta = rate > 0 ? duration(Duration.ofMillis((long) (left / rate * 1000))) : "?";
-        return String.format(Locale.ROOT, "  [%s%s] %3.0f%%  %,d of %,d events  %,.0f events/s  %,d left  ETA %s",
-                "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, read, known, rate, left, eta);
+        return String.format(Locale.ROOT, "  [%s%s] %3.0f%%  %,d of %,d %s  %,.0f %s/s  %,d left  ETA %s",
+                "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, read, known, unit, rate, unit, left, eta);
     }
 
     /** {@code 850ms}, {@code 42.1s}, {@code 3m07s}, {@code 1h02m}. */

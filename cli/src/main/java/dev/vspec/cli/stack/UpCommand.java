@@ -1,10 +1,13 @@
 package dev.vspec.cli.stack;
 
+import dev.vspec.cli.vpic.VpicSetup;
+import dev.vspec.decoder.VpicRelease;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,7 +16,8 @@ import picocli.CommandLine.Option;
 /** {@code vspec up}: runs the whole local stack until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = {"Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,",
-                "and the sample catalog on first start. Stops cleanly on Ctrl-C."})
+                "and on first start the sample catalog and the NHTSA vPIC release VIN decoding uses (see vspec vpic install).",
+                "Stops cleanly on Ctrl-C."})
 public final class UpCommand implements Runnable {
 
     @CommandLine.Spec
@@ -44,6 +48,9 @@ public final class UpCommand implements Runnable {
     @Option(names = "--no-sample", description = "Do not import the sample catalog into an empty event store.")
     boolean noSample;
 
+    @Option(names = "--no-vpic", description = "Do not install the vPIC release when none is installed (VIN decoding then answers 503).")
+    boolean noVpic;
+
     @Option(names = "--verbose", description = "Log to the console too, not only to <data-dir>/logs/vspec.log.")
     boolean verbose;
 
@@ -69,7 +76,10 @@ public final class UpCommand implements Runnable {
         out.flush();
 
         LocalStack stack = LocalStack.start(settings);
+        Optional<VpicRelease> vpic;
         try {
+            // the decoders take a release installed now from its notification: nothing restarts
+            vpic = VpicSetup.onStart(stack.dataSource(), out, !noVpic);
             // A large backlog (a synthetic catalog) takes as long as it takes: catching up gives up
             // when progress stalls, not after a fixed time.
             stack.awaitCaughtUp(CATCH_UP_LIMIT, out);
@@ -84,7 +94,7 @@ public final class UpCommand implements Runnable {
             stack.close();
             stopped.countDown();
         }, "vspec-stop"));
-        printReady(out, stack);
+        printReady(out, stack, vpic);
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -92,7 +102,7 @@ public final class UpCommand implements Runnable {
         }
     }
 
-    private static void printReady(PrintWriter out, LocalStack stack) {
+    private static void printReady(PrintWriter out, LocalStack stack, Optional<VpicRelease> vpic) {
         String gateway = stack.url(Deployable.GATEWAY);
         out.printf("""
 
@@ -104,6 +114,7 @@ public final class UpCommand implements Runnable {
                   sandbox       %s
                   kafka         %s   topic %s
                   postgresql    %s
+                  vin decoding  %s
 
                 Website: %s/docs (the API), %s/console (the keyless sandbox), %s/request-access
                 Try the sandbox, no key needed:
@@ -112,13 +123,17 @@ public final class UpCommand implements Runnable {
                   ./vspec keys issue --plan pro --owner you@example.com
                   curl -H "x-api-key: $KEY" '%s/api/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd'
                   curl -H "x-api-key: $KEY" '%s/api/v1/configs?year=2019&make=honda&model=civic'
+                  curl -H "x-api-key: $KEY" '%s/api/v1/decode?vin=1HGCM82633A004352'
 
                 Press Ctrl-C to stop.
                 """,
                 stack.sampleImported() ? " (sample catalog imported)" : "",
                 gateway, stack.url(Deployable.COMMAND_SIDE), stack.url(Deployable.QUERY_SIDE),
                 stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX),
-                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(), gateway, gateway, gateway, gateway, gateway, gateway);
+                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(),
+                vpic.map(release -> "NHTSA vPIC " + release.dataDate() + " (sha256 " + release.sha256().substring(0, 12) + ")")
+                        .orElse("no vPIC release installed (decoding answers 503); run ./vspec vpic install"),
+                gateway, gateway, gateway, gateway, gateway, gateway, gateway);
         out.flush();
     }
 }

@@ -24,6 +24,12 @@ class ProgressBarTest {
     }
 
     @Test
+    void whatIsCountedIsNamedOnTheLine() {
+        assertThat(ProgressBar.line(500_000, 1_000_000, Duration.ofSeconds(5).toNanos(), "rows"))
+                .isEqualTo("  [###############...............]  50%  500,000 of 1,000,000 rows  100,000 rows/s  500,000 left  ETA 5.0s");
+    }
+
+    @Test
     void durationsReadAsAPersonWouldSayThem() {
         assertThat(ProgressBar.duration(Duration.ofMillis(850))).isEqualTo("850ms");
         assertThat(ProgressBar.duration(Duration.ofMillis(42_100))).isEqualTo("42.1s");

@@ -80,7 +80,7 @@ class BrokerRestartIT {
 
     @BeforeAll
     static void startTheStack() {
-        database = TestDatabase.create("vspec_broker_restart");
+        database = TestDatabase.createWithVpic("vspec_broker_restart");
         stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         key = TestKeys.issue(db(), Plan.PRO);

@@ -73,7 +73,7 @@ class EnrichmentEndToEndIT {
         vendor = StubVendor.start();
         vendor.serve(RAV4_VIN, JSON.writeValueAsString(vendorDocument(RAV4_CONFIG, RAV4_VIN, true)));
         vendor.serve(CIVIC_VIN, JSON.writeValueAsString(vendorDocument(CIVIC_CONFIG, CIVIC_VIN, false)));
-        database = TestDatabase.create("vspec_enrichment_e2e");
+        database = TestDatabase.createWithVpic("vspec_enrichment_e2e");
         stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password())
                 .withProperties(Map.of(
                         "vspec.enrichment.vendor.source", "http",

@@ -57,7 +57,7 @@ class LocalStackIT {
         try (InputStream in = LocalStackIT.class.getResourceAsStream("/catalog/sample/catalog.json")) {
             catalog = JSON.readTree(in);
         }
-        database = TestDatabase.create("vspec_stack");
+        database = TestDatabase.createWithVpic("vspec_stack");
         stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         key = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.FREE);

@@ -2,7 +2,8 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
-import dev.vspec.infra.decoding.VinDecoder;
+import dev.vspec.infra.decoding.DecoderConfiguration;
+import dev.vspec.infra.decoding.DecoderSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
@@ -15,10 +16,11 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 
 /**
- * The enrichment process and what it uses: the built-in VIN decoder and the upstream catalog
+ * The enrichment process and what it uses: the VIN decoder over the installed vPIC release and the upstream catalog
  * source, the shipped reference vendor or the HTTP vendor as {@code vspec.enrichment.vendor.source}
  * says. A failure the process does not turn into a failed job (the database is down) fails the
  * event's processing, which the processor retries, instead of Axon's default of logging and
@@ -26,6 +28,7 @@ import org.springframework.core.io.ResourceLoader;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(VendorProperties.class)
+@Import(DecoderConfiguration.class)
 class EnrichmentConfiguration {
 
     @Bean
@@ -38,8 +41,8 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, Clock clock) {
-        return new EnrichmentProcess(commands, source, VinDecoder.standard(), clock);
+    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders, Clock clock) {
+        return new EnrichmentProcess(commands, source, decoders, clock);
     }
 
     @Bean

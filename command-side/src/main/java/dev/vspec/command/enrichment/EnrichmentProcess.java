@@ -10,8 +10,9 @@ import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.decoding.VinDecoder;
-import dev.vspec.infra.decoding.VinDecoding;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.infra.decoding.DecoderSource;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.concurrent.CancellationException;
@@ -45,14 +46,21 @@ class EnrichmentProcess {
 
     private final CommandGateway commands;
     private final CatalogSource source;
-    private final VinDecoder decoder;
+    private final DecoderSource decoders;
     private final Clock clock;
 
-    EnrichmentProcess(CommandGateway commands, CatalogSource source, VinDecoder decoder, Clock clock) {
+    EnrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders, Clock clock) {
         this.commands = commands;
         this.source = source;
-        this.decoder = decoder;
+        this.decoders = decoders;
         this.clock = clock;
+    }
+
+    /** The decoder's data is installed but still loading: the event is processed again shortly. */
+    static final class DecoderLoading extends RuntimeException {
+        DecoderLoading() {
+            super("the VIN decoder is loading NHTSA's vPIC data", null, false, false);
+        }
     }
 
     @EventHandler
@@ -85,7 +93,8 @@ class EnrichmentProcess {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof AxonTransientException || cause instanceof EventStoreException
                     || cause instanceof DataAccessException || cause instanceof org.jooq.exception.DataAccessException
-                    || cause instanceof SQLException || cause instanceof CancellationException) {
+                    || cause instanceof SQLException || cause instanceof CancellationException
+                    || cause instanceof DecoderLoading) {
                 return true;
             }
         }
@@ -95,6 +104,19 @@ class EnrichmentProcess {
     private void carryOut(EnrichmentScheduled scheduled) {
         String job = scheduled.jobId();
         Vin vin = Vin.parse(scheduled.vin());
+        VinDecoder decoder = decoders.current();
+        if (decoder == null) {
+            if (decoders.state() != DecoderSource.State.NOT_INSTALLED) {
+                throw new DecoderLoading();
+            }
+            fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "VIN decoding needs NHTSA's vPIC data, which is not installed here"
+                    + " (an operator runs vspec vpic install); schedule the enrichment again once it is");
+            return;
+        }
+        if (!decoder.knowsWmi(vin)) {
+            fail(job, ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
+            return;
+        }
         VinDecoding decoding = decoder.decode(vin);
         if (decoding.identifiesModel() && decoding.engineCode() == null) {
             fail(job, ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()

@@ -1,7 +1,7 @@
 package dev.vspec.command.synthetic;
 
-import dev.vspec.infra.axon.AxonJdbcAutoConfiguration;
 import dev.vspec.infra.axon.EventSerialization;
+import dev.vspec.infra.axon.EventStorage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,14 +17,10 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
-import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
 import org.axonframework.messaging.MetaData;
 import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.Serializer;
-import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
-import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -51,7 +47,7 @@ public final class SyntheticCatalogLoader {
     public static final int DEFAULT_BATCH_EVENTS = 2_000;
 
     private static final Logger log = LoggerFactory.getLogger(SyntheticCatalogLoader.class);
-    private static final String EVENT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".domainevententry";
+    private static final String EVENT_TABLE = EventStorage.EVENT_TABLE;
 
     private final Serializer serializer = EventSerialization.serializer();
     private final JdbcTemplate jdbc;
@@ -72,17 +68,7 @@ public final class SyntheticCatalogLoader {
         this.jdbc = new JdbcTemplate(dataSource);
         this.transactions = new TransactionTemplate(transactionManager);
         this.batchEvents = batchEvents;
-        this.storage = JdbcEventStorageEngine.builder()
-                .connectionProvider(new SpringDataSourceConnectionProvider(dataSource))
-                .transactionManager(new SpringTransactionManager(transactionManager))
-                .eventSerializer(serializer)
-                .snapshotSerializer(serializer)
-                .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
-                .schema(EventSchema.builder()
-                        .eventTable(EVENT_TABLE)
-                        .snapshotTable(AxonJdbcAutoConfiguration.SCHEMA + ".snapshotevententry")
-                        .build())
-                .build();
+        this.storage = EventStorage.engine(dataSource, transactionManager);
     }
 
     /**

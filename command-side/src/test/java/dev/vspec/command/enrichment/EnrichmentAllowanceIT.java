@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.enrichment.EnrichmentRunGranted;
 import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.ArrayList;
@@ -15,12 +17,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** Runs spent concurrently for one key, through the real command bus and event store, are counted exactly. */
 @CommandSideIntegrationTest
 class EnrichmentAllowanceIT {
+
+    @Autowired
+    private DecoderSource decoders;
+
+    /** Enrichment decodes: the decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void decoderReady() {
+        DecoderReady.await(decoders);
+    }
 
     @Autowired
     CommandGateway commands;

@@ -16,7 +16,9 @@ import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
 import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestKeys;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +35,7 @@ import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -45,6 +48,15 @@ import tools.jackson.databind.JsonNode;
  */
 @CommandSideIntegrationTest
 class EnrichmentApiIT {
+
+    @Autowired
+    private DecoderSource decoders;
+
+    /** Enrichment decodes: the decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void decoderReady() {
+        DecoderReady.await(decoders);
+    }
 
     private static final String PATH = "/api/v0/enrich";
     /** Sample data: a 2020 Honda Civic LX VIN the reference vendor knows and the sample catalog does not. */

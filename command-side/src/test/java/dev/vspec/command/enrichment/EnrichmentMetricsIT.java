@@ -9,6 +9,8 @@ import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.PrometheusScrape;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +23,7 @@ import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -31,6 +34,15 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  */
 @CommandSideIntegrationTest
 class EnrichmentMetricsIT {
+
+    @Autowired
+    private DecoderSource decoders;
+
+    /** Enrichment decodes: the decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void decoderReady() {
+        DecoderReady.await(decoders);
+    }
 
     /** Sample data: a VIN the reference vendor knows, and a 2020 Honda Civic VIN that nobody knows. */
     private static final String VENDOR_VIN = "2T3P1RFV2NW131842";

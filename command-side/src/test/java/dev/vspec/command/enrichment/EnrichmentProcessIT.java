@@ -15,12 +15,15 @@ import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -28,13 +31,22 @@ import org.springframework.beans.factory.annotation.Autowired;
 @CommandSideIntegrationTest
 class EnrichmentProcessIT {
 
+    @Autowired
+    private DecoderSource decoders;
+
+    /** Enrichment decodes: the decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void decoderReady() {
+        DecoderReady.await(decoders);
+    }
+
     /** Sample data: a VIN the reference vendor knows and the sample catalog does not. */
     private static final String VENDOR_VIN = "2T3P1RFV2NW131842";
     private static final String VENDOR_CONFIG = "2022-toyota-rav4-xle-a25a-fks-awd";
     /** Sample data: a 2020 Honda Civic VIN that nobody knows. */
     private static final String UNKNOWN_VIN = "19XFC2F56LE999901";
-    /** Sample data: a Tesla Model Y VIN, which decodes without an engine code. */
-    private static final String EV_VIN = "5YJYGDEE5MF100001";
+    /** Sample data: a 2021 BMW X3 VIN, for which vPIC gives no engine model, displacement or cylinders: no engine code. */
+    private static final String NO_ENGINE_CODE_VIN = "5UXTY5C07M9G00001";
     private static final Duration PROCESSED = Duration.ofSeconds(30);
 
     @Autowired
@@ -71,7 +83,7 @@ class EnrichmentProcessIT {
 
     @Test
     void aVinWithoutAnEngineCodeFailsAsUnsupported() {
-        String job = schedule(EV_VIN);
+        String job = schedule(NO_ENGINE_CODE_VIN);
 
         assertThat(awaitFailure(job).reason()).isEqualTo(ErrorCode.UNSUPPORTED_VEHICLE);
     }

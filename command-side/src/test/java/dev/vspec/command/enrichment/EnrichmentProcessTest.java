@@ -7,7 +7,9 @@ import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.FailEnrichment;
 import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.decoding.VinDecoder;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VpicExtract;
+import dev.vspec.infra.decoding.DecoderSource;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -89,7 +91,8 @@ class EnrichmentProcessTest {
 
     private void run(CatalogSource source) {
         EnrichmentProcess process = new EnrichmentProcess(DefaultCommandGateway.builder().commandBus(bus).build(),
-                source, VinDecoder.standard(), Clock.fixed(NOW, ZoneOffset.UTC));
+                source, DecoderSource.of(new VinDecoder(VpicExtract.index(), Clock.fixed(NOW, ZoneOffset.UTC))),
+                Clock.fixed(NOW, ZoneOffset.UTC));
         process.on(new EnrichmentScheduled("job-1", VIN, 7, NOW));
     }
 

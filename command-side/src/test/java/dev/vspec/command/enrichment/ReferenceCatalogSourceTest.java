@@ -7,8 +7,9 @@ import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.decoding.VinDecoder;
-import dev.vspec.infra.decoding.VinDecoding;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.decoder.VpicExtract;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,7 +48,7 @@ class ReferenceCatalogSourceTest {
 
     @Test
     void everyVendorVinHasAValidCheckDigitAndDecodesToItsConfiguration() {
-        VinDecoder decoder = VinDecoder.standard();
+        VinDecoder decoder = new VinDecoder(VpicExtract.index(), java.time.Clock.systemUTC());
         List<CatalogReader.Entry> entries = new ArrayList<>();
         new CatalogReader().read(SHIPPED, entries::add);
 
@@ -57,6 +58,8 @@ class ReferenceCatalogSourceTest {
                 assertThat(vin.hasValidCheckDigit()).as(text).isTrue();
                 VinDecoding decoding = decoder.decode(vin);
                 assertThat(entry.configKey()).as(text).startsWith(decoding.modelYear() + "-");
+                assertThat(entry.configKey()).as(text).startsWith(decoding.modelYear() + "-"
+                        + decoding.make().toLowerCase(java.util.Locale.ROOT) + "-" + decoding.model().toLowerCase(java.util.Locale.ROOT) + "-");
             }
         }
     }

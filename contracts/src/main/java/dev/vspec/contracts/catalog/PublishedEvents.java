@@ -1,5 +1,6 @@
 package dev.vspec.contracts.catalog;
 
+import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJoined;
@@ -12,8 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * Every event type of the published language, by the name that travels in the Kafka envelope: the
- * catalog's events and the progress of enrichment jobs. The enrichment allowances' bookkeeping
- * (runs granted and given back) stays in the event store.
+ * catalog's events, the progress of enrichment jobs and the vPIC releases VIN decoding uses. The
+ * enrichment allowances' bookkeeping (runs granted and given back) stays in the event store.
  */
 public final class PublishedEvents {
 
@@ -33,7 +34,8 @@ public final class PublishedEvents {
             EnrichmentJoined.class,
             EnrichmentStepCompleted.class,
             EnrichmentCompleted.class,
-            EnrichmentFailed.class);
+            EnrichmentFailed.class,
+            VpicReleaseInstalled.class);
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));

@@ -6,6 +6,7 @@ import java.util.List;
 
 /**
  * The specification's error record. {@code matches} only on 409 {@code multiple_matches};
+ * {@code decode} only on 422 {@code unsupported_vehicle}, with what the VIN decoded to;
  * {@code object}, {@code docs} and {@code available} are added by the gateway and the sandbox.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -14,24 +15,30 @@ public record ApiError(
         ErrorCode error,
         String message,
         List<ConfigMatch> matches,
+        Object decode,
         List<String> available,
         String docs,
         @JsonProperty("request_id") String requestId) {
 
     public static ApiError of(ErrorCode error, String message) {
-        return new ApiError(null, error, message, null, null, null, null);
+        return new ApiError(null, error, message, null, null, null, null, null);
     }
 
     public ApiError withMatches(List<ConfigMatch> candidates) {
-        return new ApiError(object, error, message, candidates, available, docs, requestId);
+        return new ApiError(object, error, message, candidates, decode, available, docs, requestId);
+    }
+
+    /** With what the VIN decoded to, for a refusal that follows from the decode. */
+    public ApiError withDecode(Object decoded) {
+        return new ApiError(object, error, message, matches, decoded, available, docs, requestId);
     }
 
     /** As the gateway and the sandbox answer it: with {@code object: "error"}, a docs link and, if any, what is available. */
     public ApiError decorated(String docsLink, List<String> availableIdentifiers) {
-        return new ApiError("error", error, message, matches, availableIdentifiers, docsLink, requestId);
+        return new ApiError("error", error, message, matches, decode, availableIdentifiers, docsLink, requestId);
     }
 
     public ApiError withRequestId(String id) {
-        return new ApiError(object, error, message, matches, available, docs, id);
+        return new ApiError(object, error, message, matches, decode, available, docs, id);
     }
 }

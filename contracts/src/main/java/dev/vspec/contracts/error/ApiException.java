@@ -7,15 +7,26 @@ public class ApiException extends RuntimeException {
 
     private final ErrorCode code;
     private final transient List<ConfigMatch> matches;
+    private final transient Object decode;
 
     public ApiException(ErrorCode code, String message) {
         this(code, message, null);
     }
 
     public ApiException(ErrorCode code, String message, List<ConfigMatch> matches) {
+        this(code, message, matches, null);
+    }
+
+    private ApiException(ErrorCode code, String message, List<ConfigMatch> matches, Object decode) {
         super(message, null, false, false);
         this.code = code;
         this.matches = matches == null ? null : List.copyOf(matches);
+        this.decode = decode;
+    }
+
+    /** A refusal that follows from a VIN's decode (422 {@code unsupported_vehicle}), carrying the decode. */
+    public static ApiException withDecode(ErrorCode code, String message, Object decode) {
+        return new ApiException(code, message, null, decode);
     }
 
     public ErrorCode code() {
@@ -24,6 +35,9 @@ public class ApiException extends RuntimeException {
 
     public ApiError toError() {
         ApiError error = ApiError.of(code, getMessage());
-        return matches == null ? error : error.withMatches(matches);
+        if (matches != null) {
+            error = error.withMatches(matches);
+        }
+        return decode == null ? error : error.withDecode(decode);
     }
 }

@@ -122,17 +122,20 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
 
         boolean read = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
         String reads = "key:" + key.id() + ":reads";
+        int units = read ? readsOf(request, requirement) : 0;
         Admission month = read
-                ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR)
+                ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units)
                 : budgets.peek(reads, key.readsPerMonth(), Window.MONTH);
         response.setHeader(MONTHLY_LIMIT, Long.toString(month.limit()));
         response.setHeader(MONTHLY_REMAINING, Long.toString(month.remaining()));
         if (read && !month.admitted()) {
             long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
-            errors.write(request, response, ApiError.of(ErrorCode.READ_QUOTA_EXCEEDED, "Monthly read quota of "
-                    + month.limit() + " reads reached for this key; it renews on "
-                    + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC"));
+            String renews = "it renews on " + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC";
+            errors.write(request, response, ApiError.of(ErrorCode.READ_QUOTA_EXCEEDED, units > 1
+                    ? "This request needs " + units + " reads, more than this key has left of its monthly quota of "
+                            + month.limit() + "; send fewer items, or wait: " + renews
+                    : "Monthly read quota of " + month.limit() + " reads reached for this key; " + renews));
             return;
         }
         boolean counted = false;
@@ -147,8 +150,17 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
             counted = response.getStatus() >= 200 && response.getStatus() < 300;
         } finally {
             if (read && !counted) {
-                budgets.giveBack(reads, Window.MONTH, month);
+                budgets.giveBack(reads, Window.MONTH, month, units);
             }
+        }
+    }
+
+    /** The reads this request spends; one when its query string cannot be read (the route then refuses it). */
+    private static int readsOf(HttpServletRequest request, RouteAccess.Requirement requirement) {
+        try {
+            return requirement.readsOf(request::getParameterValues);
+        } catch (IllegalStateException e) {
+            return 1;
         }
     }
 

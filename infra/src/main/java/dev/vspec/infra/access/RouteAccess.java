@@ -19,10 +19,29 @@ import org.springframework.web.util.pattern.PathPatternParser;
  */
 public final class RouteAccess {
 
-    /** What a request must bring: nothing, any valid key, or a key with a scope. */
-    public record Requirement(boolean keyless, Scope scope) {
-        static final Requirement PUBLIC = new Requirement(true, null);
-        static final Requirement ANY_KEY = new Requirement(false, null);
+    /**
+     * What a request must bring: nothing, any valid key, or a key with a scope; and, for a route that answers
+     * several items at once, which parameter counts its reads ({@link CountsReads}).
+     */
+    public record Requirement(boolean keyless, Scope scope, CountsReads reads) {
+        static final Requirement PUBLIC = new Requirement(true, null, null);
+        static final Requirement ANY_KEY = new Requirement(false, null, null);
+
+        /** The reads a request of this route spends: one, or one per item it names (see {@link CountsReads}). */
+        public int readsOf(java.util.function.Function<String, String[]> parameters) {
+            if (reads == null) {
+                return 1;
+            }
+            String[] values = parameters.apply(reads.parameter());
+            int items = 0;
+            for (String value : values == null ? new String[0] : values) {
+                items += value.split(",", -1).length;
+                if (items > reads.max()) {
+                    return 1;
+                }
+            }
+            return Math.max(1, items);
+        }
     }
 
     private static final String API = "/api/";
@@ -92,7 +111,7 @@ public final class RouteAccess {
             scope = handler.getBeanType().getAnnotation(RequiresScope.class);
         }
         if (scope != null) {
-            return Optional.of(new Requirement(false, scope.value()));
+            return Optional.of(new Requirement(false, scope.value(), handler.getMethodAnnotation(CountsReads.class)));
         }
         if (handler.hasMethodAnnotation(PublicRoute.class) || handler.getBeanType().isAnnotationPresent(PublicRoute.class)) {
             return Optional.of(Requirement.PUBLIC);

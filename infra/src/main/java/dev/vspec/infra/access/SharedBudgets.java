@@ -57,6 +57,24 @@ public final class SharedBudgets {
         return counted(subject, window.name(), takeFromLease(subject, limit, window, leaseDivisor));
     }
 
+    /**
+     * Spends {@code units} units at once, or none: when fewer are left, the ones taken go back and the
+     * admission is refused.
+     */
+    public Admission take(String subject, long limit, Window window, long leaseDivisor, int units) {
+        Admission last = null;
+        for (int taken = 0; taken < units; taken++) {
+            last = takeFromLease(subject, limit, window, leaseDivisor);
+            if (!last.admitted()) {
+                for (int i = 0; i < taken; i++) {
+                    giveBack(subject, window, new Admission(true, limit, 0, last.window(), last.windowEnd()));
+                }
+                break;
+            }
+        }
+        return counted(subject, window.name(), last);
+    }
+
     private Admission takeFromLease(String subject, long limit, Window window, long leaseDivisor) {
         Instant now = clock.instant();
         long index = window.index(now);
@@ -93,6 +111,13 @@ public final class SharedBudgets {
                 lease.shared = windowBucket(subject, index, limit, window).getAvailableTokens();
             }
             return new Admission(lease.shared + lease.local > 0, limit, lease.shared + lease.local, index, window.end(index));
+        }
+    }
+
+    /** Returns {@code units} units that {@link #take} admitted, when the request turned out not to count. */
+    public void giveBack(String subject, Window window, Admission admission, int units) {
+        for (int i = 0; i < units; i++) {
+            giveBack(subject, window, admission);
         }
     }
 

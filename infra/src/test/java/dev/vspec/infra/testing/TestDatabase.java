@@ -10,11 +10,13 @@ import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * A PostgreSQL database of its own for one test Spring context, on the real server
  * ({@code VSPEC_TEST_PG_URL}, default 127.0.0.1:5432, user postgres). It is created before the
- * context starts and dropped after the context's connection pool has closed.
+ * context starts and dropped after the context's connection pool has closed. {@link WithVpic} gives
+ * one with the pinned NHTSA vPIC release installed.
  */
 public final class TestDatabase implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -39,8 +41,18 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
         return database;
     }
 
+    /**
+     * Creates a database that holds the pinned vPIC release (schema {@code vpic}, no event store yet), copied
+     * from the template {@link VpicTestRelease} keeps; close it with {@link #drop()}.
+     */
+    public static TestDatabase createWithVpic(String prefix) {
+        TestDatabase database = new TestDatabase(prefix);
+        VpicTestRelease.createDatabase(database.name);
+        return database;
+    }
+
     public String url() {
-        return SERVER + name;
+        return urlOf(name);
     }
 
     public String user() {
@@ -62,6 +74,26 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
     @Override
     public void initialize(ConfigurableApplicationContext context) {
         execute("CREATE DATABASE " + name);
+        use(context);
+    }
+
+    /**
+     * {@link TestDatabase} with the pinned NHTSA vPIC release installed in schema {@code vpic} (copied from a
+     * template database, so the release is loaded once per machine, not once per context); the context's
+     * migrations then add the rest. Use {@code @ContextConfiguration(initializers = TestDatabase.WithVpic.class)}.
+     */
+    public static final class WithVpic implements ApplicationContextInitializer<ConfigurableApplicationContext> {
+
+        private final TestDatabase database = new TestDatabase("vspec_test");
+
+        @Override
+        public void initialize(ConfigurableApplicationContext context) {
+            VpicTestRelease.createDatabase(database.name);
+            database.use(context);
+        }
+    }
+
+    private void use(ConfigurableApplicationContext context) {
         TestPropertyValues.of(
                 "spring.datasource.url=" + url(),
                 "spring.datasource.username=" + USER,
@@ -71,12 +103,31 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
     }
 
     private void execute(String sql) {
-        try (Connection connection = DriverManager.getConnection(SERVER + "postgres", USER, PASSWORD);
+        try (Connection connection = admin();
              Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException("PostgreSQL at " + SERVER + " refused '" + sql
                     + "'. Is the server running? (pg_ctlcluster 15 main start)", e);
         }
+    }
+
+    /** A connection to the server's maintenance database, where databases are created and dropped. */
+    static Connection admin() throws SQLException {
+        return DriverManager.getConnection(SERVER + "postgres", USER, PASSWORD);
+    }
+
+    /** A connection to database {@code name} on the test server. */
+    static Connection connect(String name) throws SQLException {
+        return DriverManager.getConnection(SERVER + name, USER, PASSWORD);
+    }
+
+    static String urlOf(String name) {
+        return SERVER + name;
+    }
+
+    /** Connections to database {@code name} on the test server, opened on demand and closed by their users. */
+    static SimpleDriverDataSource dataSourceOf(String name) {
+        return new SimpleDriverDataSource(new org.postgresql.Driver(), urlOf(name), USER, PASSWORD);
     }
 }

@@ -1,42 +1,95 @@
 package dev.vspec.query.decode;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
+import dev.vspec.decoder.PartialVinDecoding;
+import dev.vspec.decoder.VinDecoder;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.Scope;
-import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
-import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.decoding.VinDecoder;
-import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.QueryParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Locale;
+import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/v1/decode}: identity from a decode. The vehicle is resolved as on every route
- * (a VIN that is not held is decoded and matched, see {@link VehicleResolver}); in VIN mode the answer
- * also carries the decoder's full reading, warnings included. Its {@code Cache-Control} (a day: a
- * VIN's decode and its configuration's identity do not change) comes from the query side's cache policy.
+ * {@code GET /api/v1/decode}: what NHTSA's vPIC data says of a VIN, and the held configuration it
+ * resolves to; with {@code partial_vin=}, what the known positions of a partial VIN determine. In the
+ * other identifier modes it answers the resolved configuration's {@code vehicle} block alone.
  */
 @RestController
 class DecodeController {
 
     private final VehicleResolver vehicles;
-    private final VinDecoder decoder;
+    private final VinAnswers answers;
 
-    DecodeController(VehicleResolver vehicles, VinDecoder decoder) {
+    DecodeController(VehicleResolver vehicles, VinAnswers answers) {
         this.vehicles = vehicles;
-        this.decoder = decoder;
+        this.answers = answers;
     }
 
     @Operation(operationId = "decode", summary = "Identity from a decode", description = """
-            Resolves the identifier to one configuration and answers its `vehicle` block. In vin mode, `decode` \
-            carries what the built-in decoder read from the VIN: the check digit per 49 CFR 565 (a wrong one is a \
-            warning with the corrected VIN, never an error), WMI, manufacturer, country, model year, plant and serial, \
-            and model, trim, engine code and drivetrain where the VIN encodes them. In the other modes `decode` is null.""")
+            In vin mode, `decode` is what NHTSA's vPIC data says of the VIN, decoded by NHTSA's own rules: WMI, \
+            manufacturer, make, model, model year, series, trim, body class, vehicle type, doors, engine model and \
+            engine code, displacement, cylinders, fuel, electrification, GVWR, plant, the check digit per 49 CFR 565 \
+            (a wrong one is a warning with the corrected VIN, never an error), NHTSA's error codes as warnings, every \
+            element with where it came from, and the vPIC release that answered. `vehicle` is the held configuration \
+            the VIN resolves to: the one the catalog links it to, else the one its decode matches (year, make, model, \
+            and trim, engine code and drivetrain where decoded); null when none matches, or several (then `matches` \
+            lists them). A WMI vPIC does not know is 404 `not_found`; a VIN whose engine code does not resolve is \
+            422 `unsupported_vehicle` with the decode in the body. In the other modes `decode` is null.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/decode")
+    @GetMapping(path = "/api/v1/decode", params = "!partial_vin")
     DecodeResponse decode(VehicleIdentifier identifier) {
-        Vehicle vehicle = vehicles.resolve(identifier);
-        return new DecodeResponse(vehicle, identifier instanceof ByVin byVin ? decoder.decode(byVin.vin()) : null);
+        if (identifier instanceof ByVin byVin) {
+            return answers.answer(answers.decoder(), byVin.vin());
+        }
+        return new DecodeResponse(vehicles.resolve(identifier), null, null);
+    }
+
+    @Operation(operationId = "decodePartial", summary = "What the known positions of a partial VIN determine", description = """
+            `partial_vin` has fewer than 17 characters, or `*` for each unknown position (positions 1-3, and 12-14 \
+            when position 3 is 9, must be known). The answer lists the elements the known positions determine and, \
+            for the others, the values they could still take (as vPIC's own decoder does), with the candidate model \
+            years when position 10 is unknown. It resolves no configuration: a partial VIN identifies none.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
+    @GetMapping(path = "/api/v1/decode", params = "partial_vin")
+    PartialDecodeResponse decodePartial(HttpServletRequest request) {
+        Map<String, String[]> parameters = QueryParameters.of(request);
+        for (String other : new String[] {"vin", "year", "make", "model", "trim", "config_key"}) {
+            if (parameters.containsKey(other)) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
+            }
+        }
+        String[] values = parameters.get("partial_vin");
+        if (values.length != 1 || values[0].isBlank()) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
+        }
+        VinDecoder decoder = answers.decoder();
+        String padded = (values[0].strip().toUpperCase(Locale.ROOT) + "*****************").substring(0, 17);
+        if (!answers.scope().coversPartial(padded)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, answers.scope().outOfScope());
+        }
+        PartialVinDecoding decoding;
+        try {
+            decoding = decoder.decodePartial(values[0].strip());
+        } catch (IllegalArgumentException e) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, e.getMessage());
+        }
+        if (decoding == null) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI "
+                    + VinDecoder.wmiOf(padded));
+        }
+        return new PartialDecodeResponse(decoding);
+    }
+
+    /** {@code {"partial_decode": {...}}}. */
+    record PartialDecodeResponse(@JsonProperty("partial_decode") PartialVinDecoding partialDecode) {
     }
 }

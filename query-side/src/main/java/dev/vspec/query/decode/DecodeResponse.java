@@ -1,11 +1,18 @@
 package dev.vspec.query.decode;
 
-import dev.vspec.infra.decoding.VinDecoding;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vspec.contracts.error.ConfigMatch;
+import dev.vspec.decoder.VinDecoding;
 import dev.vspec.query.vehicle.Vehicle;
+import java.util.List;
 
 /**
- * {@code {"vehicle": {...}, "decode": {...}}}: the resolved configuration and, in VIN mode, what the
- * built-in decoder read from the VIN (null in the other modes, where there is nothing to decode).
+ * {@code {"vehicle": {...}, "decode": {...}}}: the held configuration the identifier resolves to (null
+ * when a decoded VIN matches none, or several: then {@code matches} lists them) and, in VIN mode, what
+ * NHTSA's vPIC data says of the VIN (null in the other modes, where there is nothing to decode).
  */
-record DecodeResponse(Vehicle vehicle, VinDecoding decode) {
+record DecodeResponse(
+        Vehicle vehicle,
+        VinDecoding decode,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<ConfigMatch> matches) {
 }

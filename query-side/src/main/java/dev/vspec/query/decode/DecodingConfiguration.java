@@ -1,15 +1,11 @@
 package dev.vspec.query.decode;
 
-import dev.vspec.infra.decoding.VinDecoder;
-import org.springframework.context.annotation.Bean;
+import dev.vspec.infra.decoding.DecoderConfiguration;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
-/** The built-in VIN decoder, for {@code /v1/decode} and for resolving VINs that no import linked. */
+/** The VIN decoder over the installed vPIC release, for {@code /v1/decode}, {@code /v1/wmi} and for resolving VINs no import linked. */
 @Configuration(proxyBeanMethods = false)
+@Import(DecoderConfiguration.class)
 class DecodingConfiguration {
-
-    @Bean
-    VinDecoder vinDecoder() {
-        return VinDecoder.standard();
-    }
 }

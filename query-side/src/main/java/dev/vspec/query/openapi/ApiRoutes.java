@@ -26,7 +26,8 @@ final class ApiRoutes {
 
     /** The document's tags, in the order it lists them. */
     enum Section {
-        IDENTITY("Identity", "Which configuration an identifier names: the decode of a VIN and the candidates of a lookup."),
+        IDENTITY("Identity", "Which configuration an identifier names: the decode of a VIN (one, a partial one or up to"
+                + " 100 at once) by NHTSA's vPIC data, a manufacturer identifier (WMI), and the candidates of a lookup."),
         VEHICLE_DATA("Vehicle data", "The data groups of one configuration, each on its own route, or several in one read"
                 + " through /api/v1/vehicle?include=."),
         MAINTENANCE("Maintenance", "What is due at a mileage or age, and how long each job takes."),
@@ -53,30 +54,54 @@ final class ApiRoutes {
         }
     }
 
-    record Route(Section section, Identifiers identifiers, List<String> errors) {
+    /**
+     * @param parameters the route's parameters beyond its identifier modes that the document declares once as
+     *                   components ({@link RouteDocumentation}), by name: {@code partial_vin}, {@code vins}, {@code wmi}
+     */
+    record Route(Section section, Identifiers identifiers, List<String> parameters, List<String> errors) {
+
+        Route(Section section, Identifiers identifiers, List<String> errors) {
+            this(section, identifiers, List.of(), errors);
+        }
 
         Route plus(String... more) {
             List<String> all = new ArrayList<>(errors);
             all.addAll(Arrays.asList(more));
-            return new Route(section, identifiers, List.copyOf(all));
+            return new Route(section, identifiers, parameters, List.copyOf(all));
         }
 
         Route without(String... left) {
             List<String> kept = new ArrayList<>(errors);
             kept.removeAll(Arrays.asList(left));
-            return new Route(section, identifiers, List.copyOf(kept));
+            return new Route(section, identifiers, parameters, List.copyOf(kept));
+        }
+
+        Route taking(String... more) {
+            List<String> all = new ArrayList<>(parameters);
+            all.addAll(Arrays.asList(more));
+            return new Route(section, identifiers, List.copyOf(all), errors);
         }
     }
 
     /**
      * What reading the identifier (400) and resolving it to one configuration (404, 409, 422) can
-     * answer on every route that takes one.
+     * answer on every route that takes one; and 503 when a VIN the catalog does not link needs a decode
+     * and no vPIC release is installed (or it is still loading).
      */
     private static final List<String> RESOLVING = List.of("missing_param", "invalid_vin", "invalid_param",
-            "not_found", "not_found.vin", "multiple_matches", "unsupported_vehicle");
+            "not_found", "not_found.vin", "multiple_matches", "unsupported_vehicle", "service_unavailable");
 
     private static final Map<String, Route> ROUTES = Map.ofEntries(
-            Map.entry("/api/v1/decode", resolving(Section.IDENTITY)),
+            // a VIN it decodes without a single match is a 200 (vehicle null, matches listed): its only VIN 404
+            // is a WMI vPIC does not know; partial_vin is a mode of its own, with its own 400 and 404
+            Map.entry("/api/v1/decode", resolving(Section.IDENTITY).taking("partial_vin")
+                    .without("not_found.vin")
+                    .plus("invalid_param.partial_vin", "not_found.unknown_wmi", "not_found.partial_vin")),
+            // each VIN's own error is inside its result: the request fails only as a whole
+            Map.entry("/api/v1/decode/batch", new Route(Section.IDENTITY, Identifiers.NONE, List.of("vins"), List.of(
+                    "missing_param.vins", "invalid_param.vins", "service_unavailable.vins"))),
+            Map.entry("/api/v1/wmi/{wmi}", new Route(Section.IDENTITY, Identifiers.NONE, List.of("wmi"), List.of(
+                    "invalid_param.wmi", "not_found.wmi", "service_unavailable.wmi"))),
             // lists every candidate instead of refusing several
             Map.entry("/api/v1/configs", resolving(Section.IDENTITY).without("multiple_matches")),
             Map.entry("/api/v1/vehicle", resolving(Section.VEHICLE_DATA)
@@ -92,7 +117,7 @@ final class ApiRoutes {
             Map.entry("/api/v0/vehicle-image", resolving(Section.MEDIA).plus("no_image")),
             Map.entry("/api/v0/service-history", new Route(Section.SERVICE_HISTORY, Identifiers.VIN_ONLY, List.of(
                     "missing_param", "missing_param.vin_only", "invalid_vin", "invalid_param",
-                    "not_found.vin", "multiple_matches.vin", "unsupported_vehicle"))),
+                    "not_found.vin", "multiple_matches.vin", "unsupported_vehicle", "service_unavailable"))),
             // takes job_id or vin, its own parameters, rather than an identifier mode
             Map.entry("/api/v0/enrich", new Route(Section.ENRICHMENT, Identifiers.NONE, List.of(
                     "missing_param.job_or_vin", "invalid_param.job_and_vin", "invalid_vin", "not_found.job"))),

@@ -41,6 +41,13 @@ class OpenApiConfiguration {
             409 `multiple_matches` with every candidate in `matches`; repeat it with one `config_key` (stable \
             and exact, it skips any decode) or add `trim`.
 
+            **VIN decoding** follows NHTSA's rules over the NHTSA vPIC release installed in the deployment \
+            (`vspec vpic install`); every decode names the release that answered. A VIN the catalog does not link \
+            resolves by its decode: its year, make, model and engine code (the manufacturer's code from vPIC's \
+            Engine Model, else one derived such as `2.0l-i4`), and its trim and drivetrain where decoded. Without an \
+            installed release (or while one loads), the decoding routes, and any VIN the catalog does not link, \
+            answer 503 `service_unavailable`.
+
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
             route lists the errors it can answer, with an example of each.
 
@@ -53,7 +60,8 @@ class OpenApiConfiguration {
             Cache-Control that is longer for specs, fluids, tires and intervals than for prices; an enrichment \
             job's status is never cached (`no-store`, no ETag).
 
-            The examples are answers over the sample catalog that `vspec up` imports (sample data).""";
+            The examples are answers over the sample catalog that `vspec up` imports (sample data) and the pinned \
+            vPIC release.""";
 
     @Bean
     OpenAPI vspecOpenApi() {
@@ -77,8 +85,13 @@ class OpenApiConfiguration {
     }
 
     @Bean
-    OpenApiCustomizer routeDocumentation(SpringDocConfigProperties properties) {
-        return new RouteDocumentation(Examples.load(), properties.isOpenapi31());
+    SharedPathModes sharedPathModes() {
+        return new SharedPathModes();
+    }
+
+    @Bean
+    OpenApiCustomizer routeDocumentation(SpringDocConfigProperties properties, SharedPathModes modes) {
+        return new RouteDocumentation(Examples.load(), modes, properties.isOpenapi31());
     }
 
     /** The jar's version; {@code development} when running from classes (tests, IDE). */

@@ -3,6 +3,11 @@ package dev.vspec.query.openapi;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.EngineCode;
+import dev.vspec.decoder.PartialVinDecoding;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.decoder.VpicRelease;
+import dev.vspec.query.decode.DecodeBatchController;
 import dev.vspec.query.image.ImageView;
 import dev.vspec.query.openapi.ApiRoutes.Route;
 import dev.vspec.query.openapi.Examples.ErrorExample;
@@ -34,10 +39,12 @@ import java.util.stream.Stream;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
 /**
- * Completes the document springdoc builds from the handlers: the identifier parameters (declared once
- * as components and referenced by every route that takes them), the error record and every error each
- * route answers per {@link ApiRoutes}, each with its example, the 200 examples, the caching headers and
- * the {@code /v1/vehicle} schema with every group it can include.
+ * Completes the document springdoc builds from the handlers: the identifier parameters and the other
+ * parameters routes share (declared once as components and referenced by every route that takes them),
+ * the error record and every error each route answers per {@link ApiRoutes}, each with its example, the
+ * 200 examples, the caching headers, one operation written from every handler of a path
+ * ({@link SharedPathModes}), the decoder's answers and the {@code /v1/vehicle} schema with every group it
+ * can include.
  */
 final class RouteDocumentation implements OpenApiCustomizer {
 
@@ -49,12 +56,20 @@ final class RouteDocumentation implements OpenApiCustomizer {
     private static final String IF_NONE_MATCH = "If-None-Match";
     private static final String ETAG = "ETag";
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
+    /** The batch route's limit (DecodeBatchController.MAX_VINS, which infra's read counting enforces too). */
+    private static final int MAX_BATCH = DecodeBatchController.MAX_VINS;
+
+    private static final String DECODE = "/api/v1/decode";
+    private static final String BATCH = "/api/v1/decode/batch";
+    private static final String WMI = "/api/v1/wmi/{wmi}";
 
     private final Examples examples;
+    private final SharedPathModes modes;
     private final boolean openapi31;
 
-    RouteDocumentation(Examples examples, boolean openapi31) {
+    RouteDocumentation(Examples examples, SharedPathModes modes, boolean openapi31) {
         this.examples = examples;
+        this.modes = modes;
         this.openapi31 = openapi31;
     }
 
@@ -72,6 +87,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 .schema(typed("string")));
         openApi.getPaths().forEach(this::document);
         vehicleGroups(openApi, components);
+        decoderAnswers(openApi, components);
     }
 
     private void document(String path, PathItem item) {
@@ -85,6 +101,10 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 .orElseThrow(() -> new IllegalStateException(path + " has no CachePolicy"));
         get.setTags(List.of(route.section().title()));
         get.setParameters(parameters(route, get.getParameters(), freshness.stored()));
+        List<SharedPathModes.Mode> handlers = modes.of(path);
+        if (handlers.size() > 1) {
+            oneOperation(get, handlers);
+        }
 
         ApiResponses responses = get.getResponses();
         ApiResponse ok = responses.get("200");
@@ -93,7 +113,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
                         ? " without include; with include, the shortest-lived group decides" : ""))
                 .schema(typed("string")));
         ok.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID));
-        examples.answer(path).ifPresent(example -> ok.getContent().get(JSON).addExamples("sample", example));
+        examples.answers(path).forEach((name, example) -> ok.getContent().get(JSON).addExamples(name, example));
         if (freshness.stored()) {
             ok.addHeaderObject(ETAG, headerRef(ETAG));
             responses.addApiResponse("304", new ApiResponse()
@@ -108,6 +128,30 @@ final class RouteDocumentation implements OpenApiCustomizer {
         byStatus.forEach((status, errors) -> responses.addApiResponse(String.valueOf(status), errorResponse(errors)));
     }
 
+    /**
+     * The operation of a path several handlers answer, told apart by a query parameter: the id and summary of
+     * the one without a mode parameter, with each mode's summary after it, and every handler's description.
+     */
+    private static void oneOperation(Operation get, List<SharedPathModes.Mode> handlers) {
+        SharedPathModes.Mode main = handlers.get(0);
+        StringBuilder summary = new StringBuilder(main.summary());
+        StringBuilder description = new StringBuilder(main.description());
+        for (SharedPathModes.Mode mode : handlers.subList(1, handlers.size())) {
+            summary.append("; with ").append(mode.parameter()).append(": ")
+                    .append(Character.toLowerCase(mode.summary().charAt(0))).append(mode.summary().substring(1));
+            description.append("\n\n**With `").append(mode.parameter()).append("`** (instead of an identifier): ")
+                    .append(Character.toLowerCase(mode.summary().charAt(0))).append(mode.summary().substring(1))
+                    .append(". ").append(mode.description());
+        }
+        Object scope = get.getExtensions() == null ? null : get.getExtensions().get(AccessDocumentation.SCOPE_EXTENSION);
+        if (scope != null) {
+            description.append("\n\n").append(AccessDocumentation.keyNeeded(scope.toString()));
+        }
+        get.setOperationId(main.operationId());
+        get.setSummary(summary.toString());
+        get.setDescription(description.toString());
+    }
+
     private static List<Parameter> parameters(Route route, List<Parameter> own, boolean revalidated) {
         List<Parameter> parameters = new ArrayList<>();
         List<String> identifiers = switch (route.identifiers()) {
@@ -116,8 +160,10 @@ final class RouteDocumentation implements OpenApiCustomizer {
             case NONE -> List.of();
         };
         identifiers.forEach(name -> parameters.add(new Parameter().$ref("#/components/parameters/" + name)));
+        route.parameters().forEach(name -> parameters.add(new Parameter().$ref("#/components/parameters/" + name)));
         if (own != null) {
-            own.forEach(parameter -> {
+            // a parameter the document declares as a component (the path's wmi) replaces springdoc's bare one
+            own.stream().filter(parameter -> !route.parameters().contains(parameter.getName())).forEach(parameter -> {
                 if ("include".equals(parameter.getName())) {
                     includeValues(parameter);
                 }
@@ -174,6 +220,12 @@ final class RouteDocumentation implements OpenApiCustomizer {
         describe(properties, "message", "Human-readable text; wording may change.");
         describe(properties, "matches", "Only on 409 multiple_matches: every candidate configuration, in the order of"
                 + " /api/v1/configs. Retry with one config_key, or add trim.");
+        Map<String, Schema> decoding = ModelConverters.getInstance(openapi31).readAll(new AnnotatedType(VinDecoding.class));
+        decoding.forEach((name, schema) -> components.getSchemas().putIfAbsent(name, schema));
+        properties.put("decode", new Schema<>().$ref("#/components/schemas/" + VinDecoding.class.getSimpleName()));
+        describe(properties, "decode", "Only on 422 unsupported_vehicle: what the VIN decoded to, exactly as GET"
+                + " /api/v1/decode answers it under `decode`, so a caller sees why no configuration could be chosen"
+                + " (`engine_code` is null).");
         describe(properties, "available", "Added by the sandbox on a 404: the identifiers it holds.");
         describe(properties, "docs", "Added by the gateway and the sandbox: a link to the error's section of the docs.");
         describe(properties, "request_id", "The answer's X-Request-Id.");
@@ -213,6 +265,28 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 + " characters. This route takes no other identifier mode (400 missing_param).",
                 typed("string").minLength(Vin.LENGTH).maxLength(Vin.LENGTH))
                 .required(true).example("19XFC2F52KE715372"));
+        components.addParameters("partial_vin", query("partial_vin", "Partial-VIN mode, instead of an identifier: the"
+                + " known positions of a VIN, 3 to 16 characters, or 17 with `*` for each unknown one (`1HGCM826*3A`"
+                + " is positions 1-11); positions 1-3, and 12-14 when position 3 is 9, must be known. Answers"
+                + " `partial_decode`: what those positions determine, the values the others could still give and the"
+                + " candidate model years. It resolves no configuration. A whole VIN, a character a VIN does not use,"
+                + " or an identifier parameter besides it is 400 invalid_param; a WMI vPIC does not register, 404"
+                + " not_found.", typed("string").minLength(3).maxLength(Vin.LENGTH)).example("1HGCM826*3A"));
+        components.addParameters("vins", new Parameter().in("query").name("vins").required(true)
+                .style(Parameter.StyleEnum.FORM).explode(false)
+                .description("1 to " + MAX_BATCH + " VINs separated by commas (or the parameter repeated), each answered"
+                        + " as `GET /api/v1/decode?vin=` would answer it, in the order given; a malformed VIN is its own"
+                        + " result (status 400, invalid_vin), not a refusal of the batch. None is 400 missing_param; an"
+                        + " empty entry, more than " + MAX_BATCH + " VINs or any other parameter is 400 invalid_param."
+                        + " Each VIN counts as one read against the key's monthly quota.")
+                .schema(typed("array").items(typed("string")).minItems(1).maxItems(MAX_BATCH))
+                .example("19XFC2F52KE715372,1HGCM82633A004352,5UXTY5C07M9G00001"));
+        components.addParameters("wmi", new Parameter().in("path").name("wmi").required(true)
+                .description("A World Manufacturer Identifier: positions 1-3 of a VIN, or positions 1-3 and 12-14 (6"
+                        + " characters) when position 3 is 9, a manufacturer of fewer than 1,000 vehicles a year;"
+                        + " case-insensitive. Anything else is 400 invalid_param; a WMI vPIC does not register, 404"
+                        + " not_found.")
+                .schema(typed("string").minLength(3).maxLength(6)).example("1HG"));
         components.addParameters(IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
                 .description("An ETag of an earlier answer: 304 without a body while it is still current.")
                 .schema(typed("string")));
@@ -258,12 +332,91 @@ final class RouteDocumentation implements OpenApiCustomizer {
         }
     }
 
+    /**
+     * What the decoder's answers hold, said once on their schemas: the decode, its engine code, warnings and
+     * release, the partial decode, a WMI and a batch's results.
+     */
+    private void decoderAnswers(OpenAPI openApi, Components components) {
+        Map<String, Schema> schemas = components.getSchemas();
+        Schema<?> decoding = schemas.get(VinDecoding.class.getSimpleName());
+        decoding.setDescription("What NHTSA's vPIC data says of one VIN, decoded by NHTSA's rules over the installed vPIC"
+                + " release. A field vPIC gives no value for is null (missing, never empty).");
+        Map<String, Schema> fields = decoding.getProperties();
+        describe(fields, "vehicle_descriptor", "NHTSA's descriptor: positions 1-8 and 10-11 (10-14 for a manufacturer"
+                + " of fewer than 1,000 vehicles a year), position 9 as `*`.");
+        describe(fields, "engine_code", "The engine part of a config_key, which matching a configuration needs: the"
+                + " manufacturer's code when vPIC's Engine Model starts with one (`K20C2`, `J30A4`, `2GR-FKS`), else"
+                + " derived from vPIC's displacement, cylinders and fuel (`2.0l-i4`, `3.0l-v6-diesel`, `745cc-v2`;"
+                + " `electric` for a battery-electric vehicle) and marked `derived`; null when neither resolves, which"
+                + " is 422 unsupported_vehicle unless the catalog links the VIN.");
+        describe(fields, "check_digit", "Position 9 as 49 CFR 565.15 computes it; a wrong one is a"
+                + " `check_digit_mismatch` warning, never an error, with `corrected_vin`.");
+        describe(fields, "warnings", "What the decode could not settle: vspec's `code`, NHTSA's error code as"
+                + " `nhtsa_code` where NHTSA has one (1 check digit, 6 incomplete VIN, 7 unknown WMI, 8 no detailed"
+                + " data, 9 glider, 10 off-road vehicle, 11 invalid model year character, 14 positions vPIC has no"
+                + " pattern for, 400 invalid characters), and a message; `ambiguous_model_year` and"
+                + " `incomplete_vehicle` have none. A warning never makes the answer an error.");
+        describe(fields, "nhtsa_error_codes", "NHTSA's error codes for this decode, as vPIC's own decoder gives them:"
+                + " [0] when it decoded clean.");
+        describe(fields, "elements", "Every element decoded, by vPIC's variable code and name, with where it came from:"
+                + " `pattern` (with the VIN schema and key that matched), `engine_model`, `formula`, `wmi`, `model`,"
+                + " `model_year` or `conversion`.");
+        describe(fields, "release", "The vPIC release that answered.");
+        schemas.get(EngineCode.class.getSimpleName()).setDescription("`value` as written (`K20C2`, `2.0l-i4`),"
+                + " `derived` when vspec derived it rather than reading vPIC's Engine Model, and `basis`: what it came"
+                + " from, for people.");
+        schemas.get(VpicRelease.class.getSimpleName()).setDescription("The installed NHTSA vPIC release: the SHA-256"
+                + " of its SQLite file (its identity), the date NHTSA last processed its data, where it came from and"
+                + " when it was installed here.");
+
+        Schema<?> partial = schemas.get(PartialVinDecoding.class.getSimpleName());
+        partial.setDescription("What the known positions of a partial VIN determine. Elements are keyed by vPIC's"
+                + " variable codes (Make, Model, BodyClass, ...).");
+        Map<String, Schema> partialFields = partial.getProperties();
+        describe(partialFields, "partial_vin", "The 17 positions as read, `*` for each unknown one.");
+        describe(partialFields, "model_year", "The model year, when position 10 settles it; else null.");
+        describe(partialFields, "model_years", "The candidate model years as ranges (`2003-2007`) when position 10"
+                + " does not settle it; else null.");
+        describe(partialFields, "determined", "Each element whose value the known positions settle, as a full decode"
+                + " would give it.");
+        describe(partialFields, "candidates", "For each other element, the values it could still take once the"
+                + " unknown positions are known (at most 50 each, PartialDecoder's limit).");
+        describe(partialFields, "truncated", "The elements that have more candidates than listed.");
+        describe(partialFields, "release", "The vPIC release that answered.");
+
+        Schema<?> wmi = responseSchema(openApi, WMI);
+        wmi.setDescription("A World Manufacturer Identifier as vPIC registers it.");
+        describe(wmi.getProperties(), "model_years", "The model years vPIC has VIN schemas for, as ranges.");
+        describe(wmi.getProperties(), "schemas", "The VIN schemas that decode its VINs, each with the model years it"
+                + " covers (`year_to` null: open ended).");
+        describe(wmi.getProperties(), "release", "The vPIC release that answered.");
+
+        Schema<?> batch = responseSchema(openApi, BATCH);
+        describe(batch.getProperties(), "count", "How many results: one per VIN sent.");
+        describe(batch.getProperties(), "results", "One result per VIN, in the order given: `status` is the HTTP status"
+                + " GET /api/v1/decode?vin= gives that VIN, with that route's body (`vehicle`, `decode`, `matches`)"
+                + " on 200, else its error record under `error`.");
+        describe(batch.getProperties(), "release", "The vPIC release that answered every decode of the batch.");
+
+        Schema<?> answer = responseSchema(openApi, DECODE);
+        // springdoc merges the two handlers' bodies into a oneOf; were it to keep one, the document would miss a mode
+        if (answer.getOneOf() == null || answer.getOneOf().size() != 2) {
+            throw new IllegalStateException(DECODE + " should answer one of its two modes' bodies (vin and the other"
+                    + " identifier modes, partial_vin); springdoc gave " + answer);
+        }
+        answer.setDescription("In an identifier mode `{vehicle, decode, matches?}`; with partial_vin `{partial_decode}`.");
+    }
+
     private static Schema<?> responseSchema(OpenAPI openApi, String path) {
         return component(openApi, openApi.getPaths().get(path).getGet().getResponses().get("200").getContent().get(JSON).getSchema());
     }
 
+    /** The component a schema refers to, or the schema itself when it refers to none (a oneOf of two answers). */
     private static Schema<?> component(OpenAPI openApi, Schema<?> reference) {
         String ref = reference.get$ref();
+        if (ref == null) {
+            return reference;
+        }
         return openApi.getComponents().getSchemas().get(ref.substring(ref.lastIndexOf('/') + 1));
     }
 }

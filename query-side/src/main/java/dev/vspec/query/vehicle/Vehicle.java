@@ -18,7 +18,7 @@ public record Vehicle(
         @JsonProperty("engine_code") String engineCode,
         String drivetrain) {
 
-    ConfigMatch asMatch() {
+    public ConfigMatch asMatch() {
         return new ConfigMatch(configKey, label);
     }
 }

@@ -11,8 +11,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByYearMakeModel;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.decoding.VinDecoder;
-import dev.vspec.infra.decoding.VinDecoding;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ConfigurationLookup.Criteria;
 import java.util.ArrayList;
@@ -38,12 +39,12 @@ public class VehicleResolver {
             Comparator.comparing(Vehicle::label).thenComparing(Vehicle::configKey);
 
     private final ConfigurationLookup lookup;
-    private final VinDecoder decoder;
+    private final DecoderSource decoders;
     private final ConfigurationCache cache;
 
-    VehicleResolver(ConfigurationLookup lookup, VinDecoder decoder, ConfigurationCache cache) {
+    VehicleResolver(ConfigurationLookup lookup, DecoderSource decoders, ConfigurationCache cache) {
         this.lookup = lookup;
-        this.decoder = decoder;
+        this.decoders = decoders;
         this.cache = cache;
     }
 
@@ -100,10 +101,7 @@ public class VehicleResolver {
 
     private List<ResolvedVehicle> find(VehicleIdentifier identifier, List<GroupDocument<?>> documents) {
         if (identifier instanceof ByVin byVin) {
-            Param<String> vin = DSL.param("vin", byVin.vin().value());
-            List<ResolvedVehicle> linked = select(new Criteria("vin",
-                    VIN.join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY)), VIN.VIN_.eq(vin), List.of(vin)),
-                    documents);
+            List<ResolvedVehicle> linked = linked(byVin.vin(), documents);
             return linked.isEmpty() ? decodedMatches(byVin.vin(), documents) : linked;
         }
         if (identifier instanceof ByConfigKey byKey) {
@@ -117,48 +115,89 @@ public class VehicleResolver {
     }
 
     /**
-     * A VIN that no catalog import or enrichment linked: decode it and look for configurations with its
-     * year, make, model and engine code (and its trim and drivetrain where the VIN decides them; a
-     * configuration without a drivetrain matches any).
-     *
-     * @throws ApiException {@code unsupported_vehicle} when the VIN decodes to a model without an engine code,
-     *                      {@code not_found} when it decodes to no model or matches no configuration
+     * The configuration a VIN is linked to, if any: no decode, no 404.
      */
-    private List<ResolvedVehicle> decodedMatches(Vin vin, List<GroupDocument<?>> documents) {
-        VinDecoding decoding = decoder.decode(vin);
-        if (!decoding.identifiesModel()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
-                    + " and the built-in decoder cannot tell its model (it reads: " + decoding.describedAs()
-                    + "); it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)");
-        }
-        if (decoding.engineCode() == null) {
-            throw new ApiException(ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decoded as " + decoding.modelYear()
-                    + " " + decoding.make() + " " + decoding.model()
-                    + " but no engine code resolved; the vehicle is not supported (not retryable)");
-        }
+    public List<ResolvedVehicle> linked(Vin vin, List<GroupDocument<?>> documents) {
+        Param<String> parameter = DSL.param("vin", vin.value());
+        return select(new Criteria("vin", VIN.join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY)),
+                VIN.VIN_.eq(parameter), List.of(parameter)), documents);
+    }
+
+    /**
+     * The held configurations a decode matches: its year, make and model, and its trim, engine code and
+     * drivetrain where vPIC decoded them (a configuration without a drivetrain matches any). A trim vPIC
+     * writes as alternatives ("L/LE/SE", "S, SE, R-Line") matches any of them. The engine code is the decode's,
+     * read from vPIC's engine model or derived ({@code 5.0l-v8}), compared without regard to case.
+     */
+    public List<ResolvedVehicle> matching(VinDecoding decoding, List<GroupDocument<?>> documents) {
         List<Param<?>> parameters = new ArrayList<>();
         Condition condition = CONFIGURATION.YEAR.eq(bind(parameters, "year", decoding.modelYear()))
                 .and(CONFIGURATION.MAKE_MATCH.eq(bind(parameters, "make", VehicleIdentifier.normalize(decoding.make()))))
-                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(decoding.model()))))
-                .and(DSL.lower(CONFIGURATION.ENGINE_CODE)
-                        .eq(bind(parameters, "engine_code", decoding.engineCode().toLowerCase(Locale.ROOT))));
-        String shape = "decoded";
-        if (decoding.trim() != null) {
-            condition = condition.and(CONFIGURATION.TRIM_MATCH.eq(bind(parameters, "trim", VehicleIdentifier.normalize(decoding.trim()))));
-            shape += "+trim";
+                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(decoding.model()))));
+        StringBuilder shape = new StringBuilder("decoded");
+        List<String> trims = DecodedIdentity.trimAlternatives(decoding.trim());
+        if (!trims.isEmpty()) {
+            List<Param<String>> trimParameters = new ArrayList<>();
+            for (int i = 0; i < trims.size(); i++) {
+                trimParameters.add(bind(parameters, "trim" + i, trims.get(i)));
+            }
+            condition = condition.and(CONFIGURATION.TRIM_MATCH.in(trimParameters));
+            shape.append("+trim").append(trims.size());
         }
-        if (decoding.drivetrain() != null) {
-            condition = condition.and(CONFIGURATION.DRIVETRAIN.isNull().or(DSL.lower(CONFIGURATION.DRIVETRAIN)
-                    .eq(bind(parameters, "drivetrain", decoding.drivetrain().toLowerCase(Locale.ROOT)))));
-            shape += "+drivetrain";
+        if (decoding.engineCode() != null) {
+            condition = condition.and(DSL.lower(CONFIGURATION.ENGINE_CODE)
+                    .eq(bind(parameters, "engine_code", decoding.engineCode().value().toLowerCase(Locale.ROOT))));
+            shape.append("+engine");
         }
-        List<ResolvedVehicle> matches = select(new Criteria(shape, CONFIGURATION, condition, parameters), documents);
+        List<String> drivetrains = DecodedIdentity.drivetrains(decoding.driveType());
+        if (!drivetrains.isEmpty()) {
+            List<Param<String>> driveParameters = new ArrayList<>();
+            for (int i = 0; i < drivetrains.size(); i++) {
+                driveParameters.add(bind(parameters, "drivetrain" + i, drivetrains.get(i)));
+            }
+            condition = condition.and(CONFIGURATION.DRIVETRAIN.isNull().or(DSL.lower(CONFIGURATION.DRIVETRAIN).in(driveParameters)));
+            shape.append("+drivetrain").append(drivetrains.size());
+        }
+        return select(new Criteria(shape.toString(), CONFIGURATION, condition, parameters), documents);
+    }
+
+    /**
+     * A VIN that no catalog import or enrichment linked: decode it with the installed vPIC release and
+     * look for held configurations that match ({@link #matching}).
+     *
+     * @throws ApiException {@code not_found} when vPIC does not know its WMI, cannot tell its model or no
+     *                      configuration matches; {@code unsupported_vehicle} (with the decode) when no engine
+     *                      code resolves; {@code service_unavailable} when no vPIC release is installed
+     */
+    private List<ResolvedVehicle> decodedMatches(Vin vin, List<GroupDocument<?>> documents) {
+        VinDecoder decoder = decoders.require();
+        if (!decoder.knowsWmi(vin)) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
+                    + ", and NHTSA's vPIC registers no manufacturer with its WMI " + VinDecoder.wmiOf(vin.value()));
+        }
+        VinDecoding decoding = decoder.decode(vin);
+        if (!decoding.identifiesModel()) {
+            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
+                    + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs()
+                    + "); it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)");
+        }
+        if (decoding.engineCode() == null) {
+            throw unsupported(vin, decoding);
+        }
+        List<ResolvedVehicle> matches = matching(decoding, documents);
         if (matches.isEmpty()) {
             throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
                     + " but no enriched vehicle config matches it; it can be enriched with POST /v0/enrich"
                     + " (then poll GET /v0/enrich and read again)");
         }
         return matches;
+    }
+
+    /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
+    public static ApiException unsupported(Vin vin, VinDecoding decoding) {
+        return ApiException.withDecode(ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()
+                + " but no engine code resolves (vPIC gives no manufacturer engine code, nor displacement and cylinders);"
+                + " the vehicle is not supported (not retryable)", decoding);
     }
 
     private static Criteria matching(ByYearMakeModel ymm) {

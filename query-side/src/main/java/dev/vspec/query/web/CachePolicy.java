@@ -17,7 +17,10 @@ public final class CachePolicy {
     static final String VEHICLE_ROUTE = "/api/v1/vehicle";
 
     private static final Map<String, Freshness> ROUTES = Map.ofEntries(
+            // a decode changes with a new vPIC release or a new configuration: as often as the catalog
             Map.entry("/api/v1/decode", Freshness.CATALOG),
+            Map.entry("/api/v1/decode/batch", Freshness.CATALOG),
+            Map.entry("/api/v1/wmi/{wmi}", Freshness.CATALOG),
             Map.entry("/api/v1/configs", Freshness.CATALOG),
             Map.entry("/api/v1/fluids", of(Group.FLUIDS)),
             Map.entry("/api/v1/specs", of(Group.SPECS)),

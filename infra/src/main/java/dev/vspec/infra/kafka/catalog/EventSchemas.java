@@ -28,9 +28,13 @@ public final class EventSchemas {
 
     private static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-    /** The text components the catalog's rules let be left out (CatalogRules' blankIfPresent). */
+    /**
+     * The text components that may be null: those the catalog's rules let be left out (CatalogRules'
+     * blankIfPresent), and the release a vPIC release replaced (none, for the first).
+     */
     static final Set<String> NULLABLE = Set.of(
-            "ConfigurationRegistered.drivetrain", "Fluid.notes", "SpecItem.unit", "Part.service");
+            "ConfigurationRegistered.drivetrain", "Fluid.notes", "SpecItem.unit", "Part.service",
+            "VpicReleaseInstalled.replacedSha256");
 
     private static final Set<Class<?>> BOXED_NUMBERS = Set.of(Integer.class, Long.class);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -92,6 +96,10 @@ public final class EventSchemas {
     private static ObjectNode valueSchema(Type type, Definitions defs) {
         if (type instanceof ParameterizedType list && list.getRawType() == List.class) {
             return typed("array").set("items", valueSchema(list.getActualTypeArguments()[0], defs));
+        }
+        if (type instanceof ParameterizedType map && map.getRawType() == Map.class
+                && map.getActualTypeArguments()[0] == String.class) {
+            return typed("object").set("additionalProperties", valueSchema(map.getActualTypeArguments()[1], defs));
         }
         if (!(type instanceof Class<?> raw)) {
             throw unmapped(type);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.io.IOException;
@@ -137,11 +138,26 @@ class EventCatalogTest {
 
     @Test
     void aComponentTypeWithoutAMappingFailsTheGeneration() {
-        record Tally(Map<String, Integer> counts) {
+        record Tally(Set<String> names) {
+        }
+        record Keyed(Map<Integer, String> byId) {
         }
 
         assertThatThrownBy(() -> EventSchemas.of(Tally.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("java.util.Set");
+        assertThatThrownBy(() -> EventSchemas.of(Keyed.class))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("java.util.Map");
+    }
+
+    @Test
+    void aMapByNameIsAnObjectWhoseValuesHaveTheValuesSchema() {
+        assertThat(EventSchemas.of(VpicReleaseInstalled.class).at("/properties/counts").toString())
+                .isEqualTo("{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}}");
+        assertThat(problemsWithExample("VpicReleaseInstalled", envelope -> ((ObjectNode) payload(envelope).get("counts"))
+                .put("pattern", "many")))
+                .singleElement().asString().contains("/counts/pattern");
+        assertThat(problemsWithExample("VpicReleaseInstalled", envelope -> payload(envelope).putNull("replacedSha256")))
+                .isEmpty();
     }
 
     @Test
@@ -149,7 +165,7 @@ class EventCatalogTest {
         String catalog = new EventCatalogGenerator(REPOSITORY).files().get(EventCatalogGenerator.CATALOG);
 
         assertThat(catalog)
-                .contains("| `aggregateId` | string | config_key, VIN or enrichment job id; also the record key |")
+                .contains("| `aggregateId` | string | config_key, VIN, enrichment job id or `vpic`; also the record key |")
                 .contains("| [`PartPriced`](#partpriced) | `VehicleConfiguration` | A part cost `amount` (ISO 4217 `currency`)"
                         + " as of a date. Prices accumulate; the latest `asOf` is current. |")
                 .contains("`ServiceInterval`: A service due every so many miles (and kilometres) or months, whichever"

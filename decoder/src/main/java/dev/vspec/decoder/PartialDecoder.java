@@ -1,0 +1,214 @@
+package dev.vspec.decoder;
+
+import dev.vspec.decoder.DecodePass.Item;
+import dev.vspec.decoder.DecodePass.Source;
+import dev.vspec.decoder.VpicIndex.Schema;
+import dev.vspec.decoder.VpicIndex.SchemaLink;
+import dev.vspec.decoder.VpicIndex.Wmi;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Decodes a partial VIN: one with unknown positions ({@code *}) or fewer than 17 characters. A pattern
+ * whose key matches the known positions and has {@code *} wherever a position is unknown certainly
+ * applies; one that matches the known positions but fixes an unknown one may apply. An element is
+ * determined when the best of its certain values (by spVinDecode's ranking) outranks every other value that
+ * may apply; otherwise the values that could still win are its candidates.
+ */
+final class PartialDecoder {
+
+    static final int MAX_CANDIDATES = 50;
+    private static final Set<Integer> FROM_WMI = Set.of(DecodePass.MAKE, DecodePass.MANUFACTURER, DecodePass.MODEL_YEAR,
+            DecodePass.VEHICLE_TYPE);
+
+    private final VpicIndex index;
+
+    PartialDecoder(VpicIndex index) {
+        this.index = index;
+    }
+
+    /**
+     * @param vin   17 characters, {@code *} for each unknown one
+     * @param wmi   the WMI as vPIC holds it (positions 1-3, and 12-14 where position 3 is 9, are known)
+     * @param years the model year reading of position 10 (null year: unknown)
+     */
+    PartialVinDecoding decode(String vin, Wmi wmi, ModelYears.Reading years, int currentYear, List<DecodeWarning> warnings) {
+        String keys = DecodePass.keysOf(vin);
+        Integer year = years.other() == null ? years.year() : null;
+        Map<Integer, List<Item>> certain = new HashMap<>();
+        Map<Integer, List<Item>> possible = new HashMap<>();
+        TreeSet<Integer> modelYears = new TreeSet<>();
+        for (SchemaLink link : wmi.links()) {
+            if (year != null ? !link.covers(year)
+                    : years.year() != null && !link.covers(years.year()) && !link.covers(years.other())) {
+                continue;
+            }
+            Schema schema = link.schema();
+            boolean matchedModel = false;
+            for (int k = 0; k < schema.keys().length; k++) {
+                PatternKey key = schema.keys()[k];
+                boolean sure = key.matches(keys);
+                if (!sure && !key.mayMatch(keys)) {
+                    continue;
+                }
+                for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
+                    int elementId = index.patternElement(p);
+                    VpicIndex.Element element = index.element(elementId);
+                    if (FROM_WMI.contains(elementId) || element == null || element.decode() == null || element.isPrivate()
+                            || schema.toBeQced()) {
+                        continue;
+                    }
+                    String value;
+                    if (key.isFormula()) {
+                        value = key.formulaSpan(keys);
+                        if (value.indexOf('*') >= 0) {
+                            continue;
+                        }
+                    } else {
+                        value = null;
+                    }
+                    Item item = new Item(elementId, index.patternAttribute(p), value,
+                            key.isFormula() ? Source.FORMULA : Source.PATTERN,
+                            key.isFormula() ? 100 : link.yearFrom(), index.patternChanged(p), key, index.patternId(p), schema.id());
+                    (sure ? certain : possible).computeIfAbsent(elementId, e -> new ArrayList<>()).add(item);
+                    matchedModel |= elementId == DecodePass.MODEL;
+                }
+            }
+            if (year == null && matchedModel) {
+                int last = Math.min(link.yearTo() == null ? currentYear + ModelYears.YEARS_AHEAD : link.yearTo(),
+                        currentYear + ModelYears.YEARS_AHEAD);
+                for (int y = Math.max(link.yearFrom(), 1980); y <= last; y++) {
+                    if (years.year() == null || y == years.year() || y == years.other()) {
+                        modelYears.add(y);
+                    }
+                }
+            }
+        }
+
+        Map<String, String> determined = new TreeMap<>();
+        Map<String, List<String>> candidates = new TreeMap<>();
+        List<String> truncated = new ArrayList<>();
+        Set<Integer> elements = new TreeSet<>(certain.keySet());
+        elements.addAll(possible.keySet());
+        String model = null;
+        List<String> modelCandidates = new ArrayList<>();
+        for (int elementId : elements) {
+            VpicIndex.Element element = index.element(elementId);
+            String code = element.code() != null ? element.code() : element.name();
+            Item best = null;
+            for (Item item : certain.getOrDefault(elementId, List.of())) {
+                if (best == null || DecodePass.RANKING.compare(item, best) < 0) {
+                    best = item;
+                }
+            }
+            Set<String> values = new LinkedHashSet<>();
+            if (best != null) {
+                values.add(DecodePass.text(index, best));
+            }
+            for (Item item : possible.getOrDefault(elementId, List.of())) {
+                if (best == null || DecodePass.RANKING.compare(item, best) < 0) {
+                    values.add(DecodePass.text(index, item));
+                }
+            }
+            values.remove(null);
+            if (values.isEmpty()) {
+                continue;
+            }
+            if (best != null && values.size() == 1) {
+                determined.put(code, values.iterator().next());
+                if (elementId == DecodePass.MODEL) {
+                    model = best.attributeId();
+                }
+            } else {
+                List<String> sorted = new ArrayList<>(new TreeSet<>(values));
+                if (sorted.size() > MAX_CANDIDATES) {
+                    truncated.add(code);
+                    sorted = sorted.subList(0, MAX_CANDIDATES);
+                }
+                candidates.put(code, List.copyOf(sorted));
+                if (elementId == DecodePass.MODEL) {
+                    possible.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
+                    certain.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
+                }
+            }
+        }
+        addMake(wmi, model, modelCandidates, determined, candidates);
+        Integer modelYear = year;
+        if (modelYear != null) {
+            determined.put("ModelYear", modelYear.toString());
+        }
+        return new PartialVinDecoding(vin, unknownPositions(vin), wmi.code(),
+                wmi.manufacturer() == null ? null : wmi.manufacturer().toUpperCase(Locale.ROOT),
+                wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
+                modelYear, modelYear == null ? ranges(modelYears) : null, determined, candidates, truncated,
+                warnings, index.release());
+    }
+
+    private void addMake(Wmi wmi, String model, List<String> modelCandidates, Map<String, String> determined,
+            Map<String, List<String>> candidates) {
+        Set<String> makes = new TreeSet<>();
+        if (model != null) {
+            makesOf(model, makes);
+        } else if (!modelCandidates.isEmpty()) {
+            modelCandidates.forEach(candidate -> makesOf(candidate, makes));
+        }
+        if (makes.isEmpty() && wmi.makes().size() == 1) {
+            makes.add(wmi.makes().get(0).toUpperCase(Locale.ROOT));
+        }
+        if (makes.size() == 1 && (model != null || modelCandidates.isEmpty() || wmi.makes().size() == 1)) {
+            determined.put("Make", makes.iterator().next());
+        } else if (!makes.isEmpty()) {
+            candidates.put("Make", List.copyOf(makes));
+        }
+    }
+
+    private void makesOf(String modelId, Set<String> makes) {
+        try {
+            for (int make : index.makesOfModel(Integer.parseInt(modelId.strip()))) {
+                String name = index.makeName(make);
+                if (name != null) {
+                    makes.add(name.toUpperCase(Locale.ROOT));
+                }
+            }
+        } catch (NumberFormatException ignored) {
+            // a model attribute that is no id names no make
+        }
+    }
+
+    private static List<Integer> unknownPositions(String vin) {
+        List<Integer> unknown = new ArrayList<>();
+        for (int i = 0; i < vin.length(); i++) {
+            if (vin.charAt(i) == '*') {
+                unknown.add(i + 1);
+            }
+        }
+        return List.copyOf(unknown);
+    }
+
+    /** 2003, 2004, 2005, 2008 as "2003-2005", "2008". */
+    static List<String> ranges(TreeSet<Integer> years) {
+        List<String> ranges = new ArrayList<>();
+        Integer start = null;
+        Integer previous = null;
+        for (int year : years) {
+            if (start == null) {
+                start = year;
+            } else if (year != previous + 1) {
+                ranges.add(start.equals(previous) ? start.toString() : start + "-" + previous);
+                start = year;
+            }
+            previous = year;
+        }
+        if (start != null) {
+            ranges.add(start.equals(previous) ? start.toString() : start + "-" + previous);
+        }
+        return List.copyOf(ranges);
+    }
+}

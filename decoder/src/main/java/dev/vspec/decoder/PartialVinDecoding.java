@@ -1,0 +1,34 @@
+package dev.vspec.decoder;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the known positions of a partial VIN determine. Elements are keyed by vPIC's variable codes (Make,
+ * Model, BodyClass, ...): {@code determined} holds the ones whose value the known positions settle, as a
+ * full decode would give it; {@code candidates} the values each other element could still take, once the
+ * unknown positions are known (at most {@link PartialDecoder#MAX_CANDIDATES} each; {@code truncated} names
+ * the elements that have more).
+ *
+ * @param partialVin        the 17 positions as read, {@code *} for each unknown one
+ * @param unknownPositions  the positions not given
+ * @param modelYear         the model year when position 10 settles it
+ * @param modelYears        the candidate model years, as ranges ("2003-2007"), when it does not
+ */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record PartialVinDecoding(
+        @JsonProperty("partial_vin") String partialVin,
+        @JsonProperty("unknown_positions") List<Integer> unknownPositions,
+        String wmi,
+        String manufacturer,
+        @JsonProperty("vehicle_type") String vehicleType,
+        @JsonProperty("model_year") Integer modelYear,
+        @JsonProperty("model_years") List<String> modelYears,
+        Map<String, String> determined,
+        Map<String, List<String>> candidates,
+        List<String> truncated,
+        List<DecodeWarning> warnings,
+        VpicRelease release) {
+}

