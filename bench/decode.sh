@@ -4,7 +4,8 @@
 #     build time (target <= 10 s), index heap (target <= 150 MB), first-sight and warm single-thread
 #     VINs/s; corgi's first-sight VINs/s on the same set (tools/vpic/corgi-decode.mjs, when corgi is
 #     installed as a peer) and the ratio vspec first-sight / corgi first-sight (target >= 1000).
-# (b) over HTTP, through the running stack's gateway: GET /api/v1/decode?vin= rotating over about 1,000
+# (b) over HTTP, against the running stack's query side directly (as read-vehicle.sh, so that the figures
+#     are the decode path, not the gateway's proxying): GET /api/v1/decode?vin= rotating over about 1,000
 #     decodable VINs against GET /api/v1/status (requests/s ratio, target >= 0.7), and
 #     GET /api/v1/decode/batch?vins=<100 VINs> against single decodes, in VINs/s (target >= 20).
 #
@@ -15,7 +16,7 @@
 # vspec's decoder is built from the release installed in the stack's database, as the deployables build it
 # (read, index, warm up). Options: --vins FILE (a set made by tools/vpic/generate-vins.py), --corgi-dir DIR
 # (where @cardog/corgi is installed as a peer; default /tmp/corgi-peer), --in-process-only, --http-only.
-# Settings (environment): VSPEC_GATEWAY_URL (http://127.0.0.1:8080), BENCH_DURATION (20s), BENCH_WARMUP
+# Settings (environment): VSPEC_QUERY_SIDE_URL (http://127.0.0.1:8082), BENCH_DURATION (20s), BENCH_WARMUP
 # (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_COUNT (5000) and BENCH_SEED (1) for the set,
 # BENCH_VPIC_SQLITE (the vPIC SQLite file the set is generated from; default: the pinned release as
 # vspec vpic install caches it, ~/.cache/vspec/vpic/corgi-2.0.1/vpic.lite.db), BENCH_CORGI_LIMIT (decode only the set's
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
 done
 $part_a || $part_b || { echo "decode.sh: --in-process-only and --http-only exclude each other" >&2; exit 2; }
 
-gateway="${VSPEC_GATEWAY_URL:-http://127.0.0.1:8080}"
+base="${VSPEC_QUERY_SIDE_URL:-http://127.0.0.1:8082}"
 duration="${BENCH_DURATION:-20s}"
 warmup="${BENCH_WARMUP:-30s}"
 threads="${BENCH_THREADS:-2}"
@@ -134,10 +135,10 @@ fi
 if $part_b; then
   need_wrk
   echo
-  echo "(b) Over HTTP through $gateway"
-  if [ "$(http_status "$gateway/api/v1/status")" != 200 ]; then
-    echo "decode.sh: GET $gateway/api/v1/status does not answer 200. Start the stack (./vspec up) in another" >&2
-    echo "terminal, or point VSPEC_GATEWAY_URL at its gateway; --in-process-only measures part (a) alone." >&2
+  echo "(b) Over HTTP, against the query side at $base"
+  if [ "$(http_status "$base/api/v1/status")" != 200 ]; then
+    echo "decode.sh: GET $base/api/v1/status does not answer 200. Start the stack (./vspec up) in another" >&2
+    echo "terminal, or point VSPEC_QUERY_SIDE_URL at its query side; --in-process-only measures part (a) alone." >&2
     exit 1
   fi
   if [ -z "${BENCH_API_KEY:-}" ]; then
@@ -167,8 +168,8 @@ for line in open(sys.argv[1]):
   for chunk in "$data"/http-probe-*; do
     [ "$(wc -l < "$singles" | tr -d ' ')" -ge "$http_vins" ] && break
     if ! curl -sf --max-time 60 -H "x-api-key: $BENCH_API_KEY" \
-        "$gateway/api/v1/decode/batch?vins=$(paste -sd, "$chunk")" > "$data/http-probe.json"; then
-      echo "decode.sh: GET /api/v1/decode/batch?vins=<100 VINs> failed ($(http_status "$gateway/api/v1/decode/batch?vins=$(head -n 1 "$chunk")" "$BENCH_API_KEY")):" >&2
+        "$base/api/v1/decode/batch?vins=$(paste -sd, "$chunk")" > "$data/http-probe.json"; then
+      echo "decode.sh: GET /api/v1/decode/batch?vins=<100 VINs> failed ($(http_status "$base/api/v1/decode/batch?vins=$(head -n 1 "$chunk")" "$BENCH_API_KEY")):" >&2
       echo "the benchmark needs the batch route and a vPIC release installed (vspec vpic install)." >&2
       exit 1
     fi
@@ -186,7 +187,7 @@ for result in json.load(open(sys.argv[1]))["results"]:
   awk '{ line = (NR % 100 == 1 ? $0 : line "," $0) } NR % 100 == 0 { print line }' "$singles" > "$batches"
 
   first="$(head -n 1 "$singles")"
-  status="$(http_status "$gateway/api/v1/decode?vin=$first" "$BENCH_API_KEY")"
+  status="$(http_status "$base/api/v1/decode?vin=$first" "$BENCH_API_KEY")"
   if [ "$status" != 200 ]; then
     echo "decode.sh: GET /api/v1/decode?vin=$first answers $status, though the batch route answered 200 for it." >&2
     exit 1
@@ -218,16 +219,16 @@ function request()
   return wrk.format("GET", prefix .. lines[next_line])
 end
 EOF
-  echo "Benchmarking $gateway: $threads threads, $connections connections, $warmup warm-up + $duration each"
+  echo "Benchmarking $base: $threads threads, $connections connections, $warmup warm-up + $duration each"
   echo "  decode  /api/v1/decode?vin=<$count VINs, rotating>"
   echo "  status  /api/v1/status"
   echo "  batch   /api/v1/decode/batch?vins=<100 VINs, $(wc -l < "$batches" | tr -d ' ') batches rotating>"
-  wrk_run "$results" decode-warmup "$warmup" "$gateway" "$results/rotate.lua" "$singles" "/api/v1/decode?vin="
-  wrk_run "$results" status-warmup "$warmup" "$gateway" "$here/status.lua"
-  wrk_run "$results" batch-warmup "$warmup" "$gateway" "$results/rotate.lua" "$batches" "/api/v1/decode/batch?vins="
-  wrk_run "$results" decode "$duration" "$gateway" "$results/rotate.lua" "$singles" "/api/v1/decode?vin="
-  wrk_run "$results" status "$duration" "$gateway" "$here/status.lua"
-  wrk_run "$results" batch "$duration" "$gateway" "$results/rotate.lua" "$batches" "/api/v1/decode/batch?vins="
+  wrk_run "$results" decode-warmup "$warmup" "$base" "$results/rotate.lua" "$singles" "/api/v1/decode?vin="
+  wrk_run "$results" status-warmup "$warmup" "$base" "$here/status.lua"
+  wrk_run "$results" batch-warmup "$warmup" "$base" "$results/rotate.lua" "$batches" "/api/v1/decode/batch?vins="
+  wrk_run "$results" decode "$duration" "$base" "$results/rotate.lua" "$singles" "/api/v1/decode?vin="
+  wrk_run "$results" status "$duration" "$base" "$here/status.lua"
+  wrk_run "$results" batch "$duration" "$base" "$results/rotate.lua" "$batches" "/api/v1/decode/batch?vins="
 
   printf '\n%-14s %12s %10s %10s %8s\n' "" "requests/s" "p50 ms" "p99 ms" "errors"
   failed=0

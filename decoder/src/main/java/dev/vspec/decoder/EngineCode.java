@@ -24,6 +24,7 @@ public record EngineCode(String value, boolean derived, String basis) {
 
     private static final Pattern MANUFACTURER_CODE = Pattern.compile("[A-Z0-9]+(-[A-Z0-9]+)*");
     private static final Pattern GENERIC = Pattern.compile("\\d+BBL|\\d+V|[VIWLH](2|3|4|5|6|8|10|12|16)|\\d+-?VALVE|\\d+[A-Z]?CYL");
+    private static final Pattern TOKEN_END = Pattern.compile("[\\s(/,;+]+");
     private static final int MAX_CODE_LENGTH = 10;
 
     /**
@@ -53,7 +54,7 @@ public record EngineCode(String value, boolean derived, String basis) {
         if (engineModel == null || engineModel.isBlank()) {
             return null;
         }
-        String token = engineModel.strip().split("[\\s(/,;+]+", 2)[0].toUpperCase(Locale.ROOT);
+        String token = TOKEN_END.split(engineModel.strip(), 2)[0].toUpperCase(Locale.ROOT);
         while (token.endsWith("-")) {
             token = token.substring(0, token.length() - 1);
         }

@@ -1,6 +1,8 @@
 package dev.vspec.cli.stack;
 
 import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.access.Plan;
 import dev.vspec.infra.testing.TestKeys;
 import org.jooq.SQLDialect;
@@ -76,6 +78,21 @@ class LocalStackIT {
     @Test
     void importsTheSampleCatalogIntoAnEmptyEventStore() {
         assertThat(stack.sampleImported()).isTrue();
+    }
+
+    @Test
+    void oneDecoderIndexServesEveryDeployableThatDecodes() throws Exception {
+        DecoderSource decoders = stack.context(Deployable.QUERY_SIDE).getBean(DecoderSource.class);
+
+        assertThat(stack.context(Deployable.COMMAND_SIDE).getBean(DecoderSource.class)).isSameAs(decoders);
+        assertThat(stack.context(Deployable.SANDBOX).getBean(DecoderSource.class)).isSameAs(decoders);
+        DecoderReady.await(decoders);
+        HttpResponse<String> accord = get("/api/v1/decode?vin=1HGCM82633A004352");
+        assertThat(accord.statusCode()).isEqualTo(200);
+        JsonNode decode = JSON.readTree(accord.body()).path("decode");
+        assertThat(decode.path("make").asString()).isEqualTo("HONDA");
+        assertThat(decode.path("model").asString()).isEqualTo("Accord");
+        assertThat(decode.path("model_year").asInt()).isEqualTo(2003);
     }
 
     @Test
