@@ -67,16 +67,26 @@ public class DecodeBatchController {
     BatchResponse decodeBatch(HttpServletRequest request) {
         List<String> vins = vins(QueryParameters.of(request));
         VinDecoder decoder = answers.decoder();
-        List<Result> results = new ArrayList<>(vins.size());
-        for (String text : vins) {
+        List<Vin> parsed = new ArrayList<>(vins.size());
+        List<Integer> positions = new ArrayList<>(vins.size());
+        Result[] byPosition = new Result[vins.size()];
+        for (int i = 0; i < vins.size(); i++) {
             try {
-                DecodeResponse answer = answers.answer(decoder, Vin.parse(text));
-                results.add(new Answered(text, 200, answer.vehicle(), answer.decode(), answer.matches()));
+                parsed.add(Vin.parse(vins.get(i)));
+                positions.add(i);
             } catch (ApiException e) {
-                results.add(new Refused(text, e.code().status(), e.toError()));
+                byPosition[i] = new Refused(vins.get(i), e.code().status(), e.toError());
             }
         }
-        return new BatchResponse(results.size(), results, decoder.release());
+        List<VinAnswers.Answer> answered = answers.answers(decoder, parsed);
+        for (int j = 0; j < answered.size(); j++) {
+            VinAnswers.Answer answer = answered.get(j);
+            String vin = vins.get(positions.get(j));
+            byPosition[positions.get(j)] = answer.refusal() != null
+                    ? new Refused(vin, answer.refusal().code().status(), answer.refusal().toError())
+                    : new Answered(vin, 200, answer.response().vehicle(), answer.response().decode(), answer.response().matches());
+        }
+        return new BatchResponse(byPosition.length, List.of(byPosition), decoder.release());
     }
 
     /** The VINs of every {@code vins} parameter, comma-separated, stripped; blanks between commas refused. */

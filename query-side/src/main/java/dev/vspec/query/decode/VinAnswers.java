@@ -3,66 +3,111 @@ package dev.vspec.query.decode;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.DecodedMatches;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * The decode route's answer for one VIN, shared by the single route and the batch: the decode, and the
- * held configuration it resolves to. A VIN the catalog links answers its configuration; any other is
- * matched by its decode.
+ * The decode route's answers, for one VIN or a batch: each VIN's decode and the held configuration it
+ * resolves to. A VIN the catalog links answers its configuration; any other is matched by its decode. A
+ * batch reads what the catalog holds for all its VINs in two statements, not two per VIN.
  */
 @Component
 class VinAnswers {
 
     private final DecoderSource decoders;
     private final VehicleResolver vehicles;
+    private final DecodedMatches decodedMatches;
     private final DecodeScope scope;
 
-    VinAnswers(DecoderSource decoders, VehicleResolver vehicles, DecodeScope scope) {
+    VinAnswers(DecoderSource decoders, VehicleResolver vehicles, DecodedMatches decodedMatches, DecodeScope scope) {
         this.decoders = decoders;
         this.vehicles = vehicles;
+        this.decodedMatches = decodedMatches;
         this.scope = scope;
     }
 
+    /** One VIN's answer: what the single route answers, or the refusal it answers with. */
+    record Answer(Vin vin, DecodeResponse response, ApiException refusal) {
+    }
+
     /**
+     * The single route's answer.
+     *
      * @throws ApiException 404 {@code not_found} when vPIC does not know the WMI (and no configuration holds
      *                      the VIN), 422 {@code unsupported_vehicle} with the decode when no engine code resolves,
      *                      503 {@code service_unavailable} when no vPIC release is installed
      */
     DecodeResponse answer(VinDecoder decoder, Vin vin) {
-        if (!scope.covers(vin)) {
-            throw new ApiException(ErrorCode.NOT_FOUND, scope.outOfScope());
+        Answer answer = answers(decoder, List.of(vin)).get(0);
+        if (answer.refusal() != null) {
+            throw answer.refusal();
         }
-        List<ResolvedVehicle> linked = vehicles.linked(vin, List.of());
-        boolean knowsWmi = decoder.knowsWmi(vin);
-        if (!knowsWmi && linked.isEmpty()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI "
-                    + VinDecoder.wmiOf(vin.value()) + " (positions 1-3" + (vin.value().charAt(2) == '9' ? " and 12-14" : "")
-                    + " of VIN " + vin + "), and no enriched vehicle config holds this VIN");
+        return answer.response();
+    }
+
+    /** Each VIN's answer, in the order given. */
+    List<Answer> answers(VinDecoder decoder, List<Vin> vins) {
+        List<Vin> inScope = vins.stream().filter(scope::covers).toList();
+        Map<String, String> linked = decodedMatches.linkedKeys(inScope);
+        Answer[] answers = new Answer[vins.size()];
+        VinDecoding[] decodings = new VinDecoding[vins.size()];
+        List<VinDecoding> toMatch = new ArrayList<>();
+        for (int i = 0; i < vins.size(); i++) {
+            Vin vin = vins.get(i);
+            String linkedKey = linked.get(vin.value());
+            if (!scope.covers(vin)) {
+                answers[i] = refused(vin, new ApiException(ErrorCode.NOT_FOUND, scope.outOfScope()));
+            } else if (linkedKey == null && !decoder.knowsWmi(vin)) {
+                answers[i] = refused(vin, new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer"
+                        + " with WMI " + VinDecoder.wmiOf(vin.value()) + " (positions 1-3"
+                        + (vin.value().charAt(2) == '9' ? " and 12-14" : "") + " of VIN " + vin
+                        + "), and no enriched vehicle config holds this VIN"));
+            } else {
+                VinDecoding decoding = decoder.decode(vin);
+                if (linkedKey != null) {
+                    Vehicle vehicle = vehicles.resolve(new ByConfigKey(new ConfigKey(linkedKey)));
+                    answers[i] = new Answer(vin, new DecodeResponse(vehicle, decoding, null), null);
+                } else if (decoding.engineCode() == null) {
+                    answers[i] = refused(vin, VehicleResolver.unsupported(vin, decoding));
+                } else if (!decoding.identifiesModel()) {
+                    answers[i] = new Answer(vin, new DecodeResponse(null, decoding, null), null);
+                } else {
+                    decodings[i] = decoding;
+                    toMatch.add(decoding);
+                }
+            }
         }
-        VinDecoding decoding = decoder.decode(vin);
-        if (!linked.isEmpty()) {
-            return new DecodeResponse(linked.get(0).vehicle(), decoding, null);
+        List<List<Vehicle>> matches = decodedMatches.matching(toMatch);
+        int next = 0;
+        for (int i = 0; i < vins.size(); i++) {
+            if (decodings[i] != null) {
+                answers[i] = matched(vins.get(i), decodings[i], matches.get(next++));
+            }
         }
-        if (decoding.engineCode() == null) {
-            throw VehicleResolver.unsupported(vin, decoding);
-        }
-        if (!decoding.identifiesModel()) {
-            return new DecodeResponse(null, decoding, null);
-        }
-        List<Vehicle> matches = vehicles.matching(decoding, List.of()).stream().map(ResolvedVehicle::vehicle).toList();
+        return List.of(answers);
+    }
+
+    private static Answer matched(Vin vin, VinDecoding decoding, List<Vehicle> matches) {
         if (matches.size() == 1) {
-            return new DecodeResponse(matches.get(0), decoding, null);
+            return new Answer(vin, new DecodeResponse(matches.get(0), decoding, null), null);
         }
         List<ConfigMatch> candidates = matches.isEmpty() ? null : matches.stream().map(Vehicle::asMatch).toList();
-        return new DecodeResponse(null, decoding, candidates);
+        return new Answer(vin, new DecodeResponse(null, decoding, candidates), null);
+    }
+
+    private static Answer refused(Vin vin, ApiException refusal) {
+        return new Answer(vin, null, refusal);
     }
 
     VinDecoder decoder() {

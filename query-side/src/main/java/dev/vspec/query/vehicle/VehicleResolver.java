@@ -6,6 +6,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.jooq.Condition;
 import org.jooq.Param;
 import org.jooq.impl.DSL;
@@ -41,11 +43,13 @@ public class VehicleResolver {
     private final ConfigurationLookup lookup;
     private final DecoderSource decoders;
     private final ConfigurationCache cache;
+    private final DecodedMatches decodedMatches;
 
-    VehicleResolver(ConfigurationLookup lookup, DecoderSource decoders, ConfigurationCache cache) {
+    VehicleResolver(ConfigurationLookup lookup, DecoderSource decoders, ConfigurationCache cache, DecodedMatches decodedMatches) {
         this.lookup = lookup;
         this.decoders = decoders;
         this.cache = cache;
+        this.decodedMatches = decodedMatches;
     }
 
     /**
@@ -124,46 +128,9 @@ public class VehicleResolver {
     }
 
     /**
-     * The held configurations a decode matches: its year, make and model, and its trim, engine code and
-     * drivetrain where vPIC decoded them (a configuration without a drivetrain matches any). A trim vPIC
-     * writes as alternatives ("L/LE/SE", "S, SE, R-Line") matches any of them. The engine code is the decode's,
-     * read from vPIC's engine model or derived ({@code 5.0l-v8}), compared without regard to case.
-     */
-    public List<ResolvedVehicle> matching(VinDecoding decoding, List<GroupDocument<?>> documents) {
-        List<Param<?>> parameters = new ArrayList<>();
-        Condition condition = CONFIGURATION.YEAR.eq(bind(parameters, "year", decoding.modelYear()))
-                .and(CONFIGURATION.MAKE_MATCH.eq(bind(parameters, "make", VehicleIdentifier.normalize(decoding.make()))))
-                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(decoding.model()))));
-        StringBuilder shape = new StringBuilder("decoded");
-        List<String> trims = DecodedIdentity.trimAlternatives(decoding.trim());
-        if (!trims.isEmpty()) {
-            List<Param<String>> trimParameters = new ArrayList<>();
-            for (int i = 0; i < trims.size(); i++) {
-                trimParameters.add(bind(parameters, "trim" + i, trims.get(i)));
-            }
-            condition = condition.and(CONFIGURATION.TRIM_MATCH.in(trimParameters));
-            shape.append("+trim").append(trims.size());
-        }
-        if (decoding.engineCode() != null) {
-            condition = condition.and(DSL.lower(CONFIGURATION.ENGINE_CODE)
-                    .eq(bind(parameters, "engine_code", decoding.engineCode().value().toLowerCase(Locale.ROOT))));
-            shape.append("+engine");
-        }
-        List<String> drivetrains = DecodedIdentity.drivetrains(decoding.driveType());
-        if (!drivetrains.isEmpty()) {
-            List<Param<String>> driveParameters = new ArrayList<>();
-            for (int i = 0; i < drivetrains.size(); i++) {
-                driveParameters.add(bind(parameters, "drivetrain" + i, drivetrains.get(i)));
-            }
-            condition = condition.and(CONFIGURATION.DRIVETRAIN.isNull().or(DSL.lower(CONFIGURATION.DRIVETRAIN).in(driveParameters)));
-            shape.append("+drivetrain").append(drivetrains.size());
-        }
-        return select(new Criteria(shape.toString(), CONFIGURATION, condition, parameters), documents);
-    }
-
-    /**
      * A VIN that no catalog import or enrichment linked: decode it with the installed vPIC release and
-     * look for held configurations that match ({@link #matching}).
+     * look for held configurations that match ({@link DecodedMatches}); the one that does is read as by its
+     * config_key (through the cache).
      *
      * @throws ApiException {@code not_found} when vPIC does not know its WMI, cannot tell its model or no
      *                      configuration matches; {@code unsupported_vehicle} (with the decode) when no engine
@@ -184,13 +151,16 @@ public class VehicleResolver {
         if (decoding.engineCode() == null) {
             throw unsupported(vin, decoding);
         }
-        List<ResolvedVehicle> matches = matching(decoding, documents);
+        List<Vehicle> matches = decodedMatches.matching(List.of(decoding)).get(0);
         if (matches.isEmpty()) {
             throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
                     + " but no enriched vehicle config matches it; it can be enriched with POST /v0/enrich"
                     + " (then poll GET /v0/enrich and read again)");
         }
-        return matches;
+        if (matches.size() > 1) {
+            return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of())).toList();
+        }
+        return find(new ByConfigKey(new ConfigKey(matches.get(0).configKey())), documents);
     }
 
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
