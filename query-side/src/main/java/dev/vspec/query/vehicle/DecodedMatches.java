@@ -6,6 +6,11 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoding;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,10 +19,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import javax.sql.DataSource;
 import org.jooq.DSLContext;
-import org.jooq.Record;
-import org.jooq.Row3;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,26 +32,44 @@ import org.springframework.stereotype.Component;
  * and model whose trim, engine code and drivetrain agree with the decode's where vPIC decoded them: a trim
  * vPIC writes as alternatives ("L/LE/SE", "S, SE, R-Line") agrees with any of them; the engine code (read
  * from vPIC's engine model, or derived as {@code 5.0l-v8}) regardless of case; a configuration without a
- * drivetrain with any.
+ * drivetrain with any. Both statements take arrays, so each is rendered once (in the deployable's schema)
+ * and run over plain JDBC, as {@link ConfigurationLookup} runs its own.
  */
 @Component
 public class DecodedMatches {
 
-    private final DSLContext db;
+    private final DataSource dataSource;
+    private final String linkedSql;
+    private final String matchingSql;
 
-    DecodedMatches(DSLContext db) {
-        this.db = db;
+    DecodedMatches(DSLContext db, DataSource dataSource) {
+        this.dataSource = dataSource;
+        this.linkedSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY).from(VIN)
+                .where(VIN.VIN_.eq(DSL.any(DSL.val(new String[0], SQLDataType.VARCHAR.array())))));
+        this.matchingSql = db.render(db.select(CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR,
+                        CONFIGURATION.MAKE, CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE,
+                        CONFIGURATION.DRIVETRAIN, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
+                .from(CONFIGURATION)
+                .where(DSL.row(CONFIGURATION.YEAR, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH).in(
+                        DSL.select(DSL.field("y", Integer.class), DSL.field("m", String.class), DSL.field("n", String.class))
+                                .from(DSL.table("unnest(?::integer[], ?::varchar[], ?::varchar[]) as models(y, m, n)")))));
     }
 
     /** The config_key each of the VINs is linked to; VINs linked to none are absent. */
     public Map<String, String> linkedKeys(Collection<Vin> vins) {
-        Set<String> values = new LinkedHashSet<>();
-        vins.forEach(vin -> values.add(vin.value()));
         Map<String, String> keys = new HashMap<>();
-        if (!values.isEmpty()) {
-            db.select(VIN.VIN_, VIN.CONFIG_KEY).from(VIN).where(VIN.VIN_.in(values))
-                    .forEach(row -> keys.put(row.value1(), row.value2()));
+        if (vins.isEmpty()) {
+            return keys;
         }
+        String[] values = vins.stream().map(Vin::value).distinct().toArray(String[]::new);
+        run(linkedSql, (connection, select) -> {
+            select.setArray(1, connection.createArrayOf("varchar", values));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    keys.put(rows.getString(1), rows.getString(2));
+                }
+            }
+        });
         return keys;
     }
 
@@ -54,29 +78,35 @@ public class DecodedMatches {
      * that does not tell year, make and model.
      */
     public List<List<Vehicle>> matching(List<VinDecoding> decodings) {
-        Set<Row3<Integer, String, String>> models = new LinkedHashSet<>();
+        Set<List<Object>> models = new LinkedHashSet<>();
         for (VinDecoding decoding : decodings) {
             if (decoding.identifiesModel()) {
-                models.add(DSL.row(decoding.modelYear(), VehicleIdentifier.normalize(decoding.make()),
+                models.add(List.of(decoding.modelYear(), VehicleIdentifier.normalize(decoding.make()),
                         VehicleIdentifier.normalize(decoding.model())));
             }
         }
-        List<Record> rows = models.isEmpty() ? List.of() : db.select(CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL,
-                        CONFIGURATION.YEAR, CONFIGURATION.MAKE, CONFIGURATION.MODEL, CONFIGURATION.TRIM,
-                        CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN, CONFIGURATION.MAKE_MATCH,
-                        CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
-                .from(CONFIGURATION)
-                .where(DSL.row(CONFIGURATION.YEAR, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH).in(models))
-                .fetch().stream().map(Record.class::cast).toList();
+        List<Candidate> candidates = new ArrayList<>();
+        if (!models.isEmpty()) {
+            run(matchingSql, (connection, select) -> {
+                select.setArray(1, connection.createArrayOf("integer", models.stream().map(m -> m.get(0)).toArray()));
+                select.setArray(2, connection.createArrayOf("varchar", models.stream().map(m -> m.get(1)).toArray()));
+                select.setArray(3, connection.createArrayOf("varchar", models.stream().map(m -> m.get(2)).toArray()));
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        candidates.add(new Candidate(new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3),
+                                rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)),
+                                rows.getString(9), rows.getString(10), rows.getString(11)));
+                    }
+                }
+            });
+        }
         List<List<Vehicle>> matches = new ArrayList<>(decodings.size());
         for (VinDecoding decoding : decodings) {
             List<Vehicle> found = new ArrayList<>();
             if (decoding.identifiesModel()) {
-                for (Record row : rows) {
-                    if (agree(decoding, row)) {
-                        found.add(new Vehicle(row.get(CONFIGURATION.CONFIG_KEY), row.get(CONFIGURATION.LABEL),
-                                row.get(CONFIGURATION.YEAR), row.get(CONFIGURATION.MAKE), row.get(CONFIGURATION.MODEL),
-                                row.get(CONFIGURATION.TRIM), row.get(CONFIGURATION.ENGINE_CODE), row.get(CONFIGURATION.DRIVETRAIN)));
+                for (Candidate candidate : candidates) {
+                    if (candidate.agreesWith(decoding)) {
+                        found.add(candidate.vehicle());
                     }
                 }
             }
@@ -86,22 +116,37 @@ public class DecodedMatches {
         return matches;
     }
 
-    private static boolean agree(VinDecoding decoding, Record row) {
-        if (!decoding.modelYear().equals(row.get(CONFIGURATION.YEAR))
-                || !VehicleIdentifier.normalize(decoding.make()).equals(row.get(CONFIGURATION.MAKE_MATCH))
-                || !VehicleIdentifier.normalize(decoding.model()).equals(row.get(CONFIGURATION.MODEL_MATCH))) {
-            return false;
+    /** A configuration of a decoded year, make and model, with its normalised make, model and trim. */
+    private record Candidate(Vehicle vehicle, String makeMatch, String modelMatch, String trimMatch) {
+
+        boolean agreesWith(VinDecoding decoding) {
+            if (decoding.modelYear() != vehicle.year() || !VehicleIdentifier.normalize(decoding.make()).equals(makeMatch)
+                    || !VehicleIdentifier.normalize(decoding.model()).equals(modelMatch)) {
+                return false;
+            }
+            List<String> trims = DecodedIdentity.trimAlternatives(decoding.trim());
+            if (!trims.isEmpty() && !trims.contains(trimMatch)) {
+                return false;
+            }
+            String engineCode = vehicle.engineCode();
+            if (decoding.engineCode() != null && (engineCode == null || !decoding.engineCode().value().equalsIgnoreCase(engineCode))) {
+                return false;
+            }
+            List<String> drivetrains = DecodedIdentity.drivetrains(decoding.driveType());
+            String drivetrain = vehicle.drivetrain();
+            return drivetrains.isEmpty() || drivetrain == null || drivetrains.contains(drivetrain.toLowerCase(Locale.ROOT));
         }
-        List<String> trims = DecodedIdentity.trimAlternatives(decoding.trim());
-        if (!trims.isEmpty() && !trims.contains(row.get(CONFIGURATION.TRIM_MATCH))) {
-            return false;
+    }
+
+    private interface Statement {
+        void run(Connection connection, PreparedStatement select) throws SQLException;
+    }
+
+    private void run(String sql, Statement statement) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement select = connection.prepareStatement(sql)) {
+            statement.run(connection, select);
+        } catch (SQLException e) {
+            throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
         }
-        String engineCode = row.get(CONFIGURATION.ENGINE_CODE);
-        if (decoding.engineCode() != null && (engineCode == null || !decoding.engineCode().value().equalsIgnoreCase(engineCode))) {
-            return false;
-        }
-        List<String> drivetrains = DecodedIdentity.drivetrains(decoding.driveType());
-        String drivetrain = row.get(CONFIGURATION.DRIVETRAIN);
-        return drivetrains.isEmpty() || drivetrain == null || drivetrains.contains(drivetrain.toLowerCase(Locale.ROOT));
     }
 }
