@@ -262,7 +262,12 @@ final class DecodePass {
 
     /** Displacement in litres from cubic centimetres (and so on) where vPIC gave only one unit. */
     private void addConversions(VpicIndex index) {
-        List<Item> sources = new ArrayList<>(items);
+        List<Item> sources = new ArrayList<>(2);
+        for (Item item : items) {
+            if (index.convertsFrom(item.elementId())) {
+                sources.add(item);
+            }
+        }
         sources.sort(Comparator.comparingInt(Item::priority).reversed()
                 .thenComparing(Comparator.comparingLong(Item::changedOn).reversed()));
         for (Item source : sources) {
@@ -270,7 +275,7 @@ final class DecodePass {
                 if (conversion.fromElementId() != source.elementId() || item(conversion.toElementId()) != null) {
                     continue;
                 }
-                String result = convert(conversion.formula(), source.value() != null ? source.value() : source.attributeId());
+                String result = index.converted(conversion, source.value() != null ? source.value() : source.attributeId());
                 if (result != null) {
                     items.add(new Item(conversion.toElementId(), result, result, Source.CONVERSION, 100, Long.MIN_VALUE,
                             source.key(), source.patternId(), source.schemaId()));

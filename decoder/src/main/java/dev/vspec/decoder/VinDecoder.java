@@ -43,7 +43,7 @@ public final class VinDecoder {
 
     /**
      * A decoder ready to answer, as a deployable puts one in service: built, then warmed on VINs made from
-     * the index's own patterns (at most two seconds), so that its first answers do not wait for the JIT.
+     * the index's own patterns (at most three seconds), so that its first answers do not wait for the JIT.
      */
     public static VinDecoder ready(VpicIndex index, Clock clock) {
         VinDecoder decoder = new VinDecoder(index, clock);

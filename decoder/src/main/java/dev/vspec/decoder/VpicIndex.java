@@ -7,6 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * One vPIC release held in memory for decoding: WMIs with their VIN schemas and model-year ranges, every
@@ -31,6 +35,8 @@ public final class VpicIndex {
     private final Map<Integer, int[]> makesOfModel;
     private final Map<String, Map<Integer, String>> lookups;
     private final List<Conversion> conversions;
+    private final Set<Integer> convertedElements;
+    private final Map<String, Optional<String>> conversionResults = new ConcurrentHashMap<>();
 
     private VpicIndex(Builder builder, Map<Integer, Schema> schemas, int[] patternIds, short[] patternElements,
             String[] patternAttributes, long[] patternChanged) {
@@ -48,6 +54,7 @@ public final class VpicIndex {
         this.makesOfModel = builder.makesOfModel();
         this.lookups = builder.lookups;
         this.conversions = List.copyOf(builder.conversions);
+        this.convertedElements = conversions.stream().map(Conversion::fromElementId).collect(Collectors.toUnmodifiableSet());
         this.wmis = builder.wmis(this);
     }
 
@@ -127,6 +134,20 @@ public final class VpicIndex {
 
     List<Conversion> conversions() {
         return conversions;
+    }
+
+    /** Whether some conversion starts from this element. */
+    boolean convertsFrom(int elementId) {
+        return convertedElements.contains(elementId);
+    }
+
+    /**
+     * {@link DecodePass#convert} of a value, remembered: a release holds a few thousand distinct
+     * displacements, which every decode of them would convert again.
+     */
+    String converted(Conversion conversion, String value) {
+        return conversionResults.computeIfAbsent(conversion.id() + ":" + value,
+                key -> Optional.ofNullable(DecodePass.convert(conversion.formula(), value))).orElse(null);
     }
 
     /**

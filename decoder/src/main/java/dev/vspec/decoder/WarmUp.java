@@ -16,7 +16,7 @@ import java.util.List;
 final class WarmUp {
 
     static final int MAX_VINS = 20_000;
-    static final Duration BUDGET = Duration.ofSeconds(2);
+    static final Duration BUDGET = Duration.ofSeconds(3);
     /** Position 10's codes by (year - 1980) % 30. */
     private static final String YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 
