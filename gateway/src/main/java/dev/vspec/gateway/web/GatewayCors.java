@@ -35,41 +35,64 @@ final class GatewayCors extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        String path = request.getServletPath();
-        return !path.equals("/api") && !path.startsWith("/api/");
+        return !isApi(request.getServletPath());
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String path = request.getServletPath();
-        boolean sandbox = path.equals(SANDBOX) || path.startsWith(SANDBOX + "/");
         String origin = request.getHeader(HttpHeaders.ORIGIN);
-        boolean allowed;
+        if (!CrossOrigin.isPreflight(request)) {
+            allowReading(path, origin, response);
+            chain.doFilter(request, response);
+            return;
+        }
+        boolean sandbox = isSandbox(path);
+        if (sandbox) {
+            response.addHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
+        }
+        List<String> methods = sandbox ? SANDBOX_METHODS : LIVE_METHODS;
+        if (allowed(sandbox, origin) && CrossOrigin.asksOnly(request, methods)) {
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, sandbox ? origin : "*");
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, String.join(", ", methods));
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, String.join(", ", CrossOrigin.ALLOWED_HEADERS));
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, CrossOrigin.MAX_AGE_SECONDS);
+        }
+        response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+    }
+
+    /**
+     * What an answer (not a preflight's) to {@code path} says about the pages that may read it; also
+     * for Tomcat's own refusals, which no filter sees ({@link dev.vspec.infra.connector.RefusalHeaders}).
+     *
+     * @param origin the request's {@code Origin}, or null
+     */
+    void allowReading(String path, String origin, HttpServletResponse response) {
+        if (path == null || !isApi(path)) {
+            return;
+        }
+        boolean sandbox = isSandbox(path);
         if (sandbox) {
             // the answer depends on Origin, so a shared cache must keep one per origin
             response.addHeader(HttpHeaders.VARY, HttpHeaders.ORIGIN);
-            allowed = origin != null && sandboxOrigin.equals(origin.toLowerCase(Locale.ROOT));
-        } else {
-            // the same answer for every origin and for none, so a cached answer suits any page
-            allowed = true;
         }
-        String allowOrigin = sandbox ? origin : "*";
-        if (CrossOrigin.isPreflight(request)) {
-            List<String> methods = sandbox ? SANDBOX_METHODS : LIVE_METHODS;
-            if (allowed && CrossOrigin.asksOnly(request, methods)) {
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, allowOrigin);
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_METHODS, String.join(", ", methods));
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_HEADERS, String.join(", ", CrossOrigin.ALLOWED_HEADERS));
-                response.setHeader(HttpHeaders.ACCESS_CONTROL_MAX_AGE, CrossOrigin.MAX_AGE_SECONDS);
-            }
-            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
-            return;
-        }
-        if (allowed) {
-            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, allowOrigin);
+        if (allowed(sandbox, origin)) {
+            // the live API: the same answer for every origin and for none, so a cached answer suits any page
+            response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, sandbox ? origin : "*");
             response.setHeader(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS, String.join(", ", CrossOrigin.EXPOSED_HEADERS));
         }
-        chain.doFilter(request, response);
+    }
+
+    private boolean allowed(boolean sandbox, String origin) {
+        return !sandbox || origin != null && sandboxOrigin.equals(origin.toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean isApi(String path) {
+        return path.equals("/api") || path.startsWith("/api/");
+    }
+
+    private static boolean isSandbox(String path) {
+        return path.equals(SANDBOX) || path.startsWith(SANDBOX + "/");
     }
 }

@@ -1,5 +1,6 @@
 package dev.vspec.gateway.web;
 
+import dev.vspec.infra.connector.RefusalHeaders;
 import dev.vspec.infra.web.ErrorDecoration;
 import dev.vspec.infra.web.ErrorDocs;
 import org.springframework.beans.factory.annotation.Value;
@@ -7,6 +8,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.ObjectMapper;
@@ -25,8 +27,13 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    FilterRegistrationBean<GatewayCors> gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {
-        FilterRegistrationBean<GatewayCors> registration = new FilterRegistrationBean<>(new GatewayCors(sandboxOrigin));
+    GatewayCors gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {
+        return new GatewayCors(sandboxOrigin);
+    }
+
+    @Bean
+    FilterRegistrationBean<GatewayCors> gatewayCorsFilter(GatewayCors cors) {
+        FilterRegistrationBean<GatewayCors> registration = new FilterRegistrationBean<>(cors);
         // after the request id and the request log, before anything answers
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         return registration;
@@ -38,6 +45,12 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
         registration.addUrlPatterns("/api/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 11);
         return registration;
+    }
+
+    /** A page can read why Tomcat refused its request, as it reads any other answer. */
+    @Bean
+    RefusalHeaders gatewayRefusalHeaders(GatewayCors cors) {
+        return (request, response) -> cors.allowReading(request.getRequestURI(), request.getHeader(HttpHeaders.ORIGIN), response);
     }
 
     @Bean

@@ -43,6 +43,10 @@ public final class ApiErrorResponses {
             return;
         }
         response.resetBuffer();
+        if (RequestIds.of(request) == null) {
+            // an answer Tomcat or the error dispatch writes, which the request id filter never saw
+            RequestIds.assign(request, response);
+        }
         response.setStatus(error.error().status());
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setCharacterEncoding("UTF-8");

@@ -1,7 +1,5 @@
 package dev.vspec.infra.web;
 
-import dev.vspec.contracts.error.ApiError;
-import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -23,16 +21,7 @@ public class JsonErrorController implements ErrorController {
     @RequestMapping("${server.error.path:/error}")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        int code = status instanceof Integer i ? i : 500;
-        Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
-        responses.write(request, response, switch (code) {
-            case 400 -> ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read");
-            case 404 -> ApiError.of(ErrorCode.NOT_FOUND, "No route " + (uri == null ? "" : uri));
-            case 405 -> ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.defaultMessage());
-            case 406 -> ApiError.of(ErrorCode.NOT_ACCEPTABLE, ErrorCode.NOT_ACCEPTABLE.defaultMessage());
-            case 415 -> ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.UNSUPPORTED_MEDIA_TYPE.defaultMessage());
-            case 503 -> ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.defaultMessage());
-            default -> ApiError.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage());
-        });
+        responses.write(request, response, ContainerErrors.forStatus(status instanceof Integer i ? i : 500, request,
+                (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION)));
     }
 }

@@ -26,14 +26,19 @@ public final class RequestIds extends OncePerRequestFilter {
         return id == null ? null : id.toString();
     }
 
-    @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
+    /** Gives the request its id, in its attributes and in the answer's header; also for answers no filter sees. */
+    public static String assign(HttpServletRequest request, HttpServletResponse response) {
         String offered = request.getHeader(HEADER);
         String id = offered != null && ACCEPTED.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
-        MDC.put("request_id", id);
+        return id;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        MDC.put("request_id", assign(request, response));
         try {
             chain.doFilter(request, response);
         } finally {

@@ -1,5 +1,6 @@
 package dev.vspec.sandbox.web;
 
+import dev.vspec.infra.web.ClientNetworks;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -52,21 +53,9 @@ final class ClientAddress {
         return peer;
     }
 
-    /**
-     * What a budget counts: an IPv4 address itself, an IPv6 address by its /64 network, since one
-     * subscriber is usually given a whole /64 and could otherwise take a fresh address per request.
-     */
+    /** What a budget counts: {@link ClientNetworks#of}, or the text itself when it is no address. */
     static String budgetSubject(String address) {
-        Optional<InetAddress> parsed = literal(address);
-        if (parsed.isEmpty() || parsed.get().getAddress().length == 4) {
-            return address;
-        }
-        byte[] bytes = parsed.get().getAddress();
-        StringBuilder network = new StringBuilder();
-        for (int i = 0; i < 8; i += 2) {
-            network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff))).append(':');
-        }
-        return network.append(":/64").toString();
+        return literal(address).map(ClientNetworks::of).orElse(address);
     }
 
     private boolean isTrusted(String address) {
