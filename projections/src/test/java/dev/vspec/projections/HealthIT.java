@@ -2,12 +2,15 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.health.contributor.Health;
@@ -15,7 +18,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.core.env.Environment;
 
-/** The deployable's web server serves actuator health, which counts the projections' consumers. */
+/**
+ * The deployable's web server serves actuator health, which counts the projections' consumers, and answers what Tomcat
+ * refuses with the error record.
+ */
 @ProjectionsIntegrationTest
 class HealthIT {
 
@@ -36,6 +42,12 @@ class HealthIT {
         assertThat(health.getStatus()).isEqualTo(Status.UP);
         assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .hasSize(10).containsEntry("parts", true).containsEntry("service_history", true);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
+        request.assertRefusedAsErrorRecord(Integer.parseInt(environment.getProperty("local.server.port")));
     }
 
     @Test

@@ -14,6 +14,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.access.Window;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -58,6 +60,15 @@ class SandboxRoutesIT extends SandboxHttpIT {
         JsonNode filled = body.path(group);
         assertThat(filled.isMissingNode()).as("%s in %s", group, body).isFalse();
         assertThat(filled.isEmpty()).as("%s is filled", group).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    void whatTomcatRefusesIsAnErrorRecordAsTheSandboxWritesThem(HostileRequest request) {
+        JsonNode error = request.assertRefusedAsErrorRecord(port);
+
+        assertThat(error.path("object").asString()).isEqualTo("error");
+        assertThat(error.path("docs").asString()).endsWith("/docs#" + request.code());
     }
 
     @Test

@@ -6,14 +6,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Failures outside the handlers (unknown route, wrong method) still answer the JSON error record, never Spring's default body. */
+/**
+ * Failures outside the handlers (unknown route, wrong method, a request Tomcat refuses before any of them) still answer
+ * the JSON error record, never Spring's default body or Tomcat's HTML page.
+ */
 class RoutingErrorsIT extends SeededRouteIT {
 
     @Override
@@ -29,6 +34,12 @@ class RoutingErrorsIT extends SeededRouteIT {
             "POST, /api/v1/configs"})
     void aWrongMethodIs405Json(String method, String route) {
         api.send(method, route + query("config_key", CIVIC_LX), null).error(405, "method_not_allowed");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
+        request.assertRefusedAsErrorRecord(port);
     }
 
     @ParameterizedTest(name = "{0} {1}")
