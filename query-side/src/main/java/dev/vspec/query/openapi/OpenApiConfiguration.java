@@ -49,7 +49,12 @@ class OpenApiConfiguration {
             answer 503 `service_unavailable`.
 
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
-            route lists the errors it can answer, with an example of each.
+            route lists the errors it can answer, with an example of each. Requests the HTTP server refuses \
+            before any route sees them are answered the same way: 400 `invalid_request` (not valid HTTP/1.1, \
+            e.g. `[ ]` unencoded in the query or `%2F` in the path), 408 `request_timeout` (the request line \
+            and headers took longer than 15 s), 417 `expectation_failed`, 431 `headers_too_large` (over 8 KB \
+            or 100 headers), and, on the gateway, 429 `rate_limited` for a connection beyond the 256 one \
+            address may hold.
 
             **Keys**: send your key as `Authorization: Bearer <key>` or in the `x-api-key` header, never in the \
             URL. Each route names the scope it needs. Every answer to a key carries `X-RateLimit-Limit`, \
