@@ -30,7 +30,7 @@ public final class RawHttp {
         try (Socket socket = connect(InetAddress.getLoopbackAddress(), port)) {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
             socket.getOutputStream().flush();
-            return read(socket.getInputStream());
+            return read(socket.getInputStream(), request.startsWith("HEAD "));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -47,6 +47,22 @@ public final class RawHttp {
 
     /** One answer from {@code in}: its head, then its body by Content-Length, or to the end of the stream. */
     public static Answer read(InputStream in) throws IOException {
+        return read(in, false);
+    }
+
+    /**
+     * One final answer from {@code in}, past any interim {@code 1xx}; {@code toHead}: the answer to a HEAD, which
+     * has no body whatever its Content-Length says (as 204 and 304 have none).
+     */
+    public static Answer read(InputStream in, boolean toHead) throws IOException {
+        Answer answer = readOne(in, toHead);
+        while (answer.status() >= 100 && answer.status() < 200) {
+            answer = readOne(in, toHead);
+        }
+        return answer;
+    }
+
+    private static Answer readOne(InputStream in, boolean toHead) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;
         while (matched < 4) {
@@ -64,10 +80,12 @@ public final class RawHttp {
             headers.computeIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), name -> new ArrayList<>())
                     .add(lines[i].substring(colon + 1).strip());
         }
+        int status = Integer.parseInt(lines[0].split(" ")[1]);
         List<String> length = headers.get("content-length");
-        byte[] body = length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
+        byte[] body = toHead || status < 200 || status == 204 || status == 304 ? new byte[0]
+                : length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
                 : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
-        return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers, new String(body, StandardCharsets.UTF_8));
+        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8));
     }
 
     private static byte[] chunks(InputStream in) throws IOException {
