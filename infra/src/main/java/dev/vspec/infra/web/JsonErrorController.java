@@ -25,6 +25,14 @@ public class JsonErrorController implements ErrorController {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int code = status instanceof Integer i ? i : 500;
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
+        if (request.getAttribute(RequestDispatcher.ERROR_EXCEPTION) instanceof IOException && (code == 400 || code == 408)) {
+            // the container failed reading the body: it ended or stalled before its declared length
+            responses.write(request, response, ApiError.of(ErrorCode.INVALID_BODY, "The request body did not arrive in full:"
+                    + " it ended, or stopped arriving, before the length it declared"));
+            // sent now: the container would first wait for the rest of the body once more
+            response.flushBuffer();
+            return;
+        }
         responses.write(request, response, switch (code) {
             case 400 -> ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read");
             case 404 -> ApiError.of(ErrorCode.NOT_FOUND, "No route " + (uri == null ? "" : uri));
