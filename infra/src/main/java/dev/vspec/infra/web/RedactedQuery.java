@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 public final class RedactedQuery {
 
     /** Query parameters that callers put keys in by mistake: refused whatever their value. */
-    public static final Set<String> KEY_PARAMETERS = Set.of("api_key", "apikey", "api-key", "key", "x-api-key",
+    private static final Set<String> KEY_PARAMETERS = Set.of("api_key", "apikey", "api-key", "key", "x-api-key",
             "access_token", "access-token", "token", "auth", "authorization", "bearer");
     /** The start of a key ({@code vsk_live_...}), raw or decoded. */
     private static final Pattern KEY_SHAPED = Pattern.compile("vsk_[A-Za-z0-9_%]");
