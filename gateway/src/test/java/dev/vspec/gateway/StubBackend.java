@@ -11,14 +11,16 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A backend for the gateway's tests, on a free loopback port. {@code /api/.../echo} answers what it
- * was asked (method, path, query, headers) with the live API's budget and caching headers and a CORS
- * header of its own; {@code .../conflict} answers a 409 error record; {@code .../plain-error} a
- * text 500; {@code .../slow} answers only once {@link #release()} is called; {@code .../stalled-error}
- * starts a 409 and stops halfway until the stub is closed.
+ * A backend for the gateway's tests, on a free loopback port, counting the requests it is asked.
+ * {@code /api/.../echo} answers what it was asked (method, path, query, headers, body) with the live
+ * API's budget and caching headers and a CORS header of its own; {@code .../conflict} answers a 409
+ * error record; {@code .../plain-error} a text 500; {@code .../slow} answers only once
+ * {@link #release()} is called; {@code .../stalled-error} starts a 409 and stops halfway until the
+ * stub is closed.
  */
 final class StubBackend implements AutoCloseable {
 
@@ -28,6 +30,7 @@ final class StubBackend implements AutoCloseable {
     private final HttpServer server;
     private final CountDownLatch slow = new CountDownLatch(1);
     private final CountDownLatch stalled = new CountDownLatch(1);
+    private final AtomicInteger requests = new AtomicInteger();
 
     StubBackend(String name) {
         this.name = name;
@@ -45,14 +48,20 @@ final class StubBackend implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
+    /** How many requests reached this backend so far. */
+    int requests() {
+        return requests.get();
+    }
+
     /** Lets every waiting {@code slow} request answer. */
     void release() {
         slow.countDown();
     }
 
     private void answer(HttpExchange exchange) throws IOException {
+        requests.incrementAndGet();
         String path = exchange.getRequestURI().getPath();
-        exchange.getRequestBody().readAllBytes();
+        byte[] body = exchange.getRequestBody().readAllBytes();
         if (path.endsWith("/conflict")) {
             send(exchange, 409, "application/json", Map.of("error", "multiple_matches", "message", "2 configurations match",
                     "matches", java.util.List.of(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
@@ -60,10 +69,10 @@ final class StubBackend implements AutoCloseable {
             return;
         }
         if (path.endsWith("/plain-error")) {
-            byte[] body = "backend trouble".getBytes(StandardCharsets.UTF_8);
+            byte[] trouble = "backend trouble".getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "text/plain");
-            exchange.sendResponseHeaders(500, body.length);
-            exchange.getResponseBody().write(body);
+            exchange.sendResponseHeaders(500, trouble.length);
+            exchange.getResponseBody().write(trouble);
             exchange.close();
             return;
         }
@@ -95,6 +104,7 @@ final class StubBackend implements AutoCloseable {
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders().forEach((header, values) -> headers.put(header.toLowerCase(), String.join(",", values)));
         echo.put("headers", headers);
+        echo.put("body", new String(body, StandardCharsets.UTF_8));
         exchange.getResponseHeaders().set("X-RateLimit-Limit", "60");
         exchange.getResponseHeaders().set("X-RateLimit-Remaining", "59");
         exchange.getResponseHeaders().set("X-RateLimit-Reset", "1795250000");

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 
 /**
  * {@code vspec_projection_lag{projection, partition}} as an operator scrapes it: the records a
@@ -35,8 +35,8 @@ class ProjectionLagMetricsIT {
     ReadModel readModel;
     @Autowired
     DataSource dataSource;
-    @LocalServerPort
-    int port;
+    @LocalManagementPort
+    int managementPort;
 
     private int serial;
 
@@ -95,7 +95,7 @@ class ProjectionLagMetricsIT {
     /** The projection's lag samples on /actuator/prometheus, by partition. */
     private Map<Integer, Double> lags(String projection) {
         Map<Integer, Double> lags = new TreeMap<>();
-        PrometheusScrape.of(port).samples("vspec_projection_lag").stream()
+        PrometheusScrape.of(managementPort).samples("vspec_projection_lag").stream()
                 .filter(sample -> projection.equals(sample.labels().get("projection")))
                 .forEach(sample -> lags.put(Integer.parseInt(sample.labels().get("partition")), sample.value()));
         return lags;

@@ -194,7 +194,7 @@ class SandboxRoutesIT extends SandboxHttpIT {
     }
 
     @Test
-    void aKeyIsNeitherCheckedNorLogged(CapturedOutput output) {
+    void aKeyInAHeaderIsNeitherCheckedNorLoggedAndAKeyInTheUrlIsRefused(CapturedOutput output) {
         String bearer = "vsk_live_SandboxBearerKeyNotValidated0123abcdef";
         String header = "vsk_live_SandboxHeaderKeyNotValidated0123abcdef";
         String inQuery = "vsk_live_SandboxQueryKeyNotValidated01234abcdef";
@@ -202,12 +202,17 @@ class SandboxRoutesIT extends SandboxHttpIT {
 
         client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Bearer " + bearer).ok();
         client.get("/api/sample/v1/fluids?vin=" + VIN, "x-api-key", header).ok();
-        client.get("/api/sample/v1/fluids?vin=" + VIN + "&api_key=" + inQuery).ok();
         client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Basic not-even-bearer").ok();
+        for (String parameter : List.of("api_key", "token", "k")) {
+            JsonNode refused = client.get("/api/sample/v1/fluids?vin=" + VIN + "&" + parameter + "=" + inQuery)
+                    .error(401, "invalid_api_key");
+            assertDecorated(refused, "invalid_api_key");
+            assertThat(refused.path("message").asString()).contains("x-api-key header").doesNotContain(inQuery);
+        }
 
         // the request log is written once the answer has gone
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-                assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&api_key=[redacted]"));
+                assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&token=[redacted]"));
         assertThat(output.getAll()).doesNotContain(bearer, header, inQuery, "not-even-bearer");
     }
 

@@ -27,6 +27,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
     private static final String SITE_URL = "vspec.site.url";
+    private static final String SERVER_ADDRESS = "server.address";
 
     private final LocalPostgres.Database database;
     private volatile LocalKafkaBroker broker;
@@ -40,7 +41,7 @@ public final class LocalStack implements AutoCloseable {
         broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
         try {
             for (Deployable deployable : Deployable.values()) {
-                running.put(deployable, start(deployable, settings));
+                running.put(deployable, start(deployable, settings, requested.ports().get(deployable) == 0));
             }
             SampleCatalogOnFirstStart sample = running.get(Deployable.COMMAND_SIDE)
                     .getBeanProvider(SampleCatalogOnFirstStart.class).getIfAvailable();
@@ -68,6 +69,11 @@ public final class LocalStack implements AutoCloseable {
 
     public String url(Deployable deployable) {
         return "http://127.0.0.1:" + port(deployable);
+    }
+
+    /** The port of the deployable's health, metrics and info, on 127.0.0.1 alone. */
+    public int managementPort(Deployable deployable) {
+        return running.get(deployable).getEnvironment().getRequiredProperty("local.management.port", Integer.class);
     }
 
     public String kafkaBootstrapServers() {
@@ -111,7 +117,8 @@ public final class LocalStack implements AutoCloseable {
         return running.get(deployable);
     }
 
-    private ConfigurableApplicationContext start(Deployable deployable, StackSettings settings) {
+    /** @param freePorts the deployable was asked to take a free port: its management port is a free one too */
+    private ConfigurableApplicationContext start(Deployable deployable, StackSettings settings, boolean freePorts) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + settings.ports().get(deployable),
                 "--spring.datasource.url=" + database.url(),
@@ -129,6 +136,14 @@ public final class LocalStack implements AutoCloseable {
             args.add("--" + SITE_URL + "=http://127.0.0.1:" + gatewayPort);
         }
         settings.properties().forEach((name, value) -> args.add("--" + name + "=" + value));
+        if (freePorts) {
+            // the gateway's free port was chosen above, so its own port + 1000 may be taken
+            args.add("--management.server.port=0");
+        }
+        if (deployable != Deployable.GATEWAY && !settings.properties().containsKey(SERVER_ADDRESS)) {
+            // only the gateway is for others to call; the rest answer this machine alone
+            args.add("--" + SERVER_ADDRESS + "=127.0.0.1");
+        }
         if (deployable == Deployable.GATEWAY) {
             args.add("--vspec.backends.command-side=" + url(Deployable.COMMAND_SIDE));
             args.add("--vspec.backends.query-side=" + url(Deployable.QUERY_SIDE));

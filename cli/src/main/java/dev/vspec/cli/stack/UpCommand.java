@@ -5,10 +5,12 @@ import dev.vspec.decoder.VpicRelease;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -102,16 +104,23 @@ public final class UpCommand implements Runnable {
         }
     }
 
+    /** e.g. {@code 9080 (gateway), 9081 (command-side), ...}. */
+    private static String managementPorts(LocalStack stack) {
+        return Arrays.stream(Deployable.values()).map(deployable -> stack.managementPort(deployable) + " (" + deployable.id + ")")
+                .collect(Collectors.joining(", "));
+    }
+
     private static void printReady(PrintWriter out, LocalStack stack, Optional<VpicRelease> vpic) {
         String gateway = stack.url(Deployable.GATEWAY);
         out.printf("""
 
                 vspec is ready%s.
-                  gateway       %s   (the public entry point)
+                  gateway       %s   (the public entry point; the others answer 127.0.0.1 alone)
                   command-side  %s
                   query-side    %s
                   projections   %s/actuator/health
                   sandbox       %s
+                  metrics       http://127.0.0.1:<port>/actuator/prometheus on %s (127.0.0.1 alone)
                   kafka         %s   topic %s
                   postgresql    %s
                   vin decoding  %s
@@ -129,7 +138,7 @@ public final class UpCommand implements Runnable {
                 """,
                 stack.sampleImported() ? " (sample catalog imported)" : "",
                 gateway, stack.url(Deployable.COMMAND_SIDE), stack.url(Deployable.QUERY_SIDE),
-                stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX),
+                stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX), managementPorts(stack),
                 stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(),
                 vpic.map(release -> "NHTSA vPIC " + release.dataDate() + " (sha256 " + release.sha256().substring(0, 12) + ")")
                         .orElse("no vPIC release installed (decoding answers 503); run ./vspec vpic install"),

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -87,17 +88,25 @@ class SiteBrowserIT {
         }
     }
 
+    private final List<String> console = new ArrayList<>();
+
     @BeforeEach
     void openPage() {
         page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 900));
         // what the page says goes to the test's output, so a failing page tells why
-        page.onConsoleMessage(message -> log.info("browser console: {} {}", message.type(), message.text()));
+        page.onConsoleMessage(message -> {
+            log.info("browser console: {} {}", message.type(), message.text());
+            console.add(message.text());
+        });
         page.onPageError(error -> log.warn("browser page error: {}", error));
     }
 
     @AfterEach
     void closePage() {
         page.close();
+        // the site's pages work under their Content-Security-Policy: the browser blocked nothing
+        assertThat(console).noneMatch(message -> message.contains("Content Security Policy"));
+        console.clear();
     }
 
     @Test
@@ -150,17 +159,21 @@ class SiteBrowserIT {
 
     @Test
     void theConsoleShowsASandboxAnswerWithItsLimitHeaders() {
-        page.navigate(site + "/console");
-        page.selectOption("#console-route", "/v1/fluids");
-        page.selectOption("#console-mode", "vin");
-        page.click("#console-send");
+        askTheConsole("/v1/fluids", "vin", 200);
 
-        page.waitForSelector("#console-status[data-status='200']");
         assertThat(page.textContent("#console-request")).isEqualTo("/api/sample/v1/fluids?vin=19XFC2F52KE715372");
         assertThat(page.textContent("#console-body")).contains("2019-honda-civic-lx-k20c2-fwd").contains("engine_oil");
         assertThat(page.textContent("#console-headers tr[data-header='X-RateLimit-Limit']")).contains("30");
         assertThat(page.textContent("#console-headers tr[data-header='RateLimit-Policy']")).contains("30;w=60, 500;w=86400");
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("console.png")).setFullPage(true));
+    }
+
+    @Test
+    void theConsoleShowsTheSandboxsRenderUnderTheSitesPolicy() {
+        askTheConsole("/v0/vehicle-image", "vin", 200);
+
+        // a policy without blob: images would leave it unloaded
+        page.waitForFunction("document.querySelector('#console-image').naturalWidth > 0");
     }
 
     @Test
@@ -173,6 +186,15 @@ class SiteBrowserIT {
 
         page.waitForSelector("#console-status[data-status='409']");
         assertThat(page.getAttribute("#console-body a", "href")).isEqualTo(site + "/docs#multiple_matches");
+    }
+
+    /** Sends the console's request for {@code route} by {@code mode} and waits for the answer's {@code status}. */
+    private void askTheConsole(String route, String mode, int status) {
+        page.navigate(site + "/console");
+        page.selectOption("#console-route", route);
+        page.selectOption("#console-mode", mode);
+        page.click("#console-send");
+        page.waitForSelector("#console-status[data-status='" + status + "']");
     }
 
     @Test

@@ -3,11 +3,13 @@ package dev.vspec.cli.stack;
 import dev.vspec.infra.access.AccessRequestStore;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.DecoderReady;
+import dev.vspec.infra.testing.Reachability;
 import dev.vspec.infra.access.Plan;
 import dev.vspec.infra.testing.TestKeys;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.infra.testing.TestDatabase;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -27,6 +30,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -78,6 +82,21 @@ class LocalStackIT {
     @Test
     void importsTheSampleCatalogIntoAnEmptyEventStore() {
         assertThat(stack.sampleImported()).isTrue();
+    }
+
+    @Test
+    void onlyTheGatewayListensBeyondThisMachine() {
+        Optional<InetAddress> external = Reachability.externalAddress();
+        assumeThat(external).as("a non-loopback address to try").isPresent();
+
+        for (Deployable deployable : Deployable.values()) {
+            assertThat(Reachability.accepts(external.get(), stack.port(deployable)))
+                    .as(deployable.id + " from outside").isEqualTo(deployable == Deployable.GATEWAY);
+            assertThat(Reachability.accepts(external.get(), stack.managementPort(deployable)))
+                    .as(deployable.id + "'s management port from outside").isFalse();
+            assertThat(Reachability.accepts(InetAddress.getLoopbackAddress(), stack.managementPort(deployable)))
+                    .as(deployable.id + "'s management port here").isTrue();
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.infra.access.BudgetAddress;
 import dev.vspec.infra.access.PublicRoute;
 import dev.vspec.infra.access.SharedBudgets;
 import dev.vspec.infra.access.SharedBudgets.RollingAdmission;
@@ -121,7 +122,7 @@ class RequestAccessController {
     }
 
     private RollingAdmission spend(String address) {
-        return budgets.takeRolling("address:" + address + ":request-access", SUBMISSIONS_PER_PERIOD, PERIOD);
+        return budgets.takeRolling("address:" + BudgetAddress.of(address) + ":request-access", SUBMISSIONS_PER_PERIOD, PERIOD);
     }
 
     private ResponseEntity<ApiError> tooMany(RollingAdmission admission, HttpServletRequest request) {

@@ -17,9 +17,13 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -206,6 +210,24 @@ class RequestAccessIT {
         assertThat(post("application/json", "[\"Ada\"]", freshAddress()).error(400, "invalid_body")
                 .path("message").asString()).contains("must be a JSON object");
         post("application/json", "", freshAddress()).error(400, "invalid_body");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"name=%zz&email=ada%40example.com", "=Ada", "name=Ada&email=%E2%82"})
+    @ExtendWith(OutputCaptureExtension.class)
+    void aFormBodyThatIsNotUrlEncodingIsAnInvalidBodyAndNotLogged(String body, CapturedOutput output) {
+        post(FORM, body, freshAddress()).error(400, "invalid_body");
+
+        assertThat(output.getAll()).doesNotContain("%zz", "%E2%82", "\tat ");
+    }
+
+    @Test
+    void forwardedForTextThatIsNoAddressSharesOneBudget() {
+        for (int i = 1; i <= 5; i++) {
+            post("application/json", json(validFields()), "not an address, and long " + "x".repeat(300) + i).json(201);
+        }
+
+        post("application/json", json(validFields()), "another made-up text " + "y".repeat(300)).error(429, "rate_limited");
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 
 /**
  * Enrichment outcomes and durations on /actuator/prometheus, from real jobs run by the process with
@@ -49,8 +49,8 @@ class EnrichmentMetricsIT {
     private static final String UNKNOWN_VIN = "19XFC2F56LE999901";
     private static final Duration PROCESSED = Duration.ofSeconds(60);
 
-    @LocalServerPort
-    int port;
+    @LocalManagementPort
+    int managementPort;
     @Autowired
     CommandGateway commands;
     @Autowired
@@ -68,7 +68,7 @@ class EnrichmentMetricsIT {
 
         await("one count per end event").atMost(PROCESSED).untilAsserted(() ->
                 assertThat(outcomesScraped()).isEqualTo(outcomesInTheEventStore()));
-        PrometheusScrape scrape = PrometheusScrape.of(port);
+        PrometheusScrape scrape = PrometheusScrape.of(managementPort);
         assertThat(scrape.value("vspec_enrichment_outcomes_total", "outcome", "completed", "reason", "none")).isPositive();
         assertThat(scrape.value("vspec_enrichment_outcomes_total", "outcome", "failed", "reason", "not_found")).isPositive();
         for (String outcome : List.of("completed", "failed")) {
@@ -103,7 +103,7 @@ class EnrichmentMetricsIT {
     /** Counted outcomes as {@code outcome/reason -> count}. */
     private Map<String, Long> outcomesScraped() {
         Map<String, Long> outcomes = new TreeMap<>();
-        PrometheusScrape.of(port).samples("vspec_enrichment_outcomes_total").forEach(sample -> outcomes.put(
+        PrometheusScrape.of(managementPort).samples("vspec_enrichment_outcomes_total").forEach(sample -> outcomes.put(
                 sample.labels().get("outcome") + "/" + sample.labels().get("reason"), (long) sample.value()));
         return outcomes;
     }

@@ -3,6 +3,7 @@ package dev.vspec.gateway.routing;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Where each route goes and how long it may take ({@code vspec.backends.*}).
@@ -15,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param readsTimeout  how long the query side may take to answer a read
  * @param writesTimeout how long the command side may take (an Idempotency-Key repeat waits for the first answer)
  * @param sandboxTimeout how long the sandbox may take
+ * @param bodyTimeout   how long a client may take to send a request's body (each read, and all of it after the last read began)
+ * @param maxBody       the largest request body passed on (the backends take a few kilobytes at most)
  */
 @ConfigurationProperties("vspec.backends")
 public record GatewayProperties(
@@ -24,5 +27,7 @@ public record GatewayProperties(
         @DefaultValue("2s") Duration connectTimeout,
         @DefaultValue("10s") Duration readsTimeout,
         @DefaultValue("30s") Duration writesTimeout,
-        @DefaultValue("5s") Duration sandboxTimeout) {
+        @DefaultValue("5s") Duration sandboxTimeout,
+        @DefaultValue("10s") Duration bodyTimeout,
+        @DefaultValue("64KB") DataSize maxBody) {
 }

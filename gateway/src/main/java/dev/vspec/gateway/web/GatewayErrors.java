@@ -42,7 +42,8 @@ class GatewayErrors implements HandlerExceptionResolver {
         if (!unreachable(e)) {
             return null;
         }
-        log.warn("Backend unreachable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
+        // the path alone: the exception's own message names the backend's URL, query string included
+        log.warn("Backend unreachable for {} {}: {}", request.getMethod(), request.getRequestURI(), rootCause(e));
         ApiError error = ApiError.of(ErrorCode.UPSTREAM_UNREACHABLE, "The API backend did not answer in time or refused the "
                 + "connection; retry with backoff (see the retry rules)");
         try {
@@ -65,14 +66,27 @@ class GatewayErrors implements HandlerExceptionResolver {
 
     /**
      * Input and output failed while the gateway talked to the backend: refused, timed out, or the
-     * answer cut off (the client's own going away is caught before this).
+     * answer cut off (the client's own going away is caught before this). A request the container
+     * could not read (its parameters: an IllegalStateException) is never the backend's doing.
      */
     private static boolean unreachable(Throwable e) {
+        if (e instanceof IllegalStateException) {
+            return false;
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof IOException || t instanceof ResourceAccessException) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** What failed at the bottom, e.g. {@code HttpConnectTimeoutException: HTTP connect timed out}. */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
     }
 }

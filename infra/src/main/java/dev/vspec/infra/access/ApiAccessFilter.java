@@ -5,7 +5,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.RedactedQuery;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,8 +23,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Authentication, scopes, rate limits and read quotas for every route under {@code /api}, in this
- * order: a key in the query string is refused; an address that failed authentication too often is
- * held off; the key (from {@code Authorization: Bearer} or {@code x-api-key}) must be active; the
+ * order (a key in the query string was refused before, by infra's StrictQueryStrings): an address
+ * that failed authentication too often is held off; the key (from {@code Authorization: Bearer} or {@code x-api-key}) must be active; the
  * key's requests per minute are spent; a GET spends one of its monthly reads, returned when the
  * answer is not a success (a 304 costs nothing either); then the route's scope is checked. Every
  * response to a valid key carries the rate-limit and monthly headers.
@@ -82,18 +81,12 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
 
     private void admit(HttpServletRequest request, HttpServletResponse response, FilterChain chain, String path,
             RouteAccess.Requirement requirement) throws IOException, ServletException {
-        String address = request.getRemoteAddr();
+        // what Tomcat read from X-Forwarded-For may be any text a client sent
+        String address = BudgetAddress.of(request.getRemoteAddr());
         Instant now = clock.instant();
         Instant heldUntil = heldOff.getIfPresent(address);
         if (heldUntil != null && heldUntil.isAfter(now)) {
             tooManyFailures(request, response, Duration.between(now, heldUntil));
-            return;
-        }
-        String parameter = RedactedQuery.keyParameter(request.getQueryString());
-        if (parameter != null) {
-            failed(request, response, address, "API keys are refused in the URL (query parameter " + parameter
-                    + "): send the key in the Authorization header as `Bearer <key>` or in the x-api-key header,"
-                    + " and replace this key, since URLs end up in logs");
             return;
         }
         Presented presented = presented(request);

@@ -1,6 +1,6 @@
 package dev.vspec.infra.connector;
 
-import dev.vspec.infra.web.ClientNetworks;
+import dev.vspec.infra.access.BudgetAddress;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -106,7 +106,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private static String networkOf(SocketChannel socket) {
         try {
             SocketAddress remote = socket.getRemoteAddress();
-            return remote instanceof InetSocketAddress inet && inet.getAddress() != null ? ClientNetworks.of(inet.getAddress()) : null;
+            return remote instanceof InetSocketAddress inet && inet.getAddress() != null ? BudgetAddress.of(inet.getAddress()) : null;
         } catch (IOException e) {
             return null;
         }

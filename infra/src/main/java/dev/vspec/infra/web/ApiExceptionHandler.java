@@ -6,6 +6,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jooq.exception.SQLStateClass;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
@@ -53,6 +54,16 @@ public class ApiExceptionHandler {
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadableBody(HttpMessageNotReadableException e, HttpServletRequest request) {
         return answer(ApiError.of(ErrorCode.INVALID_BODY, "The request body is not valid JSON of the expected shape"), request);
+    }
+
+    /**
+     * The container could not read a form body's parameters (the query string passed StrictQueryStrings):
+     * the client's mistake, and not logged, since the container's message repeats the raw values.
+     */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<ApiError> unreadableForm(InvalidParameterException e, HttpServletRequest request) {
+        return answer(ApiError.of(ErrorCode.INVALID_BODY, "The form body is not name=value pairs in URL encoding of UTF-8,"
+                + " or is larger than the server reads"), request);
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)

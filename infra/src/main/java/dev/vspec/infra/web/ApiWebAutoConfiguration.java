@@ -11,7 +11,11 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import tools.jackson.databind.ObjectMapper;
 
-/** The error record, request ids and JSON error pages for every vspec deployable that serves HTTP. */
+/**
+ * The error record, request ids, the request log, JSON error pages, and what every request's
+ * Content-Type and query string must be before anything else reads them, for every vspec
+ * deployable that serves HTTP.
+ */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
@@ -28,6 +32,22 @@ public class ApiWebAutoConfiguration {
     FilterRegistrationBean<RequestIds> requestIdFilter() {
         FilterRegistrationBean<RequestIds> registration = new FilterRegistrationBean<>(new RequestIds());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<ConcreteContentTypes> concreteContentTypesFilter(ApiErrorResponses errors) {
+        FilterRegistrationBean<ConcreteContentTypes> registration = new FilterRegistrationBean<>(new ConcreteContentTypes(errors));
+        // Spring fails on such a header as soon as it wraps the request: before everything but the request id
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<StrictQueryStrings> strictQueryStringsFilter(ApiErrorResponses errors) {
+        FilterRegistrationBean<StrictQueryStrings> registration = new FilterRegistrationBean<>(new StrictQueryStrings(errors));
+        // after the request log and CORS (+8), so a refusal is logged and readable by a page; before access (+10)
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 9);
         return registration;
     }
 

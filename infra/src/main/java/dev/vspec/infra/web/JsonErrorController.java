@@ -1,5 +1,7 @@
 package dev.vspec.infra.web;
 
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,7 +23,16 @@ public class JsonErrorController implements ErrorController {
     @RequestMapping("${server.error.path:/error}")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        responses.write(request, response, ContainerErrors.forStatus(status instanceof Integer i ? i : 500, request,
-                (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION)));
+        int code = status instanceof Integer i ? i : 500;
+        Throwable cause = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        if (cause instanceof IOException && (code == 400 || code == 408)) {
+            // the container failed reading the body: it ended or stalled before its declared length
+            responses.write(request, response, ApiError.of(ErrorCode.INVALID_BODY, "The request body did not arrive in full:"
+                    + " it ended, or stopped arriving, before the length it declared"));
+            // sent now: the container would first wait for the rest of the body once more
+            response.flushBuffer();
+            return;
+        }
+        responses.write(request, response, ContainerErrors.forStatus(code, request, cause));
     }
 }

@@ -1,20 +1,21 @@
 package dev.vspec.infra.web;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Query strings as they may be logged: the value of any parameter a key is sometimes put in, and
- * anything shaped like a key wherever it appears, replaced by {@code [redacted]}.
+ * What in a query string is, or may be, an API key, and query strings as they may be logged: the
+ * value of every parameter that carries a key, or that does not decode (nobody can tell what it
+ * holds), replaced by {@code [redacted]}, and a key-shaped name too.
  */
 public final class RedactedQuery {
 
-    /** Query parameters that callers put keys in by mistake. */
-    public static final Set<String> KEY_PARAMETERS = Set.of("api_key", "apikey", "key", "x-api-key", "access_token");
-    private static final Pattern KEY_SHAPED = Pattern.compile("vsk_[A-Za-z0-9_%]+");
+    /** Query parameters that callers put keys in by mistake: refused whatever their value. */
+    private static final Set<String> KEY_PARAMETERS = Set.of("api_key", "apikey", "api-key", "key", "x-api-key",
+            "access_token", "access-token", "token", "auth", "authorization", "bearer");
+    /** The start of a key ({@code vsk_live_...}), raw or decoded. */
+    private static final Pattern KEY_SHAPED = Pattern.compile("vsk_[A-Za-z0-9_%]");
     static final String REDACTED = "[redacted]";
 
     private RedactedQuery() {
@@ -25,44 +26,40 @@ public final class RedactedQuery {
             return queryString;
         }
         StringBuilder redacted = new StringBuilder(queryString.length());
-        for (String pair : queryString.split("&", -1)) {
-            if (!redacted.isEmpty()) {
+        String[] parts = queryString.split("&", -1);
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) {
                 redacted.append('&');
             }
-            int equals = pair.indexOf('=');
-            if (equals >= 0 && isKeyParameter(pair.substring(0, equals))) {
-                redacted.append(pair, 0, equals + 1).append(REDACTED);
-            } else {
-                redacted.append(KEY_SHAPED.matcher(pair).replaceAll(REDACTED));
+            if (!parts[i].isEmpty()) {
+                redacted.append(redactedPart(parts[i]));
             }
         }
         return redacted.toString();
     }
 
-    /** The first parameter of the query string that is named like a key parameter, decoded, or null. */
-    public static String keyParameter(String queryString) {
-        if (queryString == null || queryString.isEmpty()) {
-            return null;
+    private static String redactedPart(String part) {
+        QueryString.Parameter parameter = QueryString.parameter(part);
+        if (parameter.name() != null && parameter.value() != null && !carriesKey(parameter)) {
+            return part;
         }
-        for (String pair : queryString.split("&")) {
-            int equals = pair.indexOf('=');
-            String name = decoded(equals < 0 ? pair : pair.substring(0, equals));
-            if (KEY_PARAMETERS.contains(name.toLowerCase(Locale.ROOT))) {
-                return name;
-            }
-        }
-        return null;
+        String name = hasKeyShapedName(parameter) ? REDACTED : parameter.rawName();
+        return part.indexOf('=') < 0 ? name : name + "=" + REDACTED;
     }
 
-    private static boolean isKeyParameter(String name) {
-        return KEY_PARAMETERS.contains(decoded(name).toLowerCase(Locale.ROOT));
+    /** The parameter holds a key, or may: it is named like a key parameter, or its name or value is key-shaped. */
+    public static boolean carriesKey(QueryString.Parameter parameter) {
+        String name = parameter.name() == null ? parameter.rawName() : parameter.name();
+        return KEY_PARAMETERS.contains(name.toLowerCase(Locale.ROOT)) || hasKeyShapedName(parameter)
+                || keyShaped(parameter.rawValue()) || keyShaped(parameter.value());
     }
 
-    private static String decoded(String text) {
-        try {
-            return URLDecoder.decode(text, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return text;
-        }
+    /** The parameter's name itself looks like a key, so it must not be repeated either. */
+    public static boolean hasKeyShapedName(QueryString.Parameter parameter) {
+        return keyShaped(parameter.rawName()) || keyShaped(parameter.name());
+    }
+
+    private static boolean keyShaped(String text) {
+        return text != null && KEY_SHAPED.matcher(text).find();
     }
 }

@@ -21,7 +21,7 @@ public final class PrometheusScrape {
         this.text = text;
     }
 
-    /** Scrapes the deployable serving on 127.0.0.1:{@code port}; the scrape must succeed. */
+    /** Scrapes the deployable whose management port is {@code port}, on 127.0.0.1; the scrape must succeed. */
     public static PrometheusScrape of(int port) {
         Api.Reply reply = new Api(port).getWith("/actuator/prometheus", "Accept", "text/plain");
         assertThat(reply.status()).as("scrape of :%d", port).isEqualTo(200);

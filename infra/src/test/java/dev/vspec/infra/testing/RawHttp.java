@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,20 +17,44 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * HTTP/1.1 over a plain socket, byte for byte as given: what no HTTP client library sends (a
- * malformed request line, two Host headers, ...), and answers read as they come: by Content-Length, in
- * chunks, or until the server closes the connection.
+ * HTTP/1.1 over a plain socket, byte for byte as given: what no HTTP client library sends (a malformed
+ * request line or escape, two Host headers, a body shorter than its Content-Length, ...), and answers
+ * read as they come: by Content-Length, in chunks, or until the server closes the connection.
  */
 public final class RawHttp {
+
+    private static final Duration LONGEST = Duration.ofSeconds(60);
 
     private RawHttp() {
     }
 
+    /** A GET of {@code pathAndQuery} exactly as given, with extra header lines ({@code Name: value}). */
+    public static Answer get(int port, String pathAndQuery, String... headerLines) {
+        StringBuilder request = new StringBuilder("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+        for (String line : headerLines) {
+            request.append(line).append("\r\n");
+        }
+        return exchange(port, request.append("\r\n").toString());
+    }
+
     /** Sends {@code request} (its text as UTF-8) to 127.0.0.1:{@code port} and reads one answer. */
     public static Answer exchange(int port, String request) {
+        return exchange(port, request, false);
+    }
+
+    /** As {@link #exchange(int, String)}, ending the connection's sending side after the request (the server reads its end). */
+    public static Answer sendThenEnd(int port, String request) {
+        return exchange(port, request, true);
+    }
+
+    private static Answer exchange(int port, String request, boolean endSending) {
         try (Socket socket = connect(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout((int) LONGEST.toMillis());
             socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
             socket.getOutputStream().flush();
+            if (endSending) {
+                socket.shutdownOutput();
+            }
             return read(socket.getInputStream(), request.startsWith("HEAD "));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -55,14 +80,15 @@ public final class RawHttp {
      * has no body whatever its Content-Length says (as 204 and 304 have none).
      */
     public static Answer read(InputStream in, boolean toHead) throws IOException {
-        Answer answer = readOne(in, toHead);
-        while (answer.status() >= 100 && answer.status() < 200) {
-            answer = readOne(in, toHead);
-        }
+        long start = System.nanoTime();
+        Answer answer;
+        do {
+            answer = readOne(in, toHead, start);
+        } while (answer.status() >= 100 && answer.status() < 200);
         return answer;
     }
 
-    private static Answer readOne(InputStream in, boolean toHead) throws IOException {
+    private static Answer readOne(InputStream in, boolean toHead, long start) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;
         while (matched < 4) {
@@ -73,6 +99,7 @@ public final class RawHttp {
             head.write(next);
             matched = next == "\r\n\r\n".charAt(matched) ? matched + 1 : next == '\r' ? 1 : 0;
         }
+        Duration firstByte = Duration.ofNanos(System.nanoTime() - start);
         String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
@@ -85,7 +112,7 @@ public final class RawHttp {
         byte[] body = toHead || status < 200 || status == 204 || status == 304 ? new byte[0]
                 : length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
                 : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
-        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8));
+        return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), firstByte);
     }
 
     private static byte[] chunks(InputStream in) throws IOException {
@@ -112,8 +139,11 @@ public final class RawHttp {
         return line.toString(StandardCharsets.ISO_8859_1);
     }
 
-    /** @param headers by lower-case name */
-    public record Answer(int status, Map<String, List<String>> headers, String body) {
+    /**
+     * @param headers   by lower-case name
+     * @param firstByte how long the answer's head took to arrive, from when reading began
+     */
+    public record Answer(int status, Map<String, List<String>> headers, String body, Duration firstByte) {
 
         public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));

@@ -30,10 +30,27 @@ class RedactedQueryTest {
     }
 
     @Test
-    void theFirstKeyParameterIsNamedDecoded() {
-        assertThat(RedactedQuery.keyParameter("vin=1&apikey=x")).isEqualTo("apikey");
-        assertThat(RedactedQuery.keyParameter("access%5Ftoken=x")).isEqualTo("access_token");
-        assertThat(RedactedQuery.keyParameter("config_key=x&keys=1")).isNull();
-        assertThat(RedactedQuery.keyParameter(null)).isNull();
+    void whatDoesNotDecodeIsRedactedSinceNobodyCanTellWhatItHolds() {
+        assertThat(RedactedQuery.of("vin=1&note=" + KEY.substring(0, 12) + "%")).isEqualTo("vin=1&note=[redacted]");
+        assertThat(RedactedQuery.of("vin=%E2%82&make=honda")).isEqualTo("vin=[redacted]&make=honda");
+        assertThat(RedactedQuery.of("%zz=1")).isEqualTo("%zz=[redacted]");
+    }
+
+    @Test
+    void anEncodedKeyIsFoundDecoded() {
+        String encoded = "%76sk%5Flive_" + KEY.substring("vsk_live_".length());
+
+        assertThat(RedactedQuery.of("note=" + encoded)).isEqualTo("note=[redacted]");
+        assertThat(RedactedQuery.of(encoded + "=1")).as("a key-shaped name is not repeated").isEqualTo("[redacted]=[redacted]");
+    }
+
+    @Test
+    void aParameterCarriesAKeyByItsNameOrByAKeyShapedNameOrValue() {
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("Api-Key=x"))).isTrue();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("access%5Ftoken=x"))).isTrue();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("k=" + KEY))).isTrue();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter(KEY))).isTrue();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("config_key=2019-honda-civic-lx-k20c2-fwd"))).isFalse();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("keys=1"))).isFalse();
     }
 }

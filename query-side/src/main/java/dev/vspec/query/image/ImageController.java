@@ -21,9 +21,13 @@ import org.springframework.web.bind.annotation.RestController;
  * not JSON, and the SHA-256 of the bytes as a strong ETag ({@code If-None-Match} answers 304). A
  * vehicle that resolves but has no render is 404 {@code no_image} (JSON). The JSON description of
  * the render ({@code content_type}, {@code etag}, {@code href}) is {@code GET /v1/vehicle?include=image}.
+ * A render (an SVG may hold scripts) opened on its own is taken for its declared type alone and runs
+ * nothing: {@code nosniff} and a policy that allows only its own inline styles, sandboxed.
  */
 @RestController
 class ImageController {
+
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
     private final VehicleResolver vehicles;
     private final ImageQuery images;
@@ -49,6 +53,8 @@ class ImageController {
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(image.contentType()))
                 .eTag(image.etag())
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .body(image.bytes());
     }
 }

@@ -72,7 +72,7 @@ class AccessIT extends SeededRouteIT {
     void aKeyInTheQueryStringIsRefusedWithAMessageToUseAHeader() {
         String key = TestKeys.issue(db, Plan.FREE);
 
-        for (String parameter : List.of("api_key", "key", "apikey")) {
+        for (String parameter : List.of("api_key", "key", "apikey", "token", "auth", "api-key", "k", "note")) {
             Reply reply = keyless.getWith(FLUIDS + "&" + parameter + "=" + key, "X-Forwarded-For", address());
             String message = reply.error(401, "invalid_api_key").path("message").asString();
             assertThat(message).contains("header", parameter).doesNotContain(key);
@@ -207,6 +207,36 @@ class AccessIT extends SeededRouteIT {
         assertThat(Long.parseLong(held.header("Retry-After"))).isBetween(1L, 60L);
         // another address is not affected
         assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address(), "x-api-key", valid).status()).isEqualTo(200);
+    }
+
+    @Test
+    void forwardedForTextThatIsNoAddressIsOneBoundedBudgetThatStillHoldsOff() {
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            // over-long, not an address, and another one on every request
+            String garbage = "x".repeat(300) + i;
+            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", garbage, "x-api-key", ApiKeys.generate()).status());
+        }
+
+        assertThat(statuses.subList(0, 10)).containsOnly(401);
+        assertThat(statuses.subList(10, 12)).containsOnly(429);
+    }
+
+    @Test
+    void aLongForwardedForListCountsItsClientEntry() {
+        String client = "198.51.100." + (ADDRESSES.incrementAndGet() % 250 + 1);
+        StringBuilder hops = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            hops.append("203.0.113.").append(i % 250).append(", ");
+        }
+        String forwardedFor = hops + client;
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", forwardedFor, "x-api-key", ApiKeys.generate()).status());
+        }
+
+        assertThat(statuses.subList(0, 10)).containsOnly(401);
+        assertThat(statuses.subList(10, 12)).containsOnly(429);
     }
 
     @Test

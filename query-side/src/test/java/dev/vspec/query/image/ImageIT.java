@@ -36,6 +36,14 @@ class ImageIT extends SeededRouteIT {
     }
 
     @Test
+    void aRenderOpenedOnItsOwnIsTakenForItsTypeAndRunsNothing() {
+        HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX));
+
+        assertThat(image.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(image.headers().firstValue("Content-Security-Policy")).hasValue("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
+
+    @Test
     void aClientAskingForJsonStillGetsTheImage() {
         HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "Accept", "application/json");
 

@@ -6,15 +6,19 @@ import dev.vspec.infra.testing.PrometheusScrape;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 
-/** What /actuator/prometheus tells an operator: latency per route, errors by code, limiter decisions. */
+/** What /actuator/prometheus, on the management port, tells an operator: latency per route, errors by code, limiter decisions. */
 class MetricsIT extends SeededRouteIT {
+
+    @LocalManagementPort
+    int managementPort;
 
     @Test
     void requestLatencyIsAHistogramPerRoute() {
         api.get("/api/v1/status").ok();
 
-        String metrics = PrometheusScrape.of(port).text();
+        String metrics = PrometheusScrape.of(managementPort).text();
 
         assertThat(metrics).containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v1/status\"[^}]*le=\"");
     }
@@ -40,11 +44,11 @@ class MetricsIT extends SeededRouteIT {
     }
 
     private double errors() {
-        return PrometheusScrape.of(port).value("vspec_api_errors_total", "code", "missing_param", "status", "400");
+        return PrometheusScrape.of(managementPort).value("vspec_api_errors_total", "code", "missing_param", "status", "400");
     }
 
     private double admittedInTheKeysMinute() {
-        return PrometheusScrape.of(port).value("vspec_limiter_decisions_total",
+        return PrometheusScrape.of(managementPort).value("vspec_limiter_decisions_total",
                 "budget", "key", "window", "minute", "outcome", "admitted");
     }
 }

@@ -1,15 +1,13 @@
 package dev.vspec.sandbox.web;
 
-import dev.vspec.infra.web.ClientNetworks;
+import static dev.vspec.infra.access.BudgetAddress.literal;
+
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The address a request counts against. It is the connection's peer, unless the peer is a trusted
@@ -19,8 +17,6 @@ import java.util.regex.Pattern;
 final class ClientAddress {
 
     static final String FORWARDED_FOR = "X-Forwarded-For";
-    private static final Pattern DOTTED_DECIMAL = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
-    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
     private final List<Range> trusted;
 
@@ -53,39 +49,12 @@ final class ClientAddress {
         return peer;
     }
 
-    /** What a budget counts: {@link ClientNetworks#of}, or the text itself when it is no address. */
-    static String budgetSubject(String address) {
-        return literal(address).map(ClientNetworks::of).orElse(address);
-    }
-
     private boolean isTrusted(String address) {
         return literal(address).map(this::isTrusted).orElse(false);
     }
 
     private boolean isTrusted(InetAddress address) {
         return trusted.stream().anyMatch(range -> range.contains(address));
-    }
-
-    /**
-     * An IPv4 address in dotted decimal or an IPv6 address, never a name: only text that cannot be
-     * a host name reaches the parser, so reading a header never looks anything up in DNS.
-     */
-    static Optional<InetAddress> literal(String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        boolean ipv4 = DOTTED_DECIMAL.matcher(text).matches()
-                && Arrays.stream(text.split("\\.")).allMatch(octet -> Integer.parseInt(octet) <= 255);
-        // with a colon, the JDK parses IPv6 or fails, and never resolves
-        boolean ipv6 = IPV6.matcher(text).matches() && text.contains(":");
-        if (!ipv4 && !ipv6) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(InetAddress.getByName(text));
-        } catch (UnknownHostException e) {
-            return Optional.empty();
-        }
     }
 
     /** An address, or a CIDR range of them. */

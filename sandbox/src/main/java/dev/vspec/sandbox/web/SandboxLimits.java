@@ -4,6 +4,7 @@ import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.Admission;
 import dev.vspec.infra.access.ApiAccessFilter;
+import dev.vspec.infra.access.BudgetAddress;
 import dev.vspec.infra.access.RetryAfter;
 import dev.vspec.infra.access.SharedBudgets;
 import dev.vspec.infra.access.Window;
@@ -91,7 +92,7 @@ final class SandboxLimits extends SandboxFilter {
     }
 
     static String subject(String client, Window window) {
-        return "sandbox:address:" + ClientAddress.budgetSubject(client) + ":" + window.name().toLowerCase(Locale.ROOT);
+        return "sandbox:address:" + BudgetAddress.of(client) + ":" + window.name().toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -15,7 +15,8 @@ import org.springframework.core.Ordered;
 
 /**
  * The sandbox's own filters, after the request id and the request log, in this order: CORS (so
- * that every answer, a 429 too, carries the site's allowance), the limits (every answer carries
+ * that every answer, a 429 too, carries the site's allowance), infra's query string check (a
+ * query carrying a key or not readable is refused before it counts against anything), the limits (every answer carries
  * their headers), read-only (which also ends preflights), and last the move from
  * {@code /api/sample} to the live path the query side's handlers answer.
  */
@@ -37,7 +38,8 @@ class SandboxWebConfiguration {
 
     @Bean
     FilterRegistrationBean<SandboxCors> sandboxCors(SandboxProperties properties) {
-        return registration(new SandboxCors(properties.allowedOrigin()), 10);
+        // before infra's query string check (+9), so its refusals are readable by the site too
+        return registration(new SandboxCors(properties.allowedOrigin()), 8);
     }
 
     @Bean

@@ -1,0 +1,88 @@
+package dev.vspec.infra.web;
+
+import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ErrorCode;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.Enumeration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * A Content-Type that names no concrete media type ({@code *}{@code /*}, {@code application/*},
+ * or text that is not a media type at all) describes no body Spring could read, and Spring fails
+ * on it while merely looking at the request's headers. On a request without a body it describes
+ * nothing, so it is dropped; on a request with one it is 415 {@code unsupported_media_type}.
+ */
+public final class ConcreteContentTypes extends OncePerRequestFilter {
+
+    private final ApiErrorResponses errors;
+
+    public ConcreteContentTypes(ApiErrorResponses errors) {
+        this.errors = errors;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String contentType = request.getContentType();
+        if (contentType == null || concrete(contentType)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
+            errors.write(request, response, ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The Content-Type header names no"
+                    + " concrete media type; send the body's own type, e.g. application/json"));
+            return;
+        }
+        chain.doFilter(new WithoutContentType(request), response);
+    }
+
+    static boolean concrete(String contentType) {
+        try {
+            return MediaType.parseMediaType(contentType).isConcrete();
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
+    }
+
+    /** The request as if it had come without its Content-Type header. */
+    private static final class WithoutContentType extends HttpServletRequestWrapper {
+
+        WithoutContentType(HttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public String getContentType() {
+            return null;
+        }
+
+        @Override
+        public String getHeader(String name) {
+            return isContentType(name) ? null : super.getHeader(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(String name) {
+            return isContentType(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaderNames() {
+            return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
+                    .filter(name -> !isContentType(name)).toList());
+        }
+
+        private static boolean isContentType(String name) {
+            return HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name);
+        }
+    }
+}
