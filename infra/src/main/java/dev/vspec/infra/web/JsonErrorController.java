@@ -10,7 +10,10 @@ import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Answers the container's error dispatch (failures outside controllers) with the error record instead of a white page. */
+/**
+ * Answers the container's error dispatch (failures outside controllers) with the error record instead
+ * of a white page. A client asking for the error path itself finds no route there: 404.
+ */
 @RestController
 public class JsonErrorController implements ErrorController {
 
@@ -23,16 +26,25 @@ public class JsonErrorController implements ErrorController {
     @RequestMapping("${server.error.path:/error}")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        int code = status instanceof Integer i ? i : 500;
-        Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
-        responses.write(request, response, switch (code) {
-            case 400 -> ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read");
+        if (!(status instanceof Integer code)) {
+            responses.write(request, response, ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " "
+                    + request.getRequestURI()));
+            return;
+        }
+        responses.write(request, response, recordFor(code, request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI)));
+    }
+
+    /** The error record for a status that something other than a handler chose; {@code uri} names what was asked for. */
+    static ApiError recordFor(int status, Object uri) {
+        return switch (status) {
             case 404 -> ApiError.of(ErrorCode.NOT_FOUND, "No route " + (uri == null ? "" : uri));
             case 405 -> ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED.defaultMessage());
             case 406 -> ApiError.of(ErrorCode.NOT_ACCEPTABLE, ErrorCode.NOT_ACCEPTABLE.defaultMessage());
             case 415 -> ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.UNSUPPORTED_MEDIA_TYPE.defaultMessage());
             case 503 -> ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE.defaultMessage());
-            default -> ApiError.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage());
-        });
+            default -> status >= 400 && status < 500
+                    ? ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read")
+                    : ApiError.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage());
+        };
     }
 }
