@@ -46,10 +46,11 @@ class OpenApiConfiguration {
             resolves by its decode: its year, make, model and engine code (the manufacturer's code from vPIC's \
             Engine Model, else one derived such as `2.0l-i4`), and its trim and drivetrain where decoded. Without an \
             installed release (or while one loads), the decoding routes, and any VIN the catalog does not link, \
-            answer 503 `service_unavailable`.
+            answer 503 `service_unavailable` with `Retry-After` in seconds.
 
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
-            route lists the errors it can answer, with an example of each.
+            route lists the errors it can answer, with an example of each. A parameter given twice, or holding a \
+            control character such as a NUL byte, is 400 `invalid_param` naming it (`vins` alone may repeat).
 
             **Keys**: send your key as `Authorization: Bearer <key>` or in the `x-api-key` header, never in the \
             URL. Each route names the scope it needs. Every answer to a key carries `X-RateLimit-Limit`, \
