@@ -1,8 +1,8 @@
 package dev.vspec.command.access;
 
+import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
-import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;

@@ -1,8 +1,8 @@
 package dev.vspec.infra.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.List;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;

@@ -50,7 +50,8 @@ class OpenApiConfiguration {
 
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
             route lists the errors it can answer, with an example of each. A parameter given twice, or holding a \
-            control character such as a NUL byte, is 400 `invalid_param` naming it (`vins` alone may repeat).
+            control character such as a NUL byte, is 400 `invalid_param` naming it (the lists `vins` and `include` may \
+            repeat).
 
             **Keys**: send your key as `Authorization: Bearer <key>` or in the `x-api-key` header, never in the \
             URL. Each route names the scope it needs. Every answer to a key carries `X-RateLimit-Limit`, \

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 public final class QueryParameters {
 
     /** Names a message may repeat: a client's own words, but nothing shaped like a key. */
+    private static final String FOLDED_WHITESPACE = "\t\n\u000B\f\r";
     private static final Pattern SHOWN_NAME = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,40}");
 
     private QueryParameters() {
@@ -18,8 +19,8 @@ public final class QueryParameters {
 
     /**
      * Refuses what no route can read: a parameter given more than once ({@code vin=A&vin=B}: which one was
-     * meant?) unless {@code repeatable} names it, and a name or value holding a control character (a NUL byte
-     * would reach PostgreSQL, which refuses it).
+     * meant?) unless {@code repeatable} names it (a list), and a name or value holding a control character (a
+     * NUL byte would reach PostgreSQL, which refuses it).
      *
      * @throws ApiException {@code invalid_param} naming the parameter
      */
@@ -42,8 +43,9 @@ public final class QueryParameters {
         });
     }
 
+    /** A control character other than the whitespace matching folds (tab, line breaks, vertical tab, form feed). */
     private static boolean hasControlCharacter(String text) {
-        return text.codePoints().anyMatch(Character::isISOControl);
+        return text.codePoints().anyMatch(c -> Character.isISOControl(c) && FOLDED_WHITESPACE.indexOf(c) < 0);
     }
 
     private static String shown(String name) {

@@ -27,65 +27,73 @@ class HostileQueriesIT extends SeededRouteIT {
             Stream.of("/api/v1/configs", "/api/v1/decode", "/api/v0/service-history")).toList();
     private static final List<String> YEAR_MAKE_MODEL_TRIM = List.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX");
 
-    static Stream<Arguments> repeatedIdentifiers() {
+    static Stream<Arguments> repeatedParameters() {
         List<Arguments> cases = new ArrayList<>();
-        for (String route : IDENTIFIER_ROUTES) {
-            cases.add(Arguments.of(route, "vin", "vin=" + CIVIC_LX_VIN + "&vin=19XFC2F59KE812021"));
-            cases.add(Arguments.of(route, "config_key", "config_key=" + CIVIC_LX + "&config_key=" + CIVIC_LX));
-            for (int i = 0; i < YEAR_MAKE_MODEL_TRIM.size(); i += 2) {
-                String name = YEAR_MAKE_MODEL_TRIM.get(i);
-                cases.add(Arguments.of(route, name, query(YEAR_MAKE_MODEL_TRIM.toArray(String[]::new)).substring(1)
-                        + "&" + name + "=" + YEAR_MAKE_MODEL_TRIM.get(i + 1)));
-            }
+        cases.add(Arguments.of("vin", "vin=" + CIVIC_LX_VIN + "&vin=19XFC2F59KE812021", IDENTIFIER_ROUTES));
+        cases.add(Arguments.of("config_key", "config_key=" + CIVIC_LX + "&config_key=" + CIVIC_LX, IDENTIFIER_ROUTES));
+        for (int i = 0; i < YEAR_MAKE_MODEL_TRIM.size(); i += 2) {
+            String name = YEAR_MAKE_MODEL_TRIM.get(i);
+            cases.add(Arguments.of(name, query(YEAR_MAKE_MODEL_TRIM.toArray(String[]::new)).substring(1)
+                    + "&" + name + "=" + YEAR_MAKE_MODEL_TRIM.get(i + 1), IDENTIFIER_ROUTES));
         }
-        cases.add(Arguments.of("/api/v1/vehicle", "include", "config_key=" + CIVIC_LX + "&include=fluids&include=specs"));
-        cases.add(Arguments.of("/api/v0/maintenance", "mileage", "config_key=" + CIVIC_LX + "&mileage=5000&mileage=10000"));
-        cases.add(Arguments.of("/api/v0/labor", "operation", "config_key=" + CIVIC_LX + "&operation=a&operation=b"));
-        cases.add(Arguments.of("/api/v0/enrich", "job_id", "job_id=enr_" + CIVIC_LX_VIN + "_1&job_id=enr_" + CIVIC_LX_VIN + "_2"));
-        cases.add(Arguments.of("/api/v0/enrich", "vin", "vin=" + CIVIC_LX_VIN + "&vin=" + CIVIC_LX_VIN));
-        cases.add(Arguments.of("/api/v1/decode", "partial_vin", "partial_vin=1HGCM826&partial_vin=1HGCM827"));
+        cases.add(Arguments.of("mileage", "config_key=" + CIVIC_LX + "&mileage=5000&mileage=10000", List.of("/api/v0/maintenance")));
+        cases.add(Arguments.of("operation", "config_key=" + CIVIC_LX + "&operation=a&operation=b", List.of("/api/v0/labor")));
+        cases.add(Arguments.of("job_id", "job_id=enr_" + CIVIC_LX_VIN + "_1&job_id=enr_" + CIVIC_LX_VIN + "_2", List.of("/api/v0/enrich")));
+        cases.add(Arguments.of("vin", "vin=" + CIVIC_LX_VIN + "&vin=" + CIVIC_LX_VIN, List.of("/api/v0/enrich")));
+        cases.add(Arguments.of("partial_vin", "partial_vin=1HGCM826&partial_vin=1HGCM827", List.of("/api/v1/decode")));
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0}: {1} twice")
-    @MethodSource("repeatedIdentifiers")
-    void aParameterGivenTwiceIsRefusedNamingIt(String route, String name, String query) {
-        assertThat(api.get(route + "?" + query).error(400, "invalid_param").path("message").asString())
-                .isEqualTo("Parameter '" + name + "' is given 2 times; send it once");
-    }
-
-    @Test
-    void theBatchRouteTakesItsVinsRepeated() {
-        assertThat(api.get("/api/v1/decode/batch?vins=" + CIVIC_LX_VIN + "&vins=19XFC2F59KE812021").ok().path("count").asInt())
-                .isEqualTo(2);
+    @ParameterizedTest(name = "{0} twice")
+    @MethodSource("repeatedParameters")
+    void aParameterGivenTwiceIsRefusedNamingIt(String name, String query, List<String> routes) {
+        for (String route : routes) {
+            assertThat(api.get(route + "?" + query).error(400, "invalid_param").path("message").asString()).as(route)
+                    .isEqualTo("Parameter '" + name + "' is given 2 times; send it once");
+        }
     }
 
     static Stream<Arguments> controlCharacters() {
-        List<Arguments> cases = new ArrayList<>();
+        return Stream.of(
+                Arguments.of("make", query("year", "2019", "make", "honda\u0000", "model", "civic")),
+                Arguments.of("model", query("year", "2019", "make", "honda", "model", "ci\u0001vic")),
+                Arguments.of("trim", query("year", "2019", "make", "honda", "model", "civic", "trim", "lx\u007f")),
+                Arguments.of("config_key", query("config_key", CIVIC_LX + "\u0000")),
+                Arguments.of("vin", query("vin", CIVIC_LX_VIN + "\u0085")),
+                Arguments.of("a name", query("config_key", CIVIC_LX, "x\u0000", "1")),
+                Arguments.of("job_id", query("job_id", "enr_\u0000")),
+                Arguments.of("partial_vin", query("partial_vin", "1HG\u0000")),
+                Arguments.of("vins", query("vins", CIVIC_LX_VIN + ",\u0000")),
+                Arguments.of("include", query("config_key", CIVIC_LX, "include", "fluids\u0000")));
+    }
+
+    /** On every route, whether it reads the parameter or not. */
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("controlCharacters")
+    void aControlCharacterInAnyParameterIsRefusedBeforeAnyLookup(String name, String query) {
         List<String> routes = new ArrayList<>(IDENTIFIER_ROUTES);
         routes.addAll(List.of("/api/v0/enrich", "/api/v1/decode/batch", "/api/v1/wmi/1HG"));
         for (String route : routes) {
-            cases.add(Arguments.of(route, "make", query("year", "2019", "make", "honda\u0000", "model", "civic")));
-            cases.add(Arguments.of(route, "model", query("year", "2019", "make", "honda", "model", "ci\u0001vic")));
-            cases.add(Arguments.of(route, "trim", query("year", "2019", "make", "honda", "model", "civic", "trim", "lx\u007f")));
-            cases.add(Arguments.of(route, "config_key", query("config_key", CIVIC_LX + "\u0000")));
-            cases.add(Arguments.of(route, "vin", query("vin", CIVIC_LX_VIN + "\n")));
-            cases.add(Arguments.of(route, "a name", query("config_key", CIVIC_LX, "x\u0000", "1")));
+            String message = api.get(route + query).error(400, "invalid_param").path("message").asString();
+
+            assertThat(message).as(route).contains("control character").endsWith("send printable text")
+                    .startsWith(name.equals("a name") ? "A parameter name" : "Parameter '" + name + "'");
         }
-        cases.add(Arguments.of("/api/v0/enrich", "job_id", query("job_id", "enr_\u0000")));
-        cases.add(Arguments.of("/api/v1/decode", "partial_vin", query("partial_vin", "1HG\u0000")));
-        cases.add(Arguments.of("/api/v1/decode/batch", "vins", query("vins", CIVIC_LX_VIN + ",\u0000")));
-        cases.add(Arguments.of("/api/v1/vehicle", "include", query("config_key", CIVIC_LX, "include", "fluids\u0000")));
-        return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0}: {1} {2}")
-    @MethodSource("controlCharacters")
-    void aControlCharacterInAnyParameterIsRefusedBeforeAnyLookup(String route, String name, String query) {
-        String message = api.get(route + query).error(400, "invalid_param").path("message").asString();
+    /** The list parameters: VINs of a batch, groups of the whole vehicle. */
+    @Test
+    void aListMayBeGivenRepeated() {
+        assertThat(api.get("/api/v1/decode/batch?vins=" + CIVIC_LX_VIN + "&vins=19XFC2F59KE812021").ok().path("count").asInt())
+                .isEqualTo(2);
+        assertThat(api.get("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids&include=specs").ok().propertyNames())
+                .containsExactly("vehicle", "fluids", "specs");
+    }
 
-        assertThat(message).contains("control character").endsWith("send printable text");
-        assertThat(message).startsWith(name.equals("a name") ? "A parameter name" : "Parameter '" + name + "'");
+    /** Matching folds whitespace, tabs and line breaks included: they are no control characters a lookup refuses. */
+    @Test
+    void whitespaceInATextParameterIsFoldedNotRefused() {
+        api.get("/api/v1/fluids" + query("year", "2019", "make", "Honda", "model", "Civic\t", "trim", "\r\nLX")).ok();
     }
 
     @ParameterizedTest
