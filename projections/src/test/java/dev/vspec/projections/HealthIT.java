@@ -2,6 +2,7 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.testing.Api;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,6 +37,16 @@ class HealthIT {
         assertThat(health.getStatus()).isEqualTo(Status.UP);
         assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
                 .hasSize(10).containsEntry("parts", true).containsEntry("service_history", true);
+    }
+
+    @Test
+    void theErrorPathAndAWrongMethodAreAnsweredAsTheApiAnswersThem() {
+        Api api = new Api(Integer.parseInt(environment.getProperty("local.server.port")));
+
+        api.get("/error").error(404, "not_found");
+        Api.Reply put = api.send("PUT", "/actuator/health", null);
+        put.error(405, "method_not_allowed");
+        assertThat(put.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
     }
 
     @Test

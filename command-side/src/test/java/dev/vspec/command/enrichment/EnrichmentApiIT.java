@@ -39,7 +39,10 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -49,6 +52,7 @@ import tools.jackson.databind.JsonNode;
  * exact daily quotas under concurrency, Idempotency-Key replays and every bad input.
  */
 @CommandSideIntegrationTest
+@ExtendWith(OutputCaptureExtension.class)
 class EnrichmentApiIT {
 
     @Autowired
@@ -159,7 +163,8 @@ class EnrichmentApiIT {
     }
 
     @Test
-    void twentyConcurrentRequestsForDistinctVinsFromOneKeyScheduleExactlyFive() throws Exception {
+    void twentyConcurrentRequestsForDistinctVinsFromOneKeyScheduleExactlyFive(CapturedOutput output) throws Exception {
+        int logged = output.getAll().length();
         IssuedKey key = issue(Plan.PRO);
         Api api = new Api(port, key.key());
         ExecutorService threads = Executors.newFixedThreadPool(20);
@@ -184,6 +189,8 @@ class EnrichmentApiIT {
             assertThat(Long.parseLong(reply.header("Retry-After"))).isBetween(atLeast, atMost);
         });
         assertThat(grantedJobs(key)).hasSize(5);
+        assertThat(output.getAll().substring(logged)).as("a refused command is the client's answer, not a failure to log")
+                .doesNotContain("QuotaExhausted", "\tat org.axonframework");
     }
 
     @Test
@@ -231,6 +238,8 @@ class EnrichmentApiIT {
         api.post(PATH, "application/json", "{}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": null}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": 12345678901234567}").error(400, "invalid_vin");
+        assertThat(api.post(PATH, "application/json", "{\"vin\": \"19XFC2F52KE71537\\u0000\"}").error(400, "invalid_vin")
+                .get("message").asString()).contains("position 17");
         api.post(PATH, "application/json", "[\"" + VENDOR_VIN + "\"]").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"vin\": ").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"vin\": \"" + "A".repeat(5000) + "\"}").error(400, "invalid_body");
