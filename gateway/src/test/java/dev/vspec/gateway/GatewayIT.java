@@ -134,10 +134,56 @@ class GatewayIT {
 
     @Test
     void aBackendThatRefusesIs502UpstreamUnreachable() {
-        JsonNode error = api.post("/api/v0/enrich", "application/json", "{\"vin\":\"19XFC2F52KE715372\"}").error(502, "upstream_unreachable");
+        Api.Reply reply = api.post("/api/v0/enrich", "application/json", "{\"vin\":\"19XFC2F52KE715372\"}");
+        JsonNode error = reply.error(502, "upstream_unreachable");
+        assertThat(reply.header("Retry-After")).as("a retry may find it back").isEqualTo("5");
 
         assertThat(error.path("object").asString()).isEqualTo("error");
         assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#upstream_unreachable");
+    }
+
+    /** The query side answers a read, or refuses a method no read takes with 405 and Allow. */
+    @ParameterizedTest
+    @ValueSource(strings = {"PUT", "DELETE", "PATCH", "POST", "OPTIONS", "HEAD"})
+    void everyMethodOnAPathOtherThanAWritesGoesToTheQuerySide(String method) {
+        Api.Reply reply = api.send(method, "/api/v1/echo", null);
+
+        assertThat(reply.status()).isEqualTo(200);
+        if (!method.equals("HEAD")) {
+            assertThat(reply.body().path("backend").asString()).isEqualTo("query-side");
+            assertThat(reply.body().path("method").asString()).isEqualTo(method);
+        }
+    }
+
+    /** No one backend knows every method of a write's path, so the gateway answers them, without asking either. */
+    @Test
+    void aWrongMethodOnAWritesPathIs405ListingTheMethodsOfBothBackends() {
+        for (String method : List.of("PUT", "DELETE", "PATCH")) {
+            Api.Reply reply = api.send(method, "/api/v0/enrich", null);
+            JsonNode error = reply.error(405, "method_not_allowed");
+            assertThat(reply.header("Allow")).isEqualTo("GET,HEAD,POST,OPTIONS");
+            assertThat(error.path("message").asString()).isEqualTo(method + " is not accepted on /api/v0/enrich; it takes GET, HEAD, POST, OPTIONS");
+            assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#method_not_allowed");
+        }
+        Api.Reply get = api.get("/api/request-access");
+        get.error(405, "method_not_allowed");
+        assertThat(get.header("Allow")).isEqualTo("POST,OPTIONS");
+
+        Api.Reply options = api.send("OPTIONS", "/api/v0/enrich", null);
+        assertThat(options.status()).isEqualTo(200);
+        assertThat(options.header("Allow")).isEqualTo("GET,HEAD,POST,OPTIONS");
+        assertThat(api.get("/api/v0/enrich?job_id=enr_19XFC2F52KE715372_1").ok().path("backend").asString()).isEqualTo("query-side");
+    }
+
+    @Test
+    void theGatewaysOwnPagesAnswerAWrongMethodAsTheApiDoesWithoutAWarning(CapturedOutput output) {
+        int before = output.getAll().length();
+        Api.Reply reply = api.send("PUT", "/docs", null);
+
+        reply.error(405, "method_not_allowed");
+        assertThat(reply.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
+        api.get("/error").error(404, "not_found");
+        assertThat(output.getAll().substring(before)).doesNotContain("DefaultHandlerExceptionResolver", "WARN");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,6 +49,16 @@ class HealthIT {
     @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
         request.assertRefusedAsErrorRecord(Integer.parseInt(environment.getProperty("local.server.port")));
+    }
+
+    @Test
+    void theErrorPathAndAWrongMethodAreAnsweredAsTheApiAnswersThem() {
+        Api api = new Api(Integer.parseInt(environment.getProperty("local.server.port")));
+
+        api.get("/error").error(404, "not_found");
+        Api.Reply put = api.send("PUT", "/actuator/health", null);
+        put.error(405, "method_not_allowed");
+        assertThat(put.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
     }
 
     @Test

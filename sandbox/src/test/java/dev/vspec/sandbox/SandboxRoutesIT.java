@@ -153,7 +153,10 @@ class SandboxRoutesIT extends SandboxHttpIT {
     @CsvSource(delimiter = '|', value = {
             "/api/sample/v1/fluids?vin=BAD|invalid_vin",
             "/api/sample/v1/fluids|missing_param",
-            "/api/sample/v1/fluids?config_key=Not%20A%20Slug|invalid_param",
+            "/api/sample/v1/fluids?year=2019&make=honda%00&model=civic|invalid_param",
+            "/api/sample/v0/labor?config_key=" + CONFIG_KEY + "&operation=%01|invalid_param",
+            "/api/sample/v1/fluids?vin=" + VIN + "&vin=" + VIN + "|invalid_param",
+            "/api/sample/v1/tires?config_key=" + CONFIG_KEY + "&config_key=" + CONFIG_KEY + "|invalid_param",
             "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
             "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
             "/api/sample/v0/enrich|missing_param"})
@@ -163,7 +166,8 @@ class SandboxRoutesIT extends SandboxHttpIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"/api/sample/v1/fluids?vin=" + UNKNOWN_VIN, "/api/sample/v1/specs?config_key=2020-honda-civic-lx-k20c2-fwd",
-            "/api/sample/v0/labor?year=1999&make=Honda&model=Civic&trim=LX", "/api/sample/v9/nothing-here"})
+            "/api/sample/v0/labor?year=1999&make=Honda&model=Civic&trim=LX", "/api/sample/v9/nothing-here",
+            "/api/sample/v1/fluids?config_key=Not%20A%20Slug", "/api/sample/v1/tires?config_key=2019-HONDA-CIVIC-LX-K20C2-FWD"})
     void aVehicleNotFoundListsTheAvailableIdentifiers(String pathAndQuery) {
         JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
 
@@ -217,7 +221,7 @@ class SandboxRoutesIT extends SandboxHttpIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/fluids?vin=" + VIN, "/", "/api/samples/v1/fluids?vin=" + VIN})
+    @ValueSource(strings = {"/api/v1/fluids?vin=" + VIN, "/", "/api/samples/v1/fluids?vin=" + VIN, "/error"})
     void pathsOutsideTheSandboxAre404(String pathAndQuery) {
         Api.Reply reply = newClient().get(pathAndQuery);
 

@@ -1,7 +1,8 @@
 package dev.vspec.command.access;
 
-import dev.vspec.contracts.error.ApiError;
 import dev.vspec.command.web.JsonBodies;
+import dev.vspec.contracts.WriteRoute;
+import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
@@ -10,6 +11,7 @@ import dev.vspec.infra.access.PublicRoute;
 import dev.vspec.infra.access.SharedBudgets;
 import dev.vspec.infra.access.SharedBudgets.RollingAdmission;
 import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Duration;
@@ -52,7 +54,7 @@ import tools.jackson.databind.ObjectMapper;
 @ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
 class RequestAccessController {
 
-    static final String PATH = "/api/request-access";
+    static final String PATH = WriteRoute.Paths.REQUEST_ACCESS;
     static final long SUBMISSIONS_PER_PERIOD = 5;
     static final Duration PERIOD = Duration.ofHours(1);
     /** Far above the largest valid submission (about 2,700 characters), so only abuse hits it. */
@@ -105,10 +107,11 @@ class RequestAccessController {
         if (!admission.admitted()) {
             return tooMany(admission, request);
         }
+        Map<String, String[]> form = RequestParameters.of(request);
         Map<String, String> values = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         for (String field : AccessRequestForm.FIELDS) {
-            String[] given = request.getParameterValues(field);
+            String[] given = form.get(field);
             if (given == null || given.length == 0) {
                 continue;
             }

@@ -1,7 +1,7 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.web.JsonBodies;
-import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
@@ -19,13 +19,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -40,7 +41,7 @@ import tools.jackson.databind.ObjectMapper;
 @RestController
 class EnrichmentController {
 
-    static final String PATH = EnrichmentJobId.ROUTE;
+    static final String PATH = WriteRoute.Paths.ENRICH;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String REPLAYED = "Idempotent-Replayed";
     private static final int MAX_BODY_BYTES = 4 * 1024;
@@ -64,18 +65,14 @@ class EnrichmentController {
 
     @RequiresScope(Scope.ENRICH_WRITE)
     @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> enrich(HttpServletRequest request,
-            @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String idempotencyKey) throws IOException {
+    ResponseEntity<String> enrich(HttpServletRequest request) throws IOException {
         ApiKey key = AccessGrant.keyOf(request).orElseThrow(() -> new ApiException(ErrorCode.WRITE_DISABLED,
                 "Enrichment is scheduled for an API key; this deployment admits requests without one"));
+        String idempotencyKey = idempotencyKey(request);
         Vin vin = vinOf(JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED));
         if (idempotencyKey == null) {
             EnrichmentAnswer answer = requests.request(key, vin);
             return respond(answer.httpStatus().value(), json.writeValueAsString(answer), false);
-        }
-        if (!IDEMPOTENCY_KEY_FORMAT.matcher(idempotencyKey).matches()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
-                    + "characters (a UUID is a good choice)");
         }
         String fingerprint = fingerprint(vin);
         IdempotentAnswers.Outcome outcome = answers.answerOnce(key.id(), idempotencyKey, () -> {
@@ -100,6 +97,23 @@ class EnrichmentController {
                 .header("Retry-After", Long.toString(RetryAfter.seconds(wait)))
                 .header("Cache-Control", "no-store")
                 .body(errors.stamped(e.toError(), request));
+    }
+
+    /** The Idempotency-Key header, or null when none is sent; one sent empty, twice or malformed is refused. */
+    private static String idempotencyKey(HttpServletRequest request) {
+        List<String> sent = Collections.list(request.getHeaders(IDEMPOTENCY_KEY));
+        if (sent.isEmpty()) {
+            return null;
+        }
+        if (sent.size() > 1) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "Send one Idempotency-Key header; this request sends "
+                    + sent.size());
+        }
+        if (!IDEMPOTENCY_KEY_FORMAT.matcher(sent.get(0)).matches()) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
+                    + "characters (a UUID is a good choice); leave it out to send none");
+        }
+        return sent.get(0);
     }
 
     private static Vin vinOf(JsonNode body) {

@@ -7,8 +7,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.exc.UnexpectedEndOfInputException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.exc.MismatchedInputException;
 
 /**
  * Reads a write route's JSON body as a tree, bounded in size, so that each route can name every
@@ -39,8 +43,8 @@ public final class JsonBodies {
         try {
             body = json.readTree(bytes);
         } catch (JacksonException e) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is not valid JSON ("
-                    + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("unreadable") + ")");
+            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is not valid JSON (" + problem(e) + "); "
+                    + expectation);
         }
         if (body == null || !body.isObject()) {
             throw new ApiException(ErrorCode.INVALID_BODY, "The request body must be a JSON object: " + expectation);
@@ -57,6 +61,20 @@ public final class JsonBodies {
             case OBJECT -> "an object";
             default -> node.getNodeType().name().toLowerCase(Locale.ROOT);
         };
+    }
+
+    /** What is wrong with unreadable JSON, in a client's words: Jackson's own message names its classes and settings. */
+    static String problem(JacksonException e) {
+        if (e instanceof UnexpectedEndOfInputException) {
+            return "it ends before the JSON value does";
+        }
+        if (e instanceof StreamConstraintsException) {
+            return "it is nested too deeply or holds too long a value";
+        }
+        TokenStreamLocation location = e.getLocation();
+        String where = location == null || location.getLineNr() < 1 ? ""
+                : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+        return (e instanceof MismatchedInputException ? "something follows the JSON value" : "unexpected text") + where;
     }
 
     private static String kibibytes(int bytes) {

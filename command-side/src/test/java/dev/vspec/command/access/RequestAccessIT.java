@@ -231,6 +231,40 @@ class RequestAccessIT {
     }
 
     @Test
+    void unreadableJsonIsToldInTheClientsWordsNeverInJacksons() {
+        for (String body : List.of("{\"name\": \"Ada\",", "{\"name\": \"Ada\"} {", "{name: 1}")) {
+            assertThat(post("application/json", body, freshAddress()).error(400, "invalid_body").path("message").asString())
+                    .as(body).startsWith("The request body is not valid JSON (")
+                    .doesNotContain("jackson", "Jackson", "JsonNode", "`", "Source", "REDACTED");
+        }
+    }
+
+    @Test
+    void aControlCharacterInAFieldIsNamedInBothEncodings() {
+        Map<String, String> fields = validFields();
+        fields.put("company", "Analytical\u0000Engines");
+
+        for (Reply reply : List.of(post("application/json", json(fields), freshAddress()), post(FORM, form(fields), freshAddress()))) {
+            assertThat(reply.error(400, "invalid_param").path("message").asString()).contains("'company' contains control characters");
+        }
+    }
+
+    @Test
+    void aFormThatIsNotUrlEncodingIsRefused() {
+        assertThat(post(FORM, "name=%zz&email=ada%40example.com", freshAddress()).error(400, "invalid_param")
+                .path("message").asString()).startsWith("The parameters are not valid UTF-8 URL encoding");
+    }
+
+    @Test
+    void aWrongMethodIs405NamingPost() {
+        for (String method : List.of("GET", "PUT", "DELETE")) {
+            Reply reply = new Api(port).send(method, "/api/request-access", null);
+            reply.error(405, "method_not_allowed");
+            assertThat(reply.header("Allow")).isEqualTo("POST,OPTIONS");
+        }
+    }
+
+    @Test
     void anOversizedBodyIsRefusedWithoutBeingParsed() {
         String padding = "x".repeat(RequestAccessController.MAX_BODY_BYTES);
 

@@ -25,7 +25,9 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,7 +39,10 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -47,6 +52,7 @@ import tools.jackson.databind.JsonNode;
  * exact daily quotas under concurrency, Idempotency-Key replays and every bad input.
  */
 @CommandSideIntegrationTest
+@ExtendWith(OutputCaptureExtension.class)
 class EnrichmentApiIT {
 
     @Autowired
@@ -157,7 +163,8 @@ class EnrichmentApiIT {
     }
 
     @Test
-    void twentyConcurrentRequestsForDistinctVinsFromOneKeyScheduleExactlyFive() throws Exception {
+    void twentyConcurrentRequestsForDistinctVinsFromOneKeyScheduleExactlyFive(CapturedOutput output) throws Exception {
+        int logged = output.getAll().length();
         IssuedKey key = issue(Plan.PRO);
         Api api = new Api(port, key.key());
         ExecutorService threads = Executors.newFixedThreadPool(20);
@@ -182,6 +189,8 @@ class EnrichmentApiIT {
             assertThat(Long.parseLong(reply.header("Retry-After"))).isBetween(atLeast, atMost);
         });
         assertThat(grantedJobs(key)).hasSize(5);
+        assertThat(output.getAll().substring(logged)).as("a refused command is the client's answer, not a failure to log")
+                .doesNotContain("QuotaExhausted", "\tat org.axonframework");
     }
 
     @Test
@@ -229,6 +238,8 @@ class EnrichmentApiIT {
         api.post(PATH, "application/json", "{}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": null}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": 12345678901234567}").error(400, "invalid_vin");
+        assertThat(api.post(PATH, "application/json", "{\"vin\": \"19XFC2F52KE71537\\u0000\"}").error(400, "invalid_vin")
+                .get("message").asString()).contains("position 17");
         api.post(PATH, "application/json", "[\"" + VENDOR_VIN + "\"]").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"vin\": ").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"vin\": \"" + "A".repeat(5000) + "\"}").error(400, "invalid_body");
@@ -238,6 +249,54 @@ class EnrichmentApiIT {
         new Api(port, TestKeys.issue(db, Plan.FREE)).post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
                 .error(403, "insufficient_scope");
         new Api(port).post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}").error(401, "invalid_api_key");
+    }
+
+    @Test
+    void anUnreadableBodyIsToldInTheClientsWordsNeverInJacksons() {
+        Api api = new Api(port, TestKeys.issue(db, Plan.PRO));
+        Map<String, String> told = new LinkedHashMap<>();
+        told.put("{\"vin\": ", "it ends before the JSON value does");
+        told.put("{\"vin\": \"" + VENDOR_VIN + "\"}{", "something follows the JSON value at line 1, column ");
+        told.put("{\"vin\": \"" + VENDOR_VIN + "\"} []", "something follows the JSON value at line 1, column ");
+        told.put("nul", "unexpected text at line 1, column ");
+        told.put("{vin: 1}", "unexpected text at line 1, column ");
+        told.put("[".repeat(2000), "it is nested too deeply or holds too long a value");
+
+        told.forEach((body, problem) -> {
+            String message = api.post(PATH, "application/json", body).error(400, "invalid_body").path("message").asString();
+            assertThat(message).as(body).startsWith("The request body is not valid JSON (" + problem)
+                    .endsWith("; send {\"vin\": \"<17-character VIN>\"}")
+                    .doesNotContain("jackson", "Jackson", "JsonNode", "`", "Source", "REDACTED");
+        });
+        for (String body : List.of("{\"vin\": {}}", "{\"vin\": [\"" + VENDOR_VIN + "\"]}", "{\"vin\": true}")) {
+            assertThat(api.post(PATH, "application/json", body).error(400, "invalid_vin").path("message").asString())
+                    .as(body).startsWith("vin must be a JSON string, not ");
+        }
+    }
+
+    @Test
+    void anIdempotencyKeySentEmptyOrTwiceIsRefusedAndSchedulesNothing() {
+        IssuedKey key = issue(Plan.PRO);
+        Api api = new Api(port, key.key());
+        String body = "{\"vin\": \"" + TestVins.next() + "\"}";
+
+        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "").error(400, "invalid_param")
+                .path("message").asString()).startsWith("The Idempotency-Key header must be 1 to 255 visible ASCII characters");
+        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "a", "Idempotency-Key", "b")
+                .error(400, "invalid_param").path("message").asString()).isEqualTo("Send one Idempotency-Key header; this request sends 2");
+        assertThat(grantedJobs(key)).isEmpty();
+    }
+
+    @Test
+    void aWrongMethodIs405NamingPostWhateverTheKey() {
+        for (Api api : List.of(new Api(port), new Api(port, TestKeys.issue(db, Plan.PRO)))) {
+            for (String method : List.of("GET", "PUT", "DELETE", "PATCH")) {
+                Api.Reply reply = api.send(method, PATH, null);
+                reply.error(405, "method_not_allowed");
+                assertThat(reply.header("Allow")).isEqualTo("POST,OPTIONS");
+            }
+        }
+        new Api(port).get("/error").error(404, "not_found");
     }
 
     private static long secondsToMidnightUtc() {

@@ -19,7 +19,7 @@ public record ConfigKey(String value) {
     private static final Pattern NOT_SLUG = Pattern.compile("[^a-z0-9]+");
 
     public ConfigKey {
-        if (value == null || value.length() > MAX_LENGTH || !SHAPE.matcher(value).matches()) {
+        if (!isWellFormed(value)) {
             throw new ApiException(ErrorCode.INVALID_PARAM,
                     "config_key is a lowercase slug year-make-model-trim-enginecode[-drivetrain], "
                             + "e.g. 2019-honda-civic-lx-k20c2-fwd");
@@ -29,6 +29,11 @@ public record ConfigKey(String value) {
     @JsonCreator
     public static ConfigKey parse(String raw) {
         return new ConfigKey(raw);
+    }
+
+    /** Whether {@code text} has a key's shape; only such a text can name a configuration. */
+    public static boolean isWellFormed(String text) {
+        return text != null && text.length() <= MAX_LENGTH && SHAPE.matcher(text).matches();
     }
 
     /** Derives the key of a configuration from its identity; {@code drivetrain} may be null. */

@@ -23,7 +23,11 @@ public sealed interface VehicleIdentifier {
         }
     }
 
-    record ByConfigKey(ConfigKey configKey) implements VehicleIdentifier {
+    /**
+     * A config_key as the caller sent it: any text up to {@link ConfigKey#MAX_LENGTH} characters. One that is
+     * not {@link ConfigKey#isWellFormed well formed} names no configuration (404, like any unknown key).
+     */
+    record ByConfigKey(String configKey) implements VehicleIdentifier {
     }
 
     /**
@@ -59,7 +63,11 @@ public sealed interface VehicleIdentifier {
             return new ByVin(Vin.parse(vin));
         }
         if (configKey != null) {
-            return new ByConfigKey(ConfigKey.parse(configKey));
+            if (configKey.length() > ConfigKey.MAX_LENGTH) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, "config_key is at most " + ConfigKey.MAX_LENGTH
+                        + " characters; got " + configKey.length());
+            }
+            return new ByConfigKey(configKey);
         }
         List<String> missing = new ArrayList<>();
         if (year == null) {

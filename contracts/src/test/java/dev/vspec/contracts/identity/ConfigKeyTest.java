@@ -35,4 +35,12 @@ class ConfigKeyTest {
         assertThatThrownBy(() -> ConfigKey.parse(raw))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM));
     }
+
+    @Test
+    void onlyAKeysShapeIsWellFormed() {
+        assertThat(ConfigKey.isWellFormed("2019-honda-civic-lx-k20c2-fwd")).isTrue();
+        assertThat(ConfigKey.isWellFormed("Foo")).isFalse();
+        assertThat(ConfigKey.isWellFormed(null)).isFalse();
+        assertThat(ConfigKey.isWellFormed("2019-a-b-c-" + "d".repeat(ConfigKey.MAX_LENGTH))).isFalse();
+    }
 }

@@ -25,7 +25,7 @@ class VehicleIdentifierTest {
         assertThat(read(Map.of("vin", "1g4ah59h45g118341")))
                 .isEqualTo(new VehicleIdentifier.ByVin(new Vin("1G4AH59H45G118341")));
         assertThat(read(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd")))
-                .isEqualTo(new VehicleIdentifier.ByConfigKey(new ConfigKey("2019-honda-civic-lx-k20c2-fwd")));
+                .isEqualTo(new VehicleIdentifier.ByConfigKey("2019-honda-civic-lx-k20c2-fwd"));
         assertThat(read(Map.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX")))
                 .isEqualTo(new VehicleIdentifier.ByYearMakeModel(2019, "Honda", "Civic", "LX"));
         assertThat(read(Map.of("year", "2019", "make", "Honda", "model", "Civic")))
@@ -64,5 +64,17 @@ class VehicleIdentifierTest {
     @Test
     void normalizationIgnoresCaseAndWhitespace() {
         assertThat(VehicleIdentifier.normalize("  F-150   Raptor ")).isEqualTo("f-150 raptor");
+    }
+
+    @Test
+    void aConfigKeyOfAnyShapeIsALookupThatMayFindNothing() {
+        assertThat(read(Map.of("config_key", "2019 Honda Civic LX"))).isEqualTo(new VehicleIdentifier.ByConfigKey("2019 Honda Civic LX"));
+        assertThat(read(Map.of("config_key", "Foo"))).isEqualTo(new VehicleIdentifier.ByConfigKey("Foo"));
+    }
+
+    @Test
+    void aConfigKeyLongerThanAnyKeyIsInvalid() {
+        assertRefused(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH + 1)), ErrorCode.INVALID_PARAM, "at most 160 characters");
+        assertThat(read(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH)))).isInstanceOf(VehicleIdentifier.ByConfigKey.class);
     }
 }

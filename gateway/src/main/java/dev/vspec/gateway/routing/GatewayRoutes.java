@@ -1,39 +1,43 @@
 package dev.vspec.gateway.routing;
 
 import static org.springframework.cloud.gateway.server.mvc.handler.GatewayRouterFunctions.route;
-import static org.springframework.web.servlet.function.RequestPredicates.method;
 import static org.springframework.web.servlet.function.RequestPredicates.path;
 
+import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchangeHandlerFunction;
 import org.springframework.cloud.gateway.server.mvc.handler.RestClientProxyExchange;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The routes, in order: {@code /api/sample/**} to the sandbox; GET and HEAD of any other
- * {@code /api/**} to the query side; every other method of {@code /api/**} (POST /api/v0/enrich,
- * POST /api/request-access and any other write) to the command side. Each route has its own
- * timeouts; a route whose backend is not configured answers 503 {@code gateway_unconfigured}.
+ * The routes, in order: {@code /api/sample/**} to the sandbox; a POST of one of the API's writes
+ * ({@link WriteRoute}) to the command side; any other method on a write's path answered here, since no
+ * one backend knows every method such a path takes (405 with {@code Allow}, or OPTIONS with it); every
+ * other request under {@code /api} to the query side, which answers a read or refuses a method no read
+ * takes (405 with {@code Allow}). Each route has its own timeouts; a route whose backend is not
+ * configured answers 503 {@code gateway_unconfigured}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(GatewayProperties.class)
@@ -42,9 +46,30 @@ class GatewayRoutes {
     @Bean
     RouterFunction<ServerResponse> apiRoutes(BackendProxies proxies, ApiErrorResponses errors) {
         return route("sandbox").route(path("/api/sample/**"), proxies.sandbox().or(unconfigured("sandbox", errors))).build()
-                .and(route("reads").route(path("/api/**").and(method(HttpMethod.GET).or(method(HttpMethod.HEAD))),
-                        proxies.reads().or(unconfigured("query-side", errors))).build())
-                .and(route("writes").route(path("/api/**"), proxies.writes().or(unconfigured("command-side", errors))).build());
+                .and(route("writes").route(GatewayRoutes::isWrite, proxies.writes().or(unconfigured("command-side", errors))).build())
+                .and(route("write-paths").route(GatewayRoutes::isOtherMethodOnWritePath, request -> otherMethod(request, errors)).build())
+                .and(route("reads").route(path("/api/**"), proxies.reads().or(unconfigured("query-side", errors))).build());
+    }
+
+    static boolean isWrite(ServerRequest request) {
+        return HttpMethod.POST.equals(request.method()) && WriteRoute.of(request.path()).isPresent();
+    }
+
+    /** A method on a write's path that neither is the write nor a read the query side answers there. */
+    static boolean isOtherMethodOnWritePath(ServerRequest request) {
+        HttpMethod method = request.method();
+        return WriteRoute.of(request.path())
+                .filter(write -> !(write.alsoRead() && (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))))
+                .isPresent();
+    }
+
+    /** OPTIONS: the methods the path takes; anything else: 405 naming them. */
+    private static ServerResponse otherMethod(ServerRequest request, ApiErrorResponses errors) {
+        List<HttpMethod> allowed = WriteRoute.of(request.path()).orElseThrow().allowedMethods().stream().map(HttpMethod::valueOf).toList();
+        if (HttpMethod.OPTIONS.equals(request.method())) {
+            return ServerResponse.ok().allow(allowed.toArray(HttpMethod[]::new)).build();
+        }
+        return response(errors.methodNotAllowed(request.servletRequest(), allowed));
     }
 
     @Bean
@@ -94,11 +119,13 @@ class GatewayRoutes {
 
     /** The route's answer while no backend is configured for it: the deployment is incomplete. */
     private static HandlerFunction<ServerResponse> unconfigured(String backend, ApiErrorResponses errors) {
-        return request -> ServerResponse.status(ErrorCode.GATEWAY_UNCONFIGURED.status())
-                .contentType(MediaType.APPLICATION_JSON)
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .body(errors.stamped(ApiError.of(ErrorCode.GATEWAY_UNCONFIGURED, "This gateway has no " + backend
-                        + " backend configured for " + request.path() + "; the deployment is incomplete"), request.servletRequest()));
+        return request -> response(errors.entity(ApiError.of(ErrorCode.GATEWAY_UNCONFIGURED, "This gateway has no " + backend
+                + " backend configured for " + request.path() + "; the deployment is incomplete"), request.servletRequest()));
+    }
+
+    private static ServerResponse response(ResponseEntity<ApiError> answer) {
+        return ServerResponse.status(answer.getStatusCode()).headers(headers -> headers.addAll(answer.getHeaders()))
+                .body(answer.getBody());
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.vspec.infra.access;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,14 +46,18 @@ public final class RouteAccess {
     }
 
     private static final String API = "/api/";
+    private static final String ANY_METHOD = "*";
 
-    private final Map<String, Requirement> exact = new HashMap<>();
+    /** What each method of each handled path asks; a path handled under a template (a path variable) by its pattern. */
+    private final Map<String, Map<String, Requirement>> literal = new HashMap<>();
+    private final Map<PathPattern, Map<String, Requirement>> templated = new LinkedHashMap<>();
     private final List<PathPattern> publicPaths;
 
     public RouteAccess(Map<RequestMappingInfo, HandlerMethod> handlers, List<String> publicPaths) {
         PathPatternParser parser = PathPatternParser.defaultInstance;
         this.publicPaths = publicPaths.stream().map(parser::parse).toList();
         Map<String, Boolean> allPublic = new HashMap<>();
+        Map<String, Map<String, Requirement>> byPath = new HashMap<>();
         handlers.forEach((mapping, handler) -> {
             for (String path : mapping.getPatternValues()) {
                 if (!path.startsWith(API)) {
@@ -67,11 +72,12 @@ public final class RouteAccess {
                     continue;
                 }
                 allPublic.merge(path, declared.get().keyless(), Boolean::logicalAnd);
-                Set<org.springframework.web.bind.annotation.RequestMethod> methods = mapping.getMethodsCondition().getMethods();
-                for (String method : methods.isEmpty() ? List.of("*") : methods.stream().map(Enum::name).toList()) {
-                    exact.put(method + ' ' + path, declared.get());
+                Map<String, Requirement> methods = byPath.computeIfAbsent(path, p -> new HashMap<>());
+                Set<org.springframework.web.bind.annotation.RequestMethod> mapped = mapping.getMethodsCondition().getMethods();
+                for (String method : mapped.isEmpty() ? List.of(ANY_METHOD) : mapped.stream().map(Enum::name).toList()) {
+                    methods.put(method, declared.get());
                     if (method.equals("GET")) {
-                        exact.put("HEAD " + path, declared.get());
+                        methods.put("HEAD", declared.get());
                     }
                 }
             }
@@ -79,22 +85,31 @@ public final class RouteAccess {
         // A path only public handlers serve is public for every method, so a wrong method is MVC's 405, not a 401.
         allPublic.forEach((path, keyless) -> {
             if (keyless) {
-                exact.putIfAbsent("* " + path, Requirement.PUBLIC);
+                byPath.get(path).putIfAbsent(ANY_METHOD, Requirement.PUBLIC);
+            }
+        });
+        byPath.forEach((path, methods) -> {
+            PathPattern pattern = parser.parse(path);
+            if (pattern.hasPatternSyntax()) {
+                templated.put(pattern, methods);
+            } else {
+                literal.put(path, methods);
             }
         });
     }
 
-    /** Empty for a path outside {@code /api}, which this filter leaves alone. */
+    /**
+     * Empty for a path outside {@code /api}, which this filter leaves alone. A method a handled path does not
+     * take needs no key: MVC answers it 405 before any handler runs, and a caller learns that whatever key it has.
+     */
     public Optional<Requirement> of(String method, String path) {
         if (!path.startsWith(API)) {
             return Optional.empty();
         }
-        Requirement requirement = exact.get(method + ' ' + path);
-        if (requirement == null) {
-            requirement = exact.get("* " + path);
-        }
-        if (requirement != null) {
-            return Optional.of(requirement);
+        Map<String, Requirement> methods = handled(path);
+        if (methods != null) {
+            Requirement requirement = methods.getOrDefault(method, methods.get(ANY_METHOD));
+            return Optional.of(requirement != null ? requirement : Requirement.PUBLIC);
         }
         PathContainer container = PathContainer.parsePath(path);
         for (PathPattern pattern : publicPaths) {
@@ -103,6 +118,21 @@ public final class RouteAccess {
             }
         }
         return Optional.of(Requirement.ANY_KEY);
+    }
+
+    /** What the methods of a handled path ask, or null for a path no handler serves. */
+    private Map<String, Requirement> handled(String path) {
+        Map<String, Requirement> methods = literal.get(path);
+        if (methods != null || templated.isEmpty()) {
+            return methods;
+        }
+        PathContainer container = PathContainer.parsePath(path);
+        for (Map.Entry<PathPattern, Map<String, Requirement>> entry : templated.entrySet()) {
+            if (entry.getKey().matches(container)) {
+                return entry.getValue();
+            }
+        }
+        return null;
     }
 
     private static Optional<Requirement> declared(HandlerMethod handler) {

@@ -4,19 +4,25 @@ import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jooq.exception.SQLStateClass;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -24,13 +30,19 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-/** Turns every failure of a controller into the specification's error record; nothing else reaches the client. */
+/**
+ * Turns every failure of a handler into the specification's error record; nothing else reaches the
+ * client. A client's mistake is logged as {@link ApiErrorResponses} logs every client error (a short
+ * line, throttled); an unexpected failure with its stack trace, the first of its kind each minute.
+ */
 @RestControllerAdvice
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    static final Duration FAILURE_LOG_INTERVAL = Duration.ofMinutes(1);
 
     private final ApiErrorResponses responses;
+    private final LogThrottle failures = new LogThrottle(FAILURE_LOG_INTERVAL, Clock.systemUTC());
 
     public ApiExceptionHandler(ApiErrorResponses responses) {
         this.responses = responses;
@@ -66,21 +78,23 @@ public class ApiExceptionHandler {
                 + " or is larger than the server reads"), request);
     }
 
+    /** 405 with {@code Allow}: every method the path takes, HEAD with GET and OPTIONS always, as an OPTIONS request answers. */
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiError> wrongMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        ResponseEntity<ApiError> answer = answer(ApiError.of(ErrorCode.METHOD_NOT_ALLOWED,
-                request.getMethod() + " is not accepted on " + request.getRequestURI()), request);
-        if (e.getSupportedHttpMethods() == null) {
-            return answer;
+        Set<HttpMethod> allowed = new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
+        if (allowed.contains(HttpMethod.GET)) {
+            allowed.add(HttpMethod.HEAD);
         }
-        return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
-                .allow(e.getSupportedHttpMethods().toArray(org.springframework.http.HttpMethod[]::new))
-                .body(answer.getBody());
+        allowed.add(HttpMethod.OPTIONS);
+        return responses.methodNotAllowed(request, allowed);
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ApiError> wrongContentType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type " + e.getContentType() + " is not accepted here"), request);
+        String accepted = e.getSupportedMediaTypes().isEmpty() ? MediaType.APPLICATION_JSON_VALUE
+                : e.getSupportedMediaTypes().stream().map(MediaType::toString).collect(Collectors.joining(" or "));
+        return answer(ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, (e.getContentType() == null ? "The request names no"
+                + " Content-Type" : "This Content-Type is not accepted here") + "; send Content-Type: " + accepted), request);
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
@@ -100,20 +114,31 @@ public class ApiExceptionHandler {
         if (e instanceof org.jooq.exception.DataAccessException jooq && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
             return failed(e, request);
         }
-        log.warn("Request {} {} found the database unavailable: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        long heldBack = failures.pass("database unavailable");
+        if (heldBack != LogThrottle.HELD_BACK) {
+            log.warn("Request {} found the database unavailable{}: {}", ApiErrorResponses.route(request),
+                    failures.heldBackNote(heldBack), e.getMessage());
+        }
         return answer(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The database does not answer right now; retry shortly"), request);
     }
 
+    /** Spring's other refusals of a request (a missing header, ...) keep their 4xx; anything else is a failure of ours. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> failed(Exception e, HttpServletRequest request) {
-        log.error("Request {} {} failed", request.getMethod(), request.getRequestURI(), e);
+        if (e instanceof ErrorResponse refusal && refusal.getStatusCode().is4xxClientError()) {
+            int status = refusal.getStatusCode().value();
+            // a 400 here is a request Spring could not bind (a missing header, a value of the wrong type), not malformed HTTP
+            return answer(status == 400 ? ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read")
+                    : ContainerErrors.forStatus(status, request, null), request);
+        }
+        long heldBack = failures.pass(e.getClass().getName());
+        if (heldBack != LogThrottle.HELD_BACK) {
+            log.error("Request {} failed{}", ApiErrorResponses.route(request), failures.heldBackNote(heldBack), e);
+        }
         return answer(ApiError.of(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.defaultMessage()), request);
     }
 
     private ResponseEntity<ApiError> answer(ApiError error, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.valueOf(error.error().status()))
-                .contentType(MediaType.APPLICATION_JSON)
-                .header("Cache-Control", "no-store")
-                .body(responses.stamped(error, request));
+        return responses.entity(error, request);
     }
 }

@@ -2,6 +2,7 @@ package dev.vspec.infra.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -9,6 +10,9 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import org.springframework.web.servlet.HandlerExceptionResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.mvc.method.annotation.ExceptionHandlerExceptionResolver;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -26,6 +30,25 @@ public class ApiWebAutoConfiguration {
             ObjectProvider<MeterRegistry> meters) {
         return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.NONE),
                 meters.getIfAvailable(SimpleMeterRegistry::new));
+    }
+
+    /**
+     * {@link ApiExceptionHandler} answers the failures of every handler: by default Spring applies it to
+     * controllers' methods alone, leaving a view controller's, a static resource's or a router function's
+     * (the gateway's routes) to its default resolver, which logs a warning and answers a bare status.
+     */
+    @Bean
+    WebMvcConfigurer adviceForEveryHandler() {
+        return new WebMvcConfigurer() {
+            @Override
+            public void extendHandlerExceptionResolvers(List<HandlerExceptionResolver> resolvers) {
+                for (HandlerExceptionResolver resolver : resolvers) {
+                    if (resolver instanceof ExceptionHandlerExceptionResolver advice) {
+                        advice.setMappedHandlerPredicate(handler -> true);
+                    }
+                }
+            }
+        };
     }
 
     @Bean

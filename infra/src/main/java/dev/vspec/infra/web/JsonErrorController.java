@@ -10,7 +10,10 @@ import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Answers the container's error dispatch (failures outside controllers) with the error record instead of a white page. */
+/**
+ * Answers the container's error dispatch (failures outside controllers) with the error record instead
+ * of a white page. A client asking for the error path itself finds no route there: 404.
+ */
 @RestController
 public class JsonErrorController implements ErrorController {
 
@@ -23,7 +26,12 @@ public class JsonErrorController implements ErrorController {
     @RequestMapping("${server.error.path:/error}")
     void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        int code = status instanceof Integer i ? i : 500;
+        if (!(status instanceof Integer code)) {
+            // asked for directly (GET /error), not dispatched by the container
+            responses.write(request, response, ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " "
+                    + request.getRequestURI()));
+            return;
+        }
         Throwable cause = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         if (cause instanceof IOException && (code == 400 || code == 408)) {
             // the container failed reading the body: it ended or stalled before its declared length

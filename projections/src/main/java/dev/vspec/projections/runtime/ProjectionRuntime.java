@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.PartitionInfo;
@@ -187,9 +188,13 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
                 offsetsConsumer = consumerFactory.createConsumer(null, "vspec-projection-lag", null);
             }
             List<PartitionInfo> infos = offsetsConsumer.partitionsFor(topic, BROKER_TIMEOUT);
-            List<TopicPartition> partitions = infos.stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            // no assign(): end offsets need none, and assigning logs a line at every reading
+            Set<TopicPartition> partitions = infos.stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).collect(Collectors.toSet());
+            // Assigned, since a read-committed consumer warns at every reading of a partition it is not
+            // assigned; assigned again only when the topic's partitions change, since assigning logs a line.
+            if (!offsetsConsumer.assignment().equals(partitions)) {
+                offsetsConsumer.assign(partitions);
+            }
             return new HashMap<>(offsetsConsumer.endOffsets(partitions, BROKER_TIMEOUT));
         } catch (RuntimeException e) {
             log.warn("Cannot read the end offsets of {}: {}", topic, Failures.describe(e));

@@ -12,7 +12,8 @@ import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.access.CountsReads;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.Scope;
-import dev.vspec.query.vehicle.QueryParameters;
+import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
@@ -63,9 +64,10 @@ public class DecodeBatchController {
             monthly quota; the request counts as one against the per-minute limit.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @CountsReads(parameter = "vins", max = MAX_VINS)
+    @RepeatableParameters("vins")
     @GetMapping("/api/v1/decode/batch")
     BatchResponse decodeBatch(HttpServletRequest request) {
-        List<String> vins = vins(QueryParameters.of(request));
+        List<String> vins = vins(RequestParameters.of(request));
         VinDecoder decoder = answers.decoder();
         List<Vin> parsed = new ArrayList<>(vins.size());
         List<Integer> positions = new ArrayList<>(vins.size());

@@ -9,7 +9,7 @@ import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.Scope;
-import dev.vspec.query.vehicle.QueryParameters;
+import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
@@ -61,14 +61,14 @@ class DecodeController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(path = "/api/v1/decode", params = "partial_vin")
     PartialDecodeResponse decodePartial(HttpServletRequest request) {
-        Map<String, String[]> parameters = QueryParameters.of(request);
+        Map<String, String[]> parameters = RequestParameters.of(request);
         for (String other : new String[] {"vin", "year", "make", "model", "trim", "config_key"}) {
             if (parameters.containsKey(other)) {
                 throw new ApiException(ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
             }
         }
         String[] values = parameters.get("partial_vin");
-        if (values.length != 1 || values[0].isBlank()) {
+        if (values[0].isBlank()) {
             throw new ApiException(ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
         }
         VinDecoder decoder = answers.decoder();

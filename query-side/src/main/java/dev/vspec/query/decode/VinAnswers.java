@@ -3,7 +3,6 @@ package dev.vspec.query.decode;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
@@ -76,7 +75,7 @@ class VinAnswers {
             } else {
                 VinDecoding decoding = decoder.decode(vin);
                 if (linkedKey != null) {
-                    Vehicle vehicle = vehicles.resolve(new ByConfigKey(new ConfigKey(linkedKey)));
+                    Vehicle vehicle = vehicles.resolve(new ByConfigKey(linkedKey));
                     answers[i] = new Answer(vin, new DecodeResponse(vehicle, decoding, null), null);
                 } else if (decoding.engineCode() == null) {
                     answers[i] = refused(vin, VehicleResolver.unsupported(vin, decoding));

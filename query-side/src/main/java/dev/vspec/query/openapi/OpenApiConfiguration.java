@@ -46,10 +46,12 @@ class OpenApiConfiguration {
             resolves by its decode: its year, make, model and engine code (the manufacturer's code from vPIC's \
             Engine Model, else one derived such as `2.0l-i4`), and its trim and drivetrain where decoded. Without an \
             installed release (or while one loads), the decoding routes, and any VIN the catalog does not link, \
-            answer 503 `service_unavailable`.
+            answer 503 `service_unavailable` with `Retry-After` in seconds.
 
             **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
-            route lists the errors it can answer, with an example of each. Requests the HTTP server refuses \
+            route lists the errors it can answer, with an example of each. A parameter given twice, or holding a \
+            control character such as a NUL byte, is 400 `invalid_param` naming it (the lists `vins` and `include` may \
+            repeat). Requests the HTTP server refuses \
             before any route sees them are answered the same way: 400 `invalid_request` (not valid HTTP/1.1, \
             e.g. `[ ]` unencoded in the query or `%2F` in the path), 408 `request_timeout` (the request line \
             and headers took longer than 15 s), 417 `expectation_failed`, 431 `headers_too_large` (over 8 KB \

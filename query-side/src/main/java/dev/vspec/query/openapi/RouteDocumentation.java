@@ -1,6 +1,7 @@
 package dev.vspec.query.openapi;
 
 import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.EngineCode;
@@ -259,7 +260,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 + " matches several configurations (409 multiple_matches)." + modes, typed("string")));
         components.addParameters("config_key", query("config_key", "Mode 3: a configuration's stable, exact key as"
                 + " answered in `vehicle.config_key` and in 409 `matches`: the lowercase slug"
-                + " year-make-model-trim-enginecode[-drivetrain], else 400 invalid_param. Skips any decode." + modes,
+                + " year-make-model-trim-enginecode[-drivetrain]. Any other text names no configuration: 404 not_found"
+                + " (over " + ConfigKey.MAX_LENGTH + " characters, 400 invalid_param). Skips any decode." + modes,
                 typed("string")).example(CIVIC_LX));
         components.addParameters(VIN_ONLY, query("vin", "The VIN whose history to read, exactly " + Vin.LENGTH
                 + " characters. This route takes no other identifier mode (400 missing_param).",

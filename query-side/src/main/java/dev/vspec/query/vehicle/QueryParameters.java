@@ -2,25 +2,54 @@ package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import jakarta.servlet.ServletRequest;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
-/** Reads a request's query parameters the one way every reader must: an undecodable query string is the caller's 400. */
+/** The rules every route's query parameters follow, whatever the route reads of them. */
 public final class QueryParameters {
+
+    /** Names a message may repeat: a client's own words, but nothing shaped like a key. */
+    private static final String FOLDED_WHITESPACE = "\t\n\u000B\f\r";
+    private static final Pattern SHOWN_NAME = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,40}");
 
     private QueryParameters() {
     }
 
     /**
-     * @throws ApiException {@code invalid_param} when the query string is not valid UTF-8 URL encoding
-     *                      (Servlet 6.1 containers refuse it, e.g. {@code %C3%28}); the container
-     *                      reports that only once, so whoever reads first must answer it
+     * Refuses what no route can read: a parameter given more than once ({@code vin=A&vin=B}: which one was
+     * meant?) unless {@code repeatable} names it (a list), and a name or value holding a control character (a
+     * NUL byte would reach PostgreSQL, which refuses it).
+     *
+     * @throws ApiException {@code invalid_param} naming the parameter
      */
-    public static Map<String, String[]> of(ServletRequest request) {
-        try {
-            return request.getParameterMap();
-        } catch (IllegalStateException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The query string is not valid UTF-8 URL encoding");
-        }
+    public static void check(Map<String, String[]> parameters, Set<String> repeatable) {
+        parameters.forEach((name, values) -> {
+            if (hasControlCharacter(name)) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, "A parameter name holds a control character (such as"
+                        + " a NUL byte, %00); send printable text");
+            }
+            if (values.length > 1 && !repeatable.contains(name)) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, shown(name) + " is given " + values.length
+                        + " times; send it once");
+            }
+            for (String value : values) {
+                if (hasControlCharacter(value)) {
+                    throw new ApiException(ErrorCode.INVALID_PARAM, shown(name) + " holds a control character (such as"
+                            + " a NUL byte, %00); send printable text");
+                }
+            }
+        });
+    }
+
+    /** A control character other than the whitespace matching folds (tab, line breaks, vertical tab, form feed). */
+    private static boolean hasControlCharacter(String text) {
+        return text.codePoints().anyMatch(c -> Character.isISOControl(c) && FOLDED_WHITESPACE.indexOf(c) < 0);
+    }
+
+    private static String shown(String name) {
+        return SHOWN_NAME.matcher(name).matches() && !name.toLowerCase(Locale.ROOT).contains("vsk_")
+                ? "Parameter '" + name + "'" : "A parameter";
     }
 }

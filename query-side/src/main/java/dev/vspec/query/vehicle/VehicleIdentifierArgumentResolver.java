@@ -1,6 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.web.RequestParameters;
 import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import org.springframework.core.MethodParameter;
@@ -23,7 +24,7 @@ final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentRe
     @Override
     public VehicleIdentifier resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
             NativeWebRequest request, WebDataBinderFactory binderFactory) {
-        Map<String, String[]> parameters = QueryParameters.of(request.getNativeRequest(ServletRequest.class));
+        Map<String, String[]> parameters = RequestParameters.of(request.getNativeRequest(ServletRequest.class));
         return VehicleIdentifier.from(name -> {
             String[] values = parameters.get(name);
             return values == null || values.length == 0 ? null : values[0];

@@ -109,7 +109,10 @@ public class VehicleResolver {
             return linked.isEmpty() ? decodedMatches(byVin.vin(), documents) : linked;
         }
         if (identifier instanceof ByConfigKey byKey) {
-            String configKey = byKey.configKey().value();
+            String configKey = byKey.configKey();
+            if (!ConfigKey.isWellFormed(configKey)) {
+                return List.of();
+            }
             return cache.find(configKey, documents, read -> {
                 Param<String> key = DSL.param("config_key", configKey);
                 return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)), read);
@@ -160,7 +163,7 @@ public class VehicleResolver {
         if (matches.size() > 1) {
             return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of())).toList();
         }
-        return find(new ByConfigKey(new ConfigKey(matches.get(0).configKey())), documents);
+        return find(new ByConfigKey(matches.get(0).configKey()), documents);
     }
 
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */

@@ -1,6 +1,6 @@
 package dev.vspec.query.web;
 
-import dev.vspec.query.vehicle.QueryParameters;
+import dev.vspec.infra.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
@@ -20,7 +20,7 @@ final class CacheControlInterceptor implements HandlerInterceptor {
         if ("GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod())) {
             Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
             if (route != null) {
-                Map<String, String[]> parameters = QueryParameters.of(request);
+                Map<String, String[]> parameters = RequestParameters.of(request);
                 CachePolicy.forRoute(route.toString(), name -> joined(parameters.get(name)))
                         .ifPresent(freshness -> response.setHeader(HttpHeaders.CACHE_CONTROL, freshness.cacheControl()));
             }

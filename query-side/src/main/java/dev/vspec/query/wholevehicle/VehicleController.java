@@ -6,6 +6,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.Group;
+import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -62,6 +63,7 @@ class VehicleController {
             `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
             null; its bytes are `GET /api/v0/vehicle-image`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
+    @RepeatableParameters("include")
     @GetMapping("/api/v1/vehicle")
     VehicleResponse vehicle(VehicleIdentifier identifier,
             @Parameter(description = """

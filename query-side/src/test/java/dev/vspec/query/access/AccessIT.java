@@ -33,6 +33,8 @@ import tools.jackson.databind.JsonNode;
 class AccessIT extends SeededRouteIT {
 
     private static final String FLUIDS = "/api/v1/fluids?config_key=" + CIVIC_LX;
+    /** A path no route serves: a key's request there is checked and shows its budgets, and a POST spends no read. */
+    private static final String PEEK = "/api/v1/no-route-here";
     private static final AtomicInteger ADDRESSES = new AtomicInteger();
 
     private Api keyless;
@@ -136,8 +138,8 @@ class AccessIT extends SeededRouteIT {
         }
         assertThat(Long.parseLong(notFound.header("X-RateLimit-Remaining"))).isEqualTo(Long.parseLong(first.header("X-RateLimit-Remaining")) - 1);
         // a 404 is not a read: once its answer is complete the month's remaining reads are what the
-        // first answer left (a POST shows them without spending one)
-        await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(keyless.post(FLUIDS, null, null, "x-api-key", key)
+        // first answer left (a POST where no route is shows them without spending one)
+        await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(keyless.post(PEEK, null, null, "x-api-key", key)
                 .header("X-Monthly-Remaining")).isEqualTo(first.header("X-Monthly-Remaining")));
         assertThat(forbidden.status()).isEqualTo(403);
         assertThat(forbidden.header("X-RateLimit-Limit")).isEqualTo("60");
@@ -174,11 +176,12 @@ class AccessIT extends SeededRouteIT {
 
         for (int i = 0; i < 3; i++) {
             // A failure costs no read. Its read comes back once its answer is complete, which the
-            // client may see a moment before: a POST shows the month's remaining reads without spending one.
+            // client may see a moment before: a POST where no route is shows the month's remaining reads
+            // without spending one (a wrong method on a route's path is 405 before any key is looked at).
             assertThat(keyless.getWith("/api/v1/fluids?vin=123", "x-api-key", key).status()).isEqualTo(400);
             long left = 3 - i;
             await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(
-                    keyless.post(FLUIDS, null, null, "x-api-key", key).header("X-Monthly-Remaining")).isEqualTo(Long.toString(left)));
+                    keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining")).isEqualTo(Long.toString(left)));
             assertThat(keyless.getWith(FLUIDS, "x-api-key", key).status()).isEqualTo(200);
         }
         Reply spent = keyless.getWith(FLUIDS, "x-api-key", key);

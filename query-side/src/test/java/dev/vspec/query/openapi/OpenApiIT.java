@@ -282,7 +282,9 @@ class OpenApiIT {
                 JsonNode examples = document.path("paths").path(path).at("/get/responses/503/content/application~1json/examples");
                 examples.propertyNames().forEach(name -> {
                     JsonNode example = resolve(document, examples.path(name));
-                    JsonNode error = unavailable.get(asked(path, example)).error(503, "service_unavailable");
+                    Api.Reply reply = unavailable.get(asked(path, example));
+                    JsonNode error = reply.error(503, "service_unavailable");
+                    assertThat(reply.header("Retry-After")).as("%s %s", path, name).isEqualTo("5");
                     assertThat(error.path("message").asString()).as("%s %s", path, name)
                             .isEqualTo(example.at("/value/message").asString());
                     replayed.add(path);

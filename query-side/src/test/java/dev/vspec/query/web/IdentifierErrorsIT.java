@@ -49,9 +49,7 @@ class IdentifierErrorsIT extends SeededRouteIT {
                 Arguments.of("two-digit year", query("year", "19", "make", "Honda", "model", "Civic"), "invalid_param"),
                 Arguments.of("non-numeric year", query("year", "abcd", "make", "Honda", "model", "Civic"), "invalid_param"),
                 Arguments.of("year out of range", query("year", "1700", "make", "Honda", "model", "Civic"), "invalid_param"),
-                Arguments.of("config_key with spaces", query("config_key", "2019 Honda Civic LX"), "invalid_param"),
-                Arguments.of("config_key in upper case", query("config_key", "2019-HONDA-CIVIC-LX-K20C2-FWD"), "invalid_param"),
-                Arguments.of("config_key too short", query("config_key", "2019-honda-civic"), "invalid_param"),
+                Arguments.of("config_key longer than any key", query("config_key", "k".repeat(161)), "invalid_param"),
                 Arguments.of("query string that is not UTF-8", "?vin=%C3%28", "invalid_param"));
         return ROUTES.stream().flatMap(route -> cases.stream().map(c -> {
             Object[] values = c.get();

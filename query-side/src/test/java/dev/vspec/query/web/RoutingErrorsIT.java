@@ -9,6 +9,7 @@ import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
+import java.util.List;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,14 +27,42 @@ class RoutingErrorsIT extends SeededRouteIT {
         ReadModelSeed.seed(db);
     }
 
+    /** With a key or without: no handler runs, so the method is refused whatever the key. */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
             "POST, /api/v1/fluids",
             "PUT, /api/v1/fluids",
+            "PATCH, /api/v1/specs",
             "DELETE, /api/v1/configs",
-            "POST, /api/v1/configs"})
-    void aWrongMethodIs405Json(String method, String route) {
-        api.send(method, route + query("config_key", CIVIC_LX), null).error(405, "method_not_allowed");
+            "POST, /api/v1/configs",
+            "PUT, /api/v0/enrich",
+            "DELETE, /api/v1/wmi/1HG",
+            "POST, /api/v1/decode/batch"})
+    void aWrongMethodIs405JsonWithAllowWithOrWithoutAKey(String method, String route) {
+        for (Api client : List.of(api, new Api(port))) {
+            Reply reply = client.send(method, route + query("config_key", CIVIC_LX), null);
+
+            assertThat(reply.error(405, "method_not_allowed").path("message").asString())
+                    .isEqualTo(method + " is not accepted on " + route + "; it takes GET, HEAD, OPTIONS");
+            assertThat(reply.headers().allValues("Allow")).containsExactly("GET,HEAD,OPTIONS");
+        }
+    }
+
+    @Test
+    void headAndOptionsKeepWorking() {
+        Reply head = api.send("HEAD", "/api/v1/fluids" + query("config_key", CIVIC_LX), null);
+        assertThat(head.status()).isEqualTo(200);
+        assertThat(head.text()).isEmpty();
+
+        Reply options = new Api(port).send("OPTIONS", "/api/v1/fluids", null);
+        assertThat(options.status()).isEqualTo(200);
+        assertThat(options.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"GET", "POST", "PUT"})
+    void theErrorPathAskedForItselfIsNotFound(String method) {
+        api.send(method, "/error", null).error(404, "not_found");
     }
 
     @ParameterizedTest(name = "{0}")

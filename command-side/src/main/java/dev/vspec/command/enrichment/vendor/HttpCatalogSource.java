@@ -176,7 +176,7 @@ public final class HttpCatalogSource implements CatalogSource {
             if (cause instanceof HttpTimeoutException) {
                 return Attempt.failed(noAnswerInTime(), cause);
             }
-            return Attempt.failed("the connection failed (" + cause.getClass().getSimpleName() + ")", cause);
+            return Attempt.failed("the connection failed", cause);
         } catch (InterruptedException e) {
             exchange.cancel(true);
             throw interrupted(e);
@@ -316,8 +316,9 @@ public final class HttpCatalogSource implements CatalogSource {
             return response != null ? "HTTP " + response.statusCode() : failure;
         }
 
+        /** For the log: the problem with its cause, whose class tells an operator what failed (never for a job's answer). */
         String detail() {
-            return cause == null || cause.getMessage() == null ? problem() : problem() + ": " + cause.getMessage();
+            return cause == null ? problem() : problem() + ": " + cause;
         }
     }
 

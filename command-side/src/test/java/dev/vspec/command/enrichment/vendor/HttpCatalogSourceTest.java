@@ -180,7 +180,8 @@ class HttpCatalogSourceTest {
 
         assertThatThrownBy(() -> source(null).findByVin(ASKED))
                 .isInstanceOf(UpstreamUnavailable.class)
-                .hasMessageContaining("the connection failed");
+                .hasMessageContaining("the connection failed")
+                .as("the job's error message, which the client polls, names no class").hasMessageNotContaining("Exception");
 
         assertThat(waits).as("attempts after the first").hasSize(MAX_ATTEMPTS - 1);
         assertThat(stub.requests(ASKED.value())).as("the JDK client repeats a GET once on a connection closed unanswered")
