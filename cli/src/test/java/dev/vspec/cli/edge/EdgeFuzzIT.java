@@ -44,11 +44,12 @@ import tools.jackson.databind.json.JsonMapper;
  * through the gateway of the whole local stack, once with a fixed seed and once with a new one per run (printed;
  * replay it with {@code -Dvspec.fuzz.seed=N}). Every answer is below 500; every answer that is not a success is
  * the specification's JSON error with {@code error} and {@code message} and names no class; nothing logged during
- * the run carries a stack trace or anything shaped like a key.
+ * the run carries a stack trace or anything shaped like a key, and the log grows by far fewer lines than requests.
  */
 class EdgeFuzzIT {
 
     static final int REQUESTS_PER_SEED = 5_000;
+    private static final int MAX_REQUESTS_PER_LOG_LINE = 20;
     private static final long FIXED_SEED = 20261124L;
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Pattern CLASS_NAME = Pattern.compile(
@@ -157,6 +158,10 @@ class EdgeFuzzIT {
             if (event.getThrowableProxy() != null) {
                 violations.add("a stack trace logged by " + event.getLoggerName() + ": " + abbreviated(text));
             }
+        }
+        // a client's mistake is one short line at most, and repeated ones are throttled: far fewer lines than requests
+        if (logged.size() > REQUESTS_PER_SEED / MAX_REQUESTS_PER_LOG_LINE) {
+            violations.add(logged.size() + " lines logged for " + REQUESTS_PER_SEED + " requests");
         }
         Path report = Path.of("target", "edge-fuzz-" + seed + ".txt");
         try {
