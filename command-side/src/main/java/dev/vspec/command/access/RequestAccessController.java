@@ -107,7 +107,7 @@ class RequestAccessController {
         if (!admission.admitted()) {
             return tooMany(admission, request);
         }
-        Map<String, String[]> form = RequestParameters.of(request);
+        Map<String, String[]> form = RequestParameters.ofForm(request);
         Map<String, String> values = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         for (String field : AccessRequestForm.FIELDS) {

@@ -250,12 +250,6 @@ class RequestAccessIT {
     }
 
     @Test
-    void aFormThatIsNotUrlEncodingIsRefused() {
-        assertThat(post(FORM, "name=%zz&email=ada%40example.com", freshAddress()).error(400, "invalid_param")
-                .path("message").asString()).startsWith("The parameters are not valid UTF-8 URL encoding");
-    }
-
-    @Test
     void aWrongMethodIs405NamingPost() {
         for (String method : List.of("GET", "PUT", "DELETE")) {
             Reply reply = new Api(port).send(method, "/api/request-access", null);

@@ -74,8 +74,7 @@ public class ApiExceptionHandler {
      */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<ApiError> unreadableForm(InvalidParameterException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.INVALID_BODY, "The form body is not name=value pairs in URL encoding of UTF-8,"
-                + " or is larger than the server reads"), request);
+        return answer(ApiError.of(ErrorCode.INVALID_BODY, RequestParameters.UNREADABLE_FORM), request);
     }
 
     /** 405 with {@code Allow}: every method the path takes, HEAD with GET and OPTIONS always, as an OPTIONS request answers. */

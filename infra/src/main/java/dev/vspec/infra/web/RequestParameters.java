@@ -8,7 +8,25 @@ import java.util.Map;
 /** Reads a request's parameters (its query string, and a form's body) the one way every reader must: undecodable ones are the caller's 400. */
 public final class RequestParameters {
 
+    /** What a form body the container cannot read is told. */
+    public static final String UNREADABLE_FORM = "The form body is not name=value pairs in URL encoding of UTF-8,"
+            + " or is larger than the server reads";
+
     private RequestParameters() {
+    }
+
+    /**
+     * A form POST's parameters. Its query string has passed {@link StrictQueryStrings} before any route, so
+     * what the container cannot decode here is the body.
+     *
+     * @throws ApiException {@code invalid_body} when the body is not valid UTF-8 URL encoding
+     */
+    public static Map<String, String[]> ofForm(ServletRequest request) {
+        try {
+            return request.getParameterMap();
+        } catch (IllegalStateException e) {
+            throw new ApiException(ErrorCode.INVALID_BODY, UNREADABLE_FORM);
+        }
     }
 
     /**
