@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.net.URLDecoder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -159,6 +160,15 @@ class GatewayEdgeIT {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
                 assertThat(output.getAll()).contains("/api/v1/fluids?note=[redacted]"));
         assertThat(output.getAll()).doesNotContain(SECRET);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/sample/v1/echo/1%2B8%25G", "/api/v1/echo/100%25", "/api/v1/echo/%25zz%20x"})
+    void anEncodedPercentInThePathReachesTheBackendAsTheClientMeantIt(String path) {
+        Api.Reply reply = api.get(path);
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.body().path("path").asString()).isEqualTo(URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8));
     }
 
     @Test

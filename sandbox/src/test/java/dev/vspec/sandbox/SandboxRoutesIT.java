@@ -143,6 +143,15 @@ class SandboxRoutesIT extends SandboxHttpIT {
         assertThat(error.path("available").valueStream().map(JsonNode::asString).toList()).contains("vin=" + VIN);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/sample/v1/wmi/1%2B8%25G", "/api/sample/v1/wmi/1H%25", "/api/sample/v1/wmi/%25zz"})
+    void anEncodedPercentInThePathReachesTheRouteAsAPercent(String path) {
+        Api.Reply reply = newClient().get(path);
+
+        // as the live route answers a WMI that is not three VIN characters
+        assertDecorated(reply.error(400, "invalid_param"), "invalid_param");
+    }
+
     @Test
     void aVinWithoutEngineCodeIs422() {
         assertDecorated(newClient().get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN).error(422, "unsupported_vehicle"),

@@ -9,6 +9,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.springframework.web.util.UriUtils;
 
 /**
  * The sandbox's routes are the live routes under {@code /api/sample}: a request for
@@ -45,17 +47,22 @@ final class SandboxPrefix extends SandboxFilter {
                     "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
             return;
         }
-        chain.doFilter(new LiveRequest(request, request.getContextPath() + live), response);
+        chain.doFilter(new LiveRequest(request, live), response);
     }
 
-    /** The request as the query side's handlers expect it: the same, on the live path. */
+    /**
+     * The request as the query side's handlers expect it: the same, on the live path. Its URI is the live path
+     * encoded again, as a request URI is (an escaped '%' in a path variable stays one, never a broken escape).
+     */
     private static final class LiveRequest extends HttpServletRequestWrapper {
 
+        private final String path;
         private final String uri;
 
-        LiveRequest(HttpServletRequest request, String uri) {
+        LiveRequest(HttpServletRequest request, String path) {
             super(request);
-            this.uri = uri;
+            this.path = path;
+            this.uri = request.getContextPath() + UriUtils.encodePath(path, StandardCharsets.UTF_8);
         }
 
         @Override
@@ -72,7 +79,7 @@ final class SandboxPrefix extends SandboxFilter {
 
         @Override
         public String getServletPath() {
-            return uri.substring(getContextPath().length());
+            return path;
         }
 
         @Override
