@@ -171,6 +171,19 @@ class GatewayEdgeIT {
         assertThat(reply.body().path("path").asString()).isEqualTo(URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"PUT", "PATCH", "DELETE"})
+    void aMalformedFormSentWithAWrongMethodIs405(String method, CapturedOutput output) {
+        String form = "name=%&email=%zz";
+        RawHttp.Answer answer = RawHttp.exchange(port, method + " /api/request-access HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + form.length()
+                + "\r\nConnection: close\r\n\r\n" + form);
+
+        assertThat(answer.status()).isEqualTo(405);
+        assertThat(answer.json().path("error").asString()).isEqualTo("method_not_allowed");
+        assertThat(output.getAll()).doesNotContain("\tat ");
+    }
+
     @Test
     void aBodyShorterThanItsContentLengthIs400InvalidBodyWithinTheBodyTimeout() {
         int asked = backend.requests();
