@@ -49,6 +49,12 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Deployable deployable = KAFKA.equals(part) ? null : Deployable.named(part).orElseThrow(() -> refused(
+                "No part named '" + part + "' (known: " + KAFKA + ", "
+                        + Arrays.stream(Deployable.values()).map(Deployable::id).collect(Collectors.joining(", ")) + ")"));
+        if (deployable == null && !springArguments.isEmpty()) {
+            throw refused("kafka takes no arguments but its options, not " + springArguments);
+        }
         // logback reads the first before anything logs, Spring Boot the second when a deployable starts (and
         // warns while the first is set, so it goes once logback has read it)
         System.setProperty("logback.configurationFile", LOG_CONFIG);
@@ -56,10 +62,7 @@ public final class RunCommand implements Callable<Integer> {
         LoggerFactory.getILoggerFactory();
         System.clearProperty("logback.configurationFile");
         CountDownLatch stopped = new CountDownLatch(1);
-        if (KAFKA.equals(part)) {
-            if (!springArguments.isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "kafka takes no arguments but its options: " + springArguments);
-            }
+        if (deployable == null) {
             LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir.toAbsolutePath().resolve("kafka"), kafkaPort);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 broker.close();
@@ -68,9 +71,6 @@ public final class RunCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("Kafka is ready on " + broker.bootstrapServers());
             spec.commandLine().getOut().flush();
         } else {
-            Deployable deployable = Deployable.named(part).orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
-                    "No part named '" + part + "' (known: " + KAFKA + ", " + Arrays.stream(Deployable.values())
-                            .map(d -> d.id).collect(Collectors.joining(", ")) + ")"));
             List<String> arguments = new ArrayList<>();
             arguments.add("--" + Deployable.EXCLUDE_PREFIXES + "=" + deployable.declinedAutoConfiguration);
             arguments.addAll(springArguments);
@@ -87,5 +87,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         stopped.await();
         return 0;
+    }
+
+    private CommandLine.ParameterException refused(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 }
