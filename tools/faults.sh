@@ -10,7 +10,7 @@
 # figures and exits 1 on any violation.
 #
 #   tools/faults.sh            the full drill (about 15 minutes on 2 cores)
-#   tools/faults.sh --brief    the short form the test suite runs (FaultsIT, about 5 minutes)
+#   tools/faults.sh --brief    the short form the test suite runs (FaultsIT, a few minutes)
 #   tools/faults.sh --help     every option
 #
 # Needs PostgreSQL's server binaries (/usr/lib/postgresql/<version>/bin; Debian: apt-get install
@@ -22,7 +22,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
 case "${1:-}" in
-  -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; echo; exec "$root/vspec" faults --help ;;
+  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; echo; exec "$root/vspec" faults --help ;;
 esac
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/vspec-faults.XXXXXX")"

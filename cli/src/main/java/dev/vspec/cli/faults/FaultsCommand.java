@@ -11,13 +11,13 @@ import picocli.CommandLine.Option;
 
 /** {@code vspec faults}: the fault drill (tools/faults.sh runs it). */
 @Command(name = "faults", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run vspec as the production topology runs it (separate processes: command sides, projections",
-                "consumers, query sides, the gateway; one broker; one PostgreSQL), on a PostgreSQL cluster and a broker of",
-                "its own, under steady read and enrichment load; SIGKILL and restart each deployable's instances in turn,",
-                "then crash and restart PostgreSQL and the broker. Afterwards it checks that every stored event reached",
-                "the topic once and in order, every enrichment answered 202 ended with a reason, the limits held, the read",
-                "tables equal clean rebuilds, and clients saw no 500 and no wrong answer, only 502/503 during the faults.",
-                "Prints the figures; exits 1 on any violation. Needs PostgreSQL's server binaries (/usr/lib/postgresql)."})
+        description = "Runs vspec as production runs it, as separate processes (command sides, projections consumers, "
+                + "query sides, the gateway), on a PostgreSQL cluster and a Kafka broker of its own, under steady read and "
+                + "enrichment load; kills each deployable's instances in turn with SIGKILL and starts them again, then crashes "
+                + "PostgreSQL and the broker. Afterwards it checks that every stored event reached the topic once and in order, "
+                + "every enrichment answered 202 ended with a reason, the limits held, the read tables equal clean rebuilds, "
+                + "and clients saw no 500 and no wrong answer, only 502/503 during the faults. Prints the figures; exits 1 on "
+                + "any violation. Needs PostgreSQL's server binaries (/usr/lib/postgresql/<version>/bin).")
 public final class FaultsCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -30,7 +30,7 @@ public final class FaultsCommand implements Callable<Integer> {
             description = "Deployables killed in turn, every instance of each (default: query-side,projections,command-side,gateway).")
     List<String> killed;
 
-    @Option(names = "--steady", paramLabel = "SECONDS", description = "Load without faults between faults (default: 15).")
+    @Option(names = "--steady", paramLabel = "SECONDS", description = "Load without faults between faults (default: 15; 6 with --brief).")
     Integer steadySeconds;
 
     @Option(names = "--work", defaultValue = "${java.io.tmpdir}",
