@@ -35,7 +35,8 @@ public final class StoredJobEvents {
     /** Where the topic ended, by partition, once the job's completion was on it, as the relay records it. */
     public static void published(DSLContext db, String jobId, String topic, Map<Integer, Long> ends) {
         ends.forEach((partition, end) -> db.execute("INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
-                + "VALUES (?, ?, ?, ?)", jobId, topic, partition, end));
+                + "VALUES (?, ?, ?, ?) ON CONFLICT (job_id, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
+                jobId, topic, partition, end));
     }
 
     /** A projection's stored offset on a partition, as the projection records it with each batch it applies. */
