@@ -246,7 +246,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
      * and plant, a new serial and a valid check digit. Service histories are left out: they belong
      * to the shipped VINs.
      */
-    static List<String> writeVendorCatalog(Path target, int count) throws IOException {
+    public static List<String> writeVendorCatalog(Path target, int count) throws IOException {
         JsonNode reference;
         try (InputStream in = EnrichmentLatencyCommand.class.getResourceAsStream(VENDOR_CATALOG)) {
             if (in == null) {

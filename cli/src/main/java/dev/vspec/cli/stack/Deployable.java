@@ -5,6 +5,8 @@ import dev.vspec.gateway.GatewayApplication;
 import dev.vspec.projections.ProjectionsApplication;
 import dev.vspec.query.QuerySideApplication;
 import dev.vspec.sandbox.SandboxApplication;
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 
@@ -26,6 +28,9 @@ public enum Deployable {
                     + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
                     + "dev.vspec.infra.access");
 
+    /** The property naming the auto-configuration a deployable declines (infra's DeployableAutoConfigurationFilter). */
+    static final String EXCLUDE_PREFIXES = "vspec.autoconfigure.exclude-prefixes";
+
     final String id;
     final int defaultPort;
     final Supplier<SpringApplicationBuilder> application;
@@ -39,5 +44,14 @@ public enum Deployable {
         this.application = application;
         this.usesKafka = usesKafka;
         this.declinedAutoConfiguration = declinedAutoConfiguration;
+    }
+
+    /** The deployable called {@code id} ({@code query-side}, ...). */
+    static Optional<Deployable> named(String id) {
+        return Arrays.stream(values()).filter(deployable -> deployable.id.equals(id)).findFirst();
+    }
+
+    public String id() {
+        return id;
     }
 }

@@ -129,7 +129,7 @@ public final class LocalStack implements AutoCloseable {
                 // the application name is a JVM-wide logging property, wrong for all but one deployable here
                 "--logging.include-application-name=false",
                 "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
-                "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
+                "--" + Deployable.EXCLUDE_PREFIXES + "=" + deployable.declinedAutoConfiguration));
         int gatewayPort = settings.ports().get(Deployable.GATEWAY);
         if (!settings.properties().containsKey(SITE_URL)) {
             // the site is the gateway: the sandbox's CORS origin and the base of docs links

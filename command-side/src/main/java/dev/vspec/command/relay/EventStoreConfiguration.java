@@ -1,5 +1,6 @@
 package dev.vspec.command.relay;
 
+import dev.vspec.infra.axon.EventStorage;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.EventBusSpanFactory;
@@ -8,7 +9,6 @@ import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.eventsourcing.eventstore.jdbc.JdbcSQLErrorCodesResolver;
 import org.axonframework.serialization.Serializer;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
@@ -33,7 +33,7 @@ class EventStoreConfiguration {
         return JdbcEventStorageEngine.builder()
                 .snapshotSerializer(defaultSerializer)
                 .upcasterChain(configuration.upcasterChain())
-                .persistenceExceptionResolver(new JdbcSQLErrorCodesResolver())
+                .persistenceExceptionResolver(EventStorage.duplicateEvents())
                 .eventSerializer(eventSerializer)
                 .snapshotFilter(configuration.snapshotFilter())
                 .connectionProvider(connectionProvider)

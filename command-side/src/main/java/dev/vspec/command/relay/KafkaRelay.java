@@ -1,6 +1,7 @@
 package dev.vspec.command.relay;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * id. Runs in the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in
  * PostgreSQL. The sends of one batch go out together and are all awaited before the batch's unit
  * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
- * retries from the old token. Delivery is therefore at least once, never with a gap.
+ * retries from the old token. Delivery is therefore at least once, never with a gap. A batch that
+ * completes enrichment jobs tells {@link CompletedJobs} before its token moves, so that readers can
+ * tell when the jobs' data has reached every read table.
  */
 @ProcessingGroup(KafkaRelay.PROCESSING_GROUP)
 class KafkaRelay {
@@ -33,11 +36,13 @@ class KafkaRelay {
     private static final String PENDING = KafkaRelay.class.getName() + ".pending";
 
     private final EventPublisher publisher;
+    private final CompletedJobs completedJobs;
     private final EventEnvelopeCodec codec;
     private final Duration ackTimeout;
 
-    KafkaRelay(EventPublisher publisher, EventEnvelopeCodec codec, Duration ackTimeout) {
+    KafkaRelay(EventPublisher publisher, CompletedJobs completedJobs, EventEnvelopeCodec codec, Duration ackTimeout) {
         this.publisher = publisher;
+        this.completedJobs = completedJobs;
         this.codec = codec;
         this.ackTimeout = ackTimeout;
     }
@@ -49,25 +54,41 @@ class KafkaRelay {
         }
         byte[] envelope = codec.encode(codec.wrap(message.getIdentifier(), message.getType(),
                 message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event));
-        List<PendingAck> pending = pendingAcks();
+        Batch batch = batch();
         CompletableFuture<?> ack;
         try {
             ack = publisher.publish(message.getAggregateIdentifier(), envelope);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
-            throw failed(describe(message), pending.size() + 1, String.valueOf(e), e);
+            throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);
         }
-        pending.add(new PendingAck(describe(message), ack));
+        batch.pending().add(new PendingAck(describe(message), ack));
+        if (event instanceof EnrichmentCompleted completed) {
+            batch.completedJobs().add(completed.jobId());
+        }
     }
 
     /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */
-    private List<PendingAck> pendingAcks() {
+    private Batch batch() {
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get().root();
         return unitOfWork.getOrComputeResource(PENDING, key -> {
-            List<PendingAck> pending = new ArrayList<>();
-            unitOfWork.onPrepareCommit(u -> awaitAcks(pending));
-            return pending;
+            Batch batch = new Batch(new ArrayList<>(), new ArrayList<>());
+            unitOfWork.onPrepareCommit(u -> finish(batch));
+            return batch;
         });
+    }
+
+    /** Once Kafka has every record of the batch, the jobs it completed learn where the topic ends. */
+    private void finish(Batch batch) {
+        awaitAcks(batch.pending());
+        if (batch.completedJobs().isEmpty()) {
+            return;
+        }
+        try {
+            completedJobs.published(batch.completedJobs());
+        } catch (RuntimeException e) {
+            throw failed("the completion of " + batch.completedJobs(), batch.pending().size(), String.valueOf(e), e);
+        }
     }
 
     private void awaitAcks(List<PendingAck> pending) {
@@ -98,6 +119,10 @@ class KafkaRelay {
     }
 
     private record PendingAck(String event, CompletableFuture<?> ack) {
+    }
+
+    /** One batch: its sends, and the enrichment jobs it completes. */
+    private record Batch(List<PendingAck> pending, List<String> completedJobs) {
     }
 
     /** The batch could not be published; the processor retries it from its stored token. */

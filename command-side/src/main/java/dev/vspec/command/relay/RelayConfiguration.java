@@ -1,6 +1,8 @@
 package dev.vspec.command.relay;
 
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.kafka.EventTopicProperties;
+import org.apache.kafka.clients.admin.AdminClient;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -12,6 +14,8 @@ import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryC
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.KafkaAdmin;
 
 /**
  * Wires the relay: a producer that cannot lose an acknowledged record (acks=all, idempotent), and
@@ -53,9 +57,15 @@ class RelayConfiguration {
      * that, so it sees the producer's own verdict rather than a timeout of its own.
      */
     @Bean
-    KafkaRelay kafkaRelay(EventPublisher publisher, EventEnvelopeCodec codec, KafkaProperties kafkaProperties) {
+    KafkaRelay kafkaRelay(EventPublisher publisher, CompletedJobs completedJobs, EventEnvelopeCodec codec,
+            KafkaProperties kafkaProperties) {
         String configured = kafkaProperties.getProducer().getProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
         Duration deliveryTimeout = configured == null ? DEFAULT_DELIVERY_TIMEOUT : Duration.ofMillis(Long.parseLong(configured));
-        return new KafkaRelay(publisher, codec, deliveryTimeout.plus(ACK_MARGIN));
+        return new KafkaRelay(publisher, completedJobs, codec, deliveryTimeout.plus(ACK_MARGIN));
+    }
+
+    @Bean
+    PublishedOffsets publishedOffsets(KafkaAdmin kafka, JdbcTemplate jdbc, EventTopicProperties topic) {
+        return new PublishedOffsets(AdminClient.create(kafka.getConfigurationProperties()), jdbc, topic.topic());
     }
 }

@@ -8,9 +8,15 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.junit.jupiter.api.AfterEach;
@@ -18,13 +24,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-/** However Kafka refuses a send, the relay fails the batch (for its processor to retry) with one warning. */
+/**
+ * However Kafka refuses a send, the relay fails the batch (for its processor to retry) with one
+ * warning; a batch that completes enrichment jobs names them once Kafka has all of it.
+ */
 class KafkaRelayTest {
 
     private static final String VIN = "19XFC2F59KE900101";
+    private static final String JOB = "enr_" + VIN + "_1";
 
     private final Logger relayLog = (Logger) LoggerFactory.getLogger(KafkaRelay.class);
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    /** The jobs the relay said a batch completed. */
+    private final List<String> told = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void collectTheRelaysLog() {
@@ -41,7 +53,7 @@ class KafkaRelayTest {
     void aSendRefusedBeforeItIsQueuedFailsTheBatchWithTheRelaysWarning() {
         KafkaRelay relay = new KafkaRelay((key, envelope) -> {
             throw new IllegalStateException("Topic vspec.events.v1 not present in metadata after 60000 ms.");
-        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        }, told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0")
@@ -57,7 +69,7 @@ class KafkaRelayTest {
     void aSendKafkaDidNotAcknowledgeFailsTheBatchWithTheSameWarning() {
         KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.failedFuture(
                 new IllegalStateException("Expiring 1 record(s): 120000 ms has passed since batch creation")),
-                new EventEnvelopeCodec(), Duration.ofSeconds(5));
+                told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0");
@@ -65,17 +77,71 @@ class KafkaRelayTest {
                 .startsWith("Kafka did not take VinLinked " + VIN + "#0 (1 events in the batch)"));
     }
 
-    /** Relays one event and commits, as the relay's processor does for a batch of one. */
-    private static void relayInAUnitOfWork(KafkaRelay relay) {
-        VinLinked event = new VinLinked(VIN, "2019-honda-civic-lx-k20c2-fwd");
-        GenericDomainEventMessage<VinLinked> message = new GenericDomainEventMessage<>("Vehicle", VIN, 0, event);
-        DefaultUnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(message);
+    @Test
+    void aBatchThatCompletesAJobTellsItOnceKafkaHasTheWholeBatch() {
+        List<CompletableFuture<Object>> acks = new ArrayList<>();
+        KafkaRelay relay = new KafkaRelay((key, envelope) -> {
+            // acknowledged a moment after the whole batch was handed over, as Kafka does
+            CompletableFuture<Object> ack = new CompletableFuture<>();
+            acks.add(ack);
+            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> ack.complete(null));
+            return ack;
+        }, jobs -> {
+            assertThat(acks).as("every send acknowledged before the jobs are told").hasSize(2).allMatch(CompletableFuture::isDone);
+            told.addAll(jobs);
+        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+
+        relayInAUnitOfWork(relay, linked(), completion(JOB));
+
+        assertThat(told).containsExactly(JOB);
+    }
+
+    @Test
+    void aBatchKafkaDidNotTakeTellsNoJob() {
+        KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
+                told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class);
+        assertThat(told).isEmpty();
+    }
+
+    @Test
+    void whenWhereTheTopicEndsCannotBeRecordedTheBatchFailsForItsRetry() {
+        KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.completedFuture(null), jobs -> {
+            throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
+        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class)
+                .hasMessageContaining("the completion of [" + JOB + "]");
+        assertThat(logged.list).singleElement().satisfies(warning ->
+                assertThat(warning.getFormattedMessage()).endsWith("the batch will be retried"));
+    }
+
+    /** Relays the events in one unit of work and commits, as the relay's processor does for a batch. */
+    @SafeVarargs
+    private static void relayInAUnitOfWork(KafkaRelay relay, GenericDomainEventMessage<? extends Record>... messages) {
+        DefaultUnitOfWork<?> unitOfWork = DefaultUnitOfWork.startAndGet(messages[0]);
         try {
-            relay.on(event, message);
+            for (GenericDomainEventMessage<? extends Record> message : messages) {
+                relay.on(message.getPayload(), message);
+            }
         } catch (RuntimeException e) {
             unitOfWork.rollback(e);
             throw e;
         }
         unitOfWork.commit();
+    }
+
+    private static void relayInAUnitOfWork(KafkaRelay relay) {
+        relayInAUnitOfWork(relay, linked());
+    }
+
+    private static GenericDomainEventMessage<VinLinked> linked() {
+        return new GenericDomainEventMessage<>("Vehicle", VIN, 0, new VinLinked(VIN, "2019-honda-civic-lx-k20c2-fwd"));
+    }
+
+    private static GenericDomainEventMessage<EnrichmentCompleted> completion(String job) {
+        return new GenericDomainEventMessage<>("EnrichmentJob", job, 4,
+                new EnrichmentCompleted(job, VIN, "2019-honda-civic-lx-k20c2-fwd", Instant.parse("2026-01-01T00:00:00Z")));
     }
 }

@@ -10,16 +10,20 @@ import dev.vspec.command.catalog.ImportSummary;
 import dev.vspec.command.relay.TopicRecords.Received;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +56,8 @@ class RelayIT {
     EmbeddedKafkaBroker broker;
     @Autowired
     FailingOnceEventPublisher publisher;
+    @Autowired
+    EventStorageEngine storage;
 
     record Stored(String eventId, String aggregateId, long sequence, String payloadType) {
     }
@@ -113,6 +119,35 @@ class RelayIT {
         await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
                 .until(() -> readAll().stream().anyMatch(r -> r.key().equals(vin)
                         && new VinLinked(vin, CIVIC_LX).equals(codec.event(r.envelope()))));
+    }
+
+    @Test
+    void aJobsCompletionRecordsWhereTheTopicEndedOnceKafkaHadIt() {
+        String vin = TestVins.next();
+        String job = "enr_" + vin + "_1";
+        Map<Integer, Long> before = endOffsets();
+
+        storage.appendEvents(new GenericDomainEventMessage<>("EnrichmentJob", job, 0,
+                new EnrichmentCompleted(job, vin, CIVIC_LX, Instant.now())));
+
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> !publishedOffsets(job).isEmpty());
+        Map<Integer, Long> recorded = publishedOffsets(job);
+        Received completion = readAll().stream().filter(r -> r.key().equals(job)).findFirst().orElseThrow();
+        assertThat(recorded).as("every partition").hasSize(topic.partitions());
+        recorded.forEach((partition, end) -> assertThat(end).as("partition %d: everything published before", partition)
+                .isGreaterThanOrEqualTo(before.getOrDefault(partition, 0L)));
+        assertThat(recorded.get(completion.partition())).as("the completion itself").isGreaterThan(completion.offset());
+    }
+
+    /** Each partition's end as far as its records tell (partitions without records are missing). */
+    private Map<Integer, Long> endOffsets() {
+        return readAll().stream().collect(Collectors.toMap(Received::partition, r -> r.offset() + 1, Math::max));
+    }
+
+    private Map<Integer, Long> publishedOffsets(String job) {
+        return jdbc.query("select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), job, topic.topic())
+                .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private List<Stored> storedEventsOfTheCatalog() {

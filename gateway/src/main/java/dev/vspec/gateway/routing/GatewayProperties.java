@@ -7,7 +7,8 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * Where each route goes and how long it may take ({@code vspec.backends.*}).
- * A blank backend URL leaves its route unconfigured: it answers 503 {@code gateway_unconfigured}.
+ * A backend is one URL or several instances, comma-separated ({@link BackendInstances}); a blank
+ * one leaves its route unconfigured: it answers 503 {@code gateway_unconfigured}.
  *
  * @param commandSide   the writes' backend
  * @param querySide     the reads' backend

@@ -82,19 +82,24 @@ class GatewayRoutes {
                 proxy(properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), gateway, requestHeaders, responseHeaders));
     }
 
-    /** A proxy to {@code url} with its own client and timeouts, or none when the URL is blank. */
+    /** A proxy to {@code url} (one instance or several, comma-separated) with its own client and timeouts, or none when blank. */
     private static Proxy proxy(String url, Duration connect, Duration read, GatewayMvcProperties gateway,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
             ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
         if (url == null || url.isBlank()) {
             return new Proxy(null);
         }
-        URI backend = backendUri(url);
+        BackendInstances backend = BackendInstances.of(url);
         JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
                 .connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build());
         requests.setReadTimeout(read);
-        RestClientProxyExchange exchange = new RestClientProxyExchange(RestClient.builder().requestFactory(requests).build(), gateway);
-        return new Proxy(new ProxyExchangeHandlerFunction(exchange, requestHeaders, responseHeaders, request -> backend));
+        RestClient.Builder client = RestClient.builder().requestFactory(requests);
+        if (backend.several()) {
+            // buffers request bodies, so that one an instance refused can go to the next
+            client.requestInterceptor(backend);
+        }
+        RestClientProxyExchange exchange = new RestClientProxyExchange(client.build(), gateway);
+        return new Proxy(new ProxyExchangeHandlerFunction(exchange, requestHeaders, responseHeaders, request -> backend.first()));
     }
 
     /**

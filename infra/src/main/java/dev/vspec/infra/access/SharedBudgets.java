@@ -3,6 +3,7 @@ package dev.vspec.infra.access;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketExceptions;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.VerboseResult;
@@ -13,6 +14,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Supplier;
+import org.springframework.dao.DataAccessResourceFailureException;
 
 /**
  * Budgets that every instance shares through Bucket4j buckets in PostgreSQL.
@@ -87,7 +90,8 @@ public final class SharedBudgets {
                     return new Admission(false, limit, 0, index, end);
                 }
                 long share = Math.max(1, limit / leaseDivisor);
-                VerboseResult<Long> taken = windowBucket(subject, index, limit, window).asVerbose().tryConsumeAsMuchAsPossible(share);
+                VerboseResult<Long> taken = stored(() -> windowBucket(subject, index, limit, window).asVerbose()
+                        .tryConsumeAsMuchAsPossible(share));
                 lease.local = taken.getValue();
                 lease.shared = taken.getDiagnostics().getAvailableTokens();
                 if (lease.local == 0) {
@@ -108,7 +112,7 @@ public final class SharedBudgets {
         synchronized (lease) {
             lease.moveTo(index, limit);
             if (!lease.exhausted && lease.local == 0) {
-                lease.shared = windowBucket(subject, index, limit, window).getAvailableTokens();
+                lease.shared = stored(() -> windowBucket(subject, index, limit, window).getAvailableTokens());
             }
             return new Admission(lease.shared + lease.local > 0, limit, lease.shared + lease.local, index, window.end(index));
         }
@@ -144,10 +148,22 @@ public final class SharedBudgets {
         BucketConfiguration configuration = BucketConfiguration.builder()
                 .addLimit(Bandwidth.builder().capacity(capacity).refillIntervally(capacity, period).build())
                 .build();
-        ConsumptionProbe probe = buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1);
+        ConsumptionProbe probe = stored(() -> buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1));
         count(subject, "rolling", probe.isConsumed());
         return new RollingAdmission(probe.isConsumed(), capacity, probe.getRemainingTokens(),
                 Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill()));
+    }
+
+    /**
+     * A call to the buckets in PostgreSQL. Bucket4j reports a database that does not answer as its own
+     * exception; callers know a database failure (a 503) by Spring's.
+     */
+    private static <T> T stored(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (BucketExceptions.BucketExecutionException e) {
+            throw new DataAccessResourceFailureException("The shared budgets cannot be read from PostgreSQL", e);
+        }
     }
 
     private Admission counted(String subject, String window, Admission admission) {

@@ -11,13 +11,14 @@ import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;
+import org.jooq.impl.DSL;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
  * Enrichment jobs read from the event log (Axon's event table, schema {@code events}), folded by
- * {@link EnrichmentJobView#fold}; a completed job is checked against the read tables. Each job is one lookup on the table's unique index
- * (aggregateidentifier, sequencenumber); nothing scans the table.
+ * {@link EnrichmentJobView#fold}; a completed job is checked against the read tables. Each job is one
+ * lookup on the table's unique index (aggregateidentifier, sequencenumber); nothing scans the table.
  */
 @Component
 class EnrichmentJobQuery {
@@ -30,16 +31,35 @@ class EnrichmentJobQuery {
     private static final Table<?> READ_VINS = table(name("read", "vin"));
     private static final Field<String> VIN = field(name("vin"), String.class);
 
+    /**
+     * The relay has recorded where the topic ended once the job's completion was on it
+     * (events.job_published_offsets), and no projection is behind that end on any partition; a
+     * projection without an offset for a partition has applied none of it.
+     */
+    private static final String PROJECTED = """
+            select exists (select 1 from events.job_published_offsets where job_id = {0})
+              and not exists (
+                select 1 from events.job_published_offsets published
+                join (select distinct projection, topic from read.projection_offset) projections on projections.topic = published.topic
+                left join read.projection_offset applied on applied.projection = projections.projection
+                  and applied.topic = published.topic and applied.partition = published.partition
+                where published.job_id = {0} and published.next_offset > coalesce(applied.next_offset, 0))""";
+
     private final DSLContext db;
     private final boolean everyJobPublic;
+    private final boolean waitForProjections;
 
     /**
-     * @param everyJobPublic every job is shown to every caller, key or none: only for an event log
-     *                       that holds nothing but sample jobs (the sandbox's)
+     * @param everyJobPublic     every job is shown to every caller, key or none: only for an event log
+     *                           that holds nothing but sample jobs (the sandbox's)
+     * @param waitForProjections a completed job waits for every projection to have applied what it
+     *                           recorded; off where the read tables are built with the event log (the sandbox's)
      */
-    EnrichmentJobQuery(DSLContext db, @Value("${vspec.query.enrichment.every-job-public:false}") boolean everyJobPublic) {
+    EnrichmentJobQuery(DSLContext db, @Value("${vspec.query.enrichment.every-job-public:false}") boolean everyJobPublic,
+            @Value("${vspec.query.enrichment.wait-for-projections:true}") boolean waitForProjections) {
         this.db = db;
         this.everyJobPublic = everyJobPublic;
+        this.waitForProjections = waitForProjections;
     }
 
     /** The job, unless it does not exist or the caller (the key with id {@code keyId}, or none) may not see it. */
@@ -79,15 +99,21 @@ class EnrichmentJobQuery {
     }
 
     /**
-     * A completed job is told as completed once its VIN answers on the read routes, so a client
-     * that reads right after seeing {@code completed} is answered; until the projections have
-     * linked the VIN it is still running. (Any link will do: a later import may link it elsewhere.)
+     * A completed job is told as completed once every read route answers its VIN, so a client that
+     * reads right after seeing {@code completed} is answered in full; until then it is still running.
+     * Each read table is its own projection's, applied at its own pace: the VIN is linked (any link
+     * will do: a later import may link it elsewhere) and every projection has applied all the topic
+     * held once the job's completion was on it.
      */
     private EnrichmentJobView asReadable(EnrichmentJobView job) {
-        if (job.configKey() == null
-                || db.fetchExists(READ_VINS, VIN.eq(job.vin()))) {
+        if (job.configKey() == null || (db.fetchExists(READ_VINS, VIN.eq(job.vin())) && projected(job.jobId()))) {
             return job;
         }
         return job.untilReadable();
+    }
+
+    /** Every projection has reached the offsets recorded for the job (none yet: its completion is not on the topic). */
+    private boolean projected(String jobId) {
+        return !waitForProjections || Boolean.TRUE.equals(db.fetchValue(PROJECTED, DSL.val(jobId)));
     }
 }

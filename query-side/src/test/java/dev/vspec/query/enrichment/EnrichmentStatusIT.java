@@ -29,6 +29,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -51,6 +52,10 @@ class EnrichmentStatusIT extends SeededRouteIT {
         asOwner = new Api(port, owner.key());
     }
 
+    /**
+     * Completed only once every read route answers the VIN: each read table is its own projection's,
+     * so every projection must have applied all the topic held once the job's completion was on it.
+     */
     @Test
     void eachPollReadsTheJobAfreshFromScheduledThroughRunningToCompleted() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
@@ -89,6 +94,21 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(notYetReadable.propertyNames()).doesNotContain("config_key", "error");
 
         StoredJobEvents.project(db, vin, "2020-ford-f-150-xlt-2-7-ecoboost-4x4");
+        assertThat(poll(asOwner, job).path("status").asString()).as("linked, but its completion is not on the topic yet")
+                .isEqualTo("running");
+
+        String topic = "vspec.events.test-" + vin;
+        StoredJobEvents.applied(db, "vins", topic, 0, 40);
+        StoredJobEvents.applied(db, "fluids", topic, 0, 40);
+        StoredJobEvents.published(db, job.value(), topic, Map.of(0, 40L, 1, 7L));
+        assertThat(poll(asOwner, job).path("status").asString()).as("no projection has applied partition 1")
+                .isEqualTo("running");
+        StoredJobEvents.applied(db, "vins", topic, 1, 7);
+        StoredJobEvents.applied(db, "fluids", topic, 1, 6);
+        assertThat(poll(asOwner, job).path("status").asString()).as("the fluids are one record behind on partition 1")
+                .isEqualTo("running");
+
+        StoredJobEvents.applied(db, "fluids", topic, 1, 9);
         JsonNode completed = poll(asOwner, job);
         assertThat(completed.path("status").asString()).isEqualTo("completed");
         assertThat(completed.path("config_key").asString()).isEqualTo("2020-ford-f-150-xlt-2-7-ecoboost-4x4");

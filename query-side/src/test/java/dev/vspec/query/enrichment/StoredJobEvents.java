@@ -26,16 +26,31 @@ public final class StoredJobEvents {
     private StoredJobEvents() {
     }
 
-    /**
-     * Stores {@code events} (contract records) as the job's events from sequence number {@code first}
-     * on. A sequence number the job already has keeps its event, so seeding the same events again
-     * changes nothing.
-     */
     /** Links the VIN in the read tables, as the VINs projection does once it has the job's VinLinked. */
     public static void project(DSLContext db, String vin, String configKey) {
         db.execute("INSERT INTO read.vin (vin, config_key) VALUES (?, ?) ON CONFLICT (vin) DO UPDATE SET config_key = excluded.config_key",
                 vin, configKey);
     }
+
+    /** Where the topic ended, by partition, once the job's completion was on it, as the relay records it. */
+    public static void published(DSLContext db, String jobId, String topic, Map<Integer, Long> ends) {
+        ends.forEach((partition, end) -> db.execute("INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
+                + "VALUES (?, ?, ?, ?) ON CONFLICT (job_id, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
+                jobId, topic, partition, end));
+    }
+
+    /** A projection's stored offset on a partition, as the projection records it with each batch it applies. */
+    public static void applied(DSLContext db, String projection, String topic, int partition, long nextOffset) {
+        db.execute("INSERT INTO read.projection_offset (projection, topic, partition, next_offset) VALUES (?, ?, ?, ?) "
+                + "ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
+                projection, topic, partition, nextOffset);
+    }
+
+    /**
+     * Stores {@code events} (contract records) as the job's events from sequence number {@code first}
+     * on. A sequence number the job already has keeps its event, so seeding the same events again
+     * changes nothing.
+     */
 
     public static void store(DSLContext db, String jobId, long first, Record... events) {
         long sequence = first;
