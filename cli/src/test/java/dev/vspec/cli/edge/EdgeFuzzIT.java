@@ -48,6 +48,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class EdgeFuzzIT {
 
+    private static final org.slf4j.Logger log = LoggerFactory.getLogger(EdgeFuzzIT.class);
     static final int REQUESTS_PER_SEED = 5_000;
     private static final int MAX_REQUESTS_PER_LOG_LINE = 20;
     private static final long FIXED_SEED = 20261124L;
@@ -126,7 +127,7 @@ class EdgeFuzzIT {
     @Test
     void aNewSeedEachRun() {
         long seed = Long.getLong("vspec.fuzz.seed", new SecureRandom().nextLong());
-        System.out.println("EdgeFuzzIT: seed " + seed + " (replay: ./mvnw -pl cli verify -Dit.test=EdgeFuzzIT -Dvspec.fuzz.seed=" + seed + ")");
+        log.info("Seed {} (replay: ./mvnw -pl cli -am verify -Dit.test=EdgeFuzzIT -Dvspec.fuzz.seed={})", seed, seed);
         fuzz(seed);
     }
 
@@ -169,8 +170,8 @@ class EdgeFuzzIT {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        System.out.println("EdgeFuzzIT: seed " + seed + ", " + REQUESTS_PER_SEED + " requests, answers by status " + statuses
-                + ", " + logged.size() + " log lines; " + violations.size() + " violations, all in " + report.toAbsolutePath());
+        log.info("Seed {}, {} requests, answers by status {}, {} log lines; {} violations, all in {}", seed, REQUESTS_PER_SEED,
+                statuses, logged.size(), violations.size(), report.toAbsolutePath());
         assertThat(violations).as("seed %d (replay with -Dvspec.fuzz.seed=%d): %d violations, the first ones:%n%s", seed, seed,
                 violations.size(), String.join("\n", violations.subList(0, Math.min(25, violations.size())))).isEmpty();
     }

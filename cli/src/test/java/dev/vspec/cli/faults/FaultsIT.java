@@ -8,6 +8,8 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The fault drill's short form ({@code tools/faults.sh --brief}): one command side, one projections
@@ -18,13 +20,15 @@ import org.junit.jupiter.api.Test;
  */
 class FaultsIT {
 
+    private static final Logger log = LoggerFactory.getLogger(FaultsIT.class);
+
     @Test
     void killingEachPartInTurnLosesNothingAndAnswersNothingWrong() throws IOException {
         StringWriter output = new StringWriter();
         PrintWriter out = new PrintWriter(output, true);
         Report report = Drill.run(DrillSettings.brief(Path.of(System.getProperty("java.io.tmpdir"))), false, out);
         report.print(out);
-        System.out.println(output);
+        log.info("Fault drill, short form:\n{}", output);
 
         assertThat(report.topic().stored()).as("events stored").isPositive();
         assertThat(report.topic().records()).as("every stored event on the topic once").isEqualTo(report.topic().stored());
