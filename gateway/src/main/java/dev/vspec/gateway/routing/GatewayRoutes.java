@@ -12,12 +12,13 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.cloud.gateway.server.mvc.handler.ProxyExchangeHandlerFunction;
 import org.springframework.cloud.gateway.server.mvc.handler.RestClientProxyExchange;
-import org.springframework.context.ApplicationListener;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextRefreshedEvent;
@@ -73,10 +74,10 @@ class GatewayRoutes {
     }
 
     @Bean
-    BackendProxies backendProxies(GatewayProperties properties, GatewayMvcProperties gateway,
+    BackendProxies backendProxies(GatewayProperties properties, GatewayMvcProperties gateway, ApplicationContext context,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
             ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
-        return new BackendProxies(
+        return new BackendProxies(context,
                 proxy(properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), gateway, requestHeaders, responseHeaders),
                 proxy(properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), gateway, requestHeaders, responseHeaders),
                 proxy(properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), gateway, requestHeaders, responseHeaders));
@@ -134,16 +135,19 @@ class GatewayRoutes {
     }
 
     /**
-     * The three routes' proxies. Each reads the context's header filters when the context is
-     * refreshed, which it hears of as a listener; they are not beans, so this bean passes it on.
+     * The three routes' proxies. Each reads the context's header filters only when told the context
+     * is refreshed; they are not beans, so this bean tells them, as soon as every singleton exists.
+     * Waiting for the refresh event itself would leave a window after the connector opens in which a
+     * request finds no filters and fails (a restarted instance behind a balancer gets traffic at once).
      */
-    record BackendProxies(Proxy sandbox, Proxy reads, Proxy writes) implements ApplicationListener<ContextRefreshedEvent> {
+    record BackendProxies(ApplicationContext context, Proxy sandbox, Proxy reads, Proxy writes) implements SmartInitializingSingleton {
 
         @Override
-        public void onApplicationEvent(ContextRefreshedEvent event) {
+        public void afterSingletonsInstantiated() {
+            ContextRefreshedEvent ready = new ContextRefreshedEvent(context);
             for (Proxy proxy : new Proxy[] {sandbox, reads, writes}) {
                 if (proxy.handler() != null) {
-                    proxy.handler().onApplicationEvent(event);
+                    proxy.handler().onApplicationEvent(ready);
                 }
             }
         }
