@@ -1,0 +1,62 @@
+package dev.vspec.contracts.catalog;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * Where a recorded catalog fact came from. Every catalog command and event carries one, so the event
+ * log, the analysts' topic and every answer can say which import file, vendor or vPIC release said what.
+ *
+ * @param kind           {@code import} (a catalog file), {@code vendor} (a catalog vendor asked during an
+ *                       enrichment), {@code vpic} (NHTSA's vPIC release the VIN decoded with) or
+ *                       {@code synthetic} (the benchmark generator)
+ * @param name           the file's name, the vendor's name, {@code NHTSA vPIC}, or the generator's seed
+ * @param version        the vPIC release's data date (ISO date); null for other kinds
+ * @param sha256         the import file's or the vPIC release's SHA-256 (hex); null for a vendor
+ * @param responseMillis how long the vendor took to answer; null for other kinds
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FactSource(String kind, String name, String version, String sha256, Long responseMillis) {
+
+    public static final String IMPORT = "import";
+    public static final String VENDOR = "vendor";
+    public static final String VPIC = "vpic";
+    public static final String SYNTHETIC = "synthetic";
+
+    public FactSource {
+        if (kind == null || !(kind.equals(IMPORT) || kind.equals(VENDOR) || kind.equals(VPIC) || kind.equals(SYNTHETIC))) {
+            throw new IllegalArgumentException("a fact's source kind is import, vendor, vpic or synthetic, not " + kind);
+        }
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a fact's source needs a name");
+        }
+    }
+
+    public static FactSource importFile(String fileName, String sha256) {
+        return new FactSource(IMPORT, fileName, null, sha256, null);
+    }
+
+    public static FactSource vendor(String vendorName, long responseMillis) {
+        return new FactSource(VENDOR, vendorName, null, null, responseMillis);
+    }
+
+    public static FactSource vpic(String dataDate, String releaseSha256) {
+        return new FactSource(VPIC, "NHTSA vPIC", dataDate, releaseSha256, null);
+    }
+
+    public static FactSource synthetic(String generator) {
+        return new FactSource(SYNTHETIC, generator, null, null, null);
+    }
+
+    /**
+     * Which source's value a group shows when several recorded one: an operator's file (an import,
+     * or the synthetic catalog an operator loaded) over a vendor's answer over vPIC's decode; the
+     * event log keeps every one of them.
+     */
+    public int precedence() {
+        return switch (kind) {
+            case IMPORT, SYNTHETIC -> 3;
+            case VENDOR -> 2;
+            default -> 1;
+        };
+    }
+}
