@@ -32,6 +32,7 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.error.ErrorCode;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -269,10 +270,16 @@ class VehicleConfiguration {
         return value == null ? null : value.stripTrailingZeros();
     }
 
+    /** The same vehicle however a source wrote it: vPIC's "HONDA" is an import's "Honda", "EX V6" is "EX-V6". */
     private static boolean sameIdentity(ConfigurationRegistered a, ConfigurationRegistered b) {
-        return a.year() == b.year() && a.make().equals(b.make()) && a.model().equals(b.model())
-                && a.trim().equals(b.trim()) && a.engineCode().equals(b.engineCode())
-                && Objects.equals(a.drivetrain(), b.drivetrain());
+        return a.year() == b.year() && sameText(a.make(), b.make()) && sameText(a.model(), b.model())
+                && sameText(a.trim(), b.trim()) && sameText(a.engineCode(), b.engineCode())
+                && Objects.equals(a.drivetrain() == null ? null : ConfigKey.slug(a.drivetrain()),
+                        b.drivetrain() == null ? null : ConfigKey.slug(b.drivetrain()));
+    }
+
+    private static boolean sameText(String a, String b) {
+        return ConfigKey.slug(a).equals(ConfigKey.slug(b));
     }
 
     private static String describe(ConfigurationRegistered c) {

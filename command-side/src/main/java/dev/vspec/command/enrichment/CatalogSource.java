@@ -1,6 +1,7 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
 import java.util.Optional;
 
 /**
@@ -16,6 +17,18 @@ public interface CatalogSource {
      * @throws UpstreamRefused     when the source answered with something that cannot be used
      */
     Optional<UpstreamConfiguration> findByVin(Vin vin);
+
+    /**
+     * The configuration of the vehicle {@code vin} decodes as, asked by its identity when the source
+     * does not know the VIN itself: its configuration's commands, without any other VIN's link or
+     * history. Empty when the source knows no such configuration or cannot be asked by identity.
+     *
+     * @throws UpstreamUnavailable when the source cannot answer now
+     * @throws UpstreamRefused     when the source answered with something that cannot be used
+     */
+    default Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
+        return Optional.empty();
+    }
 
     /** The source did not answer: unreachable, too slow, or answering errors. */
     final class UpstreamUnavailable extends RuntimeException {

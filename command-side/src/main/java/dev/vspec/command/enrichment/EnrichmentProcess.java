@@ -1,7 +1,11 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogImportException;
+import dev.vspec.command.catalog.VpicFacts;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.RecordSpecs;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
@@ -15,6 +19,8 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.Optional;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -27,9 +33,10 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 
 /**
- * Carries out each scheduled enrichment: decodes the VIN, asks the upstream {@link CatalogSource},
- * records what it found with the catalog's own commands (the VIN's link among them), and completes
- * the job; or fails it with the API's reason. Every outcome is a command to the
+ * Carries out each scheduled enrichment: decodes the VIN with NHTSA's vPIC (the configuration's
+ * identity and the specifications vPIC carries), asks the catalog vendor ({@link CatalogSource}) for
+ * the groups vPIC lacks, records both with the catalog's own commands (the VIN's link among them),
+ * and completes the job; or fails it with the API's reason. Every outcome is a command to the
  * {@link EnrichmentJob}, so every step is an event.
  *
  * <p>It runs in its own streaming processor, whose token lives in PostgreSQL: after a crash the
@@ -118,50 +125,81 @@ class EnrichmentProcess {
             return;
         }
         VinDecoding decoding = decoder.decode(vin);
-        if (decoding.identifiesModel() && decoding.engineCode() == null) {
+        if (!decoding.identifiesModel()) {
+            fail(job, ErrorCode.NOT_FOUND, "NHTSA's vPIC cannot tell the model of VIN " + vin + " (it decodes as "
+                    + decoding.describedAs() + ")");
+            return;
+        }
+        Optional<VpicFacts> decoded = VpicFacts.of(decoding);
+        if (decoded.isEmpty()) {
             fail(job, ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()
                     + " but no engine code resolves; the vehicle is not supported");
             return;
         }
-        step(job, EnrichmentStep.DECODED, decoding.describedAs());
+        VpicFacts vpic = decoded.get();
+        step(job, EnrichmentStep.DECODED, decoding.describedAs() + " by " + decoding.release().describedAs());
 
-        Optional<UpstreamConfiguration> found;
-        try {
-            found = source.findByVin(vin);
-        } catch (CatalogSource.UpstreamUnavailable e) {
-            fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer: " + e.getMessage());
-            return;
-        } catch (CatalogSource.UpstreamRefused e) {
-            failRefused(job, vin, e.getMessage());
-            return;
-        }
-        if (found.isEmpty()) {
-            fail(job, ErrorCode.NOT_FOUND, "The catalog vendor does not know VIN " + vin);
-            return;
-        }
-        UpstreamConfiguration configuration = found.get();
-        step(job, EnrichmentStep.FOUND_UPSTREAM, configuration.configKey());
+        VendorAnswer vendor = askVendor(vin, vpic);
+        step(job, EnrichmentStep.FOUND_UPSTREAM, vendor.detail());
 
+        // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's;
+        // vPIC's spec sheet is recorded either way, and shown where no operator's or vendor's is.
+        String configKey = vendor.configuration().map(UpstreamConfiguration::configKey).orElse(vpic.configKey());
+        List<CatalogCommand> vendorCommands = vendor.configuration().map(UpstreamConfiguration::commands).orElse(List.of());
+        List<CatalogCommand> catalog = new ArrayList<>();
+        if (vendorCommands.isEmpty()) {
+            catalog.add(vpic.registration());
+        }
+        vendorCommands.stream().filter(RegisterConfiguration.class::isInstance).forEach(catalog::add);
+        vpic.specSheet().map(specs -> new RecordSpecs(configKey, specs.specs())).ifPresent(catalog::add);
+        vendorCommands.stream().filter(command -> !(command instanceof RegisterConfiguration)).forEach(catalog::add);
+        if (catalog.stream().noneMatch(LinkVin.class::isInstance)) {
+            catalog.add(new LinkVin(vin.value(), configKey));
+        }
         try {
-            for (CatalogCommand command : configuration.commands()) {
+            for (CatalogCommand command : catalog) {
                 commands.sendAndWait(command);
             }
         } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
             // The refusal's message may quote the vendor's values, which must not become an event.
-            failRefused(job, vin, "the catalog's rules refuse a command made of it");
+            fail(job, ErrorCode.NOT_FOUND, "The catalog refuses the data recorded for VIN " + vin + ": "
+                    + (vendor.configuration().isPresent() ? "the catalog vendor's data conflicts with the catalog"
+                    : "the configuration vPIC decodes conflicts with one the catalog holds under " + configKey));
             return;
         }
-        step(job, EnrichmentStep.CATALOG_RECORDED, configuration.commands().size() + " catalog commands");
-        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configuration.configKey());
-        commands.sendAndWait(new CompleteEnrichment(job, configuration.configKey(), clock.instant()));
+        step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
+        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey);
+        commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
+    }
+
+    /**
+     * What the catalog vendor has for the groups vPIC lacks, asked by VIN and then by the decoded identity.
+     * The vehicle's configuration is vPIC's to tell, so a vendor that is down or answers unusable data
+     * costs only its groups, which stay missing (the answers' coverage says so).
+     */
+    private VendorAnswer askVendor(Vin vin, VpicFacts vpic) {
+        try {
+            Optional<UpstreamConfiguration> found = source.findByVin(vin);
+            if (found.isEmpty()) {
+                found = source.findByIdentity(vpic.identity(), vin);
+            }
+            return new VendorAnswer(found, found.map(configuration -> "the catalog vendor knows it as " + configuration.configKey())
+                    .orElse("the catalog vendor does not know it; only vPIC's identity and specifications are recorded"));
+        } catch (CatalogSource.UpstreamUnavailable e) {
+            log.warn("Enrichment of {}: the catalog vendor did not answer ({}); recording vPIC's data only", vin, e.getMessage());
+            return new VendorAnswer(Optional.empty(), "the catalog vendor did not answer; only vPIC's identity and"
+                    + " specifications are recorded");
+        } catch (CatalogSource.UpstreamRefused e) {
+            return new VendorAnswer(Optional.empty(), "the catalog vendor's data was refused (" + e.getMessage()
+                    + "); only vPIC's identity and specifications are recorded");
+        }
+    }
+
+    private record VendorAnswer(Optional<UpstreamConfiguration> configuration, String detail) {
     }
 
     private void step(String job, EnrichmentStep step, String detail) {
         commands.sendAndWait(new RecordEnrichmentStep(job, step, detail, clock.instant()));
-    }
-
-    private void failRefused(String job, Vin vin, String why) {
-        fail(job, ErrorCode.NOT_FOUND, "The catalog vendor's data for VIN " + vin + " was refused: " + why);
     }
 
     private void fail(String job, ErrorCode reason, String message) {

@@ -1,7 +1,11 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogReader;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +15,8 @@ import org.springframework.core.io.Resource;
  * The reference vendor shipped with vspec: a catalog file in the import format
  * ({@code docs/catalog-format.md}) of configurations the service does not hold until one of their
  * VINs is enriched. The file is read and checked once, when the source is created; it always
- * answers. A VIN's answer links that VIN only, not the configuration's other VINs.
+ * answers, by VIN or by the identity a VIN decodes as. A VIN's answer links that VIN only, not the
+ * configuration's other VINs.
  */
 public final class ReferenceCatalogSource implements CatalogSource {
 
@@ -19,17 +24,50 @@ public final class ReferenceCatalogSource implements CatalogSource {
     public static final String SHIPPED = "classpath:catalog/reference-vendor/catalog.json";
 
     private final Map<String, CatalogReader.Entry> byVin = new HashMap<>();
+    private final Map<String, CatalogReader.Entry> byModel = new HashMap<>();
+    private final Map<String, RegisterConfiguration> identities = new HashMap<>();
 
     public ReferenceCatalogSource(Resource catalog) {
-        new CatalogReader().read(catalog, entry -> entry.vins().forEach(vin -> {
-            if (byVin.put(vin, entry) != null) {
-                throw new IllegalArgumentException("VIN " + vin + " appears twice in " + catalog.getDescription());
-            }
-        }));
+        new CatalogReader().read(catalog, entry -> {
+            entry.vins().forEach(vin -> {
+                if (byVin.put(vin, entry) != null) {
+                    throw new IllegalArgumentException("VIN " + vin + " appears twice in " + catalog.getDescription());
+                }
+            });
+            entry.steps().stream().map(step -> step.command().get()).filter(RegisterConfiguration.class::isInstance)
+                    .map(RegisterConfiguration.class::cast).findFirst().ifPresent(identity -> {
+                        identities.put(entry.configKey(), identity);
+                        byModel.put(entry.configKey(), entry);
+                    });
+        });
     }
 
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
         return Optional.ofNullable(byVin.get(vin.value())).map(entry -> UpstreamConfiguration.forVin(entry, vin));
+    }
+
+    /**
+     * The one configuration whose year, make, model, trim and engine code read as the decoded
+     * identity's (ignoring case, spacing and punctuation) and whose drivetrain agrees where both have one.
+     */
+    @Override
+    public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
+        List<CatalogReader.Entry> matching = identities.entrySet().stream()
+                .filter(known -> sameVehicle(known.getValue(), identity))
+                .map(known -> byModel.get(known.getKey()))
+                .toList();
+        return matching.size() == 1 ? Optional.of(UpstreamConfiguration.forVin(matching.get(0), vin)) : Optional.empty();
+    }
+
+    private static boolean sameVehicle(RegisterConfiguration known, CatalogIdentity decoded) {
+        return known.year() == decoded.year() && sameText(known.make(), decoded.make())
+                && sameText(known.model(), decoded.model()) && sameText(known.trim(), decoded.trim())
+                && sameText(known.engineCode(), decoded.engineCode())
+                && (known.drivetrain() == null || decoded.drivetrain() == null || sameText(known.drivetrain(), decoded.drivetrain()));
+    }
+
+    private static boolean sameText(String a, String b) {
+        return ConfigKey.slug(a).equals(ConfigKey.slug(b));
     }
 }

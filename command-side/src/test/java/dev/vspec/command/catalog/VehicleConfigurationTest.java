@@ -83,10 +83,20 @@ class VehicleConfigurationTest {
 
     @Test
     void registeringAnotherIdentityUnderTheSameKeyIsRefused() {
+        // the same slug, cut into other fields
         fixture.given(REGISTERED)
-                .when(new RegisterConfiguration(KEY, 2019, "HONDA", "Civic", "LX", "K20C2", "FWD", "label"))
+                .when(new RegisterConfiguration(KEY, 2019, "Honda Civic", "LX", "K20C2", "FWD", null, "label"))
                 .expectException(ApiException.class)
                 .expectExceptionMessage(containsString("is already registered as 2019 Honda Civic LX K20C2 FWD"))
+                .expectNoEvents();
+    }
+
+    /** vPIC writes makes in capitals and some trims with other punctuation: still the same vehicle. */
+    @Test
+    void theSameIdentityWrittenInAnotherCaseOrPunctuationChangesNothing() {
+        fixture.given(REGISTERED)
+                .when(new RegisterConfiguration(KEY, 2019, "HONDA", "CIVIC", "lx", "k20c2", "fwd", REGISTERED.label()))
+                .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
 

@@ -5,7 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.decoder.CatalogIdentity;
+import dev.vspec.decoder.VinDecoding;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
@@ -43,8 +48,12 @@ class EnrichmentProcessIT {
     /** Sample data: a VIN the reference vendor knows and the sample catalog does not. */
     private static final String VENDOR_VIN = "2T3P1RFV2NW131842";
     private static final String VENDOR_CONFIG = "2022-toyota-rav4-xle-a25a-fks-awd";
-    /** Sample data: a 2020 Honda Civic VIN that nobody knows. */
-    private static final String UNKNOWN_VIN = "19XFC2F56LE999901";
+    /** A published 2003 Honda Accord VIN that only vPIC knows. */
+    private static final String VPIC_ONLY_VIN = "1HGCM82633A004352";
+    /** Sample data: another 2022 RAV4 XLE of the reference vendor's configuration, whose VIN the vendor does not list. */
+    private static final String VENDOR_MODEL_VIN = "2T3P1RFV2NW999901";
+    /** Sample data: a VIN of a WMI vPIC knows (Honda) whose model no pattern tells. */
+    private static final String NO_MODEL_VIN = "1HG000000Y0000000";
     /** Sample data: a 2021 BMW X3 VIN, for which vPIC gives no engine model, displacement or cylinders: no engine code. */
     private static final String NO_ENGINE_CODE_VIN = "5UXTY5C07M9G00001";
     private static final Duration PROCESSED = Duration.ofSeconds(30);
@@ -71,14 +80,44 @@ class EnrichmentProcessIT {
     }
 
     @Test
-    void aVinNobodyKnowsFailsAsNotFound() {
-        String job = schedule(UNKNOWN_VIN);
+    void aVinOnlyVpicKnowsIsRecordedFromItsDecodeAndLinked() {
+        VinDecoding decoding = decoders.current().decode(Vin.parse(VPIC_ONLY_VIN));
+        String key = CatalogIdentity.of(decoding).orElseThrow().configKey();
+        String job = schedule(VPIC_ONLY_VIN);
+
+        EnrichmentCompleted completed = awaitCompletion(job);
+
+        assertThat(completed.configKey()).isEqualTo(key).startsWith("2003-honda-accord-ex-v6-j30a4");
+        assertThat(payloads(VPIC_ONLY_VIN)).contains(new VinLinked(VPIC_ONLY_VIN, key));
+        ConfigurationRegistered registered = (ConfigurationRegistered) payloads(key).get(0);
+        assertThat(List.of(registered.year(), registered.model(), registered.trim(), registered.engineCode()))
+                .containsExactly(2003, "Accord", "EX-V6", "J30A4");
+        assertThat(payloads(key)).filteredOn(SpecsRecorded.class::isInstance).last()
+                .extracting(event -> ((SpecsRecorded) event).specs()).asInstanceOf(InstanceOfAssertFactories.list(SpecItem.class))
+                .contains(new SpecItem("engine", "model", decoding.engineModel(), null),
+                        new SpecItem("body", "class", decoding.bodyClass(), null));
+    }
+
+    @Test
+    void theVendorIsAskedByTheDecodedIdentityWhenItDoesNotKnowTheVin() {
+        String job = schedule(VENDOR_MODEL_VIN);
+
+        assertThat(awaitCompletion(job).configKey()).isEqualTo(VENDOR_CONFIG);
+        assertThat(payloads(VENDOR_MODEL_VIN)).contains(new VinLinked(VENDOR_MODEL_VIN, VENDOR_CONFIG));
+        assertThat(payloads(job)).filteredOn(EnrichmentStepCompleted.class::isInstance)
+                .extracting(event -> ((EnrichmentStepCompleted) event).detail())
+                .anySatisfy(detail -> assertThat(detail).contains("vendor knows it as " + VENDOR_CONFIG));
+    }
+
+    @Test
+    void aVinWhoseModelVpicCannotTellFailsAsNotFound() {
+        String job = schedule(NO_MODEL_VIN);
 
         EnrichmentFailed failed = awaitFailure(job);
 
         assertThat(failed.reason()).isEqualTo(ErrorCode.NOT_FOUND);
-        assertThat(failed.message()).contains(UNKNOWN_VIN);
-        assertThat(payloads(UNKNOWN_VIN)).isEmpty();
+        assertThat(failed.message()).contains(NO_MODEL_VIN).contains("cannot tell the model");
+        assertThat(payloads(NO_MODEL_VIN)).isEmpty();
     }
 
     @Test
@@ -95,6 +134,13 @@ class EnrichmentProcessIT {
                 .orElseGet(() -> EnrichmentJobId.first(parsed)).value();
         commands.sendAndWait(new ScheduleEnrichment(job, vin, 1, Instant.now()));
         return job;
+    }
+
+    private EnrichmentCompleted awaitCompletion(String job) {
+        await().atMost(PROCESSED).until(() -> payloads(job).stream()
+                .anyMatch(event -> event instanceof EnrichmentCompleted || event instanceof EnrichmentFailed));
+        return payloads(job).stream().filter(EnrichmentCompleted.class::isInstance).map(EnrichmentCompleted.class::cast)
+                .findFirst().orElseThrow(() -> new AssertionError("job " + job + " failed: " + payloads(job)));
     }
 
     private EnrichmentFailed awaitFailure(String job) {

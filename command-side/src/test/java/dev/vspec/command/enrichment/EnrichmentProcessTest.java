@@ -2,6 +2,11 @@ package dev.vspec.command.enrichment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.RecordSpecs;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.FailEnrichment;
@@ -29,26 +34,38 @@ class EnrichmentProcessTest {
     private final RecordingCommandBus bus = new RecordingCommandBus();
 
     @Test
-    void aRefusedVendorAnswerFailsTheJobAsNotFoundSayingTheDataWasRefused() {
+    void aRefusedVendorAnswerCostsOnlyItsGroups() {
         run(vin -> {
             throw new CatalogSource.UpstreamRefused("the answer is not valid JSON");
         });
 
-        assertThat(payloads()).hasSize(2);
-        assertThat(((RecordEnrichmentStep) payloads().get(0)).step()).isEqualTo(EnrichmentStep.DECODED);
-        assertThat(payloads().get(1)).isEqualTo(new FailEnrichment("job-1", ErrorCode.NOT_FOUND,
-                "The catalog vendor's data for VIN " + VIN + " was refused: the answer is not valid JSON", NOW));
+        assertThat(((RecordEnrichmentStep) payloads().get(1)).detail())
+                .isEqualTo("the catalog vendor's data was refused (the answer is not valid JSON); only vPIC's identity and"
+                        + " specifications are recorded");
+        assertCompletedFromVpicAlone();
     }
 
     @Test
-    void anUnavailableVendorFailsTheJobAsUpstreamUnreachable() {
+    void anUnavailableVendorCostsOnlyItsGroups() {
         run(vin -> {
             throw new CatalogSource.UpstreamUnavailable("no answer after 4 requests; the last: HTTP 503", null);
         });
 
-        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new FailEnrichment("job-1",
-                ErrorCode.UPSTREAM_UNREACHABLE,
-                "The catalog vendor did not answer: no answer after 4 requests; the last: HTTP 503", NOW));
+        assertThat(((RecordEnrichmentStep) payloads().get(1)).detail()).startsWith("the catalog vendor did not answer");
+        assertCompletedFromVpicAlone();
+    }
+
+    /** vPIC's configuration registered, its spec sheet recorded, the VIN linked, and the job completed as it. */
+    private void assertCompletedFromVpicAlone() {
+        String key = "2022-toyota-rav4-xle-a25a-fks";
+        assertThat(payloads()).filteredOn(RegisterConfiguration.class::isInstance).singleElement()
+                .satisfies(register -> assertThat(((RegisterConfiguration) register).configKey()).isEqualTo(key));
+        assertThat(payloads()).filteredOn(RecordSpecs.class::isInstance).singleElement()
+                .satisfies(specs -> assertThat(((RecordSpecs) specs).specs())
+                        .contains(new SpecItem("engine", "model", "A25A-FKS", null)));
+        assertThat(payloads()).contains(new LinkVin(VIN, key));
+        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new CompleteEnrichment("job-1", key, NOW));
+        assertThat(payloads()).noneMatch(FailEnrichment.class::isInstance);
     }
 
     @Test
@@ -61,7 +78,7 @@ class EnrichmentProcessTest {
         });
 
         run(vin -> {
-            throw new CatalogSource.UpstreamUnavailable("no answer after 4 requests; the last: HTTP 503", null);
+            throw new IllegalStateException("a bug in a source");
         });
 
         assertThat(payloads().get(payloads().size() - 1)).isInstanceOf(FailEnrichment.class);

@@ -49,7 +49,7 @@ public record ConfigKey(String value) {
         return new ConfigKey(key.toString());
     }
 
-    static String slug(String text) {
+    public static String slug(String text) {
         String ascii = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "");
         String slug = NOT_SLUG.matcher(ascii.toLowerCase(Locale.ROOT)).replaceAll("-");
         return slug.replaceAll("^-+|-+$", "");

@@ -101,7 +101,7 @@ public sealed interface VehicleIdentifier {
     }
 
     /** The form YMMT matching compares: case-insensitive, inner whitespace folded to one space. */
-    static String normalize(String text) {
+    public static String normalize(String text) {
         return text == null ? null : text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 }

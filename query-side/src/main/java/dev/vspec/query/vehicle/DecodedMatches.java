@@ -5,6 +5,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
 import java.sql.Array;
 import java.sql.Connection;
@@ -124,7 +125,7 @@ public class DecodedMatches {
                     || !VehicleIdentifier.normalize(decoding.model()).equals(modelMatch)) {
                 return false;
             }
-            List<String> trims = DecodedIdentity.trimAlternatives(decoding.trim());
+            List<String> trims = CatalogIdentity.trimAlternatives(decoding.trim());
             if (!trims.isEmpty() && !trims.contains(trimMatch)) {
                 return false;
             }
@@ -132,7 +133,7 @@ public class DecodedMatches {
             if (decoding.engineCode() != null && (engineCode == null || !decoding.engineCode().value().equalsIgnoreCase(engineCode))) {
                 return false;
             }
-            List<String> drivetrains = DecodedIdentity.drivetrains(decoding.driveType());
+            List<String> drivetrains = CatalogIdentity.drivetrains(decoding.driveType());
             String drivetrain = vehicle.drivetrain();
             return drivetrains.isEmpty() || drivetrain == null || drivetrains.contains(drivetrain.toLowerCase(Locale.ROOT));
         }
