@@ -168,6 +168,29 @@ class EnrichmentEndToEndIT {
         assertThat(JSON.readTree(get("/api/v0/enrich?vin=" + CIVIC_VIN).body()).get("poll").asString()).isEqualTo(poll);
     }
 
+    /** A published VIN nobody holds or sells data for: vPIC alone makes its configuration, and its specifications answer. */
+    @Test
+    void aRealVinOnlyVpicKnowsIsEnrichedFromItsDecode() throws Exception {
+        String vin = "1HGCM82633A004352";
+        assertThat(get("/api/v1/specs?vin=" + vin).statusCode()).isEqualTo(404);
+
+        HttpResponse<String> posted = post("/api/v0/enrich", "{\"vin\": \"" + vin + "\"}");
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+        JsonNode completed = awaitEnded(JSON.readTree(posted.body()).get("poll").asString());
+        assertThat(completed.get("status").asString()).as(completed.toString()).isEqualTo("completed");
+        String configKey = completed.get("config_key").asString();
+        assertThat(configKey).startsWith("2003-honda-accord-ex-v6-j30a4");
+
+        JsonNode specs = await().atMost(ENRICHED).until(() -> get("/api/v1/specs?vin=" + vin),
+                answer -> answer.statusCode() == 200).body().transform(JSON::readTree);
+        assertThat(specs.at("/vehicle/config_key").asString()).isEqualTo(configKey);
+        assertThat(specs.at("/vehicle/make").asString()).isEqualTo("HONDA");
+        assertThat(specs.get("specs").toString()).contains("J30A4", "Coupe", "MARYSVILLE");
+        // another VIN of the same vehicle resolves to the same configuration through its decode, without enrichment
+        JsonNode sibling = JSON.readTree(get("/api/v1/vehicle?vin=1HGCM82673A123456").body());
+        assertThat(sibling.at("/vehicle/config_key").asString()).as(sibling.toString()).isEqualTo(configKey);
+    }
+
     /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
     private static JsonNode awaitEnded(String poll) {
         return await().atMost(ENRICHED).pollInterval(Duration.ofMillis(100)).until(() -> {

@@ -139,7 +139,14 @@ class EnrichmentProcess {
         VpicFacts vpic = decoded.get();
         step(job, EnrichmentStep.DECODED, decoding.describedAs() + " by " + decoding.release().describedAs());
 
-        VendorAnswer vendor = askVendor(vin, vpic);
+        VendorAnswer vendor;
+        try {
+            vendor = askVendor(vin, vpic);
+        } catch (CatalogSource.UpstreamUnavailable e) {
+            // A retry later can bring the vendor's groups; completing now would leave them missing for good.
+            fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer: " + e.getMessage());
+            return;
+        }
         step(job, EnrichmentStep.FOUND_UPSTREAM, vendor.detail());
 
         // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's;
@@ -174,8 +181,11 @@ class EnrichmentProcess {
 
     /**
      * What the catalog vendor has for the groups vPIC lacks, asked by VIN and then by the decoded identity.
-     * The vehicle's configuration is vPIC's to tell, so a vendor that is down or answers unusable data
-     * costs only its groups, which stay missing (the answers' coverage says so).
+     * The vehicle's configuration is vPIC's to tell, so a vendor answering unusable data costs only its
+     * groups, which stay missing (the answers' coverage says so); a vendor that is down fails the job as
+     * {@code upstream_unreachable}, for the client to schedule it again.
+     *
+     * @throws CatalogSource.UpstreamUnavailable when the vendor cannot answer now
      */
     private VendorAnswer askVendor(Vin vin, VpicFacts vpic) {
         try {
@@ -185,10 +195,6 @@ class EnrichmentProcess {
             }
             return new VendorAnswer(found, found.map(configuration -> "the catalog vendor knows it as " + configuration.configKey())
                     .orElse("the catalog vendor does not know it; only vPIC's identity and specifications are recorded"));
-        } catch (CatalogSource.UpstreamUnavailable e) {
-            log.warn("Enrichment of {}: the catalog vendor did not answer ({}); recording vPIC's data only", vin, e.getMessage());
-            return new VendorAnswer(Optional.empty(), "the catalog vendor did not answer; only vPIC's identity and"
-                    + " specifications are recorded");
         } catch (CatalogSource.UpstreamRefused e) {
             return new VendorAnswer(Optional.empty(), "the catalog vendor's data was refused (" + e.getMessage()
                     + "); only vPIC's identity and specifications are recorded");

@@ -44,9 +44,9 @@ class EnrichmentMetricsIT {
         DecoderReady.await(decoders);
     }
 
-    /** Sample data: a VIN the reference vendor knows, and a 2020 Honda Civic VIN that nobody knows. */
+    /** Sample data: a VIN the reference vendor knows; a Honda VIN whose model vPIC cannot tell. */
     private static final String VENDOR_VIN = "2T3P1RFV2NW131842";
-    private static final String UNKNOWN_VIN = "19XFC2F56LE999901";
+    private static final String UNKNOWN_VIN = "1HG000000Y0000000";
     private static final Duration PROCESSED = Duration.ofSeconds(60);
 
     @LocalManagementPort

@@ -46,13 +46,15 @@ class EnrichmentProcessTest {
     }
 
     @Test
-    void anUnavailableVendorCostsOnlyItsGroups() {
+    void anUnavailableVendorFailsTheJobAsUpstreamUnreachable() {
         run(vin -> {
             throw new CatalogSource.UpstreamUnavailable("no answer after 4 requests; the last: HTTP 503", null);
         });
 
-        assertThat(((RecordEnrichmentStep) payloads().get(1)).detail()).startsWith("the catalog vendor did not answer");
-        assertCompletedFromVpicAlone();
+        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new FailEnrichment("job-1",
+                ErrorCode.UPSTREAM_UNREACHABLE,
+                "The catalog vendor did not answer: no answer after 4 requests; the last: HTTP 503", NOW));
+        assertThat(payloads()).noneMatch(RegisterConfiguration.class::isInstance);
     }
 
     /** vPIC's configuration registered, its spec sheet recorded, the VIN linked, and the job completed as it. */
