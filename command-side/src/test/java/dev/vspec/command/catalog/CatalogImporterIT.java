@@ -97,8 +97,9 @@ class CatalogImporterIT {
 
         commandGateway.sendAndWait(new RegisterConfiguration("2018-honda-accord-ex-l15b7-fwd", 2018, "Honda", "Accord",
                 "EX", "L15B7", "FWD", "2018 Honda Accord EX"));
+        // the same slug, cut into other fields: another vehicle
         assertThatThrownBy(() -> commandGateway.sendAndWait(new RegisterConfiguration("2018-honda-accord-ex-l15b7-fwd",
-                2018, "HONDA", "ACCORD", "EX", "L15B7", "FWD", "2018 Honda Accord EX")))
+                2018, "Honda Accord", "EX", "L15B7", "FWD", null, "2018 Honda Accord EX")))
                 .isInstanceOf(ApiException.class)
                 .hasMessageContaining("is already registered as 2018 Honda Accord EX L15B7 FWD");
     }
