@@ -368,7 +368,7 @@ class HttpCatalogSourceTest {
 
     private VendorProperties properties(String token, int maxAttempts, int breakerThreshold) {
         return new VendorProperties(Source.HTTP, stub.baseUrl().toString(), token, TIMEOUT, TIMEOUT, maxAttempts,
-                BACKOFF_BASE, BACKOFF_CAP, breakerThreshold, OPEN_FOR);
+                BACKOFF_BASE, BACKOFF_CAP, breakerThreshold, OPEN_FOR, null);
     }
 
     private void serveReferenceDocuments() {
