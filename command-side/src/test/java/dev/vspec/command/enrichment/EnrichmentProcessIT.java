@@ -66,7 +66,12 @@ class EnrichmentProcessIT {
                 .containsExactly(EnrichmentStep.DECODED, EnrichmentStep.FOUND_UPSTREAM, EnrichmentStep.CATALOG_RECORDED,
                         EnrichmentStep.VIN_LINKED);
         assertThat(((EnrichmentCompleted) history.get(history.size() - 1)).configKey()).isEqualTo(VENDOR_CONFIG);
-        assertThat(payloads(VENDOR_VIN)).contains(new VinLinked(VENDOR_VIN, VENDOR_CONFIG));
+        assertThat(payloads(VENDOR_VIN)).filteredOn(VinLinked.class::isInstance).singleElement().satisfies(event -> {
+            VinLinked linked = (VinLinked) event;
+            assertThat(linked.configKey()).isEqualTo(VENDOR_CONFIG);
+            assertThat(linked.source().kind()).isEqualTo("vendor");
+            assertThat(linked.source().name()).isEqualTo("vspec reference vendor (sample data)");
+        });
         assertThat(payloads(VENDOR_CONFIG).get(0)).isInstanceOf(ConfigurationRegistered.class);
     }
 
