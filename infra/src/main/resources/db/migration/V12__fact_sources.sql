@@ -36,21 +36,8 @@ ALTER TABLE read.labor_document ADD COLUMN source TEXT NOT NULL DEFAULT '{"kind"
 ALTER TABLE read.labor_document ADD COLUMN source_rank SMALLINT NOT NULL DEFAULT 2;
 ALTER TABLE read.labor_document ADD COLUMN recorded_at TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now();
 
--- The defaults only fill the rows written before this migration; every writer sets all three.
--- [jooq ignore start]
-DO $$
-DECLARE
-    sourced text;
-BEGIN
-    FOREACH sourced IN ARRAY ARRAY['configuration', 'vin', 'image', 'part_price_history', 'fluids_document',
-            'specs_document', 'tires_document', 'maintenance_schedule_document', 'parts_document',
-            'labor_document'] LOOP
-        EXECUTE format('ALTER TABLE read.%I ALTER COLUMN source DROP DEFAULT, ALTER COLUMN source_rank DROP DEFAULT, '
-                || 'ALTER COLUMN recorded_at DROP DEFAULT', sourced);
-    END LOOP;
-END;
-$$;
--- [jooq ignore stop]
+-- The defaults fill the rows written before this migration (and rows written by hand); every
+-- projection sets all three.
 
 -- A VIN's service history is rows per visit; its source is one row per VIN, there also when the
 -- history recorded is empty (the source said the VIN has no visits).

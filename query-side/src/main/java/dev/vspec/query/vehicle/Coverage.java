@@ -47,16 +47,15 @@ public final class Coverage extends JacksonSerializable.Base {
         }
     }
 
-    /** The same coverage with one more group, e.g. the service history of a VIN no import linked (missing). */
-    public Coverage with(String group, String entry) {
+    private Coverage with(String group, String entry) {
         Map<String, String> more = new LinkedHashMap<>(entries);
         more.put(group, entry);
         return new Coverage(more);
     }
 
-    /** Whether the group is covered by this answer at all (service_history only for a VIN). */
-    public boolean lists(String group) {
-        return entries.containsKey(group);
+    /** The same coverage with one more group that is missing, e.g. the service history of a VIN nothing linked. */
+    public Coverage withMissing(String group) {
+        return with(group, MISSING);
     }
 
     public String text() {

@@ -166,7 +166,7 @@ public class VehicleResolver {
         // No import or enrichment linked the VIN, so none recorded its service history either.
         return find(new ByConfigKey(matches.get(0).configKey()), documents).stream()
                 .map(found -> new ResolvedVehicle(found.vehicle().withCoverage(
-                        found.vehicle().coverage().with(Group.SERVICE_HISTORY.key(), Coverage.MISSING)), found.documents()))
+                        found.vehicle().coverage().withMissing(Group.SERVICE_HISTORY.key())), found.documents()))
                 .toList();
     }
 
