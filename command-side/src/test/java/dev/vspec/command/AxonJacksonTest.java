@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTime;
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.Test;
 /** Every published event survives Axon's Jackson 2 serializer unchanged, as it must to be replayed from the store. */
 class AxonJacksonTest {
 
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     private final JacksonSerializer serializer = JacksonSerializer.builder()
             .objectMapper(EventSerialization.objectMapper()).build();
 
@@ -50,21 +53,21 @@ class AxonJacksonTest {
     void everyPublishedEventRoundTripsThroughTheEventStoreSerializer() {
         String key = "2019-honda-civic-lx-k20c2-fwd";
         List<Record> events = List.of(
-                new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2", null, "2019 Honda Civic LX"),
+                new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2", null, "2019 Honda Civic LX", SOURCE),
                 new FluidsRecorded(key, List.of(new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"),
-                        new BigDecimal("4.4"), null))),
-                new SpecsRecorded(key, List.of(new SpecItem("engine", "displacement", "2.0", "L"))),
-                new TiresRecorded(key, List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32))),
+                        new BigDecimal("4.4"), null)), SOURCE),
+                new SpecsRecorded(key, List.of(new SpecItem("engine", "displacement", "2.0", "L")), SOURCE),
+                new TiresRecorded(key, List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32)), SOURCE),
                 new ServiceScheduleRecorded(key, List.of(new ServiceInterval("normal", "engine_oil_change", "Oil",
-                        7500, null, 12))),
-                new PartsRecorded(key, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, null))),
-                new PartPriced(key, "15400-PLM-A02", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1)),
-                new LaborTimesRecorded(key, List.of(new LaborTime("engine_oil_change", "Oil", new BigDecimal("0.5")))),
-                new VinLinked("19XFC2F59KE900101", key),
+                        7500, null, 12)), SOURCE),
+                new PartsRecorded(key, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, null)), SOURCE),
+                new PartPriced(key, "15400-PLM-A02", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1), SOURCE),
+                new LaborTimesRecorded(key, List.of(new LaborTime("engine_oil_change", "Oil", new BigDecimal("0.5"))), SOURCE),
+                new VinLinked("19XFC2F59KE900101", key, SOURCE),
                 new ServiceHistoryRecorded("19XFC2F59KE900101", List.of(
                         new ServiceRecord(LocalDate.of(2021, 3, 14), 7512, 12089, "dealer",
                                 List.of("engine_oil_change", "tire_rotation")),
-                        new ServiceRecord(LocalDate.of(2022, 2, 1), null, 24100, "owner", List.of("cabin_air_filter")))),
+                        new ServiceRecord(LocalDate.of(2022, 2, 1), null, 24100, "owner", List.of("cabin_air_filter"))), SOURCE),
                 new EnrichmentScheduled("enr_19XFC2F53LE208451_1", "19XFC2F53LE208451", 7, Instant.parse("2026-11-21T10:00:00Z")),
                 new EnrichmentJoined("enr_19XFC2F53LE208451_1", 9, Instant.parse("2026-11-21T10:00:00.040Z")),
                 new EnrichmentStepCompleted("enr_19XFC2F53LE208451_1", EnrichmentStep.DECODED, "2020 Honda Civic K20C2 FWD",
@@ -87,7 +90,7 @@ class AxonJacksonTest {
 
     @Test
     void pricesKeepTheirScaleAndDatesAreStoredAsIsoDates() {
-        PartPriced priced = new PartPriced("k", "p", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1));
+        PartPriced priced = new PartPriced("k", "p", new BigDecimal("9.80"), "USD", LocalDate.of(2026, 9, 1), SOURCE);
 
         String json = new String(serializer.serialize(priced, byte[].class).getData(), StandardCharsets.UTF_8);
 
@@ -98,7 +101,7 @@ class AxonJacksonTest {
     @Test
     void serviceVisitsAreStoredWithIsoDatesAndAbsentReadingsAsNull() {
         ServiceHistoryRecorded history = new ServiceHistoryRecorded("19XFC2F59KE900101", List.of(
-                new ServiceRecord(LocalDate.of(2021, 3, 14), null, 12089, "dealer", List.of("engine_oil_change"))));
+                new ServiceRecord(LocalDate.of(2021, 3, 14), null, 12089, "dealer", List.of("engine_oil_change"))), SOURCE);
 
         String json = new String(serializer.serialize(history, byte[].class).getData(), StandardCharsets.UTF_8);
 
@@ -109,7 +112,7 @@ class AxonJacksonTest {
     @Test
     void imageBytesRoundTrip() {
         byte[] bytes = {0, 1, 2, (byte) 0xff};
-        ExteriorImageCached cached = new ExteriorImageCached("k", "image/png", bytes, "abc");
+        ExteriorImageCached cached = new ExteriorImageCached("k", "image/png", bytes, "abc", SOURCE);
 
         ExteriorImageCached read = roundTrip(cached);
 

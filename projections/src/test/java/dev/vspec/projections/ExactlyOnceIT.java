@@ -5,12 +5,14 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.RebuildProgress;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import dev.vspec.projections.runtime.ProjectionStatus;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -82,8 +84,9 @@ class ExactlyOnceIT {
         List<String> offsets = readModel.offsets(false);
         List<String> rejects = readModel.rejects();
         // Rows no event stands for: a rebuild must not keep them.
-        readModel.db().insertInto(VIN).values("JUNK0000000000001", "nowhere").execute();
-        readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]").execute();
+        OffsetDateTime now = OffsetDateTime.now();
+        readModel.db().insertInto(VIN).values("JUNK0000000000001", "nowhere", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
+        readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
 
         ShadowRebuild.Outcome outcome;
         try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(brokers, ShadowRebuild.DEFAULT_BATCH)) {

@@ -9,6 +9,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.PartPriced;
@@ -33,6 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
 /** Records that can never be applied are set aside, not retried for ever; unknown event types are passed over. */
 @ProjectionsIntegrationTest
 class PoisonRecordsIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     @Autowired
     Events events;
@@ -131,12 +134,12 @@ class PoisonRecordsIT {
         String key = "2020-acme-roadster-base-x1-overflow";
         LocalDate asOf = LocalDate.of(2025, 5, 1);
         List<EventEnvelope> batch = List.of(
-                events.envelope(key, new PartPriced(key, "AC-100", new BigDecimal("19.99"), "USD", asOf)),
-                events.envelope(key, new PartPriced(key, "AC-200", new BigDecimal("1e13"), "USD", asOf)),
-                events.envelope(key, new PartPriced(key, "AC-300", new BigDecimal("7.50"), "USD", asOf)));
+                events.envelope(key, new PartPriced(key, "AC-100", new BigDecimal("19.99"), "USD", asOf, SOURCE)),
+                events.envelope(key, new PartPriced(key, "AC-200", new BigDecimal("1e13"), "USD", asOf, SOURCE)),
+                events.envelope(key, new PartPriced(key, "AC-300", new BigDecimal("7.50"), "USD", asOf, SOURCE)));
         events.publishAll(batch);
-        RecordMetadata overflow = events.publish(key, new PartPriced(key, "AC-200", new BigDecimal("2e13"), "USD", asOf));
-        events.publish(key, new PartPriced(key, "AC-400", new BigDecimal("3.25"), "USD", asOf));
+        RecordMetadata overflow = events.publish(key, new PartPriced(key, "AC-200", new BigDecimal("2e13"), "USD", asOf, SOURCE));
+        events.publish(key, new PartPriced(key, "AC-400", new BigDecimal("3.25"), "USD", asOf, SOURCE));
         readModel.awaitCaughtUp();
 
         assertThat(rejectsAt(overflow)).singleElement().satisfies(reject -> {
@@ -160,9 +163,9 @@ class PoisonRecordsIT {
         String key = "2020-acme-roadster-base-x1-vins";
         String tooLong = "SYNAC0000000000018";
         events.publishAll(List.of(
-                events.envelope(key, new VinLinked("SYNAC000000000001", key)),
-                events.envelope(key, new VinLinked(tooLong, key)),
-                events.envelope(key, new VinLinked("SYNAC000000000002", key))));
+                events.envelope(key, new VinLinked("SYNAC000000000001", key, SOURCE)),
+                events.envelope(key, new VinLinked(tooLong, key, SOURCE)),
+                events.envelope(key, new VinLinked("SYNAC000000000002", key, SOURCE))));
         readModel.awaitCaughtUp();
 
         assertThat(db.select(VIN.VIN_).from(VIN).where(VIN.CONFIG_KEY.eq(key)).orderBy(VIN.VIN_).fetch(VIN.VIN_))
@@ -180,10 +183,10 @@ class PoisonRecordsIT {
     }
 
     private static ConfigurationRegistered registered(String key, String make) {
-        return new ConfigurationRegistered(key, 2020, make, "Roadster", "Base", "X1", null, "2020 Acme Roadster");
+        return new ConfigurationRegistered(key, 2020, make, "Roadster", "Base", "X1", null, "2020 Acme Roadster", SOURCE);
     }
 
     private static FluidsRecorded fluids(String key) {
-        return new FluidsRecorded(key, List.of(new Fluid("engine_oil", "5W-30", new BigDecimal("4.00"), null, null)));
+        return new FluidsRecorded(key, List.of(new Fluid("engine_oil", "5W-30", new BigDecimal("4.00"), null, null)), SOURCE);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.infra.testing.PrometheusScrape;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,6 +29,8 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 @ProjectionsIntegrationTest
 @ExtendWith(OutputCaptureExtension.class)
 class ProjectionLagMetricsIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     private static final int PARTITIONS = 3;
     private static final String HELD = "fluids";
@@ -85,7 +88,7 @@ class ProjectionLagMetricsIT {
         while (published.size() < PARTITIONS) {
             String key = "2019-honda-civic-lx-k20c2-fwd-lag" + serial++;
             int partition = events.publish(key, new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2",
-                    "fwd", "2019 Honda Civic LX")).partition();
+                    "fwd", "2019 Honda Civic LX", SOURCE)).partition();
             published.merge(partition, 1L, Long::sum);
         }
         return published;

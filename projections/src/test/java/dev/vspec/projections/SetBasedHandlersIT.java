@@ -6,6 +6,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
@@ -13,10 +14,12 @@ import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.Recorded;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.TableChecksums;
 import java.math.BigDecimal;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +44,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @ProjectionsIntegrationTest
 class SetBasedHandlersIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+    /** Sources of every precedence, so that the set-based forms meet the precedence rule as often as the order. */
+    private static final List<FactSource> SOURCES = List.of(SOURCE, FactSource.vpic("2026-02-17", "f9b3118a"),
+            FactSource.vendor("vspec reference vendor (sample data)", 12));
+    private static final Instant STORED = Instant.parse("2026-11-21T07:27:36.776Z");
 
     private static final long SEED = 20261121L;
 
@@ -71,10 +80,10 @@ class SetBasedHandlersIT {
         String key = "2020-sample-hatch-base-setbased";
         LocalDate asOf = LocalDate.of(2025, 3, 1);
         List<Object> events = List.of(
-                new PartsRecorded(key, List.of(part("A-1", null), part("B-2", "brake_pads"))),
-                new PartPriced(key, "A-1", new BigDecimal("10.00"), "USD", asOf),
-                new PartsRecorded(key, List.of(part("C-3", null), part("C-3", "cabin_air_filter"))),
-                new PartPriced(key, "A-1", new BigDecimal("11.005"), "USD", asOf));
+                new PartsRecorded(key, List.of(part("A-1", null), part("B-2", "brake_pads")), SOURCE),
+                new PartPriced(key, "A-1", new BigDecimal("10.00"), "USD", asOf, SOURCE),
+                new PartsRecorded(key, List.of(part("C-3", null), part("C-3", "cabin_air_filter")), SOURCE),
+                new PartPriced(key, "A-1", new BigDecimal("11.005"), "USD", asOf, SOURCE));
 
         Applied applied = applyBothWays(parts, events, db -> List.of(
                 db.select(PART.PART_NUMBER, PART.POSITION, PART.SERVICE).from(PART).where(PART.CONFIG_KEY.eq(key))
@@ -95,10 +104,10 @@ class SetBasedHandlersIT {
         List<Object> registrations = new ArrayList<>();
         for (int i = 0; i < 2_000; i++) {
             String configKey = "2021-sample-van-" + random.nextInt(12);
-            links.add(new VinLinked(String.format("1SAMPLE%010d", random.nextInt(300)), configKey));
+            links.add(new VinLinked(String.format("1SAMPLE%010d", random.nextInt(300)), configKey, anySource(random)));
             registrations.add(new ConfigurationRegistered(configKey, 2021, random.nextBoolean() ? "Sample" : "SAMPLE",
                     "Van", "Base " + random.nextInt(3), "E" + random.nextInt(4), random.nextBoolean() ? "fwd" : null,
-                    "2021 Sample Van"));
+                    "2021 Sample Van", anySource(random)));
         }
 
         Applied vins = applyBothWays(runtime.projection("vins"), links, db -> null);
@@ -113,8 +122,8 @@ class SetBasedHandlersIT {
     @Test
     void aValueTooLongForItsColumnFailsTheSetBasedFormAsItFailsOneByOneNeverCut() {
         String key = "2020-sample-hatch-base-toolong";
-        List<Object> tooLongPartNumber = List.of(new PartsRecorded(key, List.of(part("P".repeat(65), null))));
-        List<Object> tooLongVin = List.of(new VinLinked("1SAMPLE0000000001", key), new VinLinked("1SAMPLE00000000001", key));
+        List<Object> tooLongPartNumber = List.of(new PartsRecorded(key, List.of(part("P".repeat(65), null)), SOURCE));
+        List<Object> tooLongVin = List.of(new VinLinked("1SAMPLE0000000001", key, SOURCE), new VinLinked("1SAMPLE00000000001", key, SOURCE));
 
         assertThat(sqlStateOfSetBased(runtime.projection("parts"), tooLongPartNumber)).isEqualTo("22001");
         assertThat(sqlStateOfSetBased(runtime.projection("vins"), tooLongVin)).isEqualTo("22001");
@@ -126,7 +135,7 @@ class SetBasedHandlersIT {
             status.setRollbackOnly();
             DSLContext db = onTemporaryCopies(projection.tables());
             try {
-                projection.handlers().applyAll(db, events);
+                projection.handlers().applyAll(db, stored(events));
                 return null;
             } catch (RuntimeException e) {
                 for (Throwable cause = e; cause != null; cause = cause.getCause()) {
@@ -167,14 +176,27 @@ class SetBasedHandlersIT {
                 for (int n = random.nextInt(9); n > 0; n--) {
                     list.add(part("SP-" + random.nextInt(20), random.nextInt(3) == 0 ? null : "service_" + n));
                 }
-                events.add(new PartsRecorded(configKey, list));
+                events.add(new PartsRecorded(configKey, list, anySource(random)));
             } else {
                 events.add(new PartPriced(configKey, "SP-" + random.nextInt(20),
                         BigDecimal.valueOf(random.nextInt(100_000), 3), random.nextBoolean() ? "USD" : "EUR",
-                        LocalDate.of(2024, 1, 1).plusDays(random.nextInt(20))));
+                        LocalDate.of(2024, 1, 1).plusDays(random.nextInt(20)), anySource(random)));
             }
         }
         return events;
+    }
+
+    private static FactSource anySource(Random random) {
+        return SOURCES.get(random.nextInt(SOURCES.size()));
+    }
+
+    /** The events as stored one after the other, a millisecond apart. */
+    private static List<Recorded> stored(List<Object> events) {
+        List<Recorded> stored = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            stored.add(new Recorded(events.get(i), STORED.plusMillis(i)));
+        }
+        return stored;
     }
 
     private static Part part(String number, String service) {
@@ -185,7 +207,8 @@ class SetBasedHandlersIT {
      * Tables after applying the events one by one (one batch), and set-based in batches of 1 to 60
      * events; {@code probe} reads the set-based tables before they are dropped.
      */
-    private Applied applyBothWays(Projection projection, List<Object> events, Function<DSLContext, Object> probe) {
+    private Applied applyBothWays(Projection projection, List<Object> unstamped, Function<DSLContext, Object> probe) {
+        List<Recorded> events = stored(unstamped);
         EventHandlers handlers = projection.handlers();
         Random cuts = new Random(SEED);
         return new TransactionTemplate(transactionManager).execute(status -> {
@@ -196,7 +219,7 @@ class SetBasedHandlersIT {
 
             projection.tables().forEach(table -> db.truncate(table).execute());
             for (int from = 0; from < events.size(); ) {
-                List<Object> batch = events.subList(from, Math.min(events.size(), from + 1 + cuts.nextInt(60)));
+                List<Recorded> batch = events.subList(from, Math.min(events.size(), from + 1 + cuts.nextInt(60)));
                 handlers.applyAll(db, batch);
                 handlers.finishBatch(db, batch);
                 from += batch.size();

@@ -8,6 +8,7 @@ import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
@@ -31,6 +32,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 @ProjectionsIntegrationTest
 class TransientFailureIT {
 
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     @Autowired
     Events events;
     @Autowired
@@ -47,9 +50,9 @@ class TransientFailureIT {
         RecordMetadata priced;
         db.execute("alter table read.parts_document rename to parts_document_away");
         try {
-            events.publish(key, new PartsRecorded(key, List.of(new Part("HX-1", "Hauler filter", "filter", "Acme", 1, null))));
+            events.publish(key, new PartsRecorded(key, List.of(new Part("HX-1", "Hauler filter", "filter", "Acme", 1, null)), SOURCE));
             priced = events.publish(key, new PartPriced(key, "HX-1", new BigDecimal("99.90"), "USD",
-                    LocalDate.of(2025, 3, 1)));
+                    LocalDate.of(2025, 3, 1), SOURCE));
 
             await("parts retries the failed batch").atMost(Duration.ofSeconds(30))
                     .until(() -> runtime.status("parts").failedBatches() >= failuresBefore + 3);

@@ -2,6 +2,7 @@ package dev.vspec.query;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
@@ -14,7 +15,9 @@ import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.infra.readmodel.LaborView;
 import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.infra.readmodel.Schedules;
@@ -24,6 +27,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HexFormat;
 import java.util.List;
@@ -55,6 +59,12 @@ public final class ReadModelSeed {
     public static final String CIVIC_LX_VIN = "2HGFC2F59KH500001";
     public static final String RANGE_ROVER_VIN = "SALWR2SE4LA700001";
 
+    /** Where the seeded facts say they came from, and when they were recorded. */
+    public static final Provenance SEEDED = Provenance.of(FactSource.importFile("catalog.json",
+            "d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18"), Instant.parse("2026-11-21T07:27:36.776Z"));
+    public static final String SEEDED_SOURCE_JSON = "{\"kind\":\"import\",\"name\":\"catalog.json\","
+            + "\"sha256\":\"d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18\"}";
+
     private ReadModelSeed() {
     }
 
@@ -75,15 +85,18 @@ public final class ReadModelSeed {
         GroupDocument.FLUIDS.write(db, CIVIC_LX, FluidView.of(List.of(
                 fluid("engine_oil", "SAE 0W-20, API SN", "4.4", "4.65", "With filter change"),
                 fluid("coolant", "Honda Type 2 Long Life Coolant", "6.10", "6.45", null),
-                fluid("transmission", "Honda HCF-2 CVT fluid", null, null, "Drain and fill only"))));
+                fluid("transmission", "Honda HCF-2 CVT fluid", null, null, "Drain and fill only"))), SEEDED);
         GroupDocument.FLUIDS.write(db, RANGE_ROVER, FluidView.of(List.of(
-                fluid("engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7", "7.40", null))));
+                fluid("engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7", "7.40", null))), SEEDED);
     }
 
     private static void configuration(DSLContext db, String key, int year, String make, String model, String trim,
             String engineCode, String drivetrain, String label) {
         db.insertInto(CONFIGURATION)
                 .set(CONFIGURATION.CONFIG_KEY, key)
+                .set(CONFIGURATION.SOURCE, SEEDED.source())
+                .set(CONFIGURATION.SOURCE_RANK, SEEDED.rank())
+                .set(CONFIGURATION.RECORDED_AT, SEEDED.recordedAt())
                 .set(CONFIGURATION.YEAR, year)
                 .set(CONFIGURATION.MAKE, make)
                 .set(CONFIGURATION.MODEL, model)
@@ -99,7 +112,8 @@ public final class ReadModelSeed {
     }
 
     private static void vin(DSLContext db, String vin, String key) {
-        db.insertInto(VIN).set(VIN.VIN_, vin).set(VIN.CONFIG_KEY, key).onConflictDoNothing().execute();
+        db.insertInto(VIN).set(VIN.VIN_, vin).set(VIN.CONFIG_KEY, key).set(VIN.SOURCE, SEEDED.source())
+                .set(VIN.SOURCE_RANK, SEEDED.rank()).set(VIN.RECORDED_AT, SEEDED.recordedAt()).onConflictDoNothing().execute();
     }
 
     private static Fluid fluid(String type, String specification, String litres, String quarts, String notes) {
@@ -123,13 +137,13 @@ public final class ReadModelSeed {
                 new SpecItem("engine", "displacement", "2.0", "L"),
                 new SpecItem("engine", "cylinders", "4", null),
                 new SpecItem("engine", "power", "158", "hp"),
-                new SpecItem("transmission", "type", "CVT", null))));
+                new SpecItem("transmission", "type", "CVT", null))), SEEDED);
 
         GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(
-                new TireFitment("both", "215/55R16", 93, "H", 221, 32))));
+                new TireFitment("both", "215/55R16", 93, "H", 221, 32))), SEEDED);
         GroupDocument.TIRES.write(db, F150_XLT_50, TireView.of(List.of(
                 new TireFitment("front", "275/65R18", 116, "T", 241, 35),
-                new TireFitment("rear", "275/65R18", 116, "T", 241, 35))));
+                new TireFitment("rear", "275/65R18", 116, "T", 241, 35))), SEEDED);
 
         // Normal and severe intervals interleaved: each schedule keeps its recorded order.
         GroupDocument.MAINTENANCE_SCHEDULE.write(db, CIVIC_LX, Schedules.of(List.of(
@@ -140,12 +154,12 @@ public final class ReadModelSeed {
                 new ServiceInterval("normal", "transmission_fluid_change", "Replace CVT fluid", 60000, 96000, null),
                 new ServiceInterval("severe", "transmission_fluid_change", "Replace CVT fluid", 30000, 48000, null),
                 new ServiceInterval("normal", "coolant_replacement", "Replace engine coolant", 120000, 192000, 120),
-                new ServiceInterval("normal", "brake_fluid_replacement", "Replace brake fluid", null, null, 36))));
+                new ServiceInterval("normal", "brake_fluid_replacement", "Replace brake fluid", null, null, 36))), SEEDED);
         GroupDocument.MAINTENANCE_SCHEDULE.write(db, F150_XLT_50, Schedules.of(List.of(
                 new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
                 new ServiceInterval("normal", "differential_fluid_change", "Replace axle lubricant", 150000, 240000, null),
                 new ServiceInterval("normal", "transfer_case_fluid_change", "Replace transfer case fluid", 150000, 240000,
-                        null))));
+                        null))), SEEDED);
 
         // The older price is recorded after the newer one: history is newest first whatever the order.
         GroupDocument.PARTS.write(db, CIVIC_LX, PartView.of(List.of(
@@ -157,29 +171,32 @@ public final class ReadModelSeed {
                 price(CIVIC_LX, "15400-PLM-A02", "9.42", "2025-04-01"),
                 price(CIVIC_LX, "94109-14000", "1.1", "2026-02-01"),
                 price(CIVIC_LX, "80292-TBA-A11", "28.10", "2025-04-01"),
-                price(CIVIC_LX, "80292-TBA-A11", "29.35", "2026-09-01"))));
+                price(CIVIC_LX, "80292-TBA-A11", "29.35", "2026-09-01"))), SEEDED);
         GroupDocument.PARTS.write(db, F150_XLT_50, PartView.of(List.of(
                 new Part("XY-75W85-QL", "Rear axle lubricant 75W-85, 1 qt", "fluid", "Motorcraft", 3,
                         "differential_fluid_change")), List.of(
-                price(F150_XLT_50, "XY-75W85-QL", "12.99", "2026-02-01"))));
+                price(F150_XLT_50, "XY-75W85-QL", "12.99", "2026-02-01"))), SEEDED);
 
         GroupDocument.LABOR.write(db, CIVIC_LX, LaborView.of(List.of(
                 labor("engine_oil_change", "Replace engine oil and filter", "0.50"),
                 labor("tire_rotation", "Rotate tires and set pressures", "0.5"),
                 labor("cabin_air_filter", "Replace cabin air filter", "0.30"),
                 labor("transmission_fluid_change", "Drain and refill CVT fluid", "0.80"),
-                labor("brake_pads_front", "Replace front brake pads", "1.30"))));
+                labor("brake_pads_front", "Replace front brake pads", "1.30"))), SEEDED);
         GroupDocument.LABOR.write(db, F150_XLT_50, LaborView.of(List.of(
-                labor("differential_fluid_change", "Drain and refill front and rear axles", "1.20"))));
+                labor("differential_fluid_change", "Drain and refill front and rear axles", "1.20"))), SEEDED);
 
         GroupDocument.FLUIDS.write(db, F150_XLT_50, FluidView.of(List.of(
                 fluid("engine_oil", "SAE 5W-20, Ford WSS-M2C945-B1", "7.60", "8.00", null),
                 fluid("front_differential", "SAE 75W-85, Ford WSS-M2C942-A", "1.70", "1.80", null),
                 fluid("rear_differential", "SAE 75W-85, Ford WSS-M2C942-A", "2.60", "2.75", null),
-                fluid("transfer_case", "Motorcraft Transfer Case Fluid XL-12", "1.40", "1.50", null))));
+                fluid("transfer_case", "Motorcraft Transfer Case Fluid XL-12", "1.40", "1.50", null))), SEEDED);
 
         image(db, CIVIC_LX, CIVIC_LX_IMAGE_TYPE, CIVIC_LX_IMAGE);
 
+        db.insertInto(SERVICE_HISTORY_SOURCE).set(SERVICE_HISTORY_SOURCE.VIN, CIVIC_LX_VIN)
+                .set(SERVICE_HISTORY_SOURCE.SOURCE, SEEDED.source()).set(SERVICE_HISTORY_SOURCE.SOURCE_RANK, SEEDED.rank())
+                .set(SERVICE_HISTORY_SOURCE.RECORDED_AT, SEEDED.recordedAt()).onConflictDoNothing().execute();
         serviceRecord(db, CIVIC_LX_VIN, 3, "2021-10-02", null, 36512, "owner", "cabin_air_filter");
         serviceRecord(db, CIVIC_LX_VIN, 1, "2019-09-14", 7480, 12038, "dealer", "engine_oil_change,tire_rotation");
         serviceRecord(db, CIVIC_LX_VIN, 2, "2020-09-20", 15102, 24305, "independent",
@@ -212,7 +229,7 @@ public final class ReadModelSeed {
     }
 
     private static PartPriced price(String key, String partNumber, String amount, String asOf) {
-        return new PartPriced(key, partNumber, new BigDecimal(amount), "USD", LocalDate.parse(asOf));
+        return new PartPriced(key, partNumber, new BigDecimal(amount), "USD", LocalDate.parse(asOf), null);
     }
 
     private static LaborTime labor(String operation, String description, String hours) {
@@ -223,6 +240,7 @@ public final class ReadModelSeed {
         db.insertInto(IMAGE)
                 .set(IMAGE.CONFIG_KEY, key).set(IMAGE.CONTENT_TYPE, contentType).set(IMAGE.BYTES, bytes)
                 .set(IMAGE.SHA256, sha256(bytes))
+                .set(IMAGE.SOURCE, SEEDED.source()).set(IMAGE.SOURCE_RANK, SEEDED.rank()).set(IMAGE.RECORDED_AT, SEEDED.recordedAt())
                 .onConflictDoNothing().execute();
     }
 

@@ -28,7 +28,8 @@ public abstract class SeededRouteIT {
     void seedAndConnect() {
         DecoderReady.await(decoders);
         seed(db);
-        api = new Api(port, TestKeys.fullAccess(db));
+        // Where each fact came from (the vehicle's source and coverage) is CoverageIT's subject.
+        api = new Api(port, TestKeys.fullAccess(db)).identityOnly();
     }
 
     /** The read tables this test reads. */

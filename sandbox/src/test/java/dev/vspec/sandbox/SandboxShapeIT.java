@@ -77,7 +77,7 @@ class SandboxShapeIT {
         String key = TestKeys.fullAccess(sql);
         long keyId = sql.fetchOne("SELECT id FROM access.api_key WHERE key_hash = ?", ApiKeys.hash(key)).get(0, Long.class);
         ReferenceStream stream = sandbox.getBean(ReferenceStream.class);
-        EventReplay.apply(sql, sandbox.getBeansOfType(Projection.class).values(), stream.payloads());
+        EventReplay.apply(sql, sandbox.getBeansOfType(Projection.class).values(), stream.recorded());
         SampleSchema.appendToLog(sql, DSL.name("events", "domainevententry"),
                 stream.events().stream().map(event -> scheduledBy(event, keyId)).toList());
         // as the relay records a job's completion on the topic; the replay above applied all of it already

@@ -186,6 +186,12 @@ class EnrichmentEndToEndIT {
         assertThat(specs.at("/vehicle/config_key").asString()).isEqualTo(configKey);
         assertThat(specs.at("/vehicle/make").asString()).isEqualTo("HONDA");
         assertThat(specs.get("specs").toString()).contains("J30A4", "Coupe", "MARYSVILLE");
+        // the answer says where its facts came from, and which groups no source has given
+        assertThat(specs.at("/vehicle/source/kind").asString()).isEqualTo("vpic");
+        assertThat(specs.at("/vehicle/coverage/specs/status").asString()).isEqualTo("recorded");
+        assertThat(specs.at("/vehicle/coverage/specs/source/name").asString()).isEqualTo("NHTSA vPIC");
+        assertThat(specs.at("/vehicle/coverage/specs/source/sha256").asString()).hasSize(64);
+        assertThat(specs.at("/vehicle/coverage/fluids/status").asString()).isEqualTo("missing");
         // another VIN of the same vehicle resolves to the same configuration through its decode, without enrichment
         JsonNode sibling = JSON.readTree(get("/api/v1/vehicle?vin=1HGCM82673A123456").body());
         assertThat(sibling.at("/vehicle/config_key").asString()).as(sibling.toString()).isEqualTo(configKey);

@@ -1,7 +1,13 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.FactSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
@@ -42,7 +48,7 @@ public class CatalogImporter {
      */
     public ImportSummary importCatalog(Resource catalog) {
         ImportSummary checked = check(catalog);
-        int sent = send(catalog);
+        int sent = send(catalog, sourceOf(catalog));
         ImportSummary summary = new ImportSummary(checked.configurations(), checked.vins(), sent);
         log.info("Imported catalog {}: {} configurations, {} VINs, {} commands",
                 catalog.getDescription(), summary.configurations(), summary.vins(), summary.commandsSent());
@@ -74,11 +80,28 @@ public class CatalogImporter {
         return new ImportSummary(counts[0], counts[1], 0);
     }
 
-    private int send(Resource catalog) {
+    /** The file's name and the SHA-256 of its bytes: what every fact of this import says it came from. */
+    static FactSource sourceOf(Resource catalog) {
+        try (InputStream in = catalog.getInputStream()) {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+            }
+            String name = catalog.getFilename() == null ? catalog.getDescription() : catalog.getFilename();
+            return FactSource.importFile(name, HexFormat.of().formatHex(sha256.digest()));
+        } catch (IOException e) {
+            throw new CatalogImportException("cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
+    }
+
+    private int send(Resource catalog, FactSource source) {
         int[] sent = {0, 0};
         reader.read(catalog, entry -> {
             for (CatalogReader.Step step : entry.steps()) {
-                CatalogCommand command = step.command().get();
+                CatalogCommand command = step.commandFrom(source);
                 try {
                     commandGateway.sendAndWait(command);
                 } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package dev.vspec.command.catalog;
 
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.LinkVin;
@@ -34,7 +35,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.springframework.core.io.Resource;
 import tools.jackson.core.JacksonException;
@@ -85,8 +85,15 @@ public final class CatalogReader {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    /** One command to send, with where in the file it comes from; image bytes are read only when sent. */
-    public record Step(String path, Supplier<CatalogCommand> command) {
+    /**
+     * One command to send, with where in the file it comes from, made for the source that sends it
+     * (the import file, the vendor that answered); image bytes are read only when it is made.
+     */
+    public record Step(String path, Function<FactSource, CatalogCommand> command) {
+
+        public CatalogCommand commandFrom(FactSource source) {
+            return command.apply(source);
+        }
     }
 
     /** One configuration of the file: its key, its VINs and every command that records it, in order. */
@@ -193,27 +200,27 @@ public final class CatalogReader {
         String key = CatalogRules.derivedKey(year, make, model, trim, engineCode, drivetrain);
 
         List<Step> steps = new ArrayList<>();
-        steps.add(step(at, new RegisterConfiguration(key, year, make, model, trim, engineCode, drivetrain, label)));
+        steps.add(step(at, source -> new RegisterConfiguration(key, year, make, model, trim, engineCode, drivetrain, label, source)));
         List<Fluid> fluids = c.list("fluids", FLUID_FIELDS, this::fluid, CatalogRules::problemWith);
         if (fluids != null) {
-            steps.add(step(at + ".fluids", new RecordFluids(key, fluids)));
+            steps.add(step(at + ".fluids", source -> new RecordFluids(key, fluids, source)));
         }
         List<SpecItem> specs = c.list("specs", SPEC_FIELDS, this::spec, CatalogRules::problemWith);
         if (specs != null) {
-            steps.add(step(at + ".specs", new RecordSpecs(key, specs)));
+            steps.add(step(at + ".specs", source -> new RecordSpecs(key, specs, source)));
         }
         List<TireFitment> tires = c.list("tires", TIRE_FIELDS, this::tire, CatalogRules::problemWith);
         if (tires != null) {
-            steps.add(step(at + ".tires", new RecordTires(key, tires)));
+            steps.add(step(at + ".tires", source -> new RecordTires(key, tires, source)));
         }
         List<ServiceInterval> schedule = c.list("service_schedule", INTERVAL_FIELDS, this::interval,
                 CatalogRules::problemWith);
         if (schedule != null) {
-            steps.add(step(at + ".service_schedule", new RecordServiceSchedule(key, schedule)));
+            steps.add(step(at + ".service_schedule", source -> new RecordServiceSchedule(key, schedule, source)));
         }
         List<LaborTime> labor = c.list("labor", LABOR_FIELDS, this::labor, CatalogRules::problemWith);
         if (labor != null) {
-            steps.add(step(at + ".labor", new RecordLaborTimes(key, labor)));
+            steps.add(step(at + ".labor", source -> new RecordLaborTimes(key, labor, source)));
         }
         List<Fields> partFields = c.objects("parts", PART_FIELDS);
         if (partFields != null) {
@@ -223,7 +230,7 @@ public final class CatalogReader {
                 check(p.path, CatalogRules.problemWith(part));
                 parts.add(part);
             }
-            steps.add(step(at + ".parts", new RecordParts(key, parts)));
+            steps.add(step(at + ".parts", source -> new RecordParts(key, parts, source)));
             steps.addAll(prices(key, partFields));
         }
         Fields image = c.object("image", IMAGE_FIELDS);
@@ -237,8 +244,9 @@ public final class CatalogReader {
         }
         Map<String, Step> histories = serviceHistories(c, vins);
         for (int i = 0; i < vins.size(); i++) {
-            steps.add(step(vinTexts.get(i).path(), new LinkVin(vins.get(i), key)));
-            Step history = histories.get(vins.get(i));
+            String vin = vins.get(i);
+            steps.add(step(vinTexts.get(i).path(), source -> new LinkVin(vin, key, source)));
+            Step history = histories.get(vin);
             if (history != null) {
                 steps.add(history);
             }
@@ -290,7 +298,8 @@ public final class CatalogReader {
                 }
                 records.add(record);
             }
-            histories.put(vin, step(path, new RecordServiceHistory(vin, List.copyOf(records))));
+            List<ServiceRecord> history = List.copyOf(records);
+            histories.put(vin, step(path, source -> new RecordServiceHistory(vin, history, source)));
         }
         return histories;
     }
@@ -355,7 +364,7 @@ public final class CatalogReader {
                     throw new CatalogImportException(p.path + ": " + partNumber + " already has a " + currency
                             + " price as of " + asOf + " at " + earlier);
                 }
-                steps.add(step(p.path, new PricePart(key, partNumber, amount, currency, asOf)));
+                steps.add(step(p.path, source -> new PricePart(key, partNumber, amount, currency, asOf, source)));
             }
         }
         return steps;
@@ -385,17 +394,17 @@ public final class CatalogReader {
             throw new CatalogImportException(image.path + ".path: cannot read " + path + ": " + e.getMessage(), e);
         }
         check(image.path, CatalogRules.problemWithImage(contentType, size));
-        return new Step(image.path, () -> {
+        return new Step(image.path, source -> {
             try (InputStream in = file.getInputStream()) {
-                return new CacheExteriorImage(key, contentType, in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1));
+                return new CacheExteriorImage(key, contentType, in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1), source);
             } catch (IOException e) {
                 throw new CatalogImportException(image.path + ".path: cannot read " + path + ": " + e.getMessage(), e);
             }
         });
     }
 
-    private static Step step(String path, CatalogCommand command) {
-        return new Step(path, () -> command);
+    private static Step step(String path, Function<FactSource, CatalogCommand> command) {
+        return new Step(path, command);
     }
 
     private static void check(String path, String problem) {

@@ -3,6 +3,7 @@ package dev.vspec.command.catalog;
 import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
@@ -27,25 +28,31 @@ class Vehicle {
     @AggregateIdentifier
     private String vin;
     private String configKey;
-    private List<ServiceRecord> serviceHistory;
+    private FactSource linkSource;
+    private final PerSource<List<ServiceRecord>> serviceHistory = new PerSource<>();
 
     Vehicle() {
     }
 
-    /** Links the VIN; the same link again changes nothing, another configuration corrects the link. */
+    /**
+     * Links the VIN; the same link again changes nothing, whichever source repeats it; another
+     * configuration corrects the link, unless the link came from a source of higher precedence.
+     */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(LinkVin command) {
         Vin.canonical(command.vin());
         ConfigKey.parse(command.configKey());
-        if (!command.configKey().equals(configKey)) {
-            apply(new VinLinked(command.vin(), command.configKey()));
+        if (configKey != null && (command.configKey().equals(configKey)
+                || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(linkSource))) {
+            return;
         }
+        apply(new VinLinked(command.vin(), command.configKey(), command.source()));
     }
 
     /**
-     * Records the complete service history, replacing the earlier one; the same history again
-     * changes nothing. {@code CREATE_IF_MISSING} only so that an unknown VIN is refused with a
+     * Records the complete service history, replacing the earlier one; the same history again from
+     * the same source changes nothing ({@link PerSource}). {@code CREATE_IF_MISSING} only so that an unknown VIN is refused with a
      * readable message rather than Axon's "aggregate not found".
      */
     @CommandHandler
@@ -57,8 +64,8 @@ class Vehicle {
                     + " is not linked to a configuration; link it before recording its service history");
         }
         CatalogRules.requireServiceHistory(command.records(), CatalogRules.latestServiceDate());
-        if (!command.records().equals(serviceHistory)) {
-            apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records())));
+        if (serviceHistory.changes(command.source(), command.records())) {
+            apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records()), command.source()));
         }
     }
 
@@ -66,10 +73,11 @@ class Vehicle {
     void on(VinLinked event) {
         vin = event.vin();
         configKey = event.configKey();
+        linkSource = event.source();
     }
 
     @EventSourcingHandler
     void on(ServiceHistoryRecorded event) {
-        serviceHistory = event.records();
+        serviceHistory.record(event.source(), event.records());
     }
 }

@@ -10,6 +10,7 @@ import dev.vspec.contracts.catalog.ConfigurationCommand;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTime;
@@ -50,8 +51,10 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 /**
  * One vehicle configuration of the catalog, identified by its config_key. It records each data
- * group as a whole and emits an event only when the content changes, so importing the same
- * catalog twice leaves the event log as it was.
+ * group as a whole and emits an event only when the content changes for the source that records it
+ * ({@link PerSource}), so importing the same catalog twice leaves the event log as it was, while
+ * another source's differing value is recorded too: the event log keeps every source's value and
+ * the read side shows the one of highest precedence ({@link FactSource#precedence()}).
  *
  * <p>Every handler may meet a configuration that was never registered ({@code CREATE_IF_MISSING}),
  * so that such a command is refused with a readable message instead of Axon's "aggregate not found".
@@ -62,22 +65,22 @@ class VehicleConfiguration {
     @AggregateIdentifier
     private String configKey;
     private ConfigurationRegistered identity;
-    private List<Fluid> fluids;
-    private List<SpecItem> specs;
-    private List<TireFitment> tires;
-    private List<ServiceInterval> serviceSchedule;
-    private List<Part> parts;
-    private List<LaborTime> laborTimes;
+    private final PerSource<List<Fluid>> fluids = new PerSource<>();
+    private final PerSource<List<SpecItem>> specs = new PerSource<>();
+    private final PerSource<List<TireFitment>> tires = new PerSource<>();
+    private final PerSource<List<ServiceInterval>> serviceSchedule = new PerSource<>();
+    private final PerSource<List<Part>> parts = new PerSource<>();
+    private final PerSource<List<LaborTime>> laborTimes = new PerSource<>();
     private final Map<PriceKey, BigDecimal> prices = new HashMap<>();
-    private String imageSha256;
-    private String imageContentType;
+    private final PerSource<String> image = new PerSource<>();
 
     VehicleConfiguration() {
     }
 
     /**
-     * Registers the configuration. Repeating the same identity changes nothing; the same identity
-     * with another label corrects the label; another identity under the same key is refused.
+     * Registers the configuration. Repeating the same identity changes nothing, whichever source
+     * repeats it; the same identity with another label corrects the label, unless the label came
+     * from a source of higher precedence; another identity under the same key is refused.
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
@@ -88,13 +91,14 @@ class VehicleConfiguration {
         }
         ConfigurationRegistered registered = new ConfigurationRegistered(command.configKey(), command.year(),
                 command.make(), command.model(), command.trim(), command.engineCode(), command.drivetrain(),
-                command.label());
+                command.label(), command.source());
         if (identity != null) {
             if (!sameIdentity(identity, registered)) {
                 throw refusal(configKey + " is already registered as " + describe(identity)
                         + "; refusing to register it as " + describe(registered));
             }
-            if (identity.label().equals(registered.label())) {
+            if (identity.label().equals(registered.label())
+                    || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(identity.source())) {
                 return;
             }
         }
@@ -106,8 +110,8 @@ class VehicleConfiguration {
     void handle(RecordFluids command) {
         requireRegistered(command);
         requireEach("fluids", command.fluids(), CatalogRules::problemWith);
-        if (changed(fluids, command.fluids(), VehicleConfiguration::normalized)) {
-            apply(new FluidsRecorded(configKey, List.copyOf(command.fluids())));
+        if (fluids.changes(command.source(), normalized(command.fluids(), VehicleConfiguration::normalized))) {
+            apply(new FluidsRecorded(configKey, List.copyOf(command.fluids()), command.source()));
         }
     }
 
@@ -116,8 +120,8 @@ class VehicleConfiguration {
     void handle(RecordSpecs command) {
         requireRegistered(command);
         requireEach("specs", command.specs(), CatalogRules::problemWith);
-        if (changed(specs, command.specs(), UnaryOperator.identity())) {
-            apply(new SpecsRecorded(configKey, List.copyOf(command.specs())));
+        if (specs.changes(command.source(), command.specs())) {
+            apply(new SpecsRecorded(configKey, List.copyOf(command.specs()), command.source()));
         }
     }
 
@@ -126,8 +130,8 @@ class VehicleConfiguration {
     void handle(RecordTires command) {
         requireRegistered(command);
         requireEach("tires", command.tires(), CatalogRules::problemWith);
-        if (changed(tires, command.tires(), UnaryOperator.identity())) {
-            apply(new TiresRecorded(configKey, List.copyOf(command.tires())));
+        if (tires.changes(command.source(), command.tires())) {
+            apply(new TiresRecorded(configKey, List.copyOf(command.tires()), command.source()));
         }
     }
 
@@ -136,8 +140,8 @@ class VehicleConfiguration {
     void handle(RecordServiceSchedule command) {
         requireRegistered(command);
         requireEach("service_schedule", command.intervals(), CatalogRules::problemWith);
-        if (changed(serviceSchedule, command.intervals(), UnaryOperator.identity())) {
-            apply(new ServiceScheduleRecorded(configKey, List.copyOf(command.intervals())));
+        if (serviceSchedule.changes(command.source(), command.intervals())) {
+            apply(new ServiceScheduleRecorded(configKey, List.copyOf(command.intervals()), command.source()));
         }
     }
 
@@ -146,8 +150,8 @@ class VehicleConfiguration {
     void handle(RecordParts command) {
         requireRegistered(command);
         requireEach("parts", command.parts(), CatalogRules::problemWith);
-        if (changed(parts, command.parts(), UnaryOperator.identity())) {
-            apply(new PartsRecorded(configKey, List.copyOf(command.parts())));
+        if (parts.changes(command.source(), command.parts())) {
+            apply(new PartsRecorded(configKey, List.copyOf(command.parts()), command.source()));
         }
     }
 
@@ -156,12 +160,15 @@ class VehicleConfiguration {
     void handle(RecordLaborTimes command) {
         requireRegistered(command);
         requireEach("labor", command.laborTimes(), CatalogRules::problemWith);
-        if (changed(laborTimes, command.laborTimes(), VehicleConfiguration::normalized)) {
-            apply(new LaborTimesRecorded(configKey, List.copyOf(command.laborTimes())));
+        if (laborTimes.changes(command.source(), normalized(command.laborTimes(), VehicleConfiguration::normalized))) {
+            apply(new LaborTimesRecorded(configKey, List.copyOf(command.laborTimes()), command.source()));
         }
     }
 
-    /** Prices accumulate by (part, currency, date); a known price is repeated only when its amount changed. */
+    /**
+     * Prices accumulate by (part, currency, date) and source; a price a source already gave is
+     * repeated only when its amount changed. The part must be in a parts list some source recorded.
+     */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(PricePart command) {
@@ -171,13 +178,16 @@ class VehicleConfiguration {
         if (problem != null) {
             throw refusal("price of " + command.partNumber() + ": " + problem);
         }
-        if (parts == null || parts.stream().noneMatch(part -> part.partNumber().equals(command.partNumber()))) {
+        if (parts.values().stream().flatMap(List::stream)
+                .noneMatch(part -> part.partNumber().equals(command.partNumber()))) {
             throw refusal("part " + command.partNumber() + " is not in the parts list of " + configKey
                     + "; record it with the parts before pricing it");
         }
-        BigDecimal known = prices.get(new PriceKey(command.partNumber(), command.currency(), command.asOf()));
+        BigDecimal known = prices.get(new PriceKey(command.partNumber(), command.currency(), command.asOf(),
+                PerSource.keyOf(command.source())));
         if (known == null || known.compareTo(command.amount()) != 0) {
-            apply(new PartPriced(configKey, command.partNumber(), command.amount(), command.currency(), command.asOf()));
+            apply(new PartPriced(configKey, command.partNumber(), command.amount(), command.currency(), command.asOf(),
+                    command.source()));
         }
     }
 
@@ -192,8 +202,9 @@ class VehicleConfiguration {
             throw refusal("image: " + problem);
         }
         String sha256 = sha256(command.image());
-        if (!sha256.equals(imageSha256) || !command.contentType().equals(imageContentType)) {
-            apply(new ExteriorImageCached(configKey, command.contentType(), command.image().clone(), sha256));
+        if (image.changes(command.source(), command.contentType() + " " + sha256)) {
+            apply(new ExteriorImageCached(configKey, command.contentType(), command.image().clone(), sha256,
+                    command.source()));
         }
     }
 
@@ -205,43 +216,43 @@ class VehicleConfiguration {
 
     @EventSourcingHandler
     void on(FluidsRecorded event) {
-        fluids = event.fluids();
+        fluids.record(event.source(), normalized(event.fluids(), VehicleConfiguration::normalized));
     }
 
     @EventSourcingHandler
     void on(SpecsRecorded event) {
-        specs = event.specs();
+        specs.record(event.source(), event.specs());
     }
 
     @EventSourcingHandler
     void on(TiresRecorded event) {
-        tires = event.tires();
+        tires.record(event.source(), event.tires());
     }
 
     @EventSourcingHandler
     void on(ServiceScheduleRecorded event) {
-        serviceSchedule = event.intervals();
+        serviceSchedule.record(event.source(), event.intervals());
     }
 
     @EventSourcingHandler
     void on(PartsRecorded event) {
-        parts = event.parts();
+        parts.record(event.source(), event.parts());
     }
 
     @EventSourcingHandler
     void on(LaborTimesRecorded event) {
-        laborTimes = event.laborTimes();
+        laborTimes.record(event.source(), normalized(event.laborTimes(), VehicleConfiguration::normalized));
     }
 
     @EventSourcingHandler
     void on(PartPriced event) {
-        prices.put(new PriceKey(event.partNumber(), event.currency(), event.asOf()), event.amount());
+        prices.put(new PriceKey(event.partNumber(), event.currency(), event.asOf(), PerSource.keyOf(event.source())),
+                event.amount());
     }
 
     @EventSourcingHandler
     void on(ExteriorImageCached event) {
-        imageSha256 = event.sha256();
-        imageContentType = event.contentType();
+        image.record(event.source(), event.contentType() + " " + event.sha256());
     }
 
     private void requireRegistered(ConfigurationCommand command) {
@@ -251,9 +262,8 @@ class VehicleConfiguration {
         }
     }
 
-    private static <T> boolean changed(List<T> current, List<T> proposed, UnaryOperator<T> normalizer) {
-        return current == null
-                || !current.stream().map(normalizer).toList().equals(proposed.stream().map(normalizer).toList());
+    private static <T> List<T> normalized(List<T> items, UnaryOperator<T> normalizer) {
+        return items.stream().map(normalizer).toList();
     }
 
     /** 4.2 and 4.20 litres are the same capacity; only the number counts, not how it was written. */
@@ -291,6 +301,6 @@ class VehicleConfiguration {
         return Sha256.hex(bytes);
     }
 
-    private record PriceKey(String partNumber, String currency, LocalDate asOf) {
+    private record PriceKey(String partNumber, String currency, LocalDate asOf, String source) {
     }
 }

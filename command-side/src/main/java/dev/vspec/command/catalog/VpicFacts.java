@@ -35,12 +35,12 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
 
     public RegisterConfiguration registration() {
         return new RegisterConfiguration(configKey(), identity.year(), identity.make(), identity.model(), identity.trim(),
-                identity.engineCode(), identity.drivetrain(), identity.label());
+                identity.engineCode(), identity.drivetrain(), identity.label(), source);
     }
 
     /** The spec sheet, or empty when vPIC decoded none of its values. */
     public Optional<RecordSpecs> specSheet() {
-        return specs.isEmpty() ? Optional.empty() : Optional.of(new RecordSpecs(configKey(), specs));
+        return specs.isEmpty() ? Optional.empty() : Optional.of(new RecordSpecs(configKey(), specs, source));
     }
 
     private static List<SpecItem> specSheet(VinDecoding d) {

@@ -35,7 +35,7 @@ class EnrichmentConfiguration {
     CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor,
             @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
         return switch (vendor.source()) {
-            case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog));
+            case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog), vendor.displayName());
             case HTTP -> new HttpCatalogSource(vendor);
         };
     }

@@ -158,10 +158,10 @@ class EnrichmentProcess {
             catalog.add(vpic.registration());
         }
         vendorCommands.stream().filter(RegisterConfiguration.class::isInstance).forEach(catalog::add);
-        vpic.specSheet().map(specs -> new RecordSpecs(configKey, specs.specs())).ifPresent(catalog::add);
+        vpic.specSheet().map(specs -> new RecordSpecs(configKey, specs.specs(), vpic.source())).ifPresent(catalog::add);
         vendorCommands.stream().filter(command -> !(command instanceof RegisterConfiguration)).forEach(catalog::add);
         if (catalog.stream().noneMatch(LinkVin.class::isInstance)) {
-            catalog.add(new LinkVin(vin.value(), configKey));
+            catalog.add(new LinkVin(vin.value(), configKey, vpic.source()));
         }
         try {
             for (CatalogCommand command : catalog) {

@@ -1,6 +1,7 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogReader;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.springframework.core.io.Resource;
 
 /**
@@ -22,19 +24,28 @@ public final class ReferenceCatalogSource implements CatalogSource {
 
     /** Sample data: model-year carry-overs of sample configurations. */
     public static final String SHIPPED = "classpath:catalog/reference-vendor/catalog.json";
+    /** The name its answers' facts carry unless the operator names it. */
+    public static final String NAME = "vspec reference vendor (sample data)";
 
     private final Map<String, CatalogReader.Entry> byVin = new HashMap<>();
     private final Map<String, CatalogReader.Entry> byModel = new HashMap<>();
     private final Map<String, RegisterConfiguration> identities = new HashMap<>();
+    private final String name;
 
     public ReferenceCatalogSource(Resource catalog) {
+        this(catalog, NAME);
+    }
+
+    public ReferenceCatalogSource(Resource catalog, String name) {
+        this.name = name;
         new CatalogReader().read(catalog, entry -> {
             entry.vins().forEach(vin -> {
                 if (byVin.put(vin, entry) != null) {
                     throw new IllegalArgumentException("VIN " + vin + " appears twice in " + catalog.getDescription());
                 }
             });
-            entry.steps().stream().map(step -> step.command().get()).filter(RegisterConfiguration.class::isInstance)
+            entry.steps().stream().map(step -> step.commandFrom(FactSource.vendor(name, 0)))
+                    .filter(RegisterConfiguration.class::isInstance)
                     .map(RegisterConfiguration.class::cast).findFirst().ifPresent(identity -> {
                         identities.put(entry.configKey(), identity);
                         byModel.put(entry.configKey(), entry);
@@ -44,7 +55,10 @@ public final class ReferenceCatalogSource implements CatalogSource {
 
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
-        return Optional.ofNullable(byVin.get(vin.value())).map(entry -> UpstreamConfiguration.forVin(entry, vin));
+        long started = System.nanoTime();
+        CatalogReader.Entry entry = byVin.get(vin.value());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        return Optional.ofNullable(entry).map(found -> UpstreamConfiguration.forVin(found, vin, FactSource.vendor(name, millis)));
     }
 
     /**
@@ -53,11 +67,15 @@ public final class ReferenceCatalogSource implements CatalogSource {
      */
     @Override
     public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
+        long started = System.nanoTime();
         List<CatalogReader.Entry> matching = identities.entrySet().stream()
                 .filter(known -> sameVehicle(known.getValue(), identity))
                 .map(known -> byModel.get(known.getKey()))
                 .toList();
-        return matching.size() == 1 ? Optional.of(UpstreamConfiguration.forVin(matching.get(0), vin)) : Optional.empty();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        return matching.size() == 1
+                ? Optional.of(UpstreamConfiguration.forVin(matching.get(0), vin, FactSource.vendor(name, millis)))
+                : Optional.empty();
     }
 
     private static boolean sameVehicle(RegisterConfiguration known, CatalogIdentity decoded) {

@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.identity.Vin;
@@ -21,11 +22,11 @@ public record UpstreamConfiguration(String configKey, List<CatalogCommand> comma
     /**
      * The commands of a catalog entry that enriching {@code vin} sends: the configuration's own, and
      * of the per-VIN ones (link, service history) only those of {@code vin}, so asking about one VIN
-     * never links or records another.
+     * never links or records another; each says it came from {@code source}.
      */
-    public static UpstreamConfiguration forVin(CatalogReader.Entry entry, Vin vin) {
+    public static UpstreamConfiguration forVin(CatalogReader.Entry entry, Vin vin, FactSource source) {
         List<CatalogCommand> commands = entry.steps().stream()
-                .map(step -> step.command().get())
+                .map(step -> step.commandFrom(source))
                 .filter(command -> aboutThisVin(command, vin))
                 .toList();
         return new UpstreamConfiguration(entry.configKey(), commands);

@@ -97,7 +97,7 @@ public final class SyntheticCatalog {
     public SyntheticAggregate vehicleAggregate(long index) {
         SyntheticConfiguration configuration = configurationOfVin(checkedVin(index));
         String vin = SyntheticVins.vin(index, configuration);
-        return new SyntheticAggregate(SyntheticAggregate.VEHICLE, vin, List.of(new VinLinked(vin, configuration.configKey())));
+        return new SyntheticAggregate(SyntheticAggregate.VEHICLE, vin, List.of(new VinLinked(vin, configuration.configKey(), configuration.source())));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.vspec.command.synthetic;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTime;
@@ -69,6 +70,15 @@ final class SyntheticConfiguration {
         return new SyntheticConfiguration(seed, index);
     }
 
+    /** What every fact of the synthetic catalog says it came from: the generator and its seed. */
+    static FactSource sourceOf(long seed) {
+        return FactSource.synthetic("vspec synthetic catalog, seed " + seed);
+    }
+
+    FactSource source() {
+        return sourceOf(seed);
+    }
+
     String modelName() {
         return String.format(Locale.ROOT, "Model %05d", model);
     }
@@ -90,23 +100,24 @@ final class SyntheticConfiguration {
     /** The events that record this configuration, in the order the command side would record them. */
     List<Record> events() {
         String key = configKey();
+        FactSource source = source();
         List<Record> events = new ArrayList<>();
         events.add(new ConfigurationRegistered(key, year, SyntheticCatalog.MAKE, modelName(), trim(), engine.code(),
-                drivetrain, label()));
-        events.add(new FluidsRecorded(key, fluids()));
-        events.add(new SpecsRecorded(key, specs()));
-        events.add(new TiresRecorded(key, tires()));
+                drivetrain, label(), source));
+        events.add(new FluidsRecorded(key, fluids(), source));
+        events.add(new SpecsRecorded(key, specs(), source));
+        events.add(new TiresRecorded(key, tires(), source));
         List<ServiceInterval> schedule = serviceSchedule();
-        events.add(new ServiceScheduleRecorded(key, schedule));
+        events.add(new ServiceScheduleRecorded(key, schedule, source));
         List<PricedPart> parts = parts();
-        events.add(new PartsRecorded(key, parts.stream().map(PricedPart::part).toList()));
+        events.add(new PartsRecorded(key, parts.stream().map(PricedPart::part).toList(), source));
         for (PricedPart priced : parts) {
-            events.add(new PartPriced(key, priced.part().partNumber(), priced.first(), CURRENCY, FIRST_PRICE_DATE));
+            events.add(new PartPriced(key, priced.part().partNumber(), priced.first(), CURRENCY, FIRST_PRICE_DATE, source));
             if (priced.second() != null) {
-                events.add(new PartPriced(key, priced.part().partNumber(), priced.second(), CURRENCY, SECOND_PRICE_DATE));
+                events.add(new PartPriced(key, priced.part().partNumber(), priced.second(), CURRENCY, SECOND_PRICE_DATE, source));
             }
         }
-        events.add(new LaborTimesRecorded(key, laborTimes()));
+        events.add(new LaborTimesRecorded(key, laborTimes(), source));
         return events;
     }
 

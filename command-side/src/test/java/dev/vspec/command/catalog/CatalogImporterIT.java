@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
@@ -29,6 +30,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** Imports into the real event store; the configurations here (model year 2018) are not used by any other test. */
 @CommandSideIntegrationTest
 class CatalogImporterIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     private static final String KEY = "2018-honda-civic-lx-k20c2-fwd";
 
@@ -68,7 +71,7 @@ class CatalogImporterIT {
         String vin = TestVins.next();
 
         assertThatThrownBy(() -> commandGateway.sendAndWait(new RecordServiceHistory(vin, List.of(new ServiceRecord(
-                LocalDate.of(2021, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))))))
+                LocalDate.of(2021, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))), SOURCE)))
                 .isInstanceOf(ApiException.class)
                 .hasMessageContaining("is not linked to a configuration")
                 .extracting(e -> ((ApiException) e).code()).isEqualTo(ErrorCode.NOT_FOUND);
@@ -89,17 +92,17 @@ class CatalogImporterIT {
 
     @Test
     void refusalsReachTheSenderWithTheirCodeAndMessage() {
-        assertThatThrownBy(() -> commandGateway.sendAndWait(new RecordFluids("2018-honda-civic-ex-l15b7-fwd", List.of())))
+        assertThatThrownBy(() -> commandGateway.sendAndWait(new RecordFluids("2018-honda-civic-ex-l15b7-fwd", List.of(), SOURCE)))
                 .isInstanceOf(ApiException.class)
                 .hasMessage("configuration 2018-honda-civic-ex-l15b7-fwd is not registered; register it before recording"
                         + " its data")
                 .extracting(e -> ((ApiException) e).code()).isEqualTo(ErrorCode.NOT_FOUND);
 
         commandGateway.sendAndWait(new RegisterConfiguration("2018-honda-accord-ex-l15b7-fwd", 2018, "Honda", "Accord",
-                "EX", "L15B7", "FWD", "2018 Honda Accord EX"));
+                "EX", "L15B7", "FWD", "2018 Honda Accord EX", SOURCE));
         // the same slug, cut into other fields: another vehicle
         assertThatThrownBy(() -> commandGateway.sendAndWait(new RegisterConfiguration("2018-honda-accord-ex-l15b7-fwd",
-                2018, "Honda Accord", "EX", "L15B7", "FWD", null, "2018 Honda Accord EX")))
+                2018, "Honda Accord", "EX", "L15B7", "FWD", null, "2018 Honda Accord EX", SOURCE)))
                 .isInstanceOf(ApiException.class)
                 .hasMessageContaining("is already registered as 2018 Honda Accord EX L15B7 FWD");
     }

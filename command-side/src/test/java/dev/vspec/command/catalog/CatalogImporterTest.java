@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.PricePart;
@@ -39,6 +40,8 @@ import org.springframework.core.io.Resource;
 class CatalogImporterTest {
 
     static final Resource TEST_CATALOG = new ClassPathResource("catalog/test/catalog.json");
+    /** What every command of an import of the test catalog says it came from. */
+    private static final FactSource SOURCE = CatalogImporter.sourceOf(TEST_CATALOG);
 
     @TempDir
     Path folder;
@@ -93,7 +96,7 @@ class CatalogImporterTest {
                 .extracting(command -> ((RegisterConfiguration) command).configKey())
                 .containsExactly("2019-honda-civic-lx-k20c2-fwd", "2019-honda-civic-sport-k20c2-fwd",
                         "2021-tesla-model-3-standard-range-plus-3d1");
-        assertThat(received).contains(new LinkVin("5YJ3E1EA0MF900104", "2021-tesla-model-3-standard-range-plus-3d1"));
+        assertThat(received).contains(new LinkVin("5YJ3E1EA0MF900104", "2021-tesla-model-3-standard-range-plus-3d1", SOURCE));
     }
 
     @Test
@@ -105,7 +108,7 @@ class CatalogImporterTest {
                 new BigDecimal("4.4"), "with filter"));
         assertThat(fluids.fluids().get(1).notes()).isNull();
         assertThat(received).contains(new PricePart("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02",
-                new BigDecimal("12.40"), "CAD", LocalDate.of(2026, 9, 1)));
+                new BigDecimal("12.40"), "CAD", LocalDate.of(2026, 9, 1), SOURCE));
     }
 
     @Test
@@ -115,7 +118,7 @@ class CatalogImporterTest {
         assertThat(received).contains(new RecordServiceHistory("19XFC2F59KE900101", List.of(
                 new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer", List.of("engine_oil_change")),
                 new ServiceRecord(LocalDate.of(2020, 8, 30), 15020, null, "independent",
-                        List.of("engine_oil_change", "tire_rotation")))));
+                        List.of("engine_oil_change", "tire_rotation"))), SOURCE));
     }
 
     @Test

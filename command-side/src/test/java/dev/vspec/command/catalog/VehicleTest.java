@@ -3,6 +3,7 @@ package dev.vspec.command.catalog;
 import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
@@ -21,6 +22,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class VehicleTest {
+
+    /** The operator's import file. */
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+    private static final FactSource VPIC = FactSource.vpic("2026-02-17", "f9b3118a");
+    private static final FactSource VENDOR = FactSource.vendor("vspec reference vendor (sample data)", 12);
 
     static final String VIN = "19XFC2F59KE900101";
     static final String LX = "2019-honda-civic-lx-k20c2-fwd";
@@ -44,29 +50,29 @@ class VehicleTest {
     @Test
     void linkingAVinEmitsVinLinked() {
         fixture.givenNoPriorActivity()
-                .when(new LinkVin(VIN, LX))
-                .expectEvents(new VinLinked(VIN, LX));
+                .when(new LinkVin(VIN, LX, SOURCE))
+                .expectEvents(new VinLinked(VIN, LX, SOURCE));
     }
 
     @Test
     void linkingTheSameConfigurationAgainEmitsNothing() {
-        fixture.given(new VinLinked(VIN, LX))
-                .when(new LinkVin(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
+                .when(new LinkVin(VIN, LX, SOURCE))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
 
     @Test
     void linkingAnotherConfigurationCorrectsTheLink() {
-        fixture.given(new VinLinked(VIN, LX))
-                .when(new LinkVin(VIN, SPORT))
-                .expectEvents(new VinLinked(VIN, SPORT));
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
+                .when(new LinkVin(VIN, SPORT, SOURCE))
+                .expectEvents(new VinLinked(VIN, SPORT, SOURCE));
     }
 
     @Test
     void aVinOfSixteenCharactersIsRefused() {
         fixture.givenNoPriorActivity()
-                .when(new LinkVin("19XFC2F59KE90010", LX))
+                .when(new LinkVin("19XFC2F59KE90010", LX, SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("A VIN is exactly 17 characters; got 16")
                 .expectNoEvents();
@@ -75,7 +81,7 @@ class VehicleTest {
     @Test
     void aVinWithTheLetterOIsRefused() {
         fixture.givenNoPriorActivity()
-                .when(new LinkVin("19XFC2F59KEO00101", LX))
+                .when(new LinkVin("19XFC2F59KEO00101", LX, SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("A VIN uses 0-9 and A-Z except I, O and Q; position 12 is 'O'");
     }
@@ -83,7 +89,7 @@ class VehicleTest {
     @Test
     void aLowerCaseVinIsRefusedSoTheAggregateIdIsTheCanonicalVin() {
         fixture.givenNoPriorActivity()
-                .when(new LinkVin("19xfc2f59ke900101", LX))
+                .when(new LinkVin("19xfc2f59ke900101", LX, SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("VIN 19xfc2f59ke900101 must be sent as 19XFC2F59KE900101");
     }
@@ -91,37 +97,37 @@ class VehicleTest {
     @Test
     void linkingToSomethingThatIsNotAConfigKeyIsRefused() {
         fixture.givenNoPriorActivity()
-                .when(new LinkVin(VIN, "Honda Civic"))
+                .when(new LinkVin(VIN, "Honda Civic", SOURCE))
                 .expectException(ApiException.class)
                 .expectNoEvents();
     }
 
     @Test
     void recordingTheServiceHistoryOfALinkedVinEmitsServiceHistoryRecorded() {
-        fixture.given(new VinLinked(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(history(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT)));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT), SOURCE));
     }
 
     @Test
     void recordingTheSameServiceHistoryAgainEmitsNothing() {
-        fixture.given(new VinLinked(VIN, LX), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT)))
-                .when(new RecordServiceHistory(VIN, new ArrayList<>(List.of(FIRST_VISIT, SECOND_VISIT))))
+        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
+                .when(new RecordServiceHistory(VIN, new ArrayList<>(List.of(FIRST_VISIT, SECOND_VISIT)), SOURCE))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
 
     @Test
     void aChangedServiceHistoryReplacesTheEarlierOneAsAWhole() {
-        fixture.given(new VinLinked(VIN, LX), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT)))
+        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
                 .when(history(FIRST_VISIT))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT)));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE));
     }
 
     @Test
     void relinkingTheVinKeepsItsServiceHistory() {
-        fixture.given(new VinLinked(VIN, LX), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT)),
-                        new VinLinked(VIN, SPORT))
+        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
+                        new VinLinked(VIN, SPORT, SOURCE))
                 .when(history(FIRST_VISIT))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
@@ -140,8 +146,8 @@ class VehicleTest {
 
     @Test
     void theServiceHistoryOfALowerCaseVinIsRefused() {
-        fixture.given(new VinLinked(VIN, LX))
-                .when(new RecordServiceHistory(VIN.toLowerCase(), List.of(FIRST_VISIT)))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
+                .when(new RecordServiceHistory(VIN.toLowerCase(), List.of(FIRST_VISIT), SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("VIN 19xfc2f59ke900101 must be sent as 19XFC2F59KE900101");
     }
@@ -156,9 +162,9 @@ class VehicleTest {
     @Test
     void aVisitDatedTodayIsAccepted() {
         ServiceRecord today = visit(LocalDate.now(), 15000, null, "dealer", "engine_oil_change");
-        fixture.given(new VinLinked(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(history(FIRST_VISIT, today))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, today)));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, today), SOURCE));
     }
 
     @Test
@@ -176,9 +182,9 @@ class VehicleTest {
     @Test
     void milesAndKilometresWithinThreePercentAreAccepted() {
         ServiceRecord close = visit(LocalDate.of(2019, 9, 14), 7512, 12400, "dealer", "engine_oil_change");
-        fixture.given(new VinLinked(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(history(close))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(close)));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(close), SOURCE));
     }
 
     @Test
@@ -241,14 +247,14 @@ class VehicleTest {
     @Test
     void twoVisitsOnOneDayAtTheSameReadingAreAccepted() {
         ServiceRecord sameDay = visit(FIRST_VISIT.performedOn(), 7512, null, "independent", "wheel_alignment");
-        fixture.given(new VinLinked(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(history(FIRST_VISIT, sameDay))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, sameDay)));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, sameDay), SOURCE));
     }
 
     @Test
     void aMissingListOfVisitsIsRefused() {
-        refuses(new RecordServiceHistory(VIN, null), "service_history must be a list (empty for none)");
+        refuses(new RecordServiceHistory(VIN, null, SOURCE), "service_history must be a list (empty for none)");
     }
 
     @Test
@@ -257,7 +263,7 @@ class VehicleTest {
     }
 
     private void refuses(RecordServiceHistory command, String message) {
-        fixture.given(new VinLinked(VIN, LX))
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(command)
                 .expectException(ApiException.class)
                 .expectExceptionMessage(message)
@@ -266,7 +272,7 @@ class VehicleTest {
     }
 
     private static RecordServiceHistory history(ServiceRecord... records) {
-        return new RecordServiceHistory(VIN, List.of(records));
+        return new RecordServiceHistory(VIN, List.of(records), SOURCE);
     }
 
     private static ServiceRecord visit(LocalDate on, Integer miles, Integer km, String by, String... services) {
@@ -285,5 +291,40 @@ class VehicleTest {
                 description.appendText("ApiException with code " + code);
             }
         };
+    }
+
+    @Test
+    void theSameLinkFromAnotherSourceEmitsNothing() {
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
+                .when(new LinkVin(VIN, LX, VPIC))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+    }
+
+    @Test
+    void aLinkFromVpicDoesNotReplaceTheLinkOfAnImport() {
+        fixture.given(new VinLinked(VIN, LX, SOURCE))
+                .when(new LinkVin(VIN, SPORT, VPIC))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+    }
+
+    @Test
+    void aLinkFromAVendorCorrectsTheLinkVpicMade() {
+        fixture.given(new VinLinked(VIN, LX, VPIC))
+                .when(new LinkVin(VIN, SPORT, VENDOR))
+                .expectEvents(new VinLinked(VIN, SPORT, VENDOR));
+    }
+
+    @Test
+    void aServiceHistoryFromASecondSourceIsRecordedAndRepeatedOnlyWhenThatSourceChangesIt() {
+        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE))
+                .when(new RecordServiceHistory(VIN, List.of(FIRST_VISIT), VENDOR))
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), VENDOR));
+        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
+                        new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), VENDOR))
+                .when(new RecordServiceHistory(VIN, List.of(FIRST_VISIT), SOURCE))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
     }
 }

@@ -23,6 +23,6 @@ class EnrichmentConfigurationTest {
 
     private static VendorProperties vendor(Source source, String baseUrl) {
         Duration second = Duration.ofSeconds(1);
-        return new VendorProperties(source, baseUrl, null, second, second, 1, second, second, 1, second);
+        return new VendorProperties(source, baseUrl, null, second, second, 1, second, second, 1, second, null);
     }
 }

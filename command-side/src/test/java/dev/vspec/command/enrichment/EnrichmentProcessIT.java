@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
@@ -75,7 +76,12 @@ class EnrichmentProcessIT {
                 .containsExactly(EnrichmentStep.DECODED, EnrichmentStep.FOUND_UPSTREAM, EnrichmentStep.CATALOG_RECORDED,
                         EnrichmentStep.VIN_LINKED);
         assertThat(((EnrichmentCompleted) history.get(history.size() - 1)).configKey()).isEqualTo(VENDOR_CONFIG);
-        assertThat(payloads(VENDOR_VIN)).contains(new VinLinked(VENDOR_VIN, VENDOR_CONFIG));
+        assertThat(payloads(VENDOR_VIN)).filteredOn(VinLinked.class::isInstance).singleElement().satisfies(event -> {
+            VinLinked linked = (VinLinked) event;
+            assertThat(linked.configKey()).isEqualTo(VENDOR_CONFIG);
+            assertThat(linked.source().kind()).isEqualTo("vendor");
+            assertThat(linked.source().name()).isEqualTo("vspec reference vendor (sample data)");
+        });
         assertThat(payloads(VENDOR_CONFIG).get(0)).isInstanceOf(ConfigurationRegistered.class);
     }
 
@@ -88,7 +94,8 @@ class EnrichmentProcessIT {
         EnrichmentCompleted completed = awaitCompletion(job);
 
         assertThat(completed.configKey()).isEqualTo(key).startsWith("2003-honda-accord-ex-v6-j30a4");
-        assertThat(payloads(VPIC_ONLY_VIN)).contains(new VinLinked(VPIC_ONLY_VIN, key));
+        assertThat(payloads(VPIC_ONLY_VIN)).contains(new VinLinked(VPIC_ONLY_VIN, key,
+                FactSource.vpic(decoding.release().dataDate().toString(), decoding.release().sha256())));
         ConfigurationRegistered registered = (ConfigurationRegistered) payloads(key).get(0);
         assertThat(List.of(registered.year(), registered.model(), registered.trim(), registered.engineCode()))
                 .containsExactly(2003, "Accord", "EX-V6", "J30A4");
@@ -103,7 +110,8 @@ class EnrichmentProcessIT {
         String job = schedule(VENDOR_MODEL_VIN);
 
         assertThat(awaitCompletion(job).configKey()).isEqualTo(VENDOR_CONFIG);
-        assertThat(payloads(VENDOR_MODEL_VIN)).contains(new VinLinked(VENDOR_MODEL_VIN, VENDOR_CONFIG));
+        assertThat(payloads(VENDOR_MODEL_VIN)).filteredOn(VinLinked.class::isInstance)
+                .extracting(link -> ((VinLinked) link).configKey()).containsExactly(VENDOR_CONFIG);
         assertThat(payloads(job)).filteredOn(EnrichmentStepCompleted.class::isInstance)
                 .extracting(event -> ((EnrichmentStepCompleted) event).detail())
                 .anySatisfy(detail -> assertThat(detail).contains("vendor knows it as " + VENDOR_CONFIG));

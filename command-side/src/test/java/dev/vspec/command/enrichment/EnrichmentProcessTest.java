@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
@@ -65,7 +66,10 @@ class EnrichmentProcessTest {
         assertThat(payloads()).filteredOn(RecordSpecs.class::isInstance).singleElement()
                 .satisfies(specs -> assertThat(((RecordSpecs) specs).specs())
                         .contains(new SpecItem("engine", "model", "A25A-FKS", null)));
-        assertThat(payloads()).contains(new LinkVin(VIN, key));
+        assertThat(payloads()).filteredOn(LinkVin.class::isInstance).singleElement().satisfies(link -> {
+            assertThat(((LinkVin) link).configKey()).isEqualTo(key);
+            assertThat(((LinkVin) link).source().kind()).isEqualTo(FactSource.VPIC);
+        });
         assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new CompleteEnrichment("job-1", key, NOW));
         assertThat(payloads()).noneMatch(FailEnrichment.class::isInstance);
     }

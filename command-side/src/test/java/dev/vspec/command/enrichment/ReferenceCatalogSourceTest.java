@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.command.catalog.CatalogImporter;
 import dev.vspec.command.catalog.CatalogReader;
+import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;
@@ -31,8 +33,13 @@ class ReferenceCatalogSourceTest {
 
         assertThat(rav4.configKey()).isEqualTo("2022-toyota-rav4-xle-a25a-fks-awd");
         assertThat(rav4.commands().get(0)).isInstanceOf(RegisterConfiguration.class);
+        FactSource vendor = rav4.commands().get(0).source();
+        assertThat(vendor.kind()).isEqualTo(FactSource.VENDOR);
+        assertThat(vendor.name()).isEqualTo("vspec reference vendor (sample data)");
+        assertThat(vendor.responseMillis()).isNotNull().isNotNegative();
+        assertThat(rav4.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
         assertThat(rav4.commands()).filteredOn(LinkVin.class::isInstance)
-                .containsExactly(new LinkVin("2T3P1RFV2NW131842", "2022-toyota-rav4-xle-a25a-fks-awd"));
+                .containsExactly(new LinkVin("2T3P1RFV2NW131842", "2022-toyota-rav4-xle-a25a-fks-awd", vendor));
         assertThat(source.findByVin(Vin.parse("19XFC2F52KE715372"))).isEmpty();
     }
 

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
@@ -29,6 +30,8 @@ import org.slf4j.LoggerFactory;
  * warning; a batch that completes enrichment jobs names them once Kafka has all of it.
  */
 class KafkaRelayTest {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     private static final String VIN = "19XFC2F59KE900101";
     private static final String JOB = "enr_" + VIN + "_1";
@@ -137,7 +140,7 @@ class KafkaRelayTest {
     }
 
     private static GenericDomainEventMessage<VinLinked> linked() {
-        return new GenericDomainEventMessage<>("Vehicle", VIN, 0, new VinLinked(VIN, "2019-honda-civic-lx-k20c2-fwd"));
+        return new GenericDomainEventMessage<>("Vehicle", VIN, 0, new VinLinked(VIN, "2019-honda-civic-lx-k20c2-fwd", SOURCE));
     }
 
     private static GenericDomainEventMessage<EnrichmentCompleted> completion(String job) {

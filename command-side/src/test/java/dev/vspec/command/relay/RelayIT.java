@@ -8,6 +8,7 @@ import dev.vspec.command.TestVins;
 import dev.vspec.command.catalog.CatalogImporter;
 import dev.vspec.command.catalog.ImportSummary;
 import dev.vspec.command.relay.TopicRecords.Received;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
@@ -34,6 +35,8 @@ import org.springframework.kafka.test.EmbeddedKafkaBroker;
 
 @CommandSideIntegrationTest
 class RelayIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     private static final Logger log = LoggerFactory.getLogger(RelayIT.class);
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
@@ -98,7 +101,7 @@ class RelayIT {
         assertThat(second.commandsSent()).isEqualTo(first.commandsSent());
         assertThat(storedEventsOfTheCatalog()).isEqualTo(stored);
         String marker = TestVins.next();
-        commandGateway.sendAndWait(new LinkVin(marker, CIVIC_LX));
+        commandGateway.sendAndWait(new LinkVin(marker, CIVIC_LX, SOURCE));
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300))
                 .until(() -> readAll().stream().anyMatch(r -> r.key().equals(marker)));
         assertThat(catalogRecords()).as("a later event has arrived, and nothing more of the catalog").hasSize(records.size());
@@ -107,7 +110,7 @@ class RelayIT {
     @Test
     void anEventWhoseFirstSendFailedIsRetriedWithinSecondsAndArrives() {
         String vin = TestVins.next();
-        commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX));
+        commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX, SOURCE));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> publisher.failedEnvelope() != null);
         EventEnvelope failed = codec.decode(publisher.failedEnvelope());
@@ -118,7 +121,7 @@ class RelayIT {
         assertThat(publisher.retryDelay()).isLessThan(Duration.ofSeconds(10));
         await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
                 .until(() -> readAll().stream().anyMatch(r -> r.key().equals(vin)
-                        && new VinLinked(vin, CIVIC_LX).equals(codec.event(r.envelope()))));
+                        && new VinLinked(vin, CIVIC_LX, SOURCE).equals(codec.event(r.envelope()))));
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
 import dev.vspec.contracts.catalog.LinkVin;
@@ -49,6 +50,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 @CommandSideIntegrationTest
 class SyntheticCatalogLoaderIT {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
 
     @Autowired
     DataSource dataSource;
@@ -112,8 +115,8 @@ class SyntheticCatalogLoaderIT {
         String key = "2009-synthetic-typecheck-base-se20n-fwd";
         String vin = TestVins.next();
         commandGateway.sendAndWait(new RegisterConfiguration(key, 2009, "Synthetic", "Typecheck", "Base", "SE20N", "FWD",
-                "2009 Synthetic Typecheck Base (synthetic data)"));
-        commandGateway.sendAndWait(new LinkVin(vin, key));
+                "2009 Synthetic Typecheck Base (synthetic data)", SOURCE));
+        commandGateway.sendAndWait(new LinkVin(vin, key, SOURCE));
         assertThat(aggregateType(key)).isEqualTo(SyntheticAggregate.CONFIGURATION);
         assertThat(aggregateType(vin)).isEqualTo(SyntheticAggregate.VEHICLE);
     }
@@ -189,31 +192,31 @@ class SyntheticCatalogLoaderIT {
     private static CatalogCommand commandRecording(Record event) {
         if (event instanceof ConfigurationRegistered e) {
             return new RegisterConfiguration(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
-                    e.drivetrain(), e.label());
+                    e.drivetrain(), e.label(), e.source());
         }
         if (event instanceof FluidsRecorded e) {
-            return new RecordFluids(e.configKey(), e.fluids());
+            return new RecordFluids(e.configKey(), e.fluids(), e.source());
         }
         if (event instanceof SpecsRecorded e) {
-            return new RecordSpecs(e.configKey(), e.specs());
+            return new RecordSpecs(e.configKey(), e.specs(), e.source());
         }
         if (event instanceof TiresRecorded e) {
-            return new RecordTires(e.configKey(), e.tires());
+            return new RecordTires(e.configKey(), e.tires(), e.source());
         }
         if (event instanceof ServiceScheduleRecorded e) {
-            return new RecordServiceSchedule(e.configKey(), e.intervals());
+            return new RecordServiceSchedule(e.configKey(), e.intervals(), e.source());
         }
         if (event instanceof PartsRecorded e) {
-            return new RecordParts(e.configKey(), e.parts());
+            return new RecordParts(e.configKey(), e.parts(), e.source());
         }
         if (event instanceof PartPriced e) {
-            return new PricePart(e.configKey(), e.partNumber(), e.amount(), e.currency(), e.asOf());
+            return new PricePart(e.configKey(), e.partNumber(), e.amount(), e.currency(), e.asOf(), e.source());
         }
         if (event instanceof LaborTimesRecorded e) {
-            return new RecordLaborTimes(e.configKey(), e.laborTimes());
+            return new RecordLaborTimes(e.configKey(), e.laborTimes(), e.source());
         }
         if (event instanceof VinLinked e) {
-            return new LinkVin(e.vin(), e.configKey());
+            return new LinkVin(e.vin(), e.configKey(), e.source());
         }
         throw new IllegalArgumentException("not made by the synthetic catalog: " + event);
     }

@@ -75,7 +75,7 @@ class SyntheticCatalogTest {
                 .containsExactly(huge.configKey(0), huge.configKey(1));
         assertThat(huge.aggregateCount()).isEqualTo(1_100_000);
         assertThat(huge.vehicleAggregate(999_999).events()).containsExactly(
-                new VinLinked(huge.vin(999_999), huge.configKey(99_999)));
+                new VinLinked(huge.vin(999_999), huge.configKey(99_999), SyntheticConfiguration.sourceOf(42)));
     }
 
     @Test

@@ -31,6 +31,23 @@ public record FactSource(String kind, String name, String version, String sha256
         }
     }
 
+    /**
+     * The precedence of an event's source, where {@code null} (an event stored before events carried
+     * a source, which came from an import or a vendor) ranks as a vendor: vPIC's later decode does not
+     * replace it, a vendor's later answer or an import does, as before sources were recorded.
+     */
+    public static int precedenceOf(FactSource source) {
+        return source == null ? 2 : source.precedence();
+    }
+
+    /** Refuses a catalog command that does not say where its fact came from. */
+    public static void require(FactSource source, String command) {
+        if (source == null) {
+            throw new IllegalArgumentException(command + " needs a source: the import file, vendor, vPIC release"
+                    + " or generator its fact came from");
+        }
+    }
+
     public static FactSource importFile(String fileName, String sha256) {
         return new FactSource(IMPORT, fileName, null, sha256, null);
     }

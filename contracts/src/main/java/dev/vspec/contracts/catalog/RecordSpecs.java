@@ -2,5 +2,9 @@ package dev.vspec.contracts.catalog;
 
 import java.util.List;
 
-public record RecordSpecs(String configKey, List<SpecItem> specs) implements ConfigurationCommand {
+public record RecordSpecs(String configKey, List<SpecItem> specs, FactSource source) implements ConfigurationCommand {
+
+    public RecordSpecs {
+        FactSource.require(source, "RecordSpecs");
+    }
 }

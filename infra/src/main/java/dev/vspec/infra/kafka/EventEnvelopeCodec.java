@@ -2,6 +2,7 @@ package dev.vspec.infra.kafka;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -57,6 +58,7 @@ public final class EventEnvelopeCodec {
                 throw new UnreadableEnvelopeException("record is not an event envelope: not a JSON object");
             }
             String eventType = null;
+            Instant occurredAt = null;
             int start = -1;
             int end = -1;
             for (String name = parser.nextName(); name != null; name = parser.nextName()) {
@@ -64,6 +66,8 @@ public final class EventEnvelopeCodec {
                 boolean present = value != JsonToken.VALUE_NULL;
                 if (name.equals("eventType") && present && value.isScalarValue()) {
                     eventType = parser.getString();
+                } else if (name.equals("occurredAt") && value == JsonToken.VALUE_STRING) {
+                    occurredAt = instantOrNull(parser.getString());
                 } else if (name.equals("payload") && present) {
                     // Any value: one that is no object fails only where a handler deserializes it.
                     start = Math.toIntExact(parser.currentTokenLocation().getByteOffset());
@@ -83,7 +87,7 @@ public final class EventEnvelopeCodec {
             if (eventType == null || start < 0) {
                 throw new UnreadableEnvelopeException("record has no eventType or payload");
             }
-            return new Payload(eventType, PublishedEvents.typeNamed(eventType), bytes, start, end - start);
+            return new Payload(eventType, PublishedEvents.typeNamed(eventType), bytes, start, end - start, occurredAt);
         } catch (JacksonException e) {
             throw new UnreadableEnvelopeException("record is not an event envelope: " + e.getOriginalMessage());
         }
@@ -95,11 +99,21 @@ public final class EventEnvelopeCodec {
                 : mapper.readValue(payload.bytes(), payload.offset(), payload.length(), payload.type());
     }
 
+    private static Instant instantOrNull(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
     /**
      * An envelope's event type, by name and as the class of this version (null: newer than this
-     * code), and its payload's JSON, bytes {@code offset} to {@code offset + length} of a record.
+     * code), its payload's JSON, bytes {@code offset} to {@code offset + length} of a record, and
+     * when the event was stored ({@code occurredAt}; null when the envelope lacks a readable one).
      */
-    public record Payload(String eventType, Class<? extends Record> type, byte[] bytes, int offset, int length) {
+    public record Payload(String eventType, Class<? extends Record> type, byte[] bytes, int offset, int length,
+                          Instant occurredAt) {
     }
 
     /** The typed event of an envelope, or null when its type is newer than this code (consumers skip it). */

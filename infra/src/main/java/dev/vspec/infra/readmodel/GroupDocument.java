@@ -7,6 +7,7 @@ import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
@@ -38,32 +39,45 @@ public final class GroupDocument<T> {
             .build();
 
     public static final GroupDocument<List<FluidView>> FLUIDS = new GroupDocument<>("fluids",
-            FLUIDS_DOCUMENT, FLUIDS_DOCUMENT.CONFIG_KEY, FLUIDS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+            FLUIDS_DOCUMENT, FLUIDS_DOCUMENT.CONFIG_KEY, FLUIDS_DOCUMENT.BODY,
+            FLUIDS_DOCUMENT.SOURCE, FLUIDS_DOCUMENT.SOURCE_RANK, FLUIDS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
     public static final GroupDocument<List<SpecView>> SPECS = new GroupDocument<>("specs",
-            SPECS_DOCUMENT, SPECS_DOCUMENT.CONFIG_KEY, SPECS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+            SPECS_DOCUMENT, SPECS_DOCUMENT.CONFIG_KEY, SPECS_DOCUMENT.BODY,
+            SPECS_DOCUMENT.SOURCE, SPECS_DOCUMENT.SOURCE_RANK, SPECS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
     public static final GroupDocument<List<TireView>> TIRES = new GroupDocument<>("tires",
-            TIRES_DOCUMENT, TIRES_DOCUMENT.CONFIG_KEY, TIRES_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+            TIRES_DOCUMENT, TIRES_DOCUMENT.CONFIG_KEY, TIRES_DOCUMENT.BODY,
+            TIRES_DOCUMENT.SOURCE, TIRES_DOCUMENT.SOURCE_RANK, TIRES_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
     public static final GroupDocument<Schedules> MAINTENANCE_SCHEDULE = new GroupDocument<>("maintenance_schedule",
             MAINTENANCE_SCHEDULE_DOCUMENT, MAINTENANCE_SCHEDULE_DOCUMENT.CONFIG_KEY, MAINTENANCE_SCHEDULE_DOCUMENT.BODY,
+            MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE, MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE_RANK, MAINTENANCE_SCHEDULE_DOCUMENT.RECORDED_AT,
             new TypeReference<>() { }, new Schedules(List.of(), List.of()));
     public static final GroupDocument<List<PartView>> PARTS = new GroupDocument<>("parts",
-            PARTS_DOCUMENT, PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+            PARTS_DOCUMENT, PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.BODY,
+            PARTS_DOCUMENT.SOURCE, PARTS_DOCUMENT.SOURCE_RANK, PARTS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
     public static final GroupDocument<List<LaborView>> LABOR = new GroupDocument<>("labor",
-            LABOR_DOCUMENT, LABOR_DOCUMENT.CONFIG_KEY, LABOR_DOCUMENT.BODY, new TypeReference<>() { }, List.of());
+            LABOR_DOCUMENT, LABOR_DOCUMENT.CONFIG_KEY, LABOR_DOCUMENT.BODY,
+            LABOR_DOCUMENT.SOURCE, LABOR_DOCUMENT.SOURCE_RANK, LABOR_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
 
     private final String name;
     private final Table<?> table;
     private final TableField<?, String> configKey;
     private final TableField<?, String> body;
+    private final TableField<?, String> source;
+    private final TableField<?, Short> rank;
+    private final TableField<?, OffsetDateTime> recordedAt;
     private final JavaType type;
     private final String empty;
 
     private GroupDocument(String name, Table<?> table, TableField<?, String> configKey, TableField<?, String> body,
+            TableField<?, String> source, TableField<?, Short> rank, TableField<?, OffsetDateTime> recordedAt,
             TypeReference<T> type, T empty) {
         this.name = name;
         this.table = table;
         this.configKey = configKey;
         this.body = body;
+        this.source = source;
+        this.rank = rank;
+        this.recordedAt = recordedAt;
         this.type = JSON.getTypeFactory().constructType(type);
         this.empty = render(empty);
     }
@@ -91,6 +105,21 @@ public final class GroupDocument<T> {
         return body;
     }
 
+    /** The source of the document's value, as {@link Provenance#source()} renders it. */
+    public TableField<?, String> source() {
+        return source;
+    }
+
+    /** The precedence of the document's source: only a value of at least this rank replaces it. */
+    public TableField<?, Short> rank() {
+        return rank;
+    }
+
+    /** When the event whose value the document holds was stored. */
+    public TableField<?, OffsetDateTime> recordedAt() {
+        return recordedAt;
+    }
+
     /** The value as the API renders it. */
     public String render(T value) {
         return JSON.writeValueAsString(value);
@@ -111,14 +140,24 @@ public final class GroupDocument<T> {
         return JSON.readValue(orEmpty(storedBody), type);
     }
 
-    /** Renders the value and stores it as the configuration's document, replacing any earlier one. */
-    public void write(DSLContext db, String configKey, T value) {
+    /**
+     * Renders the value and stores it as the configuration's document with where it came from,
+     * replacing an earlier one unless that came from a source of higher precedence.
+     */
+    public void write(DSLContext db, String configKey, T value, Provenance provenance) {
         db.insertInto(table)
                 .set(this.configKey, configKey)
                 .set(body, render(value))
+                .set(source, provenance.source())
+                .set(rank, provenance.rank())
+                .set(recordedAt, provenance.recordedAt())
                 .onConflict(this.configKey)
                 .doUpdate()
                 .set(body, DSL.excluded(body))
+                .set(source, DSL.excluded(source))
+                .set(rank, DSL.excluded(rank))
+                .set(recordedAt, DSL.excluded(recordedAt))
+                .where(rank.le(DSL.excluded(rank)))
                 .execute();
     }
 

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.ServiceRecord;
+import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +24,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EventEnvelopeCodecTest {
+
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "0f3a");
 
     private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
 
@@ -47,18 +51,44 @@ class EventEnvelopeCodecTest {
     @Test
     void carriesEventsWithTheirExactDecimalsAndDates() {
         FluidsRecorded fluids = new FluidsRecorded("2019-honda-civic-lx-k20c2-fwd", List.of(
-                new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"), new BigDecimal("4.40"), "with filter")));
+                new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"), new BigDecimal("4.40"), "with filter")), SOURCE);
         PartPriced price = new PartPriced("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02", new BigDecimal("9.10"), "USD",
-                LocalDate.of(2026, 9, 1));
+                LocalDate.of(2026, 9, 1), SOURCE);
         ServiceHistoryRecorded history = new ServiceHistoryRecorded("19XFC2F52KE715372", List.of(
-                new ServiceRecord(LocalDate.of(2020, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))));
+                new ServiceRecord(LocalDate.of(2020, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))), SOURCE);
 
         assertThat(roundTrip(fluids)).isEqualTo(fluids);
         assertThat(roundTrip(price)).isEqualTo(price);
         assertThat(((PartPriced) roundTrip(price)).amount().toPlainString()).isEqualTo("9.10");
         assertThat(roundTrip(history)).isEqualTo(history);
-        assertThat(roundTrip(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd")))
-                .isEqualTo(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd"));
+        assertThat(roundTrip(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd", SOURCE)))
+                .isEqualTo(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd", SOURCE));
+    }
+
+    @Test
+    void readsAnEventStoredBeforeEventsCarriedTheirSourceWithoutOne() {
+        byte[] record = """
+                {"envelopeVersion":1,"eventId":"e0","eventType":"SpecsRecorded","aggregateType":"VehicleConfiguration",\
+                "aggregateId":"2019-honda-civic-lx-k20c2-fwd","aggregateSequence":2,"occurredAt":"2026-11-01T10:15:30.250Z",\
+                "payload":{"configKey":"2019-honda-civic-lx-k20c2-fwd","specs":[]}}""".getBytes(StandardCharsets.UTF_8);
+
+        EventEnvelopeCodec.Payload payload = codec.payloadOf(record);
+
+        assertThat(codec.event(payload)).isEqualTo(new SpecsRecorded("2019-honda-civic-lx-k20c2-fwd", List.of(), null));
+        assertThat(payload.occurredAt()).isEqualTo(Instant.parse("2026-11-01T10:15:30.250Z"));
+    }
+
+    @Test
+    void carriesEachFactsSourceOmittingWhatDoesNotApplyToItsKind() {
+        VinLinked linked = new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd",
+                FactSource.vendor("vspec reference vendor (sample data)", 42));
+
+        String payload = new String(codec.encode(codec.wrap("e1", "Vehicle", "19XFC2F52KE715372", 0,
+                Instant.parse("2026-11-01T10:15:30Z"), linked)), StandardCharsets.UTF_8);
+
+        assertThat(payload).contains("\"source\":{\"kind\":\"vendor\",\"name\":\"vspec reference vendor (sample data)\","
+                + "\"responseMillis\":42}");
+        assertThat(roundTrip(linked)).isEqualTo(linked);
     }
 
     @Test
@@ -79,7 +109,7 @@ class EventEnvelopeCodecTest {
     void carriesImageBytes() {
         byte[] svg = "<svg xmlns='http://www.w3.org/2000/svg'/>".getBytes(StandardCharsets.UTF_8);
         ExteriorImageCached image = (ExteriorImageCached) roundTrip(
-                new ExteriorImageCached("2019-honda-civic-lx-k20c2-fwd", "image/svg+xml", svg, "ab12"));
+                new ExteriorImageCached("2019-honda-civic-lx-k20c2-fwd", "image/svg+xml", svg, "ab12", SOURCE));
         assertThat(image.image()).isEqualTo(svg);
         assertThat(image.contentType()).isEqualTo("image/svg+xml");
     }
@@ -96,7 +126,7 @@ class EventEnvelopeCodecTest {
     @Test
     void thePayloadIsFoundByItsBytesWhateverCharactersComeBeforeAndInIt() {
         FluidsRecorded fluids = new FluidsRecorded("2021-škoda-octavia-rs-\"chz\"-fwd", List.of(
-                new Fluid("engine_oil", "VW 504 00 5W-30 — Öl {mit} Filter ✓", new BigDecimal("5.70"), null, "文字")));
+                new Fluid("engine_oil", "VW 504 00 5W-30 — Öl {mit} Filter ✓", new BigDecimal("5.70"), null, "文字")), SOURCE);
         byte[] record = codec.encode(codec.wrap("événement-1", "VehicleConfiguration", "2021-škoda-octavia-✓", 0,
                 Instant.parse("2026-11-01T10:15:30Z"), fluids));
 

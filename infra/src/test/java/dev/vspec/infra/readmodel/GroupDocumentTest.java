@@ -127,6 +127,6 @@ class GroupDocumentTest {
     }
 
     private static PartPriced price(String partNumber, String amount, String currency, String asOf) {
-        return new PartPriced(KEY, partNumber, new BigDecimal(amount), currency, LocalDate.parse(asOf));
+        return new PartPriced(KEY, partNumber, new BigDecimal(amount), currency, LocalDate.parse(asOf), null);
     }
 }

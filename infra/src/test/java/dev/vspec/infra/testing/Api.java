@@ -13,6 +13,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -22,8 +24,11 @@ public final class Api {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    private static final Pattern VEHICLE_PROVENANCE = Pattern.compile("\"drivetrain\":(?:null|\"[^\"]*\"),\"source\":\\{");
+
     private final String base;
     private final String key;
+    private final boolean identityOnly;
 
     /** A client without a key. */
     public Api(int port) {
@@ -32,8 +37,62 @@ public final class Api {
 
     /** A client that sends {@code key} in the x-api-key header with every request. */
     public Api(int port, String key) {
+        this(port, key, false);
+    }
+
+    private Api(int port, String key, boolean identityOnly) {
         this.base = "http://127.0.0.1:" + port;
         this.key = key;
+        this.identityOnly = identityOnly;
+    }
+
+    /**
+     * The same client, reading answers without the {@code source} and {@code coverage} of their
+     * {@code vehicle} blocks, for tests about the identity and the groups; tests about where the facts
+     * came from read them with a plain client.
+     */
+    public Api identityOnly() {
+        return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), key, true);
+    }
+
+    /** The JSON text without each vehicle block's {@code source} and {@code coverage} (which follow its drivetrain). */
+    public static String withoutVehicleProvenance(String text) {
+        StringBuilder kept = new StringBuilder(text.length());
+        Matcher found = VEHICLE_PROVENANCE.matcher(text);
+        int from = 0;
+        while (found.find(from)) {
+            int source = found.end() - "\"source\":{".length() - 1;
+            int end = endOfObject(text, found.end() - 1);
+            if (text.startsWith(",\"coverage\":{", end)) {
+                end = endOfObject(text, end + ",\"coverage\":".length());
+            }
+            kept.append(text, from, source);
+            from = end;
+        }
+        return kept.append(text, from, text.length()).toString();
+    }
+
+    /** The index after the JSON object that opens at {@code open}. */
+    private static int endOfObject(String text, int open) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = open; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                return i + 1;
+            }
+        }
+        throw new IllegalArgumentException("unbalanced JSON object at " + open);
     }
 
     public Reply get(String pathAndQuery) {
@@ -101,8 +160,9 @@ public final class Api {
         }
     }
 
-    private static Reply reply(HttpResponse<String> response) {
-        return new Reply(response.statusCode(), response.headers(), response.body());
+    private Reply reply(HttpResponse<String> response) {
+        String body = identityOnly && response.body() != null ? withoutVehicleProvenance(response.body()) : response.body();
+        return new Reply(response.statusCode(), response.headers(), body);
     }
 
     public static String query(String... namesAndValues) {

@@ -5,13 +5,18 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.configuration}: a configuration's identity, with the normalized make/model/trim YMMT lookups match on. */
+/**
+ * {@code read.configuration}: a configuration's identity, with the normalized make/model/trim YMMT lookups
+ * match on and where the identity came from; a source of lower precedence does not replace it.
+ */
 @Component
 class ConfigurationsProjection implements Projection {
 
@@ -28,12 +33,13 @@ class ConfigurationsProjection implements Projection {
     @Override
     public EventHandlers handlers() {
         return EventHandlers.upserting(ConfigurationRegistered.class, CONFIGURATION, ConfigurationsProjection::row,
-                CONFIGURATION.CONFIG_KEY);
+                CONFIGURATION.SOURCE_RANK, CONFIGURATION.CONFIG_KEY);
     }
 
-    private static ConfigurationRecord row(ConfigurationRegistered e) {
+    private static ConfigurationRecord row(ConfigurationRegistered e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
         return new ConfigurationRecord(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
                 e.drivetrain(), e.label(), VehicleIdentifier.normalize(e.make()), VehicleIdentifier.normalize(e.model()),
-                VehicleIdentifier.normalize(e.trim()));
+                VehicleIdentifier.normalize(e.trim()), provenance.source(), provenance.rank(), provenance.recordedAt());
     }
 }

@@ -25,10 +25,13 @@ class FluidsProjection implements Projection {
         return List.of(FLUIDS_DOCUMENT);
     }
 
-    /** The event carries the complete list, so it replaces the configuration's document. */
+    /**
+     * The event carries the complete list, so it replaces the configuration's document, unless that
+     * came from a source of higher precedence.
+     */
     @Override
     public EventHandlers handlers() {
         return EventHandlers.replacingDocument(FluidsRecorded.class, GroupDocument.FLUIDS, FluidsRecorded::configKey,
-                e -> FluidView.of(e.fluids()));
+                e -> FluidView.of(e.fluids()), FluidsRecorded::source);
     }
 }

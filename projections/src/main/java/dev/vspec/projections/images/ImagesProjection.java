@@ -5,11 +5,14 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.infra.jooq.read.tables.records.ImageRecord;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
+import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /** {@code read.image}: the cached exterior render of a configuration; a newer one replaces it. */
@@ -31,7 +34,12 @@ class ImagesProjection implements Projection {
         return EventHandlers.builder().on(ExteriorImageCached.class, this::on).build();
     }
 
-    void on(DSLContext db, ExteriorImageCached e) {
-        upsert(db, new ImageRecord(e.configKey(), e.contentType(), e.image(), e.sha256()), IMAGE.CONFIG_KEY).execute();
+    /** A newer render replaces the cached one, unless that came from a source of higher precedence. */
+    void on(DSLContext db, ExteriorImageCached e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
+        upsert(db, new ImageRecord(e.configKey(), e.contentType(), e.image(), e.sha256(), provenance.source(),
+                provenance.rank(), provenance.recordedAt()), IMAGE.CONFIG_KEY)
+                .where(IMAGE.SOURCE_RANK.le(DSL.excluded(IMAGE.SOURCE_RANK)))
+                .execute();
     }
 }

@@ -32,6 +32,6 @@ class LaborTimesProjection implements Projection {
     @Override
     public EventHandlers handlers() {
         return EventHandlers.replacingDocument(LaborTimesRecorded.class, GroupDocument.LABOR,
-                LaborTimesRecorded::configKey, e -> LaborView.of(e.laborTimes()));
+                LaborTimesRecorded::configKey, e -> LaborView.of(e.laborTimes()), LaborTimesRecorded::source);
     }
 }

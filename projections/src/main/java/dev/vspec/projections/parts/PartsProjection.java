@@ -5,18 +5,23 @@ import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
 import static dev.vspec.projections.runtime.Upserts.upsert;
-import static dev.vspec.projections.runtime.Upserts.upsertDocuments;
+import static dev.vspec.projections.runtime.Upserts.upsertRanked;
 import static dev.vspec.projections.runtime.Upserts.upsertRows;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
+import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.Recorded;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jooq.DSLContext;
+import org.jooq.Query;
 import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.impl.DSL;
@@ -37,6 +43,11 @@ import org.springframework.stereotype.Component;
  * once per batch for every configuration the batch changed, in the same transaction (a catalog
  * import prices a configuration's parts in a run of events; rendering after each of them would
  * write its document as many times).
+ *
+ * <p>A parts list from a source of lower precedence than the held list's does not replace it; the
+ * document row keeps the held list's source, claimed by the list's event before the document is
+ * rendered. A price from a source of lower precedence does not replace the held amount of the same
+ * (part, currency, date).
  */
 @Component
 class PartsProjection implements Projection {
@@ -62,17 +73,26 @@ class PartsProjection implements Projection {
     }
 
     /**
-     * The event carries the complete list, so it replaces the configuration's parts. Prices stay:
-     * they accumulate independently of the list. A part number listed twice keeps its last entry.
+     * The event carries the complete list, so it replaces the configuration's parts, unless the held
+     * list came from a source of higher precedence. Prices stay: they accumulate independently of the
+     * list. A part number listed twice keeps its last entry.
      */
-    void on(DSLContext db, PartsRecorded e) {
+    void on(DSLContext db, PartsRecorded e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
+        Short held = db.select(PARTS_DOCUMENT.SOURCE_RANK).from(PARTS_DOCUMENT)
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(e.configKey())).fetchOne(PARTS_DOCUMENT.SOURCE_RANK);
+        if (held != null && held > provenance.rank()) {
+            return;
+        }
+        upsertRows(db, PARTS_DOCUMENT, List.of(claim(e.configKey(), provenance)), PARTS_DOCUMENT.CONFIG_KEY);
         replaceRows(db, PART.CONFIG_KEY, e.configKey(), e.parts(), (i, p) -> partRow(e.configKey(), i, p),
                 PART.CONFIG_KEY, PART.PART_NUMBER);
     }
 
     /** Prices may be recorded out of date order; the document orders them by date whatever the order. */
-    void on(DSLContext db, PartPriced e) {
-        upsert(db, priceRow(e), PRICE_KEY).execute();
+    void on(DSLContext db, PartPriced e, Instant at) {
+        upsert(db, priceRow(e, at), PRICE_KEY).where(PART_PRICE_HISTORY.SOURCE_RANK.le(DSL.excluded(PART_PRICE_HISTORY.SOURCE_RANK)))
+                .execute();
     }
 
     /**
@@ -81,27 +101,54 @@ class PartsProjection implements Projection {
      * twice keeps its last amount). Lists and prices are independent, so their order between each
      * other does not matter.
      */
-    void onAll(DSLContext db, List<Object> events) {
-        Map<String, PartsRecorded> lastLists = new LinkedHashMap<>();
+    void onAll(DSLContext db, List<Recorded> events) {
+        Map<String, Recorded> winners = new LinkedHashMap<>();
         List<PartPriceHistoryRecord> prices = new ArrayList<>();
-        for (Object event : events) {
-            if (event instanceof PartsRecorded list) {
-                lastLists.put(list.configKey(), list);
+        for (Recorded recorded : events) {
+            if (recorded.event() instanceof PartsRecorded list) {
+                winners.merge(list.configKey(), recorded, (earlier, later) ->
+                        rankOf(later) >= rankOf(earlier) ? later : earlier);
             } else {
-                prices.add(priceRow((PartPriced) event));
+                prices.add(priceRow((PartPriced) recorded.event(), recorded.at()));
             }
         }
-        if (!lastLists.isEmpty()) {
-            db.deleteFrom(PART).where(PART.CONFIG_KEY.eq(DSL.any(lastLists.keySet().toArray(String[]::new)))).execute();
+        if (!winners.isEmpty()) {
+            Map<String, Short> held = db.select(PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.SOURCE_RANK).from(PARTS_DOCUMENT)
+                    .where(PARTS_DOCUMENT.CONFIG_KEY.eq(DSL.any(winners.keySet().toArray(String[]::new))))
+                    .fetchMap(PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.SOURCE_RANK);
+            winners.values().removeIf(recorded -> {
+                Short rank = held.get(((PartsRecorded) recorded.event()).configKey());
+                return rank != null && rank > rankOf(recorded);
+            });
+        }
+        if (!winners.isEmpty()) {
+            List<PartsDocumentRecord> claims = new ArrayList<>();
             List<PartRecord> rows = new ArrayList<>();
-            for (PartsRecorded list : lastLists.values()) {
+            for (Recorded recorded : winners.values()) {
+                PartsRecorded list = (PartsRecorded) recorded.event();
+                claims.add(claim(list.configKey(), Provenance.of(list.source(), recorded.at())));
                 for (int position = 0; position < list.parts().size(); position++) {
                     rows.add(partRow(list.configKey(), position, list.parts().get(position)));
                 }
             }
+            upsertRows(db, PARTS_DOCUMENT, claims, PARTS_DOCUMENT.CONFIG_KEY);
+            db.deleteFrom(PART).where(PART.CONFIG_KEY.eq(DSL.any(winners.keySet().toArray(String[]::new)))).execute();
             upsertRows(db, PART, rows, PART.CONFIG_KEY, PART.PART_NUMBER);
         }
-        upsertRows(db, PART_PRICE_HISTORY, prices, PRICE_KEY);
+        upsertRanked(db, PART_PRICE_HISTORY, prices, PART_PRICE_HISTORY.SOURCE_RANK, PRICE_KEY);
+    }
+
+    private static int rankOf(Recorded list) {
+        return FactSource.precedenceOf(((PartsRecorded) list.event()).source());
+    }
+
+    /**
+     * The document row with the list's source: its body is rendered after the batch ({@link #render}),
+     * in the same transaction, so the empty one written here is never read.
+     */
+    private static PartsDocumentRecord claim(String configKey, Provenance provenance) {
+        return new PartsDocumentRecord(configKey, GroupDocument.PARTS.empty(), provenance.source(), provenance.rank(),
+                provenance.recordedAt());
     }
 
     @SuppressWarnings("unchecked")
@@ -114,8 +161,10 @@ class PartsProjection implements Projection {
                 p.service());
     }
 
-    private static PartPriceHistoryRecord priceRow(PartPriced e) {
-        return new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount());
+    private static PartPriceHistoryRecord priceRow(PartPriced e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
+        return new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount(),
+                provenance.source(), provenance.rank(), provenance.recordedAt());
     }
 
     /** Configurations whose documents are rendered from one pair of queries. */
@@ -125,9 +174,10 @@ class PartsProjection implements Projection {
      * The document of every configuration the batch's events changed, each rendered once, from the
      * rows of a chunk of configurations read in two queries rather than two per configuration.
      */
-    private static void render(DSLContext db, List<Object> applied) {
+    private static void render(DSLContext db, List<Recorded> applied) {
         Set<String> changed = new LinkedHashSet<>();
-        for (Object event : applied) {
+        for (Recorded recorded : applied) {
+            Object event = recorded.event();
             changed.add(event instanceof PartsRecorded parts ? parts.configKey() : ((PartPriced) event).configKey());
         }
         List<String> keys = List.copyOf(changed);
@@ -136,7 +186,10 @@ class PartsProjection implements Projection {
         }
     }
 
-    /** The configurations' documents from the rows as they now are (amounts as the table rounded them). */
+    /**
+     * The configurations' documents from the rows as they now are (amounts as the table rounded them):
+     * the bodies of the documents their lists claimed; a configuration priced without a list has none.
+     */
     private static void renderChunk(DSLContext db, List<String> configKeys) {
         Map<String, List<Part>> parts = db.selectFrom(PART)
                 .where(PART.CONFIG_KEY.in(configKeys))
@@ -146,12 +199,13 @@ class PartsProjection implements Projection {
         Map<String, List<PartPriced>> prices = db.selectFrom(PART_PRICE_HISTORY)
                 .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
                 .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, r -> new PartPriced(r.getConfigKey(), r.getPartNumber(),
-                        r.getAmount(), r.getCurrency(), r.getAsOf()));
-        Map<String, String> documents = new LinkedHashMap<>();
+                        r.getAmount(), r.getCurrency(), r.getAsOf(), null));
+        List<Query> updates = new ArrayList<>(configKeys.size());
         for (String configKey : configKeys) {
-            documents.put(configKey, GroupDocument.PARTS.render(PartView.of(parts.getOrDefault(configKey, List.of()),
-                    prices.getOrDefault(configKey, List.of()))));
+            String body = GroupDocument.PARTS.render(PartView.of(parts.getOrDefault(configKey, List.of()),
+                    prices.getOrDefault(configKey, List.of())));
+            updates.add(db.update(PARTS_DOCUMENT).set(PARTS_DOCUMENT.BODY, body).where(PARTS_DOCUMENT.CONFIG_KEY.eq(configKey)));
         }
-        upsertDocuments(db, GroupDocument.PARTS, documents);
+        db.batch(updates).execute();
     }
 }

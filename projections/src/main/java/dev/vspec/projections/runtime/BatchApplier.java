@@ -1,5 +1,6 @@
 package dev.vspec.projections.runtime;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -99,7 +100,7 @@ final class BatchApplier {
         long unknown = 0;
         long rejected = 0;
         long duplicates = 0;
-        List<Object> appliedEvents = new ArrayList<>();
+        List<Recorded> appliedEvents = new ArrayList<>();
         for (var entry : byPartition.entrySet()) {
             long storedOffset = stored.getOrDefault(entry.getKey(), 0L);
             long next = storedOffset;
@@ -113,11 +114,14 @@ final class BatchApplier {
                 RecordReader.Reading reading = condemnation != null
                         ? new RecordReader.Unreadable(condemnation) : reader.read(record.value());
                 if (reading instanceof RecordReader.Apply apply) {
+                    // An envelope always says when its event was stored; the record's time stands in for one that does not.
+                    Recorded recorded = new Recorded(apply.event(),
+                            apply.occurredAt() != null ? apply.occurredAt() : Instant.ofEpochMilli(record.timestamp()));
                     if (!together) {
-                        applyOne(id, apply.event(), handlerDb);
+                        applyOne(id, recorded, handlerDb);
                     }
                     applied++;
-                    appliedEvents.add(apply.event());
+                    appliedEvents.add(recorded);
                 } else if (reading instanceof RecordReader.Ignore) {
                     ignored++;
                 } else if (reading instanceof RecordReader.Unknown u) {
@@ -144,7 +148,7 @@ final class BatchApplier {
         return new Outcome(applied, ignored, unknown, rejected, duplicates);
     }
 
-    private void applyOne(RecordId id, Object event, DSLContext handlerDb) {
+    private void applyOne(RecordId id, Recorded event, DSLContext handlerDb) {
         try {
             handlers.apply(handlerDb, event);
         } catch (RuntimeException e) {

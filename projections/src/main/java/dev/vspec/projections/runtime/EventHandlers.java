@@ -1,18 +1,23 @@
 package dev.vspec.projections.runtime;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.Provenance;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.TableRecord;
+import org.jooq.impl.DSL;
 
 /**
  * The event types a projection handles, one handler per type; optionally a set-based form of the
@@ -20,16 +25,16 @@ import org.jooq.TableRecord;
  */
 public final class EventHandlers {
 
-    /** Applies one event with the transaction's {@link DSLContext}. */
+    /** Applies one event, stored {@code at}, with the transaction's {@link DSLContext}. */
     @FunctionalInterface
     public interface Handler<E> {
-        void apply(DSLContext db, E event);
+        void apply(DSLContext db, E event, Instant at);
     }
 
     /** Work after a batch's events, in the same transaction, given every event of the batch that was applied. */
     @FunctionalInterface
     public interface BatchHandler {
-        void apply(DSLContext db, List<Object> applied);
+        void apply(DSLContext db, List<Recorded> applied);
     }
 
     private final Map<Class<?>, Handler<Object>> byType;
@@ -49,37 +54,51 @@ public final class EventHandlers {
 
     /**
      * The handlers of a projection whose events each carry a configuration's complete list of one
-     * data group: the event's value, rendered, replaces the configuration's document; set-based, a
-     * batch renders and stores only each configuration's last one.
+     * data group: the event's value, rendered, replaces the configuration's document unless the
+     * document came from a source of higher precedence ({@link dev.vspec.contracts.catalog.FactSource#precedence()});
+     * set-based, a batch renders and stores only each configuration's winner (the last of the highest
+     * precedence), with the same condition against the stored document.
      */
     public static <E extends Record, T> EventHandlers replacingDocument(
-            Class<E> type, GroupDocument<T> document, Function<E, String> configKey, Function<E, T> value) {
+            Class<E> type, GroupDocument<T> document, Function<E, String> configKey, Function<E, T> value,
+            Function<E, FactSource> source) {
         return builder()
-                .on(type, (db, event) -> document.write(db, configKey.apply(event), value.apply(event)))
+                .on(type, (db, event, at) -> document.write(db, configKey.apply(event), value.apply(event),
+                        Provenance.of(source.apply(event), at)))
                 .setBased((db, events) -> {
-                    Map<String, E> last = new LinkedHashMap<>();
-                    for (Object event : events) {
-                        E typed = type.cast(event);
-                        last.put(configKey.apply(typed), typed);
+                    Map<String, Recorded> winners = new LinkedHashMap<>();
+                    for (Recorded recorded : events) {
+                        E typed = type.cast(recorded.event());
+                        winners.merge(configKey.apply(typed), recorded, (earlier, later) ->
+                                FactSource.precedenceOf(source.apply(type.cast(later.event())))
+                                        >= FactSource.precedenceOf(source.apply(type.cast(earlier.event()))) ? later : earlier);
                     }
-                    Map<String, String> bodies = new LinkedHashMap<>();
-                    last.forEach((key, event) -> bodies.put(key, document.render(value.apply(event))));
-                    Upserts.upsertDocuments(db, document, bodies);
+                    Map<String, Upserts.Document> documents = new LinkedHashMap<>();
+                    winners.forEach((key, recorded) -> {
+                        E event = type.cast(recorded.event());
+                        documents.put(key, new Upserts.Document(document.render(value.apply(event)),
+                                Provenance.of(source.apply(event), recorded.at())));
+                    });
+                    Upserts.upsertDocuments(db, document, documents);
                 })
                 .build();
     }
 
     /**
      * The handlers of a projection that keeps one row per event's key (a VIN, a configuration): an
-     * upsert of the event's row, set-based for a batch.
+     * upsert of the event's row (made with when it was stored), which does not replace a row of
+     * higher {@code rank} (a source's precedence); set-based for a batch.
      */
     @SafeVarargs
     public static <E extends Record, R extends TableRecord<R>> EventHandlers upserting(
-            Class<E> type, Table<R> table, Function<E, R> row, TableField<R, ?>... key) {
+            Class<E> type, Table<R> table, BiFunction<E, Instant, R> row, TableField<R, Short> rank,
+            TableField<R, ?>... key) {
         return builder()
-                .on(type, (db, event) -> Upserts.upsert(db, row.apply(event), key).execute())
-                .setBased((db, events) -> Upserts.upsertRows(db, table,
-                        events.stream().map(event -> row.apply(type.cast(event))).toList(), key))
+                .on(type, (db, event, at) -> Upserts.upsert(db, row.apply(event, at), key)
+                        .where(rank.le(DSL.excluded(rank))).execute())
+                .setBased((db, events) -> Upserts.upsertRanked(db, table,
+                        events.stream().map(recorded -> row.apply(type.cast(recorded.event()), recorded.at())).toList(),
+                        rank, key))
                 .build();
     }
 
@@ -92,12 +111,13 @@ public final class EventHandlers {
     }
 
     /** Applies an event of a handled type. */
-    public void apply(DSLContext db, Object event) {
+    public void apply(DSLContext db, Recorded recorded) {
+        Object event = recorded.event();
         Handler<Object> handler = byType.get(event.getClass());
         if (handler == null) {
             throw new IllegalArgumentException("no handler for " + event.getClass().getSimpleName());
         }
-        handler.apply(db, event);
+        handler.apply(db, event, recorded.at());
     }
 
     /**
@@ -105,7 +125,7 @@ public final class EventHandlers {
      * there is one, otherwise one by one. A failure cannot be told apart by event; callers that must
      * pin the failing event apply the events one by one with {@link #apply} instead.
      */
-    public void applyAll(DSLContext db, List<Object> events) {
+    public void applyAll(DSLContext db, List<Recorded> events) {
         if (setBased == null) {
             events.forEach(event -> apply(db, event));
         } else if (!events.isEmpty()) {
@@ -114,7 +134,7 @@ public final class EventHandlers {
     }
 
     /** Runs the after-batch work, if any, for the events the batch applied (none: nothing runs). */
-    public void finishBatch(DSLContext db, List<Object> applied) {
+    public void finishBatch(DSLContext db, List<Recorded> applied) {
         if (afterBatch != null && !applied.isEmpty()) {
             afterBatch.apply(db, applied);
         }

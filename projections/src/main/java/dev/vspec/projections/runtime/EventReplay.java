@@ -17,13 +17,13 @@ public final class EventReplay {
     }
 
     /** @return how many (projection, event) applications ran */
-    public static long apply(DSLContext db, Collection<? extends Projection> projections, List<?> events) {
+    public static long apply(DSLContext db, Collection<? extends Projection> projections, List<Recorded> events) {
         long applications = 0;
         for (Projection projection : projections) {
             EventHandlers handlers = projection.handlers();
-            List<Object> applied = new ArrayList<>();
-            for (Object event : events) {
-                if (handlers.handles(event.getClass())) {
+            List<Recorded> applied = new ArrayList<>();
+            for (Recorded event : events) {
+                if (handlers.handles(event.event().getClass())) {
                     applied.add(event);
                 }
             }

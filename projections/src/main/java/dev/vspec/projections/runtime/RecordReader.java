@@ -3,6 +3,7 @@ package dev.vspec.projections.runtime;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.Payload;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -15,8 +16,8 @@ final class RecordReader {
     sealed interface Reading {
     }
 
-    /** An event the projection handles. */
-    record Apply(String eventType, Object event) implements Reading {
+    /** An event the projection handles, and when it was stored (null when the envelope does not say). */
+    record Apply(String eventType, Object event, Instant occurredAt) implements Reading {
     }
 
     /** A published event type the projection has no handler for. */
@@ -65,7 +66,7 @@ final class RecordReader {
             return new Ignore(eventType);
         }
         try {
-            return new Apply(eventType, decoded.event(codec));
+            return new Apply(eventType, decoded.event(codec), decoded.payload.occurredAt());
         } catch (RuntimeException e) {
             return new Unreadable("payload of " + eventType + " is unreadable: " + Failures.describe(e));
         }

@@ -403,7 +403,7 @@ public final class ShadowRebuild {
         }
     }
 
-    private void applyToShadow(List<Projection> chosen, List<Object> events) {
+    private void applyToShadow(List<Projection> chosen, List<Recorded> events) {
         if (!events.isEmpty()) {
             shadowTransactions.executeWithoutResult(status ->
                     shadow.batched(connection -> EventReplay.apply(connection.dsl(), chosen, events)));

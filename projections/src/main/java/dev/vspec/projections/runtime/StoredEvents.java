@@ -8,13 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.axon.EventSerialization;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record3;
+import org.jooq.Record4;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
@@ -33,6 +34,8 @@ final class StoredEvents {
     private static final Field<Long> INDEX = field(name("globalindex"), Long.class);
     private static final Field<String> TYPE = field(name("payloadtype"), String.class);
     private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
+    /** When the event was stored, as Axon writes it (ISO-8601); the relay's envelope carries the same instant. */
+    private static final Field<String> TIMESTAMP = field(name("timestamp"), String.class);
 
     private final ObjectMapper payloads = EventSerialization.objectMapper();
     private final NavigableSet<Long> gaps = new TreeSet<>();
@@ -45,7 +48,7 @@ final class StoredEvents {
 
     /** The next page after the last index read; empty at the end. */
     Page next(DSLContext db, int size) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD).from(ENTRY).where(INDEX.gt(last)).orderBy(INDEX).limit(size).fetch();
+        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP).from(ENTRY).where(INDEX.gt(last)).orderBy(INDEX).limit(size).fetch();
         for (var row : rows) {
             long index = row.value1();
             for (long missing = last + 1; missing < index && gaps.size() < MAX_GAPS; missing++) {
@@ -61,7 +64,7 @@ final class StoredEvents {
 
     /** Events stored since the last page and those that filled a remembered gap, in global order. */
     Page readLate(DSLContext db) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD).from(ENTRY)
+        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP).from(ENTRY)
                 .where(INDEX.gt(last)).or(gaps.isEmpty() ? DSL.falseCondition() : INDEX.in(gaps))
                 .orderBy(INDEX).fetch();
         rows.forEach(row -> {
@@ -71,8 +74,8 @@ final class StoredEvents {
         return decode(rows);
     }
 
-    private Page decode(List<? extends Record3<Long, String, byte[]>> rows) {
-        List<Object> events = new ArrayList<>(rows.size());
+    private Page decode(List<? extends Record4<Long, String, byte[], String>> rows) {
+        List<Recorded> events = new ArrayList<>(rows.size());
         for (var row : rows) {
             String payloadType = row.value2();
             Class<? extends Record> type = PublishedEvents.typeNamed(payloadType.substring(payloadType.lastIndexOf('.') + 1));
@@ -80,7 +83,7 @@ final class StoredEvents {
                 continue;
             }
             try {
-                events.add(payloads.readValue(row.value3(), type));
+                events.add(new Recorded(payloads.readValue(row.value3(), type), Instant.parse(row.value4())));
             } catch (IOException e) {
                 throw new IllegalStateException("stored event #" + row.value1() + " (" + type.getSimpleName()
                         + ") cannot be read: " + e.getMessage(), e);
@@ -90,6 +93,6 @@ final class StoredEvents {
     }
 
     /** One read: how many stored events it covered, and the published ones among them. */
-    record Page(int stored, List<Object> published) {
+    record Page(int stored, List<Recorded> published) {
     }
 }

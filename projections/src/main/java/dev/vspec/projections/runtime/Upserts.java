@@ -1,6 +1,7 @@
 package dev.vspec.projections.runtime;
 
 import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.Provenance;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,13 +46,25 @@ public final class Upserts {
     @SafeVarargs
     public static <R extends TableRecord<R>> void upsertRows(DSLContext db, Table<R> table, Collection<R> rows,
                                                              TableField<R, ?>... key) {
+        upsertRanked(db, table, rows, null, key);
+    }
+
+    /**
+     * As {@link #upsertRows}, but a row replaces a stored one, or an earlier row of the same key, only
+     * when its {@code rank} (a source's precedence) is at least theirs, as one-by-one upserts
+     * with {@code WHERE rank <= excluded.rank} would leave the table; a null rank ranks nothing.
+     */
+    @SafeVarargs
+    public static <R extends TableRecord<R>> void upsertRanked(DSLContext db, Table<R> table, Collection<R> rows,
+                                                               TableField<R, Short> rank, TableField<R, ?>... key) {
         Map<List<Object>, R> lastByKey = new LinkedHashMap<>();
         for (R row : rows) {
             List<Object> keyValues = new ArrayList<>(key.length);
             for (TableField<R, ?> field : key) {
                 keyValues.add(row.get(field));
             }
-            lastByKey.put(keyValues, row);
+            lastByKey.merge(keyValues, row, (earlier, later) ->
+                    rank == null || later.get(rank) >= earlier.get(rank) ? later : earlier);
         }
         List<R> distinct = List.copyOf(lastByKey.values());
         Field<?>[] columns = table.fields();
@@ -67,27 +80,36 @@ public final class Upserts {
                     .onConflict(key);
             if (others.isEmpty()) {
                 insert.doNothing().execute();
-            } else {
+            } else if (rank == null) {
                 insert.doUpdate().set(others).execute();
+            } else {
+                insert.doUpdate().set(others).where(rank.le(DSL.excluded(rank))).execute();
             }
         }
     }
 
+    /** A rendered document with where its value came from. */
+    public record Document(String body, Provenance provenance) {
+    }
+
     /**
      * Stores rendered documents of a data group, one per configuration, as {@link GroupDocument#write}
-     * does one by one: the body of each config_key replaced.
+     * does one by one: the document of each config_key replaced unless it came from a source of higher precedence.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void upsertDocuments(DSLContext db, GroupDocument<?> document, Map<String, String> bodies) {
+    public static void upsertDocuments(DSLContext db, GroupDocument<?> document, Map<String, Document> documents) {
         Table table = document.table();
-        List<TableRecord> rows = new ArrayList<>(bodies.size());
-        bodies.forEach((configKey, body) -> {
+        List<TableRecord> rows = new ArrayList<>(documents.size());
+        documents.forEach((configKey, rendered) -> {
             TableRecord row = (TableRecord) table.newRecord();
             row.set(document.configKey(), configKey);
-            row.set(document.body(), body);
+            row.set(document.body(), rendered.body());
+            row.set(document.source(), rendered.provenance().source());
+            row.set(document.rank(), rendered.provenance().rank());
+            row.set(document.recordedAt(), rendered.provenance().recordedAt());
             rows.add(row);
         });
-        upsertRows(db, table, rows, (TableField) document.configKey());
+        upsertRanked(db, table, rows, (TableField) document.rank(), (TableField) document.configKey());
     }
 
     /**

@@ -1,18 +1,27 @@
 package dev.vspec.projections.servicehistory;
 
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
+import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
+import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
 import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.service_record}: a VIN's sanitized service history, one row per visit, oldest first. */
+/**
+ * {@code read.service_record}: a VIN's sanitized service history, one row per visit, oldest first;
+ * {@code read.service_history_source}: where the VIN's history came from, one row per VIN (also for an
+ * empty history). A history from a source of lower precedence than the held one's does not replace it.
+ */
 @Component
 class ServiceHistoryProjection implements Projection {
 
@@ -23,7 +32,7 @@ class ServiceHistoryProjection implements Projection {
 
     @Override
     public List<Table<?>> tables() {
-        return List.of(SERVICE_RECORD);
+        return List.of(SERVICE_RECORD, SERVICE_HISTORY_SOURCE);
     }
 
     @Override
@@ -32,7 +41,15 @@ class ServiceHistoryProjection implements Projection {
     }
 
     /** The event carries the complete history, so it replaces the VIN's rows; a visit's services keep their order. */
-    void on(DSLContext db, ServiceHistoryRecorded e) {
+    void on(DSLContext db, ServiceHistoryRecorded e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
+        Short held = db.select(SERVICE_HISTORY_SOURCE.SOURCE_RANK).from(SERVICE_HISTORY_SOURCE)
+                .where(SERVICE_HISTORY_SOURCE.VIN.eq(e.vin())).fetchOne(SERVICE_HISTORY_SOURCE.SOURCE_RANK);
+        if (held != null && held > provenance.rank()) {
+            return;
+        }
+        upsert(db, new ServiceHistorySourceRecord(e.vin(), provenance.source(), provenance.rank(), provenance.recordedAt()),
+                SERVICE_HISTORY_SOURCE.VIN).execute();
         replaceRows(db, SERVICE_RECORD.VIN, e.vin(), e.records(), (i, r) -> new ServiceRecordRecord(e.vin(), i,
                 r.performedOn(), r.odometerMiles(), r.odometerKm(), r.performedBy(), String.join(",", r.services())),
                 SERVICE_RECORD.VIN, SERVICE_RECORD.POSITION);

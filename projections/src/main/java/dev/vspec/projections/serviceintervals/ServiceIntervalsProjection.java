@@ -29,6 +29,6 @@ class ServiceIntervalsProjection implements Projection {
     @Override
     public EventHandlers handlers() {
         return EventHandlers.replacingDocument(ServiceScheduleRecorded.class, GroupDocument.MAINTENANCE_SCHEDULE,
-                ServiceScheduleRecorded::configKey, e -> Schedules.of(e.intervals()));
+                ServiceScheduleRecorded::configKey, e -> Schedules.of(e.intervals()), ServiceScheduleRecorded::source);
     }
 }

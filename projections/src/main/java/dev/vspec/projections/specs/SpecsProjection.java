@@ -29,6 +29,6 @@ class SpecsProjection implements Projection {
     @Override
     public EventHandlers handlers() {
         return EventHandlers.replacingDocument(SpecsRecorded.class, GroupDocument.SPECS, SpecsRecorded::configKey,
-                e -> SpecView.of(e.specs()));
+                e -> SpecView.of(e.specs()), SpecsRecorded::source);
     }
 }

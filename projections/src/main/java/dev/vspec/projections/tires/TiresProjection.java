@@ -29,6 +29,6 @@ class TiresProjection implements Projection {
     @Override
     public EventHandlers handlers() {
         return EventHandlers.replacingDocument(TiresRecorded.class, GroupDocument.TIRES, TiresRecorded::configKey,
-                e -> TireView.of(e.tires()));
+                e -> TireView.of(e.tires()), TiresRecorded::source);
     }
 }

@@ -4,13 +4,15 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.jooq.read.tables.records.VinRecord;
+import dev.vspec.infra.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
 import org.springframework.stereotype.Component;
 
-/** {@code read.vin}: which configuration each known VIN was built as. */
+/** {@code read.vin}: which configuration each known VIN was built as, and which source said so. */
 @Component
 class VinsProjection implements Projection {
 
@@ -26,6 +28,11 @@ class VinsProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.upserting(VinLinked.class, VIN, e -> new VinRecord(e.vin(), e.configKey()), VIN.VIN_);
+        return EventHandlers.upserting(VinLinked.class, VIN, VinsProjection::row, VIN.SOURCE_RANK, VIN.VIN_);
+    }
+
+    private static VinRecord row(VinLinked e, Instant at) {
+        Provenance provenance = Provenance.of(e.source(), at);
+        return new VinRecord(e.vin(), e.configKey(), provenance.source(), provenance.rank(), provenance.recordedAt());
     }
 }

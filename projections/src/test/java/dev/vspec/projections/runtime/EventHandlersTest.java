@@ -3,43 +3,47 @@ package dev.vspec.projections.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.VinLinked;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EventHandlersTest {
 
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     @Test
     void dispatchesByEventType() {
         List<Object> seen = new ArrayList<>();
-        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e) -> seen.add(e.vin())).build();
-        handlers.apply(null, new VinLinked("VIN1", "cfg"));
+        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e, at) -> seen.add(e.vin())).build();
+        handlers.apply(null, new Recorded(new VinLinked("VIN1", "cfg", SOURCE), Instant.EPOCH));
         assertThat(seen).containsExactly("VIN1");
         assertThat(handlers.types()).containsExactly(VinLinked.class);
     }
 
     @Test
     void onlyPublishedEventTypesHaveHandlers() {
-        assertThatThrownBy(() -> EventHandlers.builder().on(RecordFluids.class, (db, c) -> { }))
+        assertThatThrownBy(() -> EventHandlers.builder().on(RecordFluids.class, (db, c, at) -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a published event type");
     }
 
     @Test
     void aTypeHasOneHandler() {
-        assertThatThrownBy(() -> EventHandlers.builder().on(VinLinked.class, (db, e) -> { })
-                .on(VinLinked.class, (db, e) -> { }))
+        assertThatThrownBy(() -> EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { })
+                .on(VinLinked.class, (db, e, at) -> { }))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two handlers");
     }
 
     @Test
     void theAfterBatchWorkRunsOnceWithTheBatchsAppliedEventsAndNotForABatchThatAppliedNone() {
-        List<List<Object>> batches = new ArrayList<>();
-        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e) -> { })
+        List<List<Recorded>> batches = new ArrayList<>();
+        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { })
                 .afterBatch((db, applied) -> batches.add(List.copyOf(applied))).build();
-        VinLinked first = new VinLinked("VIN1", "cfg");
-        VinLinked second = new VinLinked("VIN2", "cfg");
+        Recorded first = new Recorded(new VinLinked("VIN1", "cfg", SOURCE), Instant.EPOCH);
+        Recorded second = new Recorded(new VinLinked("VIN2", "cfg", SOURCE), Instant.EPOCH);
 
         handlers.finishBatch(null, List.of(first, second));
         handlers.finishBatch(null, List.of());

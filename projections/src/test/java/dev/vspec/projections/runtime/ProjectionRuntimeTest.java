@@ -62,7 +62,7 @@ class ProjectionRuntimeTest {
 
             @Override
             public EventHandlers handlers() {
-                return EventHandlers.builder().on(VinLinked.class, (db, e) -> { }).build();
+                return EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { }).build();
             }
         };
     }

@@ -2,6 +2,7 @@ package dev.vspec.projections.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
@@ -16,26 +17,29 @@ import tools.jackson.databind.json.JsonMapper;
 
 class RecordReaderTest {
 
+    private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     private static final Instant AT = Instant.parse("2025-01-01T00:00:00Z");
 
     private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
     private final RecordReader fluids = new RecordReader(codec, EventHandlers.builder()
-            .on(FluidsRecorded.class, (db, e) -> { }).build());
+            .on(FluidsRecorded.class, (db, e, at) -> { }).build());
 
     @Test
     void aHandledEventIsReadIntoItsType() {
         FluidsRecorded event = new FluidsRecorded("cfg", List.of(
-                new Fluid("engine_oil", "0W-20", new BigDecimal("4.40"), null, null)));
+                new Fluid("engine_oil", "0W-20", new BigDecimal("4.40"), null, null)), SOURCE);
         RecordReader.Reading reading = fluids.read(codec.encode(codec.wrap("e1", "VehicleConfiguration", "cfg", 3, AT, event)));
         assertThat(reading).isInstanceOfSatisfying(RecordReader.Apply.class, apply -> {
             assertThat(apply.event()).isEqualTo(event);
             assertThat(apply.eventType()).isEqualTo("FluidsRecorded");
+            assertThat(apply.occurredAt()).as("when the event was stored, for recorded_at").isEqualTo(AT);
         });
     }
 
     @Test
     void aPublishedTypeWithoutHandlerIsIgnored() {
-        byte[] value = codec.encode(codec.wrap("e1", "Vehicle", "VIN", 0, AT, new VinLinked("VIN", "cfg")));
+        byte[] value = codec.encode(codec.wrap("e1", "Vehicle", "VIN", 0, AT, new VinLinked("VIN", "cfg", SOURCE)));
         assertThat(fluids.read(value)).isEqualTo(new RecordReader.Ignore("VinLinked"));
     }
 
@@ -62,7 +66,7 @@ class RecordReaderTest {
                 JsonMapper.shared().createObjectNode().put("fluids", "a lot")));
         assertThat(fluids.read(value)).isInstanceOfSatisfying(RecordReader.Unreadable.class,
                 u -> assertThat(u.reason()).startsWith("payload of FluidsRecorded is unreadable"));
-        RecordReader vins = new RecordReader(codec, EventHandlers.builder().on(VinLinked.class, (db, e) -> { }).build());
+        RecordReader vins = new RecordReader(codec, EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { }).build());
         assertThat(vins.read(value)).isEqualTo(new RecordReader.Ignore("FluidsRecorded"));
     }
 }

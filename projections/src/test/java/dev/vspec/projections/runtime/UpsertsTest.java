@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
+import java.time.OffsetDateTime;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.conf.ParamType;
@@ -17,7 +18,8 @@ class UpsertsTest {
     @Test
     void updatesEveryNonKeyColumnNullsIncluded() {
         String sql = Upserts.upsert(db, new ConfigurationRecord("cfg", 2019, "Honda", "Civic", "LX", "K20C2", null,
-                "label", "honda", "civic", "lx"), CONFIGURATION.CONFIG_KEY).getSQL(ParamType.INLINED);
+                "label", "honda", "civic", "lx", "{\"kind\":\"unknown\"}", (short) 2, OffsetDateTime.parse("2026-11-21T07:27:36.776Z")),
+                CONFIGURATION.CONFIG_KEY).getSQL(ParamType.INLINED);
         assertThat(sql).contains("on conflict (\"config_key\") do update set")
                 .contains("\"drivetrain\" = excluded.\"drivetrain\"")
                 .contains("\"trim_match\" = excluded.\"trim_match\"")

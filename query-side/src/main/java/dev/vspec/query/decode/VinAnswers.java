@@ -4,11 +4,13 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
+import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.query.vehicle.DecodedMatches;
+import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import java.util.ArrayList;
@@ -75,7 +77,7 @@ class VinAnswers {
             } else {
                 VinDecoding decoding = decoder.decode(vin);
                 if (linkedKey != null) {
-                    Vehicle vehicle = vehicles.resolve(new ByConfigKey(linkedKey));
+                    Vehicle vehicle = vehicles.resolve(new ByVin(vin));
                     answers[i] = new Answer(vin, new DecodeResponse(vehicle, decoding, null), null);
                 } else if (decoding.engineCode() == null) {
                     answers[i] = refused(vin, VehicleResolver.unsupported(vin, decoding));
@@ -97,9 +99,12 @@ class VinAnswers {
         return List.of(answers);
     }
 
-    private static Answer matched(Vin vin, VinDecoding decoding, List<Vehicle> matches) {
+    private Answer matched(Vin vin, VinDecoding decoding, List<Vehicle> matches) {
         if (matches.size() == 1) {
-            return new Answer(vin, new DecodeResponse(matches.get(0), decoding, null), null);
+            // Read as by its config_key (cached, with its coverage); no import linked the VIN, so its history is missing.
+            Vehicle vehicle = vehicles.resolve(new ByConfigKey(matches.get(0).configKey()));
+            return new Answer(vin, new DecodeResponse(vehicle.withCoverage(
+                    vehicle.coverage().withMissing(Group.SERVICE_HISTORY.key())), decoding, null), null);
         }
         List<ConfigMatch> candidates = matches.isEmpty() ? null : matches.stream().map(Vehicle::asMatch).toList();
         return new Answer(vin, new DecodeResponse(null, decoding, candidates), null);

@@ -41,7 +41,17 @@ class OpenApiConfiguration {
             409 `multiple_matches` with every candidate in `matches`; repeat it with one `config_key` (stable \
             and exact, it skips any decode) or add `trim`.
 
-            **VIN decoding** follows NHTSA's rules over the NHTSA vPIC release installed in the deployment \
+            **Where each fact came from.** Every `vehicle` block carries `source` (where the identity came from) \
+            and `coverage`: per data group (`fluids`, `specs`, `tires`, `maintenance_schedule`, `parts`, `labor`, \
+            `image`, and `service_history` for a VIN) `{"status":"recorded","source":{...},"recorded_at":"..."}` or \
+            `{"status":"missing"}`. A group the catalog holds nothing for answers 200 with its empty value, and \
+            `coverage` says `missing`: an empty list alone does not mean the vehicle has none. A source is an \
+            `import` (file `name`, `sha256`), a `vendor` (`name`, `response_millis`), `vpic` (`version`, the \
+            release's data date, and `sha256`), `synthetic`, or `unknown` (recorded before sources were kept). \
+            When sources disagree, a group shows the value of the highest precedence (an operator's import over a \
+            catalog vendor over vPIC; between equals the later); the event log keeps both.
+
+                        **VIN decoding** follows NHTSA's rules over the NHTSA vPIC release installed in the deployment \
             (`vspec vpic install`); every decode names the release that answered. A VIN the catalog does not link \
             resolves by its decode: its year, make, model and engine code (the manufacturer's code from vPIC's \
             Engine Model, else one derived such as `2.0l-i4`), and its trim and drivetrain where decoded. Without an \

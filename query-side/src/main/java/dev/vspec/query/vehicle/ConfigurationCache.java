@@ -88,7 +88,8 @@ final class ConfigurationCache {
     }
 
     private static int weight(String key, ResolvedVehicle entry) {
-        long bytes = 2L * key.length() + 256;
+        Coverage coverage = entry.vehicle().coverage();
+        long bytes = 2L * key.length() + 256 + (coverage == null ? 0 : 2L * coverage.weight());
         for (byte[] body : entry.documents().values()) {
             bytes += body == null ? 0 : body.length + 16;
         }

@@ -1,12 +1,15 @@
 package dev.vspec.query.vehicle;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 
 import dev.vspec.infra.readmodel.GroupDocument;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Param;
 import org.jooq.Select;
 import org.jooq.SelectField;
@@ -35,7 +39,8 @@ class ConfigurationLookup {
 
     private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
             CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
-            CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN);
+            CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN,
+            CONFIGURATION.SOURCE);
 
     private final DSLContext db;
     private final DataSource dataSource;
@@ -48,9 +53,14 @@ class ConfigurationLookup {
 
     /**
      * Where to look and what must match. {@code shape} names everything about the statement except
-     * the parameter values: two criteria with the same shape must build the same query.
+     * the parameter values: two criteria with the same shape must build the same query. {@code vin}:
+     * the VIN column of a lookup by VIN, whose service history's source the answer covers; else null.
      */
-    record Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters) {
+    record Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters, Field<String> vin) {
+
+        Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters) {
+            this(shape, from, condition, parameters, null);
+        }
     }
 
     /** Every configuration that matches, with the documents' bodies, in no particular order. */
@@ -67,7 +77,7 @@ class ConfigurationLookup {
             try (ResultSet rows = select.executeQuery()) {
                 List<ResolvedVehicle> found = new ArrayList<>(1);
                 while (rows.next()) {
-                    found.add(resolved(rows, statement.documents()));
+                    found.add(resolved(rows, statement.documents(), statement.byVin()));
                 }
                 return found;
             }
@@ -76,11 +86,27 @@ class ConfigurationLookup {
         }
     }
 
+    /**
+     * The configuration's row joined by primary key with every group's document, for each group's
+     * source and time (the coverage every answer carries), and the bodies of the documents asked for.
+     */
     private Statement render(Criteria criteria, List<GroupDocument<?>> documents) {
         Table<?> joined = criteria.from();
         List<SelectField<?>> fields = new ArrayList<>(VEHICLE_FIELDS);
-        for (GroupDocument<?> document : documents) {
+        for (GroupDocument<?> document : GroupDocument.all()) {
             joined = joined.leftJoin(document.table()).on(document.configKey().eq(CONFIGURATION.CONFIG_KEY));
+            fields.add(document.source());
+            fields.add(document.recordedAt());
+        }
+        joined = joined.leftJoin(IMAGE).on(IMAGE.CONFIG_KEY.eq(CONFIGURATION.CONFIG_KEY));
+        fields.add(IMAGE.SOURCE);
+        fields.add(IMAGE.RECORDED_AT);
+        if (criteria.vin() != null) {
+            joined = joined.leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(criteria.vin()));
+            fields.add(SERVICE_HISTORY_SOURCE.SOURCE);
+            fields.add(SERVICE_HISTORY_SOURCE.RECORDED_AT);
+        }
+        for (GroupDocument<?> document : documents) {
             fields.add(document.body());
         }
         Select<?> select = db.select(fields).from(joined).where(criteria.condition());
@@ -89,16 +115,27 @@ class ConfigurationLookup {
         if (parameters.size() != criteria.parameters().size()) {
             throw new IllegalStateException("criteria " + criteria.shape() + " repeat a parameter name");
         }
-        return new Statement(db.render(select), parameters, documents);
+        return new Statement(db.render(select), parameters, documents, criteria.vin() != null);
     }
 
-    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents) throws SQLException {
+    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents, boolean byVin)
+            throws SQLException {
+        int column = VEHICLE_FIELDS.size() + 1;
+        Coverage.Builder coverage = new Coverage.Builder();
+        for (GroupDocument<?> document : GroupDocument.all()) {
+            coverage.group(document.name(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
+        }
+        coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
+        if (byVin) {
+            coverage.group(Group.SERVICE_HISTORY.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
+        }
         Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
-                row.getString(5), row.getString(6), row.getString(7), row.getString(8));
+                row.getString(5), row.getString(6), row.getString(7), row.getString(8),
+                StoredJson.of(row.getString(9)), coverage.build());
         Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
         for (int i = 0; i < documents.size(); i++) {
             // A text column's bytes as sent, without decoding them into a String.
-            bodies.put(documents.get(i), row.getBytes(VEHICLE_FIELDS.size() + 1 + i));
+            bodies.put(documents.get(i), row.getBytes(column + i));
         }
         return new ResolvedVehicle(vehicle, bodies);
     }
@@ -106,6 +143,6 @@ class ConfigurationLookup {
     private record Shape(String criteria, List<GroupDocument<?>> documents) {
     }
 
-    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {
+    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents, boolean byVin) {
     }
 }

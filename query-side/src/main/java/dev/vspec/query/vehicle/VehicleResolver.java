@@ -127,7 +127,7 @@ public class VehicleResolver {
     public List<ResolvedVehicle> linked(Vin vin, List<GroupDocument<?>> documents) {
         Param<String> parameter = DSL.param("vin", vin.value());
         return select(new Criteria("vin", VIN.join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY)),
-                VIN.VIN_.eq(parameter), List.of(parameter)), documents);
+                VIN.VIN_.eq(parameter), List.of(parameter), VIN.VIN_), documents);
     }
 
     /**
@@ -163,7 +163,11 @@ public class VehicleResolver {
         if (matches.size() > 1) {
             return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of())).toList();
         }
-        return find(new ByConfigKey(matches.get(0).configKey()), documents);
+        // No import or enrichment linked the VIN, so none recorded its service history either.
+        return find(new ByConfigKey(matches.get(0).configKey()), documents).stream()
+                .map(found -> new ResolvedVehicle(found.vehicle().withCoverage(
+                        found.vehicle().coverage().withMissing(Group.SERVICE_HISTORY.key())), found.documents()))
+                .toList();
     }
 
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */

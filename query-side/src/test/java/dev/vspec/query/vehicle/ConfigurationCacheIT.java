@@ -1,6 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.SEEDED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -41,7 +42,7 @@ class ConfigurationCacheIT extends SeededRouteIT {
         String before = api.get(TIRES).ok().toString();
         api.get(TIRES).ok();
 
-        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "205/55R16", 91, "V", 215, 33))));
+        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "205/55R16", 91, "V", 215, 33))), SEEDED);
 
         await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("205/55R16"));
         assertThat(before).doesNotContain("205/55R16");
@@ -65,7 +66,7 @@ class ConfigurationCacheIT extends SeededRouteIT {
         int terminated = db.fetchOne("select count(pg_terminate_backend(pid)) from pg_stat_activity"
                 + " where datname = current_database() and query like 'LISTEN " + ReadModelChangeListener.CHANNEL + "%'")
                 .get(0, Integer.class);
-        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))));
+        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))), SEEDED);
 
         assertThat(terminated).isEqualTo(1);
         await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("225/45R17"));

@@ -3,6 +3,7 @@ package dev.vspec.sandbox.sample;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.projections.runtime.Recorded;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -82,6 +83,11 @@ public final class ReferenceStream {
     /** The typed events, in stream order. */
     public List<Object> payloads() {
         return events.stream().map(ReferenceEvent::event).toList();
+    }
+
+    /** The events with when each was stored (its envelope's {@code occurredAt}), as the projections apply them. */
+    public List<Recorded> recorded() {
+        return events.stream().map(event -> new Recorded(event.event(), event.envelope().occurredAt())).toList();
     }
 
     /** SHA-256 of the file, in hex. */

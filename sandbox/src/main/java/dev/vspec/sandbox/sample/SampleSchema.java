@@ -99,7 +99,7 @@ public class SampleSchema implements InitializingBean {
         // the defaults would draw on the event store's own sequence; the log's rows carry their index
         recreate(name("events", EVENT_TABLE), name(SCHEMA, EVENT_TABLE), "INCLUDING CONSTRAINTS INCLUDING INDEXES");
         appendToLog(db, name(SCHEMA, EVENT_TABLE), stream.events());
-        long applications = EventReplay.apply(db, projections, stream.payloads());
+        long applications = EventReplay.apply(db, projections, stream.recorded());
         db.insertInto(REFERENCE_LOAD)
                 .set(REFERENCE_LOAD.ID, (short) 1)
                 .set(REFERENCE_LOAD.FINGERPRINT, fingerprint)

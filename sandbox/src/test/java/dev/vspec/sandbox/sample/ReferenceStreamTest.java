@@ -185,7 +185,7 @@ class ReferenceStreamTest {
                 .hasMessageContaining("line 3")
                 .hasMessageContaining("RecallsRecorded");
         assertThat(ReferenceStream.parse(known.getBytes(StandardCharsets.UTF_8)).payloads())
-                .containsExactly(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd"));
+                .containsExactly(new VinLinked("19XFC2F52KE715372", "2019-honda-civic-lx-k20c2-fwd", null));
     }
 
     @Test

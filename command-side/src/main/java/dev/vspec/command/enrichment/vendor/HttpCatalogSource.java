@@ -4,6 +4,7 @@ import dev.vspec.command.catalog.CatalogImportException;
 import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.command.enrichment.CatalogSource;
 import dev.vspec.command.enrichment.UpstreamConfiguration;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.identity.Vin;
 import java.io.ByteArrayOutputStream;
 import java.net.ConnectException;
@@ -73,6 +74,7 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     private final String baseUrl;
+    private final String name;
     private final String authorization;
     private final Duration requestTimeout;
     private final int maxAttempts;
@@ -94,6 +96,7 @@ public final class HttpCatalogSource implements CatalogSource {
             throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
         }
         this.baseUrl = vendor.baseUrl();
+        this.name = vendor.displayName();
         this.authorization = vendor.token() == null ? null : "Bearer " + vendor.token();
         this.requestTimeout = vendor.requestTimeout();
         this.maxAttempts = vendor.maxAttempts();
@@ -120,6 +123,7 @@ public final class HttpCatalogSource implements CatalogSource {
                 throw breakerOpen();
             }
             Attempt outcome;
+            long started = System.nanoTime();
             try {
                 outcome = exchange(request);
             } catch (RuntimeException e) {
@@ -128,7 +132,7 @@ public final class HttpCatalogSource implements CatalogSource {
             }
             if (!outcome.failedTransiently()) {
                 breaker.recordSuccess();
-                return answer(vin, outcome.response());
+                return answer(vin, outcome.response(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             }
             breaker.recordFailure();
             log.warn("Catalog vendor: request {} of {} for VIN {} failed: {}", attempt, maxAttempts, vin,
@@ -187,7 +191,8 @@ public final class HttpCatalogSource implements CatalogSource {
         return "no answer within " + requestTimeout;
     }
 
-    private Optional<UpstreamConfiguration> answer(Vin vin, HttpResponse<byte[]> response) {
+    /** The answer to a request that took {@code responseMillis}, which the facts it records carry. */
+    private Optional<UpstreamConfiguration> answer(Vin vin, HttpResponse<byte[]> response, long responseMillis) {
         int status = response.statusCode();
         if (status == 404) {
             return Optional.empty();
@@ -202,11 +207,11 @@ public final class HttpCatalogSource implements CatalogSource {
         if (response.body() == null) {
             throw refused(vin, "the answer is larger than " + MAX_ANSWER_BYTES + " bytes");
         }
-        return Optional.of(configuration(vin, response.body()));
+        return Optional.of(configuration(vin, response.body(), FactSource.vendor(name, responseMillis)));
     }
 
     /** The contract's document about {@code vin}, sanitized and read as the catalog import reads a file. */
-    private UpstreamConfiguration configuration(Vin vin, byte[] body) {
+    private UpstreamConfiguration configuration(Vin vin, byte[] body, FactSource source) {
         JsonNode document;
         try {
             document = reader.parse(body);
@@ -236,7 +241,7 @@ public final class HttpCatalogSource implements CatalogSource {
         if (!entry.vins().contains(vin.value())) {
             throw refused(vin, "the configuration it describes does not list VIN " + vin);
         }
-        return UpstreamConfiguration.forVin(entry, vin);
+        return UpstreamConfiguration.forVin(entry, vin, source);
     }
 
     private UpstreamRefused refused(Vin vin, String why) {

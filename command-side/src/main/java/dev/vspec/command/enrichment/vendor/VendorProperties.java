@@ -1,5 +1,6 @@
 package dev.vspec.command.enrichment.vendor;
 
+import dev.vspec.command.enrichment.ReferenceCatalogSource;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -34,7 +35,8 @@ public record VendorProperties(
         @DefaultValue("200ms") Duration backoffBase,
         @DefaultValue("5s") Duration backoffCap,
         @DefaultValue("5") int breakerFailureThreshold,
-        @DefaultValue("30s") Duration breakerOpenDuration) {
+        @DefaultValue("30s") Duration breakerOpenDuration,
+        String name) {
 
     private static final String PREFIX = "vspec.enrichment.vendor.";
     /** RFC 6750 token characters: nothing that could end or split the header. */
@@ -46,6 +48,7 @@ public record VendorProperties(
     public VendorProperties {
         baseUrl = baseUrl == null || baseUrl.isBlank() ? null : checkedBaseUrl(baseUrl.strip());
         token = token == null || token.isBlank() ? null : token;
+        name = name == null || name.isBlank() ? null : name.strip();
         if (source == Source.HTTP && baseUrl == null) {
             throw new IllegalArgumentException(PREFIX + "base-url (VSPEC_VENDOR_URL) is required when " + PREFIX
                     + "source is http, e.g. https://vendor.example/api");
@@ -72,6 +75,17 @@ public record VendorProperties(
         }
     }
 
+    /**
+     * The vendor's name as the facts it answers carry it ({@code FactSource.vendor}): the configured
+     * {@code name}, else the shipped reference vendor's, or the HTTP vendor's host.
+     */
+    public String displayName() {
+        if (name != null) {
+            return name;
+        }
+        return source == Source.REFERENCE ? ReferenceCatalogSource.NAME : "catalog vendor at " + URI.create(baseUrl).getHost();
+    }
+
     /** The longest one lookup can take: every attempt timing out, each wait between them at the cap. */
     public Duration longestLookup() {
         return requestTimeout.multipliedBy(maxAttempts).plus(backoffCap.multipliedBy(maxAttempts - 1L));
@@ -83,7 +97,7 @@ public record VendorProperties(
         return "VendorProperties[source=" + source + ", baseUrl=" + baseUrl + ", token=" + (token == null ? "none" : "***")
                 + ", connectTimeout=" + connectTimeout + ", requestTimeout=" + requestTimeout + ", maxAttempts="
                 + maxAttempts + ", backoffBase=" + backoffBase + ", backoffCap=" + backoffCap
-                + ", breakerFailureThreshold=" + breakerFailureThreshold + ", breakerOpenDuration="
+                + ", breakerFailureThreshold=" + breakerFailureThreshold + ", name=" + name + ", breakerOpenDuration="
                 + breakerOpenDuration + "]";
     }
 

@@ -9,6 +9,7 @@ import dev.vspec.command.enrichment.ReferenceCatalogSource;
 import dev.vspec.command.enrichment.UpstreamConfiguration;
 import dev.vspec.command.enrichment.vendor.VendorProperties.Source;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.ServiceRecord;
@@ -77,9 +78,16 @@ class HttpCatalogSourceTest {
         UpstreamConfiguration answer = source(null).findByVin(ASKED).orElseThrow();
 
         UpstreamConfiguration reference = new ReferenceCatalogSource(SHIPPED).findByVin(ASKED).orElseThrow();
-        assertThat(answer).isEqualTo(reference);
+        assertThat(answer.configKey()).isEqualTo(reference.configKey());
+        assertThat(answer.commands()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
+                .containsExactlyElementsOf(reference.commands());
+        FactSource vendor = answer.commands().get(0).source();
+        assertThat(vendor.kind()).isEqualTo(FactSource.VENDOR);
+        assertThat(vendor.name()).isEqualTo("catalog vendor at " + stub.baseUrl().getHost());
+        assertThat(vendor.responseMillis()).isNotNull().isBetween(0L, TIMEOUT.toMillis());
+        assertThat(answer.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
         assertThat(answer.commands()).filteredOn(LinkVin.class::isInstance)
-                .containsExactly(new LinkVin(ASKED.value(), answer.configKey()));
+                .containsExactly(new LinkVin(ASKED.value(), answer.configKey(), vendor));
         assertThat(answer.commands()).allSatisfy(command -> assertThat(command.toString())
                 .doesNotContain(SIBLING.value()).doesNotContain(OTHER_CONFIGURATION.value()));
         assertThat(stub.requests(ASKED.value())).isEqualTo(1);
@@ -358,7 +366,7 @@ class HttpCatalogSourceTest {
                         new ServiceRecord(LocalDate.parse("2023-04-02"), 5012, 8066, "dealer",
                                 List.of("engine_oil_change", "tire_rotation")),
                         new ServiceRecord(LocalDate.parse("2024-03-30"), null, 24001, "owner",
-                                List.of("wiper_blades")))));
+                                List.of("wiper_blades"))), answer.commands().get(0).source()));
     }
 
     private HttpCatalogSource source(VendorProperties properties) {
@@ -368,7 +376,7 @@ class HttpCatalogSourceTest {
 
     private VendorProperties properties(String token, int maxAttempts, int breakerThreshold) {
         return new VendorProperties(Source.HTTP, stub.baseUrl().toString(), token, TIMEOUT, TIMEOUT, maxAttempts,
-                BACKOFF_BASE, BACKOFF_CAP, breakerThreshold, OPEN_FOR);
+                BACKOFF_BASE, BACKOFF_CAP, breakerThreshold, OPEN_FOR, null);
     }
 
     private void serveReferenceDocuments() {

@@ -29,7 +29,7 @@ class VendorPropertiesTest {
         commandSideSettings.run(context -> {
             VendorProperties vendor = context.getBean(VendorProperties.class);
             assertThat(vendor).isEqualTo(new VendorProperties(Source.REFERENCE, null, null, Duration.ofSeconds(2),
-                    Duration.ofSeconds(5), 4, Duration.ofMillis(200), Duration.ofSeconds(5), 5, Duration.ofSeconds(30)));
+                    Duration.ofSeconds(5), 4, Duration.ofMillis(200), Duration.ofSeconds(5), 5, Duration.ofSeconds(30), null));
             assertThat(vendor.longestLookup()).isEqualTo(Duration.ofSeconds(35));
         });
     }
@@ -44,7 +44,7 @@ class VendorPropertiesTest {
                 .run(context -> assertThat(context.getBean(VendorProperties.class)).isEqualTo(new VendorProperties(
                         Source.HTTP, "https://vendor.example/api", "t0ken", Duration.ofSeconds(1),
                         Duration.ofSeconds(3), 2, Duration.ofMillis(100), Duration.ofSeconds(1), 7,
-                        Duration.ofMinutes(1))));
+                        Duration.ofMinutes(1), null)));
     }
 
     @Test
@@ -66,11 +66,11 @@ class VendorPropertiesTest {
         assertThatThrownBy(() -> withToken("two words")).hasMessageContaining("token")
                 .hasMessageNotContaining("two words");
         assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, second(), second(),
-                0, second(), second(), 1, second())).hasMessageContaining("max-attempts must be at least 1");
+                0, second(), second(), 1, second(), null)).hasMessageContaining("max-attempts must be at least 1");
         assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, second(), second(),
-                1, second(), Duration.ofMillis(10), 1, second())).hasMessageContaining("backoff-cap");
+                1, second(), Duration.ofMillis(10), 1, second(), null)).hasMessageContaining("backoff-cap");
         assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, Duration.ZERO,
-                second(), 1, second(), second(), 1, second())).hasMessageContaining("connect-timeout");
+                second(), 1, second(), second(), 1, second(), null)).hasMessageContaining("connect-timeout");
     }
 
     @Test
@@ -79,12 +79,12 @@ class VendorPropertiesTest {
     }
 
     private static VendorProperties http(String baseUrl) {
-        return new VendorProperties(Source.HTTP, baseUrl, null, second(), second(), 1, second(), second(), 1, second());
+        return new VendorProperties(Source.HTTP, baseUrl, null, second(), second(), 1, second(), second(), 1, second(), null);
     }
 
     private static VendorProperties withToken(String token) {
         return new VendorProperties(Source.HTTP, "https://vendor.example", token, second(), second(), 1, second(),
-                second(), 1, second());
+                second(), 1, second(), null);
     }
 
     private static Duration second() {

@@ -2,6 +2,7 @@ package dev.vspec.infra.kafka.catalog;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTime;
@@ -75,37 +76,41 @@ public final class EventCatalog {
     private static final byte[] IMAGE = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 2\"/>"
             .getBytes(StandardCharsets.UTF_8);
 
+    /** The sample catalog the command side imports on its first start, as its facts name it. */
+    private static final FactSource IMPORT = FactSource.importFile("catalog.json",
+            "d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18");
+
     private static final EventEnvelopeCodec CODEC = new EventEnvelopeCodec();
 
     private static final List<EventEnvelope> EXAMPLES = List.of(
             example(CONFIGURATION, CIVIC_LX, 0, IMPORTED, new ConfigurationRegistered(
-                    CIVIC_LX, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT")),
+                    CIVIC_LX, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 1, IMPORTED.plusMillis(95), new FluidsRecorded(CIVIC_LX, List.of(
                     new Fluid("engine_oil", "API SP / ILSAC GF-6A SAE 0W-20", new BigDecimal("4.2"),
                             new BigDecimal("4.4"), "with filter"),
-                    new Fluid("brake_fluid", "DOT 3 or DOT 4", new BigDecimal("0.9"), new BigDecimal("1.0"), null)))),
+                    new Fluid("brake_fluid", "DOT 3 or DOT 4", new BigDecimal("0.9"), new BigDecimal("1.0"), null)), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 2, IMPORTED.plusMillis(142), new SpecsRecorded(CIVIC_LX, List.of(
                     new SpecItem("engine", "displacement", "2.0", "L"),
-                    new SpecItem("engine", "cylinders", "4", null)))),
+                    new SpecItem("engine", "cylinders", "4", null)), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 3, IMPORTED.plusMillis(176), new TiresRecorded(CIVIC_LX, List.of(
-                    new TireFitment("both", "215/55R16", 93, "H", 221, 32)))),
+                    new TireFitment("both", "215/55R16", 93, "H", 221, 32)), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 4, IMPORTED.plusMillis(222), new ServiceScheduleRecorded(CIVIC_LX, List.of(
                     new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
                     new ServiceInterval("normal", "tire_rotation", "Rotate tires and set cold pressures", 7500, 12000,
-                            null)))),
+                            null)), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 5, IMPORTED.plusMillis(274), new LaborTimesRecorded(CIVIC_LX, List.of(
-                    new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))))),
+                    new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 6, IMPORTED.plusMillis(314), new PartsRecorded(CIVIC_LX, List.of(
-                    new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change")))),
+                    new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change")), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 7, IMPORTED.plusMillis(353), new PartPriced(
-                    CIVIC_LX, "15400-PLM-A02", new BigDecimal("9.42"), "USD", LocalDate.of(2025, 4, 1))),
+                    CIVIC_LX, "15400-PLM-A02", new BigDecimal("9.42"), "USD", LocalDate.of(2025, 4, 1), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 8, IMPORTED.plusMillis(707), new ExteriorImageCached(
-                    CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE))),
-            example(VEHICLE, VIN, 0, IMPORTED.plusMillis(740), new VinLinked(VIN, CIVIC_LX)),
+                    CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE), IMPORT)),
+            example(VEHICLE, VIN, 0, IMPORTED.plusMillis(740), new VinLinked(VIN, CIVIC_LX, IMPORT)),
             example(VEHICLE, VIN, 1, IMPORTED.plusMillis(769), new ServiceHistoryRecorded(VIN, List.of(
                     new ServiceRecord(LocalDate.of(2019, 9, 12), 7088, 11407, "dealer",
                             List.of("engine_oil_change", "tire_rotation")),
-                    new ServiceRecord(LocalDate.of(2020, 5, 9), 14557, null, "owner", List.of("cabin_air_filter"))))),
+                    new ServiceRecord(LocalDate.of(2020, 5, 9), 14557, null, "owner", List.of("cabin_air_filter"))), IMPORT)),
             example(JOB, JOB_ID, 0, ENRICHED, new EnrichmentScheduled(JOB_ID, ENRICHED_VIN, 7, ENRICHED)),
             example(JOB, JOB_ID, 1, ENRICHED.plusMillis(9), new EnrichmentJoined(JOB_ID, 12, ENRICHED.plusMillis(9))),
             example(JOB, JOB_ID, 2, ENRICHED.plusMillis(17), new EnrichmentStepCompleted(

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -132,8 +134,13 @@ public final class EventCatalogGenerator {
 
     private static String fieldTable(JsonNode objectSchema) {
         StringBuilder table = new StringBuilder("| Field | Type |\n|---|---|\n");
+        Set<String> required = new HashSet<>();
+        objectSchema.get("required").forEach(name -> required.add(name.asString()));
         objectSchema.get("properties").properties().forEach(field -> table.append("| `").append(field.getKey())
-                .append("` | ").append(typeOf(field.getValue())).append(" |\n"));
+                .append("` | ").append(typeOf(field.getValue()))
+                .append(required.contains(field.getKey()) ? "" : ", may be absent")
+                .append(field.getValue().has("description") ? ": " + cell(field.getValue().get("description").asString()) : "")
+                .append(" |\n"));
         return table.toString();
     }
 

@@ -1,5 +1,6 @@
 package dev.vspec.infra.kafka.catalog;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.infra.kafka.EventEnvelope;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -35,6 +36,16 @@ public final class EventSchemas {
     static final Set<String> NULLABLE = Set.of(
             "ConfigurationRegistered.drivetrain", "Fluid.notes", "SpecItem.unit", "Part.service",
             "VpicReleaseInstalled.replacedSha256");
+
+    /**
+     * Components a record may leave out: a fact source's details that do not apply to its kind
+     * (written only when set), and the source of catalog events stored before events carried one.
+     */
+    static final Set<String> OPTIONAL = Set.of("FactSource.version", "FactSource.sha256", "FactSource.responseMillis");
+
+    static final String SOURCE_DESCRIPTION = "Where this fact came from: the import file (name, SHA-256), the catalog"
+            + " vendor (name, response time), the vPIC release (data date, SHA-256) or the synthetic generator."
+            + " Absent from events stored before facts carried their source (shown as unknown).";
 
     private static final Set<Class<?>> BOXED_NUMBERS = Set.of(Integer.class, Long.class);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -84,8 +95,15 @@ public final class EventSchemas {
         ArrayNode required = JSON.arrayNode();
         for (RecordComponent component : type.getRecordComponents()) {
             ObjectNode value = valueSchema(component.getGenericType(), defs);
-            properties.set(component.getName(), mayBeNull(type, component) ? nullable(value) : value);
-            required.add(component.getName());
+            boolean source = component.getType() == FactSource.class;
+            if (source) {
+                value.put("description", SOURCE_DESCRIPTION);
+            }
+            boolean optional = source || OPTIONAL.contains(type.getSimpleName() + "." + component.getName());
+            properties.set(component.getName(), mayBeNull(type, component) && !optional ? nullable(value) : value);
+            if (!optional) {
+                required.add(component.getName());
+            }
         }
         return JSON.objectNode().put("type", "object")
                 .set("properties", properties)

@@ -1,0 +1,83 @@
+package dev.vspec.query.vehicle;
+
+import dev.vspec.infra.readmodel.Provenance;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.jsontype.TypeSerializer;
+import tools.jackson.databind.JacksonSerializable;
+
+/**
+ * Which data groups the catalog holds for a vehicle: per group (in the order {@link Group} lists them)
+ * {@code {"status":"recorded","source":{...},"recorded_at":"..."}} or {@code {"status":"missing"}}.
+ * A missing group still answers its empty value; this says the emptiness is "not recorded", not "none".
+ * Rendered once, from the sources read in the vehicle's own statement, and written out as it is.
+ */
+public final class Coverage extends JacksonSerializable.Base {
+
+    static final String MISSING = "{\"status\":\"missing\"}";
+
+    private final Map<String, String> entries;
+    private final StoredJson json;
+
+    private Coverage(Map<String, String> entries) {
+        this.entries = entries;
+        StringBuilder json = new StringBuilder("{");
+        entries.forEach((group, entry) -> json.append(json.length() > 1 ? "," : "").append('"').append(group)
+                .append("\":").append(entry));
+        this.json = StoredJson.of(json.append('}').toString());
+    }
+
+    /** Collects the entries of a vehicle's groups in order. */
+    static final class Builder {
+        private final Map<String, String> entries = new LinkedHashMap<>();
+
+        /** A group with its stored source (JSON, as the projection rendered it) and time; both null when not recorded. */
+        Builder group(String group, String source, OffsetDateTime recordedAt) {
+            entries.put(group, source == null || recordedAt == null ? MISSING
+                    : "{\"status\":\"recorded\",\"source\":" + source + ",\"recorded_at\":\""
+                            + Provenance.formatRecordedAt(recordedAt) + "\"}");
+            return this;
+        }
+
+        Coverage build() {
+            return new Coverage(entries);
+        }
+    }
+
+    private Coverage with(String group, String entry) {
+        Map<String, String> more = new LinkedHashMap<>(entries);
+        more.put(group, entry);
+        return new Coverage(more);
+    }
+
+    /** The same coverage with one more group that is missing, e.g. the service history of a VIN nothing linked. */
+    public Coverage withMissing(String group) {
+        return with(group, MISSING);
+    }
+
+    public String text() {
+        return json.text();
+    }
+
+    int weight() {
+        return json.text().length();
+    }
+
+    @Override
+    public void serialize(JsonGenerator generator, SerializationContext context) {
+        json.serialize(generator, context);
+    }
+
+    @Override
+    public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer typeSerializer) {
+        serialize(generator, context);
+    }
+
+    @Override
+    public String toString() {
+        return text();
+    }
+}
