@@ -6,6 +6,7 @@ import dev.vspec.decoder.VpicIndex.SchemaLink;
 import dev.vspec.decoder.VpicIndex.Wmi;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The configurations NHTSA's rules can identify in a vPIC release, for some model years, makes and vehicle
@@ -59,7 +61,7 @@ public final class ConfigurationEnumerator {
     public record Request(int fromYear, int toYear, Set<String> makes, Set<VehicleType> vehicleTypes) {
 
         public Request {
-            makes = makes.stream().map(make -> make.strip().toUpperCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            makes = makes.stream().map(make -> make.strip().toUpperCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
             vehicleTypes = Set.copyOf(vehicleTypes);
             if (fromYear > toYear) {
                 throw new IllegalArgumentException("the years run from " + fromYear + " back to " + toYear
@@ -96,8 +98,17 @@ public final class ConfigurationEnumerator {
     }
 
     /** The earliest and latest model years a VIN can name now: 1981 (the 17-character VIN) to next year's next. */
-    public int[] yearRange() {
-        return new int[] {ModelYears.FIRST_YEAR + 1, currentYear() + ModelYears.YEARS_AHEAD};
+    public static int[] yearRange(Clock clock) {
+        return new int[] {ModelYears.FIRST_YEAR + 1, clock.instant().atZone(ZoneOffset.UTC).getYear() + ModelYears.YEARS_AHEAD};
+    }
+
+    /** @throws IllegalArgumentException when a year of the request lies outside {@link #yearRange} */
+    public static void checkYears(Request request, Clock clock) {
+        int[] range = yearRange(clock);
+        if (request.fromYear() < range[0] || request.toYear() > range[1]) {
+            throw new IllegalArgumentException("model years run from " + range[0] + " to " + range[1] + "; got "
+                    + request.fromYear() + "-" + request.toYear());
+        }
     }
 
     /** The make names (upper case) of the public WMIs of these vehicle types, for telling an operator which exist. */
@@ -112,14 +123,10 @@ public final class ConfigurationEnumerator {
     /**
      * Enumerates, handing each configuration's first VIN to {@code found} as it is found.
      *
-     * @throws IllegalArgumentException when a year lies outside {@link #yearRange()}
+     * @throws IllegalArgumentException when a year lies outside {@link #yearRange}
      */
     public Summary enumerate(Request request, Consumer<Found> found, Progress progress) {
-        int[] range = yearRange();
-        if (request.fromYear() < range[0] || request.toYear() > range[1]) {
-            throw new IllegalArgumentException("model years run from " + range[0] + " to " + range[1] + "; got "
-                    + request.fromYear() + "-" + request.toYear());
-        }
+        checkYears(request, clock);
         long started = System.nanoTime();
         List<Wmi> wmis = wmis(request.vehicleTypes()).stream()
                 .filter(wmi -> request.makes().isEmpty() || wmi.makes().stream()
@@ -141,7 +148,7 @@ public final class ConfigurationEnumerator {
     private List<Wmi> wmis(Set<VehicleType> vehicleTypes) {
         Set<Integer> typeIds = new HashSet<>();
         vehicleTypes.forEach(type -> typeIds.add(type.vpicId()));
-        long now = ChronoUnit.MICROS.between(java.time.Instant.EPOCH, clock.instant());
+        long now = ChronoUnit.MICROS.between(Instant.EPOCH, clock.instant());
         return decoder.index().wmis().stream()
                 .filter(wmi -> wmi.vehicleTypeId() != null && typeIds.contains(wmi.vehicleTypeId()))
                 .filter(wmi -> wmi.publicFrom() <= now)
@@ -149,10 +156,6 @@ public final class ConfigurationEnumerator {
                 .filter(wmi -> wmi.code().chars().allMatch(c -> PatternKey.isVinCharacter((char) c)))
                 .sorted(Comparator.comparing(Wmi::code))
                 .toList();
-    }
-
-    private int currentYear() {
-        return clock.instant().atZone(ZoneOffset.UTC).getYear();
     }
 
     /** One enumeration's state: what was tried and found. */

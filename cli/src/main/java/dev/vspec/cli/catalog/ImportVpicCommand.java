@@ -24,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.springframework.dao.DataAccessException;
@@ -91,6 +92,8 @@ final class ImportVpicCommand implements Callable<Integer> {
                 out.println("Reading the installed vPIC release ...");
                 out.flush();
                 index = VpicTables.load(connection, VpicTables.SCHEMA);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                return Messages.fail(spec, "The installed vPIC release cannot be indexed: " + Messages.oneLine(e.getMessage()));
             }
             if (index == null) {
                 return Messages.fail(spec, "No NHTSA vPIC release is installed in this database: install it with"
@@ -107,14 +110,12 @@ final class ImportVpicCommand implements Callable<Integer> {
             return Messages.fail(spec, database.cannotConnect(e));
         } catch (SQLException | DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
     private int seed(VpicSeeding seeding, Request request, HikariDataSource dataSource, VpicIndex index, PrintWriter out) {
         String what = (request.fromYear() == request.toYear() ? "" + request.fromYear() : request.fromYear() + "-" + request.toYear())
-                + " " + (request.makes().isEmpty() ? "every make" : String.join(", ", new java.util.TreeSet<>(request.makes())))
+                + " " + (request.makes().isEmpty() ? "every make" : String.join(", ", new TreeSet<>(request.makes())))
                 + " (" + request.vehicleTypes().stream().map(VehicleType::toString).sorted().collect(Collectors.joining(", ")) + ")";
         out.println("Seeding the catalog with " + what + " from " + index.release().describedAs());
         out.flush();
@@ -143,7 +144,9 @@ final class ImportVpicCommand implements Callable<Integer> {
         Set<VehicleType> types = new LinkedHashSet<>();
         try {
             vehicleTypes.forEach(type -> types.add(VehicleType.parse(type)));
-            return new Request(span[0], span[1], Set.copyOf(makes.stream().filter(make -> !make.isBlank()).toList()), types);
+            Request request = new Request(span[0], span[1], Set.copyOf(makes.stream().filter(make -> !make.isBlank()).toList()), types);
+            ConfigurationEnumerator.checkYears(request, clock);
+            return request;
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -173,7 +176,7 @@ final class ImportVpicCommand implements Callable<Integer> {
     /** A message naming the makes vPIC does not know, with close names; null when it knows all. */
     static String unknownMakes(Set<String> known, Request request) {
         List<String> problems = new ArrayList<>();
-        for (String make : new java.util.TreeSet<>(request.makes())) {
+        for (String make : new TreeSet<>(request.makes())) {
             if (!known.contains(make)) {
                 List<String> close = MakeNames.closeTo(make, known);
                 problems.add("'" + make + "'" + (close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)"));
