@@ -3,6 +3,7 @@ package dev.vspec.cli;
 import dev.vspec.cli.access.AccessRequestsCommand;
 import dev.vspec.cli.access.ApiKeysCommand;
 import dev.vspec.cli.bench.BenchCommand;
+import dev.vspec.cli.catalog.CatalogCommand;
 import dev.vspec.cli.faults.FaultsCommand;
 import dev.vspec.cli.projections.ProjectionsCommand;
 import dev.vspec.cli.stack.RunCommand;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
 /** The operator CLI. */
 @Command(name = "vspec", mixinStandardHelpOptions = true, version = "vspec 0.1.0",
         description = "Operate vspec, the self-hostable vehicle specification service.",
-        subcommands = {UpCommand.class, RunCommand.class, SyntheticCommand.class, ApiKeysCommand.class, AccessRequestsCommand.class,
+        subcommands = {UpCommand.class, RunCommand.class, SyntheticCommand.class, CatalogCommand.class, ApiKeysCommand.class, AccessRequestsCommand.class,
                 BenchCommand.class, ProjectionsCommand.class, VpicCommand.class, FaultsCommand.class})
 public final class VspecCli implements Runnable {
 

@@ -14,8 +14,10 @@ final class ModelYears {
 
     /** Years of more than this many years from now are not built yet. */
     static final int YEARS_AHEAD = 2;
-    private static final int FIRST_YEAR = 1980;
+    static final int FIRST_YEAR = 1980;
     private static final int CYCLE = 30;
+    /** Position 10's codes by (year - 1980) % 30. */
+    private static final String CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 
     private ModelYears() {
     }
@@ -25,6 +27,14 @@ final class ModelYears {
      * when the rule settled it) when the year stays open.
      */
     record Reading(Integer year, Integer other, boolean conclusive) {
+    }
+
+    /** The position-10 code of a model year from 1980 on. */
+    static char code(int year) {
+        if (year < FIRST_YEAR) {
+            throw new IllegalArgumentException("model years start in " + FIRST_YEAR + "; got " + year);
+        }
+        return CODES.charAt((year - FIRST_YEAR) % CYCLE);
     }
 
     /** Whether a character can stand in position 10 (not I, O, Q, U, Z or 0). */

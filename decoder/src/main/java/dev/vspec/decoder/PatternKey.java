@@ -172,9 +172,18 @@ final class PatternKey {
         }
     }
 
+    /** The characters the key allows at this index of the keys string, by {@link #bit}; a key too short for the index allows any. */
+    long mask(int index) {
+        return index < masks.length ? masks[index] : ANY;
+    }
+
     /** The first VIN character (digits, then letters; never I, O or Q) the key allows at this index, or 0. */
     char firstAllowed(int index) {
-        long mask = index < masks.length ? masks[index] : ANY;
+        return first(mask(index));
+    }
+
+    /** The first VIN character (digits, then letters; never I, O or Q) of a mask, or 0. */
+    static char first(long mask) {
         for (char c : VIN_ALPHABET.toCharArray()) {
             if ((mask & bit(c)) != 0) {
                 return c;

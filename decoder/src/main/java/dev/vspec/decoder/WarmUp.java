@@ -17,8 +17,6 @@ final class WarmUp {
 
     static final int MAX_VINS = 20_000;
     static final Duration BUDGET = Duration.ofSeconds(3);
-    /** Position 10's codes by (year - 1980) % 30. */
-    private static final String YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 
     private WarmUp() {
     }
@@ -60,7 +58,7 @@ final class WarmUp {
         if (keys.length == 0 || link.yearFrom() < 1980) {
             return null;
         }
-        char[] vin = (wmi + "AAAAA0" + YEAR_CODES.charAt((link.yearFrom() - 1980) % 30) + "A000000").toCharArray();
+        char[] vin = (wmi + "AAAAA0" + ModelYears.code(link.yearFrom()) + "A000000").toCharArray();
         PatternKey key = keys[0];
         for (int index = 0; index < key.length() && index + 4 <= 17; index++) {
             int position = index + 4;

@@ -18,7 +18,15 @@ public final class ReadStore {
 
     /** A small pool: the rebuild's lock, the swap's transaction and each projection applying a batch hold one. */
     public HikariDataSource connect(String purpose) {
+        return connect(purpose, null);
+    }
+
+    /** @param sessionOptions PostgreSQL settings for each connection ({@code -c synchronous_commit=off}), or null */
+    public HikariDataSource connect(String purpose, String sessionOptions) {
         HikariConfig config = new HikariConfig();
+        if (sessionOptions != null) {
+            config.addDataSourceProperty("options", sessionOptions);
+        }
         config.setJdbcUrl(url);
         config.setUsername(user);
         config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));

@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
@@ -36,6 +37,14 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
     public RegisterConfiguration registration() {
         return new RegisterConfiguration(configKey(), identity.year(), identity.make(), identity.model(), identity.trim(),
                 identity.engineCode(), identity.drivetrain(), identity.label(), source);
+    }
+
+    /** The commands that record these facts in the catalog: the registration, then the spec sheet where there is one. */
+    public List<CatalogCommand> commands() {
+        List<CatalogCommand> commands = new ArrayList<>(2);
+        commands.add(registration());
+        specSheet().ifPresent(commands::add);
+        return commands;
     }
 
     /** The spec sheet, or empty when vPIC decoded none of its values. */

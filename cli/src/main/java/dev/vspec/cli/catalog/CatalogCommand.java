@@ -1,0 +1,19 @@
+package dev.vspec.cli.catalog;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code vspec catalog}: filling the catalog from a data source. */
+@Command(name = "catalog", mixinStandardHelpOptions = true,
+        description = "Fill the catalog: register the configurations NHTSA's vPIC identifies.",
+        subcommands = {ImportVpicCommand.class})
+public final class CatalogCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.vspec.cli.catalog;
+
+import dev.vspec.cli.projections.ProgressBar;
+import dev.vspec.command.catalog.CatalogCommandSide;
+import dev.vspec.command.catalog.VpicFacts;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.ConfigurationEnumerator;
+import dev.vspec.decoder.ConfigurationEnumerator.Request;
+import dev.vspec.decoder.VinDecoder;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * Seeding the catalog from vPIC in two steps, each with a progress bar: enumerate the configurations (keeping
+ * only each one's first VIN, 17 characters, rather than its decode), then decode each VIN again and register
+ * what vPIC says of it ({@link VpicFacts#commands()}) through the configuration aggregates, which store an
+ * event only for what changed: a second run stores nothing.
+ */
+final class VpicSeeding {
+
+    /** A refused configuration's message is shown for the first few. */
+    private static final int REFUSALS_SHOWN = 3;
+
+    private final VinDecoder decoder;
+    private final ConfigurationEnumerator enumerator;
+    private final PrintWriter out;
+    private final boolean terminal;
+
+    VpicSeeding(VinDecoder decoder, ConfigurationEnumerator enumerator, PrintWriter out, boolean terminal) {
+        this.decoder = decoder;
+        this.enumerator = enumerator;
+        this.out = out;
+        this.terminal = terminal;
+    }
+
+    /** What the enumeration found: each configuration's first VIN, in the order found. */
+    record Enumerated(List<String> vins, ConfigurationEnumerator.Summary summary) {
+    }
+
+    /**
+     * What the import did.
+     *
+     * @param refusals the first few refusals' messages
+     */
+    record Imported(int configurations, long commands, long eventsStored, int refused, List<String> refusals,
+            Duration elapsed) {
+    }
+
+    Enumerated enumerate(Request request) {
+        ProgressBar bar = new ProgressBar(out, terminal, "WMIs");
+        List<String> vins = new ArrayList<>();
+        boolean[] started = {false};
+        ConfigurationEnumerator.Summary summary = enumerator.enumerate(request, found -> vins.add(found.vin()),
+                (done, total, configurations) -> {
+                    if (!started[0]) {
+                        bar.step("Enumerating the configurations of the WMIs' VIN schemas", total);
+                        started[0] = true;
+                    }
+                    bar.read(done);
+                });
+        bar.done();
+        return new Enumerated(List.copyOf(vins), summary);
+    }
+
+    Imported register(List<String> vins, DataSource dataSource) {
+        long started = System.nanoTime();
+        ProgressBar bar = new ProgressBar(out, terminal, "configurations");
+        bar.step("Registering them through the catalog's aggregates", vins.size());
+        long commands = 0;
+        int refused = 0;
+        List<String> refusals = new ArrayList<>();
+        try (CatalogCommandSide commandSide = CatalogCommandSide.over(dataSource)) {
+            for (int i = 0; i < vins.size(); i++) {
+                VpicFacts facts = VpicFacts.of(decoder.decode(Vin.parse(vins.get(i)))).orElseThrow(() ->
+                        new IllegalStateException("a VIN the enumeration found no longer names a configuration"));
+                try {
+                    commandSide.send(facts.commands());
+                    commands += facts.commands().size();
+                } catch (ApiException e) {
+                    if (refused++ < REFUSALS_SHOWN) {
+                        refusals.add(e.getMessage());
+                    }
+                }
+                bar.read(i + 1);
+            }
+            bar.done();
+            return new Imported(vins.size(), commands, commandSide.eventsStored(), refused, List.copyOf(refusals),
+                    Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+}
