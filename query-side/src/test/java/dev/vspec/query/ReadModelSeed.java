@@ -90,7 +90,8 @@ public final class ReadModelSeed {
                 fluid("engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7", "7.40", null))), SEEDED);
     }
 
-    private static void configuration(DSLContext db, String key, int year, String make, String model, String trim,
+    /** A configuration's row, with the forms YMMT lookups match on, as the projection writes it. Idempotent. */
+    public static void configuration(DSLContext db, String key, int year, String make, String model, String trim,
             String engineCode, String drivetrain, String label) {
         db.insertInto(CONFIGURATION)
                 .set(CONFIGURATION.CONFIG_KEY, key)

@@ -99,6 +99,26 @@ class SandboxRoutesIT extends SandboxHttpIT {
     }
 
     @Test
+    void theListingsPageUnderTheSandboxPath() {
+        SandboxClient client = newClient();
+
+        assertThat(client.get("/api/sample/v1/years").ok().path("years").findValuesAsString("year")).contains("2019");
+        assertThat(client.get("/api/sample/v1/trims?" + AMBIGUOUS_YMM).ok().path("trims").findValuesAsString("trim"))
+                .containsExactly("EX", "LX");
+        Api.Reply first = client.get("/api/sample/v1/configs?year=2019&make=honda&limit=1");
+        String next = first.ok().path("next").asString();
+        assertThat(next).startsWith("/api/sample/v1/configs?year=2019&make=honda&limit=1&cursor=");
+        assertThat(first.header("Link")).isEqualTo("<" + next + ">; rel=\"next\"");
+        assertThat(first.header("Cache-Control")).isEqualTo("max-age=60");
+        assertThat(first.body().path("configs").findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY);
+
+        JsonNode second = client.get(next).ok();
+        assertThat(second.path("configs").findValuesAsString("config_key")).containsExactly(CONFIG_KEY);
+        assertThat(second.path("next").isNull()).isTrue();
+        assertDecorated(client.get("/api/sample/v1/makes").error(400, "missing_param"), "missing_param");
+    }
+
+    @Test
     void theSampleJobIsCompletedForEveryCaller() {
         JsonNode job = newClient().get("/api/sample/v0/enrich?job_id=" + JOB_ID).ok();
 

@@ -86,7 +86,12 @@ public sealed interface VehicleIdentifier {
         return new ByYearMakeModel(parseYear(year), make, model, trim);
     }
 
-    private static int parseYear(String year) {
+    /**
+     * A model year as a parameter gives it.
+     *
+     * @throws ApiException {@code invalid_param} unless it is four digits from {@link #MIN_YEAR} to {@link #MAX_YEAR}
+     */
+    static int parseYear(String year) {
         if (year.matches("\\d{4}")) {
             int value = Integer.parseInt(year);
             if (value >= MIN_YEAR && value <= MAX_YEAR) {

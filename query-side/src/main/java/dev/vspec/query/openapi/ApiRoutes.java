@@ -28,6 +28,9 @@ final class ApiRoutes {
     enum Section {
         IDENTITY("Identity", "Which configuration an identifier names: the decode of a VIN (one, a partial one or up to"
                 + " 100 at once) by NHTSA's vPIC data, a manufacturer identifier (WMI), and the candidates of a lookup."),
+        CATALOG("Catalog", "What the catalog holds, level by level: its model years, the makes of a year, the models of"
+                + " a make and the trims of a model, each with how many configurations it has, a page at a time; the"
+                + " configurations of a year or of a year and make are GET /api/v1/configs?year=[&make=]."),
         VEHICLE_DATA("Vehicle data", "The data groups of one configuration, each on its own route, or several in one read"
                 + " through /api/v1/vehicle?include=."),
         MAINTENANCE("Maintenance", "What is due at a mileage or age, and how long each job takes."),
@@ -91,6 +94,10 @@ final class ApiRoutes {
     private static final List<String> RESOLVING = List.of("missing_param", "invalid_vin", "invalid_param",
             "not_found", "not_found.vin", "multiple_matches", "unsupported_vehicle", "service_unavailable");
 
+    /** The parameters of every paged listing, declared once as components. */
+    private static final String[] PAGING = {"limit", "cursor"};
+    private static final String[] PAGING_ERRORS = {"invalid_param.limit", "invalid_param.cursor"};
+
     private static final Map<String, Route> ROUTES = Map.ofEntries(
             // a VIN it decodes without a single match is a 200 (vehicle null, matches listed): its only VIN 404
             // is a WMI vPIC does not know; partial_vin is a mode of its own, with its own 400 and 404
@@ -102,8 +109,13 @@ final class ApiRoutes {
                     "missing_param.vins", "invalid_param.vins", "service_unavailable.vins"))),
             Map.entry("/api/v1/wmi/{wmi}", new Route(Section.IDENTITY, Identifiers.NONE, List.of("wmi"), List.of(
                     "invalid_param.wmi", "not_found.wmi", "service_unavailable.wmi"))),
-            // lists every candidate instead of refusing several
-            Map.entry("/api/v1/configs", resolving(Section.IDENTITY).without("multiple_matches")),
+            // lists every candidate instead of refusing several; a year (and make) without model is a paged listing
+            Map.entry("/api/v1/configs", resolving(Section.IDENTITY).without("multiple_matches").taking(PAGING)
+                    .plus(PAGING_ERRORS)),
+            Map.entry("/api/v1/years", listing().plus(PAGING_ERRORS)),
+            Map.entry("/api/v1/makes", listing().plus("missing_param.makes", "invalid_param").plus(PAGING_ERRORS)),
+            Map.entry("/api/v1/models", listing().plus("missing_param.models", "invalid_param").plus(PAGING_ERRORS)),
+            Map.entry("/api/v1/trims", listing().plus("missing_param.trims", "invalid_param").plus(PAGING_ERRORS)),
             Map.entry("/api/v1/vehicle", resolving(Section.VEHICLE_DATA)
                     .plus("invalid_param.include", "invalid_param.include_mode")),
             Map.entry("/api/v1/fluids", resolving(Section.VEHICLE_DATA)),
@@ -138,6 +150,10 @@ final class ApiRoutes {
 
     static Optional<Route> of(String path) {
         return Optional.ofNullable(ROUTES.get(path));
+    }
+
+    private static Route listing() {
+        return new Route(Section.CATALOG, Identifiers.NONE, List.of()).taking(PAGING);
     }
 
     private static Route resolving(Section section) {

@@ -74,8 +74,9 @@ class OpenApiConfiguration {
             carries `Retry-After` in seconds. A read is a successful GET; a 304 costs none.
 
             **Caching**: every 200 carries an ETag (send it back in If-None-Match for a 304) and a \
-            Cache-Control that is longer for specs, fluids, tires and intervals than for prices; an enrichment \
-            job's status is never cached (`no-store`, no ETag).
+            Cache-Control that is longer for specs, fluids, tires and intervals than for prices, and a minute for the \
+            listings of what the catalog holds, which grows; an enrichment job's status is never cached (`no-store`, \
+            no ETag).
 
             The examples are answers over the sample catalog that `vspec up` imports (sample data) and the pinned \
             vPIC release.""";

@@ -10,6 +10,7 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.query.decode.DecodeBatchController;
 import dev.vspec.query.image.ImageView;
+import dev.vspec.query.listings.Paging;
 import dev.vspec.query.openapi.ApiRoutes.Route;
 import dev.vspec.query.openapi.Examples.ErrorExample;
 import dev.vspec.query.vehicle.Group;
@@ -110,10 +111,18 @@ final class RouteDocumentation implements OpenApiCustomizer {
         ApiResponses responses = get.getResponses();
         ApiResponse ok = responses.get("200");
         ok.addHeaderObject("Cache-Control", new Header()
-                .description("`" + freshness.cacheControl() + "`" + (path.equals("/api/v1/vehicle")
-                        ? " without include; with include, the shortest-lived group decides" : ""))
+                .description("`" + freshness.cacheControl() + "`" + switch (path) {
+                    case "/api/v1/vehicle" -> " without include; with include, the shortest-lived group decides";
+                    case "/api/v1/configs" -> " for a complete identifier; `" + Freshness.LISTING.cacheControl()
+                            + "` for a listing (year without model), since the catalog grows";
+                    default -> "";
+                })
                 .schema(typed("string")));
         ok.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID));
+        if (route.parameters().contains("cursor")) {
+            ok.addHeaderObject("Link", new Header().description("`<next>; rel=\"next\"`: the next page of a listing, as"
+                    + " `next` in the body; absent on the last page.").schema(typed("string")));
+        }
         examples.answers(path).forEach((name, example) -> ok.getContent().get(JSON).addExamples(name, example));
         if (freshness.stored()) {
             ok.addHeaderObject(ETAG, headerRef(ETAG));
@@ -289,6 +298,13 @@ final class RouteDocumentation implements OpenApiCustomizer {
                         + " case-insensitive. Anything else is 400 invalid_param; a WMI vPIC does not register, 404"
                         + " not_found.")
                 .schema(typed("string").minLength(3).maxLength(6)).example("1HG"));
+        components.addParameters("limit", query("limit", "How many entries a page holds: 1 to " + Paging.MAX_LIMIT
+                + " (else 400 invalid_param), " + Paging.DEFAULT_LIMIT + " when absent.", typed("integer")
+                .minimum(BigDecimal.ONE).maximum(BigDecimal.valueOf(Paging.MAX_LIMIT))).example(Paging.DEFAULT_LIMIT));
+        components.addParameters("cursor", query("cursor", "Where the page starts: the cursor of the previous page's"
+                + " `next` link (and `Link` header), passed unchanged; none for the first page. Opaque: anything else"
+                + " is 400 invalid_param. Entries the catalog gains while a client pages through are listed when"
+                + " they sort after the cursor.", typed("string")));
         components.addParameters(IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
                 .description("An ETag of an earlier answer: 304 without a body while it is still current.")
                 .schema(typed("string")));

@@ -15,6 +15,8 @@ public enum Freshness {
     SERVICE_HISTORY(300, true, "private, max-age=300"),
     /** The render's bytes never change under their ETag. */
     IMAGE(604_800, false, "max-age=604800, immutable"),
+    /** What the catalog holds (its years, makes, models, trims, configurations): grows whenever an enrichment or import adds to it. */
+    LISTING(60, false, "max-age=60"),
     /** A liveness answer: reuse only after revalidating. */
     STATUS(0, false, "no-cache"),
     /** The API's own description (OpenAPI document, Swagger UI): changes only with a deploy. */

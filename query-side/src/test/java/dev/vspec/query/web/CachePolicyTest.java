@@ -49,8 +49,23 @@ class CachePolicyTest {
     }
 
     @Test
+    void configsIsAListingForAYearWithoutModelAndCatalogDataOtherwise() {
+        assertThat(configs(Map.of("year", "2019"))).isEqualTo(Freshness.LISTING);
+        assertThat(configs(Map.of("year", "2019", "make", "honda", "limit", "5"))).isEqualTo(Freshness.LISTING);
+        assertThat(configs(Map.of("year", "2019", "make", "honda", "model", "civic"))).isEqualTo(Freshness.CATALOG);
+        assertThat(configs(Map.of("year", "2019", "vin", "19XFC2F52KE715372"))).isEqualTo(Freshness.CATALOG);
+        assertThat(configs(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd"))).isEqualTo(Freshness.CATALOG);
+        assertThat(configs(Map.of())).isEqualTo(Freshness.CATALOG);
+        assertThat(CachePolicy.forRoute("/api/v1/makes", name -> null)).hasValue(Freshness.LISTING);
+    }
+
+    @Test
     void anUnknownRouteHasNoPolicy() {
         assertThat(CachePolicy.forRoute("/api/v9/other", name -> null)).isEmpty();
+    }
+
+    private static Freshness configs(Map<String, String> parameters) {
+        return CachePolicy.forRoute("/api/v1/configs", parameters::get).orElseThrow();
     }
 
     private static Freshness vehicle(String include) {

@@ -51,10 +51,13 @@ class IdentifierErrorsIT extends SeededRouteIT {
                 Arguments.of("year out of range", query("year", "1700", "make", "Honda", "model", "Civic"), "invalid_param"),
                 Arguments.of("config_key longer than any key", query("config_key", "k".repeat(161)), "invalid_param"),
                 Arguments.of("query string that is not UTF-8", "?vin=%C3%28", "invalid_param"));
-        return ROUTES.stream().flatMap(route -> cases.stream().map(c -> {
-            Object[] values = c.get();
-            return Arguments.of(route, values[0], values[1], values[2]);
-        }));
+        return ROUTES.stream().flatMap(route -> cases.stream()
+                // /v1/configs lists the configurations of a year and make (ListingsIT)
+                .filter(c -> !(route.equals("/api/v1/configs") && c.get()[0].equals("year and make only")))
+                .map(c -> {
+                    Object[] values = c.get();
+                    return Arguments.of(route, values[0], values[1], values[2]);
+                }));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

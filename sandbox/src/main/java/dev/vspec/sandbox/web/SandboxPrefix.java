@@ -3,6 +3,7 @@ package dev.vspec.sandbox.web;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.query.listings.NextLink;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,7 +16,8 @@ import org.springframework.web.util.UriUtils;
 /**
  * The sandbox's routes are the live routes under {@code /api/sample}: a request for
  * {@code /api/sample/v1/fluids} reaches the query side's own handler of {@code /api/v1/fluids}, so
- * parameters, errors, caching headers and answers are the live ones. Paths outside
+ * parameters, errors, caching headers and answers are the live ones (a listing's next link keeps the
+ * sandbox's path). Paths outside
  * {@code /api/sample} are 404.
  */
 final class SandboxPrefix extends SandboxFilter {
@@ -47,6 +49,8 @@ final class SandboxPrefix extends SandboxFilter {
                     "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
             return;
         }
+        // a listing's next link names the sandbox's path, not the live one its handler answers
+        request.setAttribute(NextLink.ASKED_PATH, path(request));
         chain.doFilter(new LiveRequest(request, live), response);
     }
 

@@ -1,0 +1,53 @@
+package dev.vspec.query.listings;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.StringJoiner;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * The link to a listing's next page, in the body's {@code next} and in a {@code Link: <…>; rel="next"}
+ * header: the path the client asked, its filters, the limit and the cursor of the page's last entry.
+ */
+public final class NextLink {
+
+    /**
+     * A request attribute for a filter that hands the request to a route under another path (the sandbox
+     * answers {@code /api/sample/v1/years} with the handler of {@code /api/v1/years}): the path the client
+     * asked, which the link repeats. Without it, the request's own path.
+     */
+    public static final String ASKED_PATH = NextLink.class.getName() + ".askedPath";
+
+    private NextLink() {
+    }
+
+    /**
+     * The next page's path and query, or null when {@code cursor} is (the page was the last).
+     *
+     * @param filters the listing's filters as name/value pairs, each repeated as given (a null value is left out)
+     */
+    static String of(HttpServletRequest request, Paging paging, String cursor, String... filters) {
+        if (cursor == null) {
+            return null;
+        }
+        Object asked = request.getAttribute(ASKED_PATH);
+        StringJoiner query = new StringJoiner("&", (asked == null ? request.getRequestURI() : asked.toString()) + "?", "");
+        for (int i = 0; i < filters.length; i += 2) {
+            if (filters[i + 1] != null) {
+                query.add(filters[i] + "=" + URLEncoder.encode(filters[i + 1].strip(), StandardCharsets.UTF_8));
+            }
+        }
+        return query.add("limit=" + paging.limit()).add("cursor=" + cursor).toString();
+    }
+
+    /** A 200 with the page, and the {@code Link} header when a next page follows. */
+    static <T> ResponseEntity<T> answer(T page, String next) {
+        ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
+        if (next != null) {
+            ok.header(HttpHeaders.LINK, "<" + next + ">; rel=\"next\"");
+        }
+        return ok.body(page);
+    }
+}
