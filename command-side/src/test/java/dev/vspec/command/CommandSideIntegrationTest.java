@@ -14,7 +14,8 @@ import org.springframework.test.context.ContextConfiguration;
  * The one Spring context every command-side integration test shares: the whole command side on a
  * fresh PostgreSQL database and an in-process Kafka broker, serving HTTP on a random port
  * ({@code @LocalServerPort}), with the relay's first Kafka send failing once
- * ({@link FailingOnceEventPublisher}). There must be only one: a second context makes the test
+ * ({@link FailingOnceEventPublisher}), and webhooks allowed to a plain-HTTP receiver on loopback,
+ * retried after fractions of a second ({@link #WEBHOOKS}). There must be only one: a second context makes the test
  * framework pause this one, and Axon's event processors cannot be restarted after a pause.
  */
 @Target(ElementType.TYPE)
@@ -24,8 +25,18 @@ import org.springframework.test.context.ContextConfiguration;
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
                 "spring.config.name=command-side",
-                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}"})
+                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
+                "vspec.webhooks.allow-http=true", "vspec.webhooks.allowed-addresses=loopback",
+                "vspec.webhooks.read-timeout=1s", "vspec.webhooks.connect-timeout=1s",
+                "vspec.webhooks.backoff-base=100ms", "vspec.webhooks.backoff-cap=400ms",
+                "vspec.webhooks.poll-interval=100ms"})
 @ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 @EmbeddedKafka
 public @interface CommandSideIntegrationTest {
+
+    /** The webhook settings above, for a command side a test starts itself. */
+    String[] WEBHOOKS = {"--vspec.webhooks.allow-http=true", "--vspec.webhooks.allowed-addresses=loopback",
+            "--vspec.webhooks.read-timeout=1s", "--vspec.webhooks.connect-timeout=1s",
+            "--vspec.webhooks.backoff-base=100ms", "--vspec.webhooks.backoff-cap=400ms",
+            "--vspec.webhooks.poll-interval=100ms"};
 }

@@ -4,14 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.WriteRoute;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
-/** The gateway routes the API's writes by {@link WriteRoute}: it must name every route the command side answers, and only those. */
+/**
+ * The gateway routes to the command side by {@link WriteRoute}: it must name every route the command
+ * side answers, each with the methods it answers, and only those.
+ */
 @CommandSideIntegrationTest
 class WriteRoutesIT {
 
@@ -20,15 +26,17 @@ class WriteRoutesIT {
     RequestMappingHandlerMapping handlers;
 
     @Test
-    void theCommandSideAnswersExactlyTheDeclaredWritesAndEachIsAPost() {
-        Set<String> served = new TreeSet<>();
+    void theCommandSideAnswersExactlyTheDeclaredRoutesWithTheirMethods() {
+        Map<String, Set<String>> served = new TreeMap<>();
         handlers.getHandlerMethods().forEach((mapping, handler) -> mapping.getPatternValues().stream()
                 .filter(path -> path.startsWith("/api/"))
                 .forEach(path -> {
-                    assertThat(mapping.getMethodsCondition().getMethods()).as(path).extracting(Enum::name).containsExactly("POST");
-                    served.add(path);
+                    assertThat(mapping.getMethodsCondition().getMethods()).as("%s names its methods", path).isNotEmpty();
+                    mapping.getMethodsCondition().getMethods().forEach(method ->
+                            served.computeIfAbsent(path, p -> new TreeSet<>()).add(method.name()));
                 }));
 
-        assertThat(served).containsExactlyInAnyOrderElementsOf(Arrays.stream(WriteRoute.values()).map(WriteRoute::path).toList());
+        assertThat(served).isEqualTo(Arrays.stream(WriteRoute.values())
+                .collect(Collectors.toMap(WriteRoute::path, route -> new TreeSet<>(route.commandSideMethods()))));
     }
 }

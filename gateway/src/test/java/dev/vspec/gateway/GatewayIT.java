@@ -175,6 +175,27 @@ class GatewayIT {
         assertThat(api.get("/api/v0/enrich?job_id=enr_19XFC2F52KE715372_1").ok().path("backend").asString()).isEqualTo("query-side");
     }
 
+    /** A key's webhooks live on the command side, every method of theirs; a method no side takes is 405 here. */
+    @Test
+    void webhookRoutesGoToTheCommandSideAndAWrongMethodIs405() {
+        for (String[] request : new String[][] {{"GET", "/api/v0/webhooks"}, {"GET", "/api/v0/webhooks/deliveries"},
+                {"DELETE", "/api/v0/webhooks/wh_0123456789abcdefghijklmn"}}) {
+            // the command side here is a closed port: a request routed to it fails, where the query side would echo it
+            api.send(request[0], request[1], null).error(502, "upstream_unreachable");
+        }
+        api.post("/api/v0/webhooks", "application/json", "{\"url\":\"https://example.com\"}").error(502, "upstream_unreachable");
+
+        Api.Reply delete = api.send("DELETE", "/api/v0/webhooks", null);
+        delete.error(405, "method_not_allowed");
+        assertThat(delete.header("Allow")).isEqualTo("GET,HEAD,POST,OPTIONS");
+        Api.Reply post = api.post("/api/v0/webhooks/deliveries", "application/json", "{}");
+        post.error(405, "method_not_allowed");
+        assertThat(post.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
+        Api.Reply get = api.get("/api/v0/webhooks/wh_0123456789abcdefghijklmn");
+        get.error(405, "method_not_allowed");
+        assertThat(get.header("Allow")).isEqualTo("DELETE,OPTIONS");
+    }
+
     @Test
     void theGatewaysOwnPagesAnswerAWrongMethodAsTheApiDoesWithoutAWarning(CapturedOutput output) {
         int before = output.getAll().length();

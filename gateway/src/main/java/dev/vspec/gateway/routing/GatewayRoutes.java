@@ -33,8 +33,9 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * The routes, in order: {@code /api/sample/**} to the sandbox; a POST of one of the API's writes
- * ({@link WriteRoute}) to the command side; any other method on a write's path answered here, since no
+ * The routes, in order: {@code /api/sample/**} to the sandbox; a method the command side answers on one
+ * of its paths ({@link WriteRoute}: the API's writes, a key's webhooks) to the command side; any other
+ * method on such a path, other than a read the query side answers there, answered here, since no
  * one backend knows every method such a path takes (405 with {@code Allow}, or OPTIONS with it); every
  * other request under {@code /api} to the query side, which answers a read or refuses a method no read
  * takes (405 with {@code Allow}). Each route has its own timeouts; a route whose backend is not
@@ -53,13 +54,14 @@ class GatewayRoutes {
     }
 
     static boolean isWrite(ServerRequest request) {
-        return HttpMethod.POST.equals(request.method()) && WriteRoute.of(request.path()).isPresent();
+        return WriteRoute.of(request.path()).filter(route -> route.commandSideTakes(request.method().name())).isPresent();
     }
 
-    /** A method on a write's path that neither is the write nor a read the query side answers there. */
+    /** A method on a write's path that the command side does not take, nor the query side as a read there. */
     static boolean isOtherMethodOnWritePath(ServerRequest request) {
         HttpMethod method = request.method();
         return WriteRoute.of(request.path())
+                .filter(write -> !write.commandSideTakes(method.name()))
                 .filter(write -> !(write.alsoRead() && (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))))
                 .isPresent();
     }

@@ -8,21 +8,21 @@ import java.util.function.DoubleSupplier;
  * uniformly from [0, min(cap, base * 2^(n-1))], so callers that failed together do not come back
  * together.
  */
-final class Backoff {
+public final class Backoff {
 
     private final Duration base;
     private final Duration cap;
     private final DoubleSupplier random;
 
     /** @param random uniform in [0, 1), such as {@code ThreadLocalRandom.current()::nextDouble} */
-    Backoff(Duration base, Duration cap, DoubleSupplier random) {
+    public Backoff(Duration base, Duration cap, DoubleSupplier random) {
         this.base = base;
         this.cap = cap;
         this.random = random;
     }
 
     /** The longest wait before retry {@code retry}. */
-    Duration bound(int retry) {
+    public Duration bound(int retry) {
         if (retry < 1) {
             throw new IllegalArgumentException("retries count from 1; got " + retry);
         }
@@ -34,7 +34,7 @@ final class Backoff {
     }
 
     /** The wait before retry {@code retry}: a random share of its bound. */
-    Duration delay(int retry) {
+    public Duration delay(int retry) {
         double share = random.getAsDouble();
         if (share < 0 || share >= 1) {
             throw new IllegalStateException("random must be in [0, 1); got " + share);

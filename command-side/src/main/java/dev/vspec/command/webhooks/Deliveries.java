@@ -1,0 +1,159 @@
+package dev.vspec.command.webhooks;
+
+import static dev.vspec.infra.jooq.webhooks.Tables.ATTEMPT;
+import static dev.vspec.infra.jooq.webhooks.Tables.DELIVERY;
+import static dev.vspec.infra.jooq.webhooks.Tables.ENDPOINT;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+
+/**
+ * Webhook deliveries in PostgreSQL: created once per (event, webhook), claimed by one sender at a
+ * time across every command-side instance ({@code FOR UPDATE SKIP LOCKED}, then a lease), and each
+ * attempt's outcome recorded.
+ */
+class Deliveries {
+
+    static final String PENDING = "pending";
+    static final String DELIVERED = "delivered";
+    static final String FAILED = "failed";
+
+    /** A delivery a sender claimed for its attempt number {@code attempt}. */
+    record Claimed(long id, String url, String secret, String eventId, String body, int attempt, Instant createdAt) {
+
+        @Override
+        public String toString() {
+            return "delivery " + id + " of " + eventId + ", attempt " + attempt;
+        }
+    }
+
+    /** One attempt as the key sees it: the receiver's status code, or the error that kept it from answering. */
+    record Attempt(int number, OffsetDateTime at, @JsonProperty("duration_ms") int durationMs,
+            @JsonProperty("status_code") Integer statusCode, String error) {
+    }
+
+    /** A delivery as the key sees it, with its attempts in order. */
+    record Delivery(long id, @JsonProperty("event_id") String eventId, String type,
+            @JsonProperty("webhook_id") String webhookId, @JsonProperty("job_id") String jobId, String status,
+            @JsonProperty("created_at") OffsetDateTime createdAt,
+            @JsonProperty("next_attempt_at") OffsetDateTime nextAttemptAt, List<Attempt> attempts) {
+    }
+
+    private final DSLContext db;
+
+    Deliveries(DSLContext db) {
+        this.db = db;
+    }
+
+    /**
+     * A delivery of {@code body} to each webhook of these keys registered no later than the event,
+     * due at once; none again for a webhook that already has this event's (the event processed
+     * again after a crash or a replay).
+     */
+    int create(String eventId, String type, String jobId, String body, Set<Long> keyIds, Instant eventAt) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return db.insertInto(DELIVERY, DELIVERY.EVENT_ID, DELIVERY.ENDPOINT_ID, DELIVERY.KEY_ID, DELIVERY.TYPE,
+                        DELIVERY.JOB_ID, DELIVERY.BODY, DELIVERY.STATE, DELIVERY.CREATED_AT, DELIVERY.NEXT_ATTEMPT_AT)
+                .select(DSL.select(DSL.val(eventId), ENDPOINT.ID, ENDPOINT.KEY_ID, DSL.val(type), DSL.val(jobId),
+                                DSL.val(body), DSL.val(PENDING), DSL.val(now), DSL.val(now))
+                        .from(ENDPOINT)
+                        .where(ENDPOINT.KEY_ID.in(keyIds))
+                        .and(ENDPOINT.CREATED_AT.le(eventAt.atOffset(ZoneOffset.UTC))))
+                .onConflictDoNothing()
+                .execute();
+    }
+
+    /**
+     * Up to {@code limit} due deliveries, claimed for one attempt each: rows other senders hold are
+     * skipped, and each claimed one is not due again until {@code lease} has passed, by when its
+     * outcome is recorded, unless its sender died.
+     */
+    List<Claimed> claimDue(int limit, Duration lease) {
+        return db.transactionResult(tx -> {
+            DSLContext t = tx.dsl();
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+            List<Long> due = t.select(DELIVERY.ID)
+                    .from(DELIVERY)
+                    .where(DELIVERY.STATE.eq(PENDING))
+                    .and(DELIVERY.NEXT_ATTEMPT_AT.le(now))
+                    .orderBy(DELIVERY.NEXT_ATTEMPT_AT)
+                    .limit(limit)
+                    .forUpdate().skipLocked()
+                    .fetch(DELIVERY.ID);
+            if (due.isEmpty()) {
+                return List.of();
+            }
+            t.update(DELIVERY)
+                    .set(DELIVERY.ATTEMPTS, DELIVERY.ATTEMPTS.plus(1))
+                    .set(DELIVERY.NEXT_ATTEMPT_AT, now.plus(lease))
+                    .where(DELIVERY.ID.in(due))
+                    .execute();
+            return t.select(DELIVERY.ID, ENDPOINT.URL, ENDPOINT.SECRET, DELIVERY.EVENT_ID, DELIVERY.BODY,
+                            DELIVERY.ATTEMPTS, DELIVERY.CREATED_AT)
+                    .from(DELIVERY).join(ENDPOINT).on(ENDPOINT.ID.eq(DELIVERY.ENDPOINT_ID))
+                    .where(DELIVERY.ID.in(due))
+                    .fetch(row -> new Claimed(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(),
+                            row.value6(), row.value7().toInstant()));
+        });
+    }
+
+    /**
+     * The attempt's outcome: delivered, due again at {@code retryAt}, or (neither) failed for good.
+     * Nothing changes when the delivery moved on meanwhile (its webhook was deleted).
+     */
+    void record(Claimed claimed, SendOutcome outcome, Instant attemptedAt, Optional<Instant> retryAt) {
+        db.transaction(tx -> {
+            DSLContext t = tx.dsl();
+            String state = outcome.delivered() ? DELIVERED : retryAt.isPresent() ? PENDING : FAILED;
+            int updated = t.update(DELIVERY)
+                    .set(DELIVERY.STATE, state)
+                    .set(DELIVERY.NEXT_ATTEMPT_AT, retryAt.map(at -> at.atOffset(ZoneOffset.UTC)).orElse(null))
+                    .where(DELIVERY.ID.eq(claimed.id()))
+                    .and(DELIVERY.ATTEMPTS.eq(claimed.attempt()))
+                    .and(DELIVERY.STATE.eq(PENDING))
+                    .execute();
+            if (updated == 1) {
+                t.insertInto(ATTEMPT)
+                        .set(ATTEMPT.DELIVERY_ID, claimed.id())
+                        .set(ATTEMPT.NUMBER, claimed.attempt())
+                        .set(ATTEMPT.AT, attemptedAt.atOffset(ZoneOffset.UTC))
+                        .set(ATTEMPT.DURATION_MS, (int) Math.min(Integer.MAX_VALUE, outcome.took().toMillis()))
+                        .set(ATTEMPT.STATUS_CODE, outcome.statusCode())
+                        .set(ATTEMPT.ERROR, outcome.error())
+                        .onConflictDoNothing()
+                        .execute();
+            }
+        });
+    }
+
+    /** The key's deliveries, newest first: up to {@code limit} of those older than delivery {@code before}. */
+    List<Delivery> of(long keyId, long before, int limit) {
+        var deliveries = db.select(DELIVERY.ID, DELIVERY.EVENT_ID, DELIVERY.TYPE, DELIVERY.ENDPOINT_ID, DELIVERY.JOB_ID,
+                        DELIVERY.STATE, DELIVERY.CREATED_AT, DELIVERY.NEXT_ATTEMPT_AT)
+                .from(DELIVERY)
+                .where(DELIVERY.KEY_ID.eq(keyId))
+                .and(DELIVERY.ID.lt(before))
+                .orderBy(DELIVERY.ID.desc())
+                .limit(limit)
+                .fetch();
+        Map<Long, List<Attempt>> attempts = db.select(ATTEMPT.DELIVERY_ID, ATTEMPT.NUMBER, ATTEMPT.AT, ATTEMPT.DURATION_MS,
+                        ATTEMPT.STATUS_CODE, ATTEMPT.ERROR)
+                .from(ATTEMPT)
+                .where(ATTEMPT.DELIVERY_ID.in(deliveries.getValues(DELIVERY.ID)))
+                .orderBy(ATTEMPT.DELIVERY_ID, ATTEMPT.NUMBER)
+                .fetchGroups(ATTEMPT.DELIVERY_ID,
+                        row -> new Attempt(row.value2(), row.value3(), row.value4(), row.value5(), row.value6()));
+        return deliveries.map(row -> new Delivery(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(),
+                row.value6(), row.value7(), PENDING.equals(row.value6()) ? row.value8() : null,
+                attempts.getOrDefault(row.value1(), List.of())));
+    }
+}

@@ -1,0 +1,82 @@
+package dev.vspec.command.webhooks;
+
+import static dev.vspec.infra.jooq.webhooks.Tables.ENDPOINT;
+
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.infra.jooq.access.Tables;
+import java.security.SecureRandom;
+import java.time.OffsetDateTime;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import org.jooq.DSLContext;
+
+/** The webhooks keys registered, in PostgreSQL (schema {@code webhooks}, read by the command side alone). */
+class Endpoints {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** A webhook as its key sees it: never its secret, which only {@link Registered} carries, once. */
+    record Endpoint(String id, String url, OffsetDateTime createdAt) {
+    }
+
+    /** A webhook just registered, with its signing secret. */
+    record Registered(Endpoint endpoint, String secret) {
+    }
+
+    private final DSLContext db;
+    private final int maxPerKey;
+
+    Endpoints(DSLContext db, int maxPerKey) {
+        this.db = db;
+        this.maxPerKey = maxPerKey;
+    }
+
+    /**
+     * Registers {@code url} for the key, with a new id and secret; a key already holding
+     * {@code maxPerKey} webhooks is refused. Registrations of one key take turns (the key's row is
+     * locked), so two racing ones cannot both pass the count.
+     */
+    Registered register(long keyId, String url) {
+        return db.transactionResult(tx -> {
+            DSLContext t = tx.dsl();
+            t.selectOne().from(Tables.API_KEY).where(Tables.API_KEY.ID.eq(keyId)).forUpdate().execute();
+            int held = t.fetchCount(ENDPOINT, ENDPOINT.KEY_ID.eq(keyId));
+            if (held >= maxPerKey) {
+                throw new ApiException(ErrorCode.INVALID_PARAM, "This key holds " + held + " webhooks, the most it may;"
+                        + " delete one (DELETE /api/v0/webhooks/{id}) before registering another");
+            }
+            String id = "wh_" + HexFormat.of().formatHex(random(12));
+            String secret = "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random(32));
+            OffsetDateTime createdAt = t.insertInto(ENDPOINT)
+                    .set(ENDPOINT.ID, id)
+                    .set(ENDPOINT.KEY_ID, keyId)
+                    .set(ENDPOINT.URL, url)
+                    .set(ENDPOINT.SECRET, secret)
+                    .returning(ENDPOINT.CREATED_AT)
+                    .fetchOne(ENDPOINT.CREATED_AT);
+            return new Registered(new Endpoint(id, url, createdAt), secret);
+        });
+    }
+
+    /** The key's webhooks, oldest first. */
+    List<Endpoint> of(long keyId) {
+        return db.select(ENDPOINT.ID, ENDPOINT.URL, ENDPOINT.CREATED_AT)
+                .from(ENDPOINT)
+                .where(ENDPOINT.KEY_ID.eq(keyId))
+                .orderBy(ENDPOINT.CREATED_AT, ENDPOINT.ID)
+                .fetch(row -> new Endpoint(row.value1(), row.value2(), row.value3()));
+    }
+
+    /** Deletes the key's webhook with {@code id}, and its deliveries; false when the key holds none such. */
+    boolean delete(long keyId, String id) {
+        return db.deleteFrom(ENDPOINT).where(ENDPOINT.ID.eq(id)).and(ENDPOINT.KEY_ID.eq(keyId)).execute() == 1;
+    }
+
+    private static byte[] random(int bytes) {
+        byte[] value = new byte[bytes];
+        RANDOM.nextBytes(value);
+        return value;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.vspec.command.webhooks;
+
+import dev.vspec.contracts.enrichment.EnrichmentCompleted;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import java.time.Instant;
+import java.util.List;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.Timestamp;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.annotation.MessageIdentifier;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Turns each enrichment job's end into a delivery to every webhook of every key the job was
+ * answered to. It runs in its own streaming processor whose token lives in PostgreSQL, committed
+ * with the deliveries it wrote: an event processed again (after a crash) finds its deliveries
+ * there already and writes none twice. The event's id is the delivery's {@code event_id}.
+ */
+@ProcessingGroup(EnrichmentNotifier.PROCESSING_GROUP)
+class EnrichmentNotifier {
+
+    static final String PROCESSING_GROUP = "webhooks";
+
+    private final EventStore events;
+    private final Deliveries deliveries;
+    private final ObjectMapper json;
+
+    EnrichmentNotifier(EventStore events, Deliveries deliveries, ObjectMapper json) {
+        this.events = events;
+        this.deliveries = deliveries;
+        this.json = json;
+    }
+
+    @EventHandler
+    void on(EnrichmentCompleted completed, @MessageIdentifier String eventId, @Timestamp Instant at) {
+        notify(completed.jobId(), eventId, at);
+    }
+
+    @EventHandler
+    void on(EnrichmentFailed failed, @MessageIdentifier String eventId, @Timestamp Instant at) {
+        notify(failed.jobId(), eventId, at);
+    }
+
+    private void notify(String jobId, String eventId, Instant at) {
+        List<Object> jobEvents = events.readEvents(jobId).asStream().map(DomainEventMessage::getPayload)
+                .map(Object.class::cast).toList();
+        JobNotification notification = JobNotification.of("evt_" + eventId, jobEvents);
+        deliveries.create(notification.eventId(), notification.type(), jobId, json.writeValueAsString(notification),
+                notification.keyIds(), at);
+    }
+}

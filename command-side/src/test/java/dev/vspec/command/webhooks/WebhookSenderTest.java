@@ -1,0 +1,71 @@
+package dev.vspec.command.webhooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The delivery client against a receiver on loopback, its host name resolved by the guard for each delivery. */
+class WebhookSenderTest {
+
+    private static final byte[] BODY = "{}".getBytes(StandardCharsets.UTF_8);
+
+    private final AtomicReference<String> hostAddress = new AtomicReference<>("127.0.0.1");
+    private final AddressGuard guard = new AddressGuard(Set.of(AddressKind.LOOPBACK),
+            host -> new InetAddress[] {InetAddress.getByName(host.equals("hooks.test") ? hostAddress.get() : host)});
+    private final WebhookSender sender = new WebhookSender(guard, Duration.ofSeconds(1), Duration.ofMillis(500));
+    private WebhookReceiver receiver;
+
+    @AfterEach
+    void close() throws Exception {
+        sender.close();
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    @Test
+    void aHostThatResolvesToARefusedAddressAtDeliveryGetsNothing() throws Exception {
+        receiver = new WebhookReceiver();
+        String url = receiver.url("/hook").replace("127.0.0.1", "hooks.test");
+
+        assertThat(sender.send(url, "evt_1", "t=1,v1=00", BODY).outcome()).isEqualTo("delivered");
+        hostAddress.set("169.254.169.254");
+        SendOutcome rebound = sender.send(url, "evt_1", "t=1,v1=00", BODY);
+
+        assertThat(rebound.outcome()).isEqualTo("refused_address");
+        assertThat(rebound.error()).contains("169.254.169.254", "link-local");
+        assertThat(receiver.received("/hook")).hasSize(1);
+    }
+
+    @Test
+    void theEventIdAndSignatureTravelAsHeaders() throws Exception {
+        receiver = new WebhookReceiver();
+
+        sender.send(receiver.url("/headers"), "evt_2", "t=5,v1=ab", BODY);
+
+        WebhookReceiver.Received request = receiver.received("/headers").get(0);
+        assertThat(request.header("Vspec-Event-Id")).isEqualTo("evt_2");
+        assertThat(request.header("Vspec-Signature")).isEqualTo("t=5,v1=ab");
+        assertThat(new String(request.body(), StandardCharsets.UTF_8)).isEqualTo("{}");
+    }
+
+    @Test
+    void aRedirectIsNotFollowedAndASlowReceiverTimesOut() throws Exception {
+        receiver = new WebhookReceiver();
+
+        SendOutcome redirected = sender.send(receiver.url("/moved", 302), "evt_3", "t=1,v1=00", BODY);
+        SendOutcome slow = sender.send(receiver.url("/slow", WebhookReceiver.SLOW), "evt_3", "t=1,v1=00", BODY);
+
+        assertThat(redirected.outcome()).isEqualTo("rejected");
+        assertThat(redirected.statusCode()).isEqualTo(302);
+        assertThat(redirected.error()).isEqualTo("redirects are not followed");
+        assertThat(slow.outcome()).isEqualTo("timeout");
+        assertThat(slow.took()).isBetween(Duration.ofMillis(450), Duration.ofSeconds(3));
+    }
+}

@@ -1,0 +1,266 @@
+package dev.vspec.command.webhooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.TestVins;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.enrichment.JoinEnrichment;
+import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.access.ApiKeyStore;
+import dev.vspec.infra.access.IssuedKey;
+import dev.vspec.infra.access.NewKey;
+import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.DecoderReady;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventProcessor;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Webhooks over HTTP on the whole command side: registering, listing and deleting, every bad input,
+ * and a job's end delivered to a receiver that fails, is slow, then recovers: signed, retried with
+ * backoff under one event id, to the webhooks of every key the job was answered to, and visible in
+ * {@code /api/v0/webhooks/deliveries} and the metrics.
+ */
+@CommandSideIntegrationTest
+class WebhooksIT {
+
+    private static final String PATH = "/api/v0/webhooks";
+    private static final Duration DELIVERED = Duration.ofSeconds(60);
+    private static final Pattern SIGNATURE = Pattern.compile("t=(\\d+),v1=([0-9a-f]{64})");
+
+    private static WebhookReceiver receiver;
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    EventProcessingConfiguration processing;
+    @Autowired
+    DecoderSource decoders;
+    @Autowired
+    MeterRegistry meters;
+
+    @BeforeAll
+    static void startReceiver() throws Exception {
+        receiver = new WebhookReceiver();
+    }
+
+    @AfterAll
+    static void stopReceiver() {
+        receiver.close();
+    }
+
+    @Test
+    void aJobsEndIsDeliveredSignedRetriedAndOnceToEveryKeyItWasAnsweredTo() throws Exception {
+        DecoderReady.await(decoders);
+        IssuedKey scheduler = issue(Plan.PRO);
+        IssuedKey joiner = issue(Plan.SCALE);
+        JsonNode failingThenSlow = register(scheduler, receiver.url("/flaky", 500, WebhookReceiver.SLOW)).json(201);
+        JsonNode steady = register(joiner, receiver.url("/steady")).json(201);
+        String vin = TestVins.next();
+        String job = EnrichmentJobId.first(Vin.parse(vin)).value();
+        double rejectedBefore = attempts("rejected");
+        double timeoutsBefore = attempts("timeout");
+
+        EventProcessor process = processing.eventProcessor("enrichment").orElseThrow();
+        process.shutDown();
+        try {
+            commands.sendAndWait(new ScheduleEnrichment(job, vin, scheduler.record().id(), Instant.now()));
+            commands.sendAndWait(new JoinEnrichment(job, joiner.record().id(), Instant.now()));
+        } finally {
+            process.start();
+        }
+
+        await().atMost(DELIVERED).until(() -> receiver.received("/flaky").size() >= 3 && receiver.received("/steady").size() >= 1);
+        List<WebhookReceiver.Received> flaky = receiver.received("/flaky");
+        WebhookReceiver.Received delivered = receiver.received("/steady").get(0);
+        String eventId = delivered.header("Vspec-Event-Id");
+        assertThat(flaky).hasSize(3).allSatisfy(request -> {
+            assertThat(request.header("Vspec-Event-Id")).as("one event id on every retry").isEqualTo(eventId);
+            assertSigned(request, failingThenSlow.get("secret").asString());
+            assertThat(request.header("Content-Type")).startsWith("application/json");
+        });
+        assertThat(flaky.get(1).at()).isAfter(flaky.get(0).at());
+        assertSigned(delivered, steady.get("secret").asString());
+
+        JsonNode body = Api.json(new String(delivered.body(), StandardCharsets.UTF_8));
+        assertThat(body.get("event_id").asString()).isEqualTo(eventId).startsWith("evt_");
+        assertThat(body.get("type").asString()).isEqualTo("enrichment.failed");
+        assertThat(body.get("job_id").asString()).isEqualTo(job);
+        assertThat(body.get("vin").asString()).isEqualTo(vin);
+        assertThat(body.get("status").asString()).isEqualTo("failed");
+        assertThat(body.at("/error/code").asString()).isEqualTo("not_found");
+        assertThat(body.get("poll").asString()).isEqualTo("/api/v0/enrich?job_id=" + job);
+        assertThat(body.has("config_key")).isFalse();
+        assertThat(body.get("steps").isArray()).isTrue();
+
+        JsonNode mine = await().atMost(DELIVERED).until(() -> newestDelivery(scheduler),
+                delivery -> delivery.get("status").asString().equals("delivered"));
+        assertThat(mine.get("event_id").asString()).isEqualTo(eventId);
+        assertThat(mine.get("webhook_id").asString()).isEqualTo(failingThenSlow.get("id").asString());
+        assertThat(mine.get("job_id").asString()).isEqualTo(job);
+        assertThat(mine.get("type").asString()).isEqualTo("enrichment.failed");
+        assertThat(mine.get("next_attempt_at").isNull()).isTrue();
+        JsonNode attempts = mine.get("attempts");
+        assertThat(attempts).hasSize(3);
+        assertThat(attempts.get(0).get("status_code").asInt()).isEqualTo(500);
+        assertThat(attempts.get(1).get("status_code").isNull()).isTrue();
+        assertThat(attempts.get(1).get("error").asString()).contains("no answer in time");
+        assertThat(attempts.get(1).get("duration_ms").asInt()).isGreaterThanOrEqualTo(900);
+        assertThat(attempts.get(2).get("status_code").asInt()).isEqualTo(200);
+        assertThat(attempts.get(2).get("number").asInt()).isEqualTo(3);
+
+        JsonNode theirs = newestDelivery(joiner);
+        assertThat(theirs.get("webhook_id").asString()).as("a key sees its own deliveries only")
+                .isEqualTo(steady.get("id").asString());
+        assertThat(new Api(port, issue(Plan.PRO).key()).get(PATH + "/deliveries").ok().get("deliveries")).isEmpty();
+        assertThat(attempts("rejected")).isGreaterThan(rejectedBefore);
+        assertThat(attempts("timeout")).isGreaterThan(timeoutsBefore);
+        assertThat(attempts("delivered")).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void aKeyRegistersListsAndDeletesItsOwnWebhooksAndSeesTheSecretOnce() {
+        IssuedKey key = issue(Plan.PRO);
+        Api api = new Api(port, key.key());
+        Api.Reply created = register(key, receiver.url("/own"));
+
+        JsonNode registered = created.json(201);
+        assertThat(registered.get("id").asString()).matches("wh_[0-9a-f]{24}");
+        assertThat(registered.get("url").asString()).isEqualTo(receiver.url("/own"));
+        assertThat(registered.get("secret").asString()).matches("whsec_[A-Za-z0-9_-]{43}");
+        assertThat(registered.hasNonNull("created_at")).isTrue();
+        assertThat(created.header("Cache-Control")).isEqualTo("no-store");
+        JsonNode listed = api.get(PATH).ok().get("webhooks");
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).get("id").asString()).isEqualTo(registered.get("id").asString());
+        assertThat(listed.get(0).has("secret")).isFalse();
+
+        String id = registered.get("id").asString();
+        new Api(port, issue(Plan.PRO).key()).send("DELETE", PATH + "/" + id, null).error(404, "not_found");
+        api.send("DELETE", PATH + "/wh_000000000000000000000000", null).error(404, "not_found");
+        assertThat(api.send("DELETE", PATH + "/" + id, null).status()).isEqualTo(204);
+        assertThat(api.get(PATH).ok().get("webhooks")).isEmpty();
+        api.send("DELETE", PATH + "/" + id, null).error(404, "not_found");
+    }
+
+    @Test
+    void aKeyHoldsAtMostTenWebhooks() {
+        IssuedKey key = issue(Plan.PRO);
+        for (int i = 0; i < 10; i++) {
+            register(key, receiver.url("/many/" + i)).json(201);
+        }
+
+        Api.Reply eleventh = register(key, receiver.url("/many/10"));
+
+        assertThat(eleventh.error(400, "invalid_param").get("message").asString()).contains("holds 10 webhooks");
+    }
+
+    @Test
+    void badInputsAreRefusedWithTheirErrorCodes() {
+        IssuedKey key = issue(Plan.PRO);
+        Api api = new Api(port, key.key());
+
+        api.post(PATH, "application/json", "{\"url\": ").error(400, "invalid_body");
+        api.post(PATH, "application/json", "[]").error(400, "invalid_body");
+        api.post(PATH, "application/json", "{}").error(400, "invalid_body");
+        api.post(PATH, "application/json", "{\"url\": 5}").error(400, "invalid_body");
+        assertThat(refused(api, "ftp://127.0.0.1/hook")).contains("https://");
+        assertThat(refused(api, "http://10.0.0.1/hook")).contains("(private address)");
+        assertThat(refused(api, "http://169.254.169.254/latest/meta-data")).contains("(link-local address)");
+        assertThat(refused(api, "http://[fd00::1]/hook")).contains("(unique-local address)");
+        assertThat(refused(api, "http://0.0.0.0/hook")).contains("(unspecified address)");
+        assertThat(refused(api, receiver.url("/long/" + "a".repeat(2048)))).contains("at most 2048");
+        assertThat(refused(api, "http://user:pw@127.0.0.1/hook")).contains("no user info");
+        api.get(PATH + "/deliveries?limit=0").error(400, "invalid_param");
+        api.get(PATH + "/deliveries?limit=abc").error(400, "invalid_param");
+        api.get(PATH + "/deliveries?before=-1").error(400, "invalid_param");
+        assertThat(api.get(PATH).ok().get("webhooks")).as("nothing refused was registered").isEmpty();
+
+        Api free = new Api(port, issue(Plan.FREE).key());
+        assertThat(free.get(PATH).error(403, "insufficient_scope").get("message").asString()).contains("enrich:write");
+        free.post(PATH, "application/json", "{\"url\": \"" + receiver.url("/free") + "\"}").error(403, "insufficient_scope");
+        new Api(port).get(PATH).error(401, "invalid_api_key");
+        Api.Reply wrongMethod = api.send("DELETE", PATH, null);
+        wrongMethod.error(405, "method_not_allowed");
+        assertThat(wrongMethod.header("Allow")).contains("GET", "POST");
+    }
+
+    /** Deliveries are listed newest first, a page at a time, each page linking the next. */
+    @Test
+    void deliveriesArePaginatedNewestFirst() {
+        IssuedKey key = issue(Plan.PRO);
+        Api api = new Api(port, key.key());
+        JsonNode webhook = register(key, receiver.url("/paged")).json(201);
+        Deliveries deliveries = new Deliveries(db);
+        for (int i = 0; i < 3; i++) {
+            deliveries.create("evt_paged_" + i + "_" + webhook.get("id").asString(), "enrichment.completed", "enr_job_" + i,
+                    "{}", java.util.Set.of(key.record().id()), Instant.now());
+        }
+
+        JsonNode first = api.get(PATH + "/deliveries?limit=2").ok();
+        assertThat(first.get("deliveries")).extracting(d -> d.get("job_id").asString()).containsExactly("enr_job_2", "enr_job_1");
+        JsonNode second = api.get(first.get("next").asString()).ok();
+        assertThat(second.get("deliveries")).extracting(d -> d.get("job_id").asString()).containsExactly("enr_job_0");
+        assertThat(second.has("next")).isFalse();
+    }
+
+    private static void assertSigned(WebhookReceiver.Received request, String secret) throws Exception {
+        Matcher signature = SIGNATURE.matcher(request.header("Vspec-Signature"));
+        assertThat(signature.matches()).as(request.header("Vspec-Signature")).isTrue();
+        long t = Long.parseLong(signature.group(1));
+        assertThat(Math.abs(Instant.now().getEpochSecond() - t)).isLessThan(120);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        mac.update((t + ".").getBytes(StandardCharsets.UTF_8));
+        assertThat(signature.group(2)).isEqualTo(HexFormat.of().formatHex(mac.doFinal(request.body())));
+    }
+
+    private String refused(Api api, String url) {
+        return api.post(PATH, "application/json", "{\"url\": \"" + url + "\"}").error(400, "invalid_param").get("message").asString();
+    }
+
+    private Api.Reply register(IssuedKey key, String url) {
+        return new Api(port, key.key()).post(PATH, "application/json", "{\"url\": \"" + url + "\"}");
+    }
+
+    private JsonNode newestDelivery(IssuedKey key) {
+        JsonNode deliveries = new Api(port, key.key()).get(PATH + "/deliveries?limit=1").ok().get("deliveries");
+        assertThat(deliveries).hasSize(1);
+        return deliveries.get(0);
+    }
+
+    private double attempts(String outcome) {
+        var counter = meters.find(DeliveryAttempt.ATTEMPTS_METRIC).tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private IssuedKey issue(Plan plan) {
+        return new ApiKeyStore(db).issue(NewKey.of("webhook tests", plan));
+    }
+}
