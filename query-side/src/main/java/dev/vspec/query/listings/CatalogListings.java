@@ -5,7 +5,6 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.listings.Paging.Keyed;
 import dev.vspec.query.listings.Paging.Page;
-import dev.vspec.query.vehicle.Vehicle;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.jooq.Condition;
@@ -82,7 +81,7 @@ class CatalogListings {
     }
 
     /** The configurations of a year, or of a year and make, ordered by make, model, trim and key. */
-    Page<Vehicle> configurations(int year, List<String> above, Paging paging) {
+    Page<ListedConfiguration> configurations(int year, List<String> above, Paging paging) {
         Condition within = within(year, above);
         if (paging.after() != null) {
             List<String> after = paging.after();
@@ -97,7 +96,7 @@ class CatalogListings {
                 .orderBy(CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH, CONFIGURATION.CONFIG_KEY)
                 .limit(paging.rows())
                 .fetch(row -> new Keyed<>(
-                        new Vehicle(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(), row.value6(),
+                        new ListedConfiguration(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(), row.value6(),
                                 row.value7(), row.value8()),
                         List.of(row.value9(), row.value10(), row.value11(), row.value1()))));
     }

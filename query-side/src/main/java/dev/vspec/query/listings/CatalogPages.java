@@ -1,6 +1,5 @@
 package dev.vspec.query.listings;
 
-import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -39,6 +38,6 @@ final class CatalogPages {
     }
 
     /** The vehicle block of each configuration, as every identifier-taking route shows it. */
-    record ConfigsPage(List<Vehicle> configs, @Schema(description = NEXT, nullable = true) String next) {
+    record ConfigsPage(List<ListedConfiguration> configs, @Schema(description = NEXT, nullable = true) String next) {
     }
 }

@@ -5,7 +5,6 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.Scope;
 import dev.vspec.query.listings.CatalogPages.ConfigsPage;
 import dev.vspec.query.listings.Paging.Page;
-import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -52,7 +51,7 @@ class ConfigListingController {
             Filters.required("trim narrows a year, make and model", "make", make, "model", null);
         }
         List<String> above = make == null || make.isBlank() ? List.of() : List.of(make.strip());
-        Page<Vehicle> page = listings.configurations(modelYear, above, paging);
+        Page<ListedConfiguration> page = listings.configurations(modelYear, above, paging);
         String next = NextLink.of(request, paging, page.cursor(), "year", year, "make", above.isEmpty() ? null : make);
         return NextLink.answer(new ConfigsPage(page.entries(), next), next);
     }
