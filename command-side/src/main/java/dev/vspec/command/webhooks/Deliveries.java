@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import dev.vspec.infra.readmodel.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
@@ -73,7 +74,8 @@ class Deliveries {
     }
 
     /**
-     * Up to {@code limit} due deliveries, claimed for one attempt each: rows other senders hold are
+     * Up to {@code limit} due deliveries, claimed for one attempt each (a job's completion only once every
+     * projection has applied what the job recorded, see {@link JobProjected}): rows other senders hold are
      * skipped, and each claimed one is not due again until {@code lease} has passed, by when its
      * outcome is recorded, unless its sender died.
      */
@@ -85,6 +87,8 @@ class Deliveries {
                     .from(DELIVERY)
                     .where(DELIVERY.STATE.eq(PENDING))
                     .and(DELIVERY.NEXT_ATTEMPT_AT.le(now))
+                    // a completion is told once the read routes answer it, as the poll says completed only then
+                    .and(DELIVERY.TYPE.ne(JobNotification.COMPLETED).or(JobProjected.condition(DELIVERY.JOB_ID)))
                     .orderBy(DELIVERY.NEXT_ATTEMPT_AT)
                     .limit(limit)
                     .forUpdate().skipLocked()

@@ -4,6 +4,9 @@ import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import java.time.Instant;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import java.util.Optional;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -22,6 +25,8 @@ import tools.jackson.databind.ObjectMapper;
 class EnrichmentNotifier {
 
     static final String PROCESSING_GROUP = "webhooks";
+
+    private static final Logger log = LoggerFactory.getLogger(EnrichmentNotifier.class);
 
     private final EventStore events;
     private final Deliveries deliveries;
@@ -46,8 +51,14 @@ class EnrichmentNotifier {
     private void notify(String jobId, String eventId, Instant at) {
         List<Object> jobEvents = events.readEvents(jobId).asStream().map(DomainEventMessage::getPayload)
                 .map(Object.class::cast).toList();
-        JobNotification notification = JobNotification.of("evt_" + eventId, jobEvents);
-        deliveries.create(notification.eventId(), notification.type(), jobId, json.writeValueAsString(notification),
-                notification.keyIds(), at);
+        Optional<JobNotification> notification = JobNotification.of("evt_" + eventId, jobEvents);
+        if (notification.isEmpty()) {
+            // a job's end without the job's scheduling (written by hand, or by a tool): no key to tell; holding up
+            // every later job's notice for it would be worse
+            log.warn("Enrichment job {} ended without a scheduling in its history: no webhook is told", jobId);
+            return;
+        }
+        deliveries.create(notification.get().eventId(), notification.get().type(), jobId,
+                json.writeValueAsString(notification.get()), notification.get().keyIds(), at);
     }
 }

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,9 +49,9 @@ record JobNotification(
 
     /**
      * The ended job these events (the job aggregate's, in stored order) tell, as event
-     * {@code eventId} announces it.
+     * {@code eventId} announces it; empty when they hold no scheduling or no end.
      */
-    static JobNotification of(String eventId, List<?> jobEvents) {
+    static Optional<JobNotification> of(String eventId, List<?> jobEvents) {
         String jobId = null;
         String vin = null;
         Set<Long> keyIds = new LinkedHashSet<>();
@@ -80,11 +81,11 @@ record JobNotification(
             }
         }
         if (jobId == null || (configKey == null && error == null)) {
-            throw new IllegalArgumentException("These events tell no ended enrichment job: " + jobEvents.size() + " events");
+            return Optional.empty();
         }
         boolean failed = error != null;
-        return new JobNotification(eventId, failed ? FAILED : COMPLETED, jobId, vin, failed ? "failed" : "completed",
+        return Optional.of(new JobNotification(eventId, failed ? FAILED : COMPLETED, jobId, vin, failed ? "failed" : "completed",
                 scheduledAt, updatedAt, steps, failed ? null : configKey, error,
-                EnrichmentJobId.parse(jobId).map(EnrichmentJobId::pollPath).orElseThrow(), keyIds);
+                EnrichmentJobId.parse(jobId).map(EnrichmentJobId::pollPath).orElseThrow(), keyIds));
     }
 }

@@ -32,6 +32,10 @@ import org.axonframework.eventhandling.EventProcessor;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.error.ErrorCode;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -64,6 +68,8 @@ class WebhooksIT {
     DecoderSource decoders;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    EventStore eventStore;
 
     @BeforeAll
     static void startReceiver() throws Exception {
@@ -228,6 +234,48 @@ class WebhooksIT {
         JsonNode second = api.get(first.get("next").asString()).ok();
         assertThat(second.get("deliveries")).extracting(d -> d.get("job_id").asString()).containsExactly("enr_job_0");
         assertThat(second.has("next")).isFalse();
+    }
+
+    /** A job's end without its scheduling (a tool wrote it) tells nobody and holds up no later job's notice. */
+    @Test
+    void anEndWithoutItsSchedulingHoldsUpNothing() {
+        DecoderReady.await(decoders);
+        String orphanVin = TestVins.next();
+        String orphan = EnrichmentJobId.first(Vin.parse(orphanVin)).value();
+        eventStore.publish(new GenericDomainEventMessage<>("EnrichmentJob", orphan, 0,
+                new EnrichmentFailed(orphan, orphanVin, ErrorCode.NOT_FOUND, "written by a tool", Instant.now())));
+        IssuedKey key = issue(Plan.PRO);
+        register(key, receiver.url("/after-orphan")).json(201);
+        String vin = TestVins.next();
+        String job = EnrichmentJobId.first(Vin.parse(vin)).value();
+
+        commands.sendAndWait(new ScheduleEnrichment(job, vin, key.record().id(), Instant.now()));
+
+        await().atMost(DELIVERED).until(() -> !receiver.received("/after-orphan").isEmpty());
+        assertThat(new String(receiver.received("/after-orphan").get(0).body(), StandardCharsets.UTF_8)).contains(job);
+    }
+
+    /** A completion is told only once every projection has applied what the job recorded; a failure at once. */
+    @Test
+    void aCompletionWaitsUntilTheReadRoutesAnswerIt() {
+        IssuedKey key = issue(Plan.PRO);
+        JsonNode webhook = register(key, receiver.url("/held")).json(201);
+        String job = "enr_held_" + System.nanoTime();
+        Deliveries deliveries = new Deliveries(db);
+        deliveries.create("evt_held_completed_" + job, "enrichment.completed", job, "{\"status\":\"completed\"}",
+                java.util.Set.of(key.record().id()), Instant.now());
+        deliveries.create("evt_held_failed_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
+                java.util.Set.of(key.record().id()), Instant.now());
+
+        await().atMost(DELIVERED).until(() -> receiver.received("/held").size() >= 1);
+        assertThat(receiver.received("/held")).extracting(request -> request.header("Vspec-Event-Id"))
+                .containsExactly("evt_held_failed_" + job);
+
+        // the relay records where the topic ended once the completion was on it; no projection is behind that
+        db.execute("insert into events.job_published_offsets (job_id, topic, partition, next_offset) values (?, 'held', 0, 0)", job);
+
+        await().atMost(DELIVERED).until(() -> receiver.received("/held").size() >= 2);
+        assertThat(receiver.received("/held").get(1).header("Vspec-Event-Id")).isEqualTo("evt_held_completed_" + job);
     }
 
     private static void assertSigned(WebhookReceiver.Received request, String secret) throws Exception {

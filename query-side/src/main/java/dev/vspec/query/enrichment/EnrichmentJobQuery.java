@@ -8,6 +8,7 @@ import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
 import java.util.List;
 import java.util.Optional;
+import dev.vspec.infra.readmodel.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;
@@ -30,20 +31,6 @@ class EnrichmentJobQuery {
     private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
     private static final Table<?> READ_VINS = table(name("read", "vin"));
     private static final Field<String> VIN = field(name("vin"), String.class);
-
-    /**
-     * The relay has recorded where the topic ended once the job's completion was on it
-     * (events.job_published_offsets), and no projection is behind that end on any partition; a
-     * projection without an offset for a partition has applied none of it.
-     */
-    private static final String PROJECTED = """
-            select exists (select 1 from events.job_published_offsets where job_id = {0})
-              and not exists (
-                select 1 from events.job_published_offsets published
-                join (select distinct projection, topic from read.projection_offset) projections on projections.topic = published.topic
-                left join read.projection_offset applied on applied.projection = projections.projection
-                  and applied.topic = published.topic and applied.partition = published.partition
-                where published.job_id = {0} and published.next_offset > coalesce(applied.next_offset, 0))""";
 
     private final DSLContext db;
     private final boolean everyJobPublic;
@@ -114,6 +101,6 @@ class EnrichmentJobQuery {
 
     /** Every projection has reached the offsets recorded for the job (none yet: its completion is not on the topic). */
     private boolean projected(String jobId) {
-        return !waitForProjections || Boolean.TRUE.equals(db.fetchValue(PROJECTED, DSL.val(jobId)));
+        return !waitForProjections || Boolean.TRUE.equals(db.fetchValue(DSL.field(JobProjected.condition(DSL.val(jobId)))));
     }
 }
