@@ -6,6 +6,7 @@ import dev.vspec.cli.VspecCli;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VpicRelease;
 import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.PrintWriter;
@@ -70,16 +71,19 @@ class ImportVpicIT {
         assertThat(payloads("ConfigurationRegistered", "%")).hasSize(configurations)
                 .allSatisfy(payload -> assertThat(payload).contains("\"year\":2024,\"make\":\"HONDA\""));
         assertThat(payloads("SpecsRecorded", "%")).hasSize(configurations);
+        VinDecoder decoder = decoder();
+        VpicRelease release = decoder.release();
         assertThat(payloads("ConfigurationRegistered", "2024-honda-civic-lx-k20c2")).containsExactly(
                 "{\"configKey\":\"2024-honda-civic-lx-k20c2\",\"year\":2024,\"make\":\"HONDA\",\"model\":\"Civic\","
-                        + "\"trim\":\"LX\",\"engineCode\":\"K20C2\",\"drivetrain\":null,\"label\":\"2024 HONDA Civic LX K20C2\"}");
+                        + "\"trim\":\"LX\",\"engineCode\":\"K20C2\",\"drivetrain\":null,\"label\":\"2024 HONDA Civic LX K20C2\","
+                        + "\"source\":{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"" + release.dataDate()
+                        + "\",\"sha256\":\"" + release.sha256() + "\"}}");
         assertThat(payloads("SpecsRecorded", "2024-honda-civic-lx-k20c2")).singleElement().asString()
                 .contains("{\"section\":\"engine\",\"name\":\"model\",\"value\":\"K20C2\",\"unit\":null}")
                 .contains("{\"section\":\"engine\",\"name\":\"displacement\",\"value\":\"2\",\"unit\":\"L\"}")
                 .contains("{\"section\":\"fuel\",\"name\":\"fuel_type\",\"value\":\"Gasoline\",\"unit\":null}");
 
         // any VIN of the vehicle names the configuration imported for it: another serial number, say
-        VinDecoder decoder = decoder();
         String vin = "2HKRS4H5?RA123456";
         Vin other = Vin.parse(vin.replace('?', Vin.checkDigitOf(vin.replace('?', '0'))));
         String key = CatalogIdentity.of(decoder.decode(other)).orElseThrow().configKey();
