@@ -31,6 +31,8 @@ import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** Scheduled jobs run their process through the real event store and command bus, with the shipped reference vendor. */
@@ -103,6 +105,23 @@ class EnrichmentProcessIT {
                 .extracting(event -> ((SpecsRecorded) event).specs()).asInstanceOf(InstanceOfAssertFactories.list(SpecItem.class))
                 .contains(new SpecItem("engine", "model", decoding.engineModel(), null),
                         new SpecItem("body", "class", decoding.bodyClass(), null));
+    }
+
+    /** Published VINs of other makes: an engine code derived from vPIC's figures (Hyundai), and an electric one (Tesla). */
+    @ParameterizedTest
+    @CsvSource({"KM8K2CAB4PU001140, 2023-hyundai-kona-se-2-0l-4cyl, 2.0l-4cyl",
+            "5YJ3E1EA2KF317000, 2019-tesla-model-3-, electric"})
+    void vinsOfOtherMakesAreRecordedFromTheirDecode(String vin, String keyStart, String engineCode) {
+        VinDecoding decoding = decoders.current().decode(Vin.parse(vin));
+        String key = CatalogIdentity.of(decoding).orElseThrow().configKey();
+
+        EnrichmentCompleted completed = awaitCompletion(schedule(vin));
+
+        assertThat(completed.configKey()).isEqualTo(key).startsWith(keyStart);
+        ConfigurationRegistered registered = (ConfigurationRegistered) payloads(key).get(0);
+        assertThat(registered.engineCode()).isEqualTo(engineCode);
+        assertThat(registered.source().kind()).isEqualTo(FactSource.VPIC);
+        assertThat(payloads(key)).filteredOn(SpecsRecorded.class::isInstance).isNotEmpty();
     }
 
     @Test
