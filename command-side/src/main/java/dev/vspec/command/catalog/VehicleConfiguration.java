@@ -40,7 +40,6 @@ import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -280,16 +279,11 @@ class VehicleConfiguration {
         return value == null ? null : value.stripTrailingZeros();
     }
 
-    /** The same vehicle however a source wrote it: vPIC's "HONDA" is an import's "Honda", "EX V6" is "EX-V6". */
+    /** The same vehicle however a source wrote it (see {@link ConfigKey#sameSlug}). */
     private static boolean sameIdentity(ConfigurationRegistered a, ConfigurationRegistered b) {
-        return a.year() == b.year() && sameText(a.make(), b.make()) && sameText(a.model(), b.model())
-                && sameText(a.trim(), b.trim()) && sameText(a.engineCode(), b.engineCode())
-                && Objects.equals(a.drivetrain() == null ? null : ConfigKey.slug(a.drivetrain()),
-                        b.drivetrain() == null ? null : ConfigKey.slug(b.drivetrain()));
-    }
-
-    private static boolean sameText(String a, String b) {
-        return ConfigKey.slug(a).equals(ConfigKey.slug(b));
+        return a.year() == b.year() && ConfigKey.sameSlug(a.make(), b.make()) && ConfigKey.sameSlug(a.model(), b.model())
+                && ConfigKey.sameSlug(a.trim(), b.trim()) && ConfigKey.sameSlug(a.engineCode(), b.engineCode())
+                && ConfigKey.sameSlug(a.drivetrain(), b.drivetrain());
     }
 
     private static String describe(ConfigurationRegistered c) {

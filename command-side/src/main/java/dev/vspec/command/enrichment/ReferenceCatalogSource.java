@@ -6,6 +6,7 @@ import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,8 +29,7 @@ public final class ReferenceCatalogSource implements CatalogSource {
     public static final String NAME = "vspec reference vendor (sample data)";
 
     private final Map<String, CatalogReader.Entry> byVin = new HashMap<>();
-    private final Map<String, CatalogReader.Entry> byModel = new HashMap<>();
-    private final Map<String, RegisterConfiguration> identities = new HashMap<>();
+    private final List<Known> configurations = new ArrayList<>();
     private final String name;
 
     public ReferenceCatalogSource(Resource catalog) {
@@ -46,10 +46,8 @@ public final class ReferenceCatalogSource implements CatalogSource {
             });
             entry.steps().stream().map(step -> step.commandFrom(FactSource.vendor(name, 0)))
                     .filter(RegisterConfiguration.class::isInstance)
-                    .map(RegisterConfiguration.class::cast).findFirst().ifPresent(identity -> {
-                        identities.put(entry.configKey(), identity);
-                        byModel.put(entry.configKey(), entry);
-                    });
+                    .map(RegisterConfiguration.class::cast).findFirst()
+                    .ifPresent(identity -> configurations.add(new Known(identity, entry)));
         });
     }
 
@@ -68,9 +66,9 @@ public final class ReferenceCatalogSource implements CatalogSource {
     @Override
     public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
         long started = System.nanoTime();
-        List<CatalogReader.Entry> matching = identities.entrySet().stream()
-                .filter(known -> sameVehicle(known.getValue(), identity))
-                .map(known -> byModel.get(known.getKey()))
+        List<CatalogReader.Entry> matching = configurations.stream()
+                .filter(known -> sameVehicle(known.identity(), identity))
+                .map(Known::entry)
                 .toList();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         return matching.size() == 1
@@ -79,13 +77,13 @@ public final class ReferenceCatalogSource implements CatalogSource {
     }
 
     private static boolean sameVehicle(RegisterConfiguration known, CatalogIdentity decoded) {
-        return known.year() == decoded.year() && sameText(known.make(), decoded.make())
-                && sameText(known.model(), decoded.model()) && sameText(known.trim(), decoded.trim())
-                && sameText(known.engineCode(), decoded.engineCode())
-                && (known.drivetrain() == null || decoded.drivetrain() == null || sameText(known.drivetrain(), decoded.drivetrain()));
+        return known.year() == decoded.year() && ConfigKey.sameSlug(known.make(), decoded.make())
+                && ConfigKey.sameSlug(known.model(), decoded.model()) && ConfigKey.sameSlug(known.trim(), decoded.trim())
+                && ConfigKey.sameSlug(known.engineCode(), decoded.engineCode())
+                && (known.drivetrain() == null || decoded.drivetrain() == null || ConfigKey.sameSlug(known.drivetrain(), decoded.drivetrain()));
     }
 
-    private static boolean sameText(String a, String b) {
-        return ConfigKey.slug(a).equals(ConfigKey.slug(b));
+    /** A configuration of the file with the identity it registers. */
+    private record Known(RegisterConfiguration identity, CatalogReader.Entry entry) {
     }
 }

@@ -49,6 +49,14 @@ public record ConfigKey(String value) {
         return new ConfigKey(key.toString());
     }
 
+    /**
+     * Whether two texts name the same key part however they are written: vPIC's "HONDA" is an
+     * import's "Honda", "EX V6" is "EX-V6". Null equals only null.
+     */
+    public static boolean sameSlug(String a, String b) {
+        return a == null || b == null ? a == null && b == null : slug(a).equals(slug(b));
+    }
+
     public static String slug(String text) {
         String ascii = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "");
         String slug = NOT_SLUG.matcher(ascii.toLowerCase(Locale.ROOT)).replaceAll("-");
