@@ -19,6 +19,7 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.infra.kafka.EventEnvelope;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,8 @@ final class CatalogFixture {
     final String civicLx;
     final String civicSport;
     final String model3;
+    /** The key a later vPIC release derives for the Civic LX (no drivetrain decoded), kept as its alias. */
+    final String civicLxAlias;
     final String vinLx;
     final String vinSport;
     final String vinModel3;
@@ -53,6 +56,7 @@ final class CatalogFixture {
         civicLx = "2019-honda-civic-lx-k20c2-fwd-" + tag;
         civicSport = "2019-honda-civic-sport-touring-l15b7-" + tag;
         model3 = "2021-tesla-model-3-long-range-" + tag;
+        civicLxAlias = "2019-honda-civic-lx-k20c2-" + tag;
         vinLx = vin(vinSerial);
         vinSport = vin(vinSerial + 1);
         vinModel3 = vin(vinSerial + 2);
@@ -107,6 +111,7 @@ final class CatalogFixture {
                 new TireFitment("front", "235/45R18", 98, "W", 290, 42),
                 new TireFitment("rear", "235/45R18", 98, "W", 290, 42)), SOURCE));
 
+        add(events, civicLx, new ConfigKeyAliased(civicLx, civicLxAlias, FactSource.vpic("2026-02-17", "f9b3118a")));
         add(events, vinLx, new VinLinked(vinLx, civicLx, SOURCE));
         add(events, vinSport, new VinLinked(vinSport, civicSport, SOURCE));
         add(events, vinModel3, new VinLinked(vinModel3, model3, SOURCE));

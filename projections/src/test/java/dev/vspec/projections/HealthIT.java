@@ -42,7 +42,7 @@ class HealthIT {
         Health health = projectionsHealth.health();
         assertThat(health.getStatus()).isEqualTo(Status.UP);
         assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
-                .hasSize(10).containsEntry("parts", true).containsEntry("service_history", true);
+                .hasSize(11).containsEntry("parts", true).containsEntry("aliases", true).containsEntry("service_history", true);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,6 +1,7 @@
 package dev.vspec.projections;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.infra.jooq.read.Tables.PART;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
@@ -45,7 +46,7 @@ class ReadModelIT {
     @Test
     void everyReadTableIsOwnedByExactlyOneProjectionWithItsOwnConsumerGroup() {
         assertThat(readModel.tablesWithoutProjection()).isEmpty();
-        assertThat(runtime.names()).containsExactlyInAnyOrder("configurations", "vins", "fluids", "specs", "tires",
+        assertThat(runtime.names()).containsExactlyInAnyOrder("configurations", "aliases", "vins", "fluids", "specs", "tires",
                 "service_intervals", "parts", "labor_times", "images", "service_history");
         assertThat(ProjectionRuntime.groupId("service_intervals")).isEqualTo("vspec.projection.service_intervals");
     }
@@ -71,6 +72,14 @@ class ReadModelIT {
                 .containsEntry(catalog.vinSport, catalog.civicSport)
                 .containsEntry(catalog.vinModel3, catalog.model3)
                 .hasSize(3);
+    }
+
+    @Test
+    void anAliasPointsAtItsConfigurationWithTheReleaseThatDerivedIt() {
+        assertThat(db.selectFrom(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(catalog.civicLxAlias))
+                .fetch(r -> tuple(r.getConfigKey(), r.getSource(), r.getSourceRank())))
+                .containsExactly(tuple(catalog.civicLx, "{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"2026-02-17\","
+                        + "\"sha256\":\"f9b3118a\"}", (short) 1));
     }
 
     /** The API's bytes for each group, as the projections stored them: the query side writes them out as they are. */

@@ -1,6 +1,7 @@
 package dev.vspec.query;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
@@ -43,6 +44,8 @@ public final class ReadModelSeed {
 
     public static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
     public static final String CIVIC_LX_LABEL = "2019 Honda Civic LX 2.0L K20C2";
+    /** The key a later vPIC release derives for the Civic LX (no drive type decoded), kept as its alias. */
+    public static final String CIVIC_LX_ALIAS = "2019-honda-civic-lx-k20c2";
     public static final String CIVIC_SPORT = "2019-honda-civic-sport-k20c2-fwd";
     public static final String CIVIC_SPORT_LABEL = "2019 Honda Civic Sport 2.0L K20C2";
     public static final String CIVIC_EX = "2019-honda-civic-ex-l15b7-fwd";
@@ -80,6 +83,11 @@ public final class ReadModelSeed {
 
         vin(db, CIVIC_LX_VIN, CIVIC_LX);
         vin(db, RANGE_ROVER_VIN, RANGE_ROVER);
+        db.insertInto(CONFIG_KEY_ALIAS).set(CONFIG_KEY_ALIAS.ALIAS, CIVIC_LX_ALIAS).set(CONFIG_KEY_ALIAS.CONFIG_KEY, CIVIC_LX)
+                .set(CONFIG_KEY_ALIAS.SOURCE, "{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"2026-02-17\","
+                        + "\"sha256\":\"f9b3118a\"}")
+                .set(CONFIG_KEY_ALIAS.SOURCE_RANK, (short) 1).set(CONFIG_KEY_ALIAS.RECORDED_AT, SEEDED.recordedAt())
+                .onConflictDoNothing().execute();
 
         // Capacities given with fewer decimals than the API shows: rendered with two.
         GroupDocument.FLUIDS.write(db, CIVIC_LX, FluidView.of(List.of(

@@ -194,7 +194,7 @@ class ProjectionRebuildIT {
         assertThat(checksums()).isEqualTo(clean);
 
         Run list = vspec("projections", "rebuild", "--list");
-        assertThat(list.out.lines().toList()).containsExactly("configurations", "fluids", "images", "labor_times",
+        assertThat(list.out.lines().toList()).containsExactly("aliases", "configurations", "fluids", "images", "labor_times",
                 "parts", "service_history", "service_intervals", "specs", "tires", "vins");
     }
 

@@ -5,7 +5,9 @@ import static dev.vspec.command.catalog.CatalogRules.refusal;
 import static dev.vspec.command.catalog.CatalogRules.requireEach;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationCommand;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.infra.access.Sha256;
@@ -38,8 +40,10 @@ import dev.vspec.contracts.error.ErrorCode;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -72,6 +76,7 @@ class VehicleConfiguration {
     private final PerSource<List<LaborTime>> laborTimes = new PerSource<>();
     private final Map<PriceKey, BigDecimal> prices = new HashMap<>();
     private final PerSource<String> image = new PerSource<>();
+    private final Set<String> aliases = new HashSet<>();
 
     VehicleConfiguration() {
     }
@@ -102,6 +107,22 @@ class VehicleConfiguration {
             }
         }
         apply(registered);
+    }
+
+    /**
+     * Keeps another key answering for this configuration; the same alias again changes nothing. An alias
+     * is a key's shape and not the configuration's own key.
+     */
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
+    void handle(AliasConfigKey command) {
+        requireRegistered(command);
+        if (!ConfigKey.isWellFormed(command.alias()) || command.alias().equals(configKey)) {
+            throw refusal(configKey + ": an alias is another config_key, not " + command.alias());
+        }
+        if (!aliases.contains(command.alias())) {
+            apply(new ConfigKeyAliased(configKey, command.alias(), command.source()));
+        }
     }
 
     @CommandHandler
@@ -211,6 +232,11 @@ class VehicleConfiguration {
     void on(ConfigurationRegistered event) {
         configKey = event.configKey();
         identity = event;
+    }
+
+    @EventSourcingHandler
+    void on(ConfigKeyAliased event) {
+        aliases.add(event.alias());
     }
 
     @EventSourcingHandler

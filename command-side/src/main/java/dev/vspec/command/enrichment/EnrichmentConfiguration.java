@@ -11,6 +11,7 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.beans.factory.annotation.Value;
@@ -41,8 +42,9 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders, Clock clock) {
-        return new EnrichmentProcess(commands, source, decoders, clock);
+    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders,
+            DSLContext db, Clock clock) {
+        return new EnrichmentProcess(commands, source, decoders, EarlierReleases.inReadTables(db), clock);
     }
 
     @Bean

@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogImportException;
 import dev.vspec.command.catalog.VpicFacts;
+import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordSpecs;
@@ -54,12 +55,15 @@ class EnrichmentProcess {
     private final CommandGateway commands;
     private final CatalogSource source;
     private final DecoderSource decoders;
+    private final EarlierReleases earlierReleases;
     private final Clock clock;
 
-    EnrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders, Clock clock) {
+    EnrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders,
+            EarlierReleases earlierReleases, Clock clock) {
         this.commands = commands;
         this.source = source;
         this.decoders = decoders;
+        this.earlierReleases = earlierReleases;
         this.clock = clock;
     }
 
@@ -149,12 +153,18 @@ class EnrichmentProcess {
         }
         step(job, EnrichmentStep.FOUND_UPSTREAM, vendor.detail());
 
-        // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's;
+        // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's, held
+        // under the key an earlier release derived when there is one (the new key becomes its alias);
         // vPIC's spec sheet is recorded either way, and shown where no operator's or vendor's is.
-        String configKey = vendor.configuration().map(UpstreamConfiguration::configKey).orElse(vpic.configKey());
+        Optional<String> earlier = vendor.configuration().isPresent() ? Optional.empty()
+                : earlierReleases.heldAs(vin, vpic.configKey(), vpic.source());
+        String configKey = vendor.configuration().map(UpstreamConfiguration::configKey)
+                .orElse(earlier.orElse(vpic.configKey()));
         List<CatalogCommand> vendorCommands = vendor.configuration().map(UpstreamConfiguration::commands).orElse(List.of());
         List<CatalogCommand> catalog = new ArrayList<>();
-        if (vendorCommands.isEmpty()) {
+        if (earlier.isPresent()) {
+            catalog.add(new AliasConfigKey(configKey, vpic.configKey(), vpic.source()));
+        } else if (vendorCommands.isEmpty()) {
             catalog.add(vpic.registration());
         }
         vendorCommands.stream().filter(RegisterConfiguration.class::isInstance).forEach(catalog::add);
@@ -175,7 +185,9 @@ class EnrichmentProcess {
             return;
         }
         step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
-        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey);
+        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + earlier.map(held -> " (as an earlier vPIC release"
+                + " decoded it; " + decoding.release().describedAs() + " derives " + vpic.configKey()
+                + ", which answers as an alias)").orElse(""));
         commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
     }
 

@@ -7,6 +7,8 @@ import static org.hamcrest.Matchers.containsString;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
+import dev.vspec.contracts.catalog.AliasConfigKey;
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
@@ -506,5 +508,28 @@ class VehicleConfigurationTest {
                 .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "the file's label", SOURCE))
                 .expectEvents(new ConfigurationRegistered(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
                         "the file's label", SOURCE));
+    }
+
+    @Test
+    void anAliasIsRecordedOnceAndMustBeAnotherKey() {
+        String alias = "2019-honda-civic-lx-k20c2";
+        fixture.given(REGISTERED)
+                .when(new AliasConfigKey(KEY, alias, VPIC))
+                .expectEvents(new ConfigKeyAliased(KEY, alias, VPIC));
+        fixture.given(REGISTERED, new ConfigKeyAliased(KEY, alias, VPIC))
+                .when(new AliasConfigKey(KEY, alias, FactSource.vpic("2026-08-04", "0c41d7e2")))
+                .expectSuccessfulHandlerExecution()
+                .expectNoEvents();
+        fixture.given(REGISTERED)
+                .when(new AliasConfigKey(KEY, KEY, VPIC))
+                .expectException(ApiException.class)
+                .expectExceptionMessage(containsString("an alias is another config_key"));
+        fixture.given(REGISTERED)
+                .when(new AliasConfigKey(KEY, "Civic LX", VPIC))
+                .expectException(ApiException.class);
+        fixture.givenNoPriorActivity()
+                .when(new AliasConfigKey(KEY, alias, VPIC))
+                .expectException(ApiException.class)
+                .expectExceptionMessage(containsString("is not registered"));
     }
 }

@@ -6,6 +6,11 @@ import static org.awaitility.Awaitility.await;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.FactSource;
+import org.jooq.DSLContext;
+import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
+import dev.vspec.contracts.catalog.LinkVin;
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
@@ -59,12 +64,16 @@ class EnrichmentProcessIT {
     private static final String NO_MODEL_VIN = "1HG000000Y0000000";
     /** Sample data: a 2021 BMW X3 VIN, for which vPIC gives no engine model, displacement or cylinders: no engine code. */
     private static final String NO_ENGINE_CODE_VIN = "5UXTY5C07M9G00001";
+    /** Sample data: a 2019 Ford F-150 VIN that only vPIC knows, whose vehicle an earlier vPIC release registered. */
+    private static final String EARLIER_RELEASE_VIN = "1FTEW1EP5KFA00000";
     private static final Duration PROCESSED = Duration.ofSeconds(30);
 
     @Autowired
     CommandGateway commands;
     @Autowired
     EventStore events;
+    @Autowired
+    DSLContext db;
 
     @Test
     void aVinTheVendorKnowsIsRecordedLinkedAndCompletedStepByStep() {
@@ -122,6 +131,40 @@ class EnrichmentProcessIT {
         assertThat(registered.engineCode()).isEqualTo(engineCode);
         assertThat(registered.source().kind()).isEqualTo(FactSource.VPIC);
         assertThat(payloads(key)).filteredOn(SpecsRecorded.class::isInstance).isNotEmpty();
+    }
+
+    /**
+     * A vehicle an earlier vPIC release registered (with a drive type the installed release does not
+     * decode, or without the one it does) keeps its key: the VIN links to it, the installed release's specs are recorded
+     * on it, and the key the installed release derives becomes its alias instead of a second configuration.
+     */
+    @Test
+    void aVehicleAnEarlierReleaseRegisteredKeepsItsKeyAndTheNewKeyBecomesItsAlias() {
+        VinDecoding decoding = decoders.current().decode(Vin.parse(EARLIER_RELEASE_VIN));
+        CatalogIdentity identity = CatalogIdentity.of(decoding).orElseThrow();
+        // the earlier release decoded the drive type the installed one does not (a SuperCrew 4x4), or the reverse
+        String earlierDrivetrain = identity.drivetrain() == null ? "4WD" : null;
+        String earlierKey = ConfigKey.of(identity.year(), identity.make(), identity.model(), identity.trim(),
+                identity.engineCode(), earlierDrivetrain).value();
+        assertThat(earlierKey).isNotEqualTo(identity.configKey());
+        FactSource earlierRelease = FactSource.vpic("2025-06-30", "3f6a0c9e5b1d47a28c0e6f1b9d2a7c4e5f8b0a1d3c6e9f2b4a7d0c3e6f9b2a5d");
+        String sibling = Vin.parse("1FTEW1EP0KFA00418").withCorrectCheckDigit().value();
+        RegisterConfiguration earlier = new RegisterConfiguration(earlierKey, identity.year(), identity.make(),
+                identity.model(), identity.trim(), identity.engineCode(), earlierDrivetrain, identity.label(), earlierRelease);
+        commands.sendAndWait(earlier);
+        commands.sendAndWait(new LinkVin(sibling, earlierKey, earlierRelease));
+        ReadRows.configuration(db, earlier);
+        ReadRows.vin(db, sibling, earlierKey, earlierRelease);
+
+        EnrichmentCompleted completed = awaitCompletion(schedule(EARLIER_RELEASE_VIN));
+
+        FactSource installed = FactSource.vpic(decoding.release().dataDate().toString(), decoding.release().sha256());
+        assertThat(completed.configKey()).isEqualTo(earlierKey);
+        assertThat(payloads(EARLIER_RELEASE_VIN)).contains(new VinLinked(EARLIER_RELEASE_VIN, earlierKey, installed));
+        assertThat(payloads(earlierKey)).contains(new ConfigKeyAliased(earlierKey, identity.configKey(), installed))
+                .filteredOn(SpecsRecorded.class::isInstance).last()
+                .satisfies(specs -> assertThat(((SpecsRecorded) specs).source()).isEqualTo(installed));
+        assertThat(payloads(identity.configKey())).as("no second configuration of the vehicle").isEmpty();
     }
 
     @Test

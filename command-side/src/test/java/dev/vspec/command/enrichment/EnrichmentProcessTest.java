@@ -115,7 +115,7 @@ class EnrichmentProcessTest {
     private void run(CatalogSource source) {
         EnrichmentProcess process = new EnrichmentProcess(DefaultCommandGateway.builder().commandBus(bus).build(),
                 source, DecoderSource.of(new VinDecoder(VpicExtract.index(), Clock.fixed(NOW, ZoneOffset.UTC))),
-                Clock.fixed(NOW, ZoneOffset.UTC));
+                EarlierReleases.NONE, Clock.fixed(NOW, ZoneOffset.UTC));
         process.on(new EnrichmentScheduled("job-1", VIN, 7, NOW));
     }
 

@@ -7,6 +7,8 @@ import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
 import dev.vspec.command.catalog.CatalogImporter;
 import dev.vspec.command.relay.TopicRecords.Received;
+import dev.vspec.contracts.catalog.AliasConfigKey;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
@@ -73,6 +75,8 @@ class PublishedEventsMatchCatalogIT {
     @Test
     void everyRecordTheRelayPublishesMatchesTheCatalogAndEveryPublishedTypeIsAmongThem() {
         importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
+        commands.sendAndWait(new AliasConfigKey("2019-honda-civic-lx-k20c2-fwd", "2019-honda-civic-lx-k20c2",
+                FactSource.vpic("2026-02-17", "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69")));
         EventProcessor enrichment = processing.eventProcessor(ENRICHMENT_PROCESS).orElseThrow();
         enrichment.shutDown();
         try {

@@ -20,6 +20,7 @@ public final class PublishedEvents {
 
     public static final List<Class<? extends Record>> TYPES = List.of(
             ConfigurationRegistered.class,
+            ConfigKeyAliased.class,
             FluidsRecorded.class,
             SpecsRecorded.class,
             TiresRecorded.class,

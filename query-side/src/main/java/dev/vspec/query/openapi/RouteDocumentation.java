@@ -269,7 +269,9 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 + " matches several configurations (409 multiple_matches)." + modes, typed("string")));
         components.addParameters("config_key", query("config_key", "Mode 3: a configuration's stable, exact key as"
                 + " answered in `vehicle.config_key` and in 409 `matches`: the lowercase slug"
-                + " year-make-model-trim-enginecode[-drivetrain]. Any other text names no configuration: 404 not_found"
+                + " year-make-model-trim-enginecode[-drivetrain]. A key a newer vPIC release derives for a vehicle held"
+                + " under an earlier release's key is kept as its alias and answers that configuration, whose own key"
+                + " the answer's `vehicle.config_key` shows. Any other text names no configuration: 404 not_found"
                 + " (over " + ConfigKey.MAX_LENGTH + " characters, 400 invalid_param). Skips any decode." + modes,
                 typed("string")).example(CIVIC_LX));
         components.addParameters(VIN_ONLY, query("vin", "The VIN whose history to read, exactly " + Vin.LENGTH

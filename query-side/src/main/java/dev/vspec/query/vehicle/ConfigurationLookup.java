@@ -1,6 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jooq.Condition;
@@ -84,6 +86,12 @@ class ConfigurationLookup {
         } catch (SQLException e) {
             throw new DataAccessException("SQL [" + statement.sql() + "]; " + e.getMessage(), e);
         }
+    }
+
+    /** The configuration {@code alias} also names ({@code read.config_key_alias}), or empty. */
+    Optional<String> aliasedKey(String alias) {
+        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY).from(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
+                .fetchOptional(CONFIG_KEY_ALIAS.CONFIG_KEY);
     }
 
     /**

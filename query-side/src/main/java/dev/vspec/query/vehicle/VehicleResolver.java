@@ -113,12 +113,21 @@ public class VehicleResolver {
             if (!ConfigKey.isWellFormed(configKey)) {
                 return List.of();
             }
-            return cache.find(configKey, documents, read -> {
-                Param<String> key = DSL.param("config_key", configKey);
-                return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)), read);
-            });
+            List<ResolvedVehicle> found = byKey(configKey, documents);
+            if (found.isEmpty()) {
+                // the key a newer vPIC release derives for a vehicle held under an earlier release's key
+                return lookup.aliasedKey(configKey).map(held -> byKey(held, documents)).orElse(found);
+            }
+            return found;
         }
         return select(matching((ByYearMakeModel) identifier), documents);
+    }
+
+    private List<ResolvedVehicle> byKey(String configKey, List<GroupDocument<?>> documents) {
+        return cache.find(configKey, documents, read -> {
+            Param<String> key = DSL.param("config_key", configKey);
+            return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)), read);
+        });
     }
 
     /**

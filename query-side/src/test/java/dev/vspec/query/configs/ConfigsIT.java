@@ -5,6 +5,7 @@ import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX_LABEL;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.CIVIC_LX_ALIAS;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_LABEL;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
@@ -81,6 +82,14 @@ class ConfigsIT extends SeededRouteIT {
     @Test
     void aConfigKeyListsItself() {
         assertThat(api.get(ROUTE + query("config_key", CIVIC_LX)).ok()).isEqualTo(ONLY_CIVIC_LX);
+    }
+
+    /** The key a later vPIC release derives for a held vehicle answers it, under the key the catalog holds it by. */
+    @Test
+    void anAliasListsTheConfigurationItNames() {
+        assertThat(api.get(ROUTE + query("config_key", CIVIC_LX_ALIAS)).ok()).isEqualTo(ONLY_CIVIC_LX);
+        assertThat(api.get("/api/v1/fluids" + query("config_key", CIVIC_LX_ALIAS)).ok().path("vehicle").path("config_key")
+                .asString()).isEqualTo(CIVIC_LX);
     }
 
     @Test

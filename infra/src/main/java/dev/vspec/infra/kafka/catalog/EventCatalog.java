@@ -1,5 +1,6 @@
 package dev.vspec.infra.kafka.catalog;
 
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.FactSource;
@@ -80,6 +81,10 @@ public final class EventCatalog {
     private static final FactSource IMPORT = FactSource.importFile("catalog.json",
             "d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18");
 
+    /** The pinned vPIC release, as a fact it decoded names it. */
+    private static final FactSource PINNED_VPIC = FactSource.vpic("2026-02-17",
+            "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69");
+
     private static final EventEnvelopeCodec CODEC = new EventEnvelopeCodec();
 
     private static final List<EventEnvelope> EXAMPLES = List.of(
@@ -106,6 +111,8 @@ public final class EventCatalog {
                     CIVIC_LX, "15400-PLM-A02", new BigDecimal("9.42"), "USD", LocalDate.of(2025, 4, 1), IMPORT)),
             example(CONFIGURATION, CIVIC_LX, 8, IMPORTED.plusMillis(707), new ExteriorImageCached(
                     CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE), IMPORT)),
+            example(CONFIGURATION, "2003-honda-accord-ex-j30a4", 2, ENRICHED.plusMillis(1250), new ConfigKeyAliased(
+                    "2003-honda-accord-ex-j30a4", "2003-honda-accord-ex-v6-j30a4", PINNED_VPIC)),
             example(VEHICLE, VIN, 0, IMPORTED.plusMillis(740), new VinLinked(VIN, CIVIC_LX, IMPORT)),
             example(VEHICLE, VIN, 1, IMPORTED.plusMillis(769), new ServiceHistoryRecorded(VIN, List.of(
                     new ServiceRecord(LocalDate.of(2019, 9, 12), 7088, 11407, "dealer",
