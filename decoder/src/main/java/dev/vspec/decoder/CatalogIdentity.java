@@ -1,5 +1,6 @@
 package dev.vspec.decoder;
 
+import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import java.util.LinkedHashSet;
@@ -46,6 +47,19 @@ public record CatalogIdentity(int year, String make, String model, String trim, 
 
     public String configKey() {
         return ConfigKey.of(year, make, model, trim, engineCode, drivetrain).value();
+    }
+
+    /**
+     * Whether a catalog configuration registered as {@code configuration} is this vehicle: the same year,
+     * make, model, trim and engine code however written ({@link ConfigKey#sameSlug}), and the same
+     * drivetrain where both name one (a catalog may tell a drivetrain vPIC does not decode).
+     */
+    public boolean isRegisteredAs(RegisterConfiguration configuration) {
+        return configuration.year() == year && ConfigKey.sameSlug(configuration.make(), make)
+                && ConfigKey.sameSlug(configuration.model(), model) && ConfigKey.sameSlug(configuration.trim(), trim)
+                && ConfigKey.sameSlug(configuration.engineCode(), engineCode)
+                && (configuration.drivetrain() == null || drivetrain == null
+                        || ConfigKey.sameSlug(configuration.drivetrain(), drivetrain));
     }
 
     /** "2003 HONDA Accord EX-V6 J30A4 FWD". */

@@ -2,6 +2,8 @@ package dev.vspec.decoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.FactSource;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;
 import java.time.Clock;
 import java.time.Instant;
@@ -77,5 +79,24 @@ class CatalogIdentityTest {
         assertThat(CatalogIdentity.drivetrains("4WD/4-Wheel Drive/4x4")).containsExactly("4wd", "4x4");
         assertThat(CatalogIdentity.drivetrains("FWD/Front-Wheel Drive")).containsExactly("fwd");
         assertThat(CatalogIdentity.drivetrains("Part-time")).isEmpty();
+    }
+
+    @Test
+    void aConfigurationIsTheDecodedVehicleHoweverItsTextsAreWrittenAndWhereverADrivetrainIsUnsaid() {
+        CatalogIdentity accord = new CatalogIdentity(2003, "HONDA", "Accord", "EX-V6", "J30A4", null);
+        CatalogIdentity frontDriven = new CatalogIdentity(2003, "HONDA", "Accord", "EX-V6", "J30A4", "FWD");
+
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "ACCORD", "ex v6", "j30a4", "fwd"))).isTrue();
+        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", null))).isTrue();
+        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", "awd"))).isFalse();
+        assertThat(accord.isRegisteredAs(registered(2004, "Honda", "Accord", "EX-V6", "J30A4", null))).isFalse();
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX", "J30A4", null))).isFalse();
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "K24A4", null))).isFalse();
+    }
+
+    private static RegisterConfiguration registered(int year, String make, String model, String trim, String engineCode,
+            String drivetrain) {
+        return new RegisterConfiguration("key", year, make, model, trim, engineCode, drivetrain, "label",
+                FactSource.vendor("a vendor", 0));
     }
 }

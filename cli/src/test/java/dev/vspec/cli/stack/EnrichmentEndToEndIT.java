@@ -3,6 +3,10 @@ package dev.vspec.cli.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
+import dev.vspec.decoder.VinDecoder;
+import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.access.Plan;
 import dev.vspec.infra.testing.StubVendor;
 import dev.vspec.infra.testing.TestDatabase;
@@ -17,6 +21,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +61,8 @@ class EnrichmentEndToEndIT {
     private static final String RAV4_CONFIG = "2022-toyota-rav4-xle-a25a-fks-awd";
     private static final String CIVIC_VIN = "19XFC2F53LE208451";
     private static final String CIVIC_CONFIG = "2020-honda-civic-lx-k20c2-fwd";
+    /** A published 2023 Hyundai Kona VIN: the vendor does not know it, but knows the configuration it decodes as. */
+    private static final String KONA_VIN = "KM8K2CAB4PU001140";
     /** Planted personal data (sample, invented): none of it may reach the event store, the topic or a read table. */
     private static final List<String> PLANTED = List.of("Vollrath", "Quillfeather", "7XQZ914", "0148227",
             "m.vollrath@example.net", "left her keys");
@@ -197,6 +206,33 @@ class EnrichmentEndToEndIT {
         assertThat(sibling.at("/vehicle/config_key").asString()).as(sibling.toString()).isEqualTo(configKey);
     }
 
+    @Test
+    void aVinTheVendorDoesNotKnowIsEnrichedWithTheVendorsConfigurationOfItsDecodedIdentityAndVpicsSpecs() throws Exception {
+        CatalogIdentity kona = CatalogIdentity.of(decoder().decode(Vin.parse(KONA_VIN))).orElseThrow();
+        vendor.serveConfiguration(kona.configKey(), JSON.writeValueAsString(identityDocument(kona)));
+
+        HttpResponse<String> posted = post("/api/v0/enrich", "{\"vin\": \"" + KONA_VIN + "\"}");
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+        JsonNode completed = awaitEnded(JSON.readTree(posted.body()).get("poll").asString());
+        assertThat(completed.get("status").asString()).as(completed.toString()).isEqualTo("completed");
+        assertThat(completed.get("config_key").asString()).isEqualTo(kona.configKey());
+        assertThat(completed.get("steps").toString()).contains("the catalog vendor knows it as " + kona.configKey());
+        assertThat(vendor.lastConfigurationParameters()).containsEntry("engine_code", kona.engineCode());
+
+        JsonNode fluids = await().atMost(ENRICHED).until(() -> get("/api/v1/fluids?vin=" + KONA_VIN),
+                answer -> answer.statusCode() == 200).body().transform(JSON::readTree);
+        assertThat(fluids.at("/vehicle/config_key").asString()).isEqualTo(kona.configKey());
+        assertThat(fluids.get("fluids")).isNotEmpty();
+        assertThat(fluids.at("/vehicle/coverage/fluids/source/kind").asString()).isEqualTo("vendor");
+        JsonNode specs = JSON.readTree(get("/api/v1/specs?vin=" + KONA_VIN).body());
+        assertThat(specs.at("/vehicle/coverage/specs/source/name").asString()).isEqualTo("NHTSA vPIC");
+        assertThat(specs.get("specs")).isNotEmpty();
+        assertThat(db().fetch("SELECT convert_from(payload, 'UTF8') FROM events.domainevententry"
+                        + " WHERE aggregateidentifier = ? AND payloadtype LIKE '%VinLinked'", KONA_VIN).getValues(0, String.class))
+                .as("the VIN is linked from vPIC's decode, not by the vendor").singleElement().asString()
+                .contains(kona.configKey()).contains("vpic");
+    }
+
     /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
     private static JsonNode awaitEnded(String poll) {
         return await().atMost(ENRICHED).pollInterval(Duration.ofMillis(100)).until(() -> {
@@ -237,6 +273,32 @@ class EnrichmentEndToEndIT {
                     .put("performed_by", "independent").putArray("services").add("cabin_air_filter");
         }
         return document;
+    }
+
+    /**
+     * The vendor's answer by identity: the reference RAV4's groups (sample data) under {@code identity},
+     * without VINs or histories as the contract asks, and without specifications, so vPIC's show.
+     */
+    private static ObjectNode identityDocument(CatalogIdentity identity) throws IOException {
+        ObjectNode document = vendorDocument(RAV4_CONFIG, RAV4_VIN, false);
+        ObjectNode configuration = (ObjectNode) document.get("configurations").get(0);
+        configuration.put("year", identity.year()).put("make", identity.make()).put("model", identity.model())
+                .put("trim", identity.trim()).put("engine_code", identity.engineCode())
+                .put("label", identity.label() + " (sample vendor data)");
+        if (identity.drivetrain() == null) {
+            configuration.remove("drivetrain");
+        } else {
+            configuration.put("drivetrain", identity.drivetrain());
+        }
+        configuration.remove(List.of("vins", "service_history", "specs"));
+        return document;
+    }
+
+    /** NHTSA's vPIC as the stack installed it, to know what the service decodes a VIN as. */
+    private static VinDecoder decoder() throws SQLException {
+        try (Connection connection = stack.dataSource().getConnection()) {
+            return new VinDecoder(VpicTables.load(connection, VpicTables.SCHEMA), Clock.systemUTC());
+        }
     }
 
     private static int eventStoreRowsContaining(String text) {

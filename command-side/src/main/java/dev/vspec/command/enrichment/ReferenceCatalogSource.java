@@ -3,7 +3,6 @@ package dev.vspec.command.enrichment;
 import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
-import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import java.util.ArrayList;
@@ -59,28 +58,18 @@ public final class ReferenceCatalogSource implements CatalogSource {
         return Optional.ofNullable(entry).map(found -> UpstreamConfiguration.forVin(found, vin, FactSource.vendor(name, millis)));
     }
 
-    /**
-     * The one configuration whose year, make, model, trim and engine code read as the decoded
-     * identity's (ignoring case, spacing and punctuation) and whose drivetrain agrees where both have one.
-     */
+    /** The one configuration registered as the decoded identity ({@link CatalogIdentity#isRegisteredAs}). */
     @Override
     public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
         long started = System.nanoTime();
         List<CatalogReader.Entry> matching = configurations.stream()
-                .filter(known -> sameVehicle(known.identity(), identity))
+                .filter(known -> identity.isRegisteredAs(known.identity()))
                 .map(Known::entry)
                 .toList();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         return matching.size() == 1
                 ? Optional.of(UpstreamConfiguration.forVin(matching.get(0), vin, FactSource.vendor(name, millis)))
                 : Optional.empty();
-    }
-
-    private static boolean sameVehicle(RegisterConfiguration known, CatalogIdentity decoded) {
-        return known.year() == decoded.year() && ConfigKey.sameSlug(known.make(), decoded.make())
-                && ConfigKey.sameSlug(known.model(), decoded.model()) && ConfigKey.sameSlug(known.trim(), decoded.trim())
-                && ConfigKey.sameSlug(known.engineCode(), decoded.engineCode())
-                && (known.drivetrain() == null || decoded.drivetrain() == null || ConfigKey.sameSlug(known.drivetrain(), decoded.drivetrain()));
     }
 
     /** A configuration of the file with the identity it registers. */

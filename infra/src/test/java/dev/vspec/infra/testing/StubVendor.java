@@ -2,15 +2,20 @@ package dev.vspec.infra.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.identity.ConfigKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -19,20 +24,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A catalog vendor for tests: a real HTTP server on 127.0.0.1, on a free port, answering
- * {@code GET /v1/vins/{vin}} with the JSON document given for that VIN, else 404. It can be made
- * slow (answers after a delay), failing (a status for the next n requests or until
- * {@link #recover()}) or down (drops every connection without answering). It counts requests per
- * VIN, whatever it answered, and remembers the last {@code Authorization} header.
+ * {@code GET /v1/vins/{vin}} with the JSON document given for that VIN, and
+ * {@code GET /v1/configurations?year=&make=&model=&trim=&engine_code=[&drivetrain=]} with the one
+ * given for the config_key those parameters form (so matched as slugs, as the contract says), else
+ * 404. It can be made slow (answers after a delay), failing (a status for the next n requests or
+ * until {@link #recover()}) or down (drops every connection without answering). It counts requests
+ * per VIN (and for configurations), whatever it answered, and remembers the last
+ * {@code Authorization} header and the last configuration query.
  */
 public final class StubVendor implements AutoCloseable {
 
     private static final String PATH = "/v1/vins/";
+    private static final String CONFIGURATIONS = "/v1/configurations";
+    private static final List<String> IDENTITY = List.of("year", "make", "model", "trim", "engine_code");
 
     private final HttpServer server;
     private final ExecutorService handlers = Executors.newCachedThreadPool();
     private final Map<String, String> documents = new ConcurrentHashMap<>();
+    private final Map<String, String> configurations = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private volatile String lastAuthorization;
+    private volatile String lastConfigurationQuery;
     private volatile Duration delay = Duration.ZERO;
     /** Holds slow answers back; {@link #recover()} lets them go at once. */
     private volatile CountDownLatch held = new CountDownLatch(0);
@@ -71,6 +83,12 @@ public final class StubVendor implements AutoCloseable {
     /** Answers {@code json} to {@code GET /v1/vins/{vin}} from now on. */
     public StubVendor serve(String vin, String json) {
         documents.put(vin, json);
+        return this;
+    }
+
+    /** Answers {@code json} to {@code GET /v1/configurations} whose parameters form {@code configKey} from now on. */
+    public StubVendor serveConfiguration(String configKey, String json) {
+        configurations.put(configKey, json);
         return this;
     }
 
@@ -119,6 +137,21 @@ public final class StubVendor implements AutoCloseable {
         return requests.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
+    /** Requests received for {@code /v1/configurations}, whatever was answered. */
+    public int configurationRequests() {
+        return requests(CONFIGURATIONS);
+    }
+
+    /** The raw (still encoded) query of the last {@code /v1/configurations} request, or null before one. */
+    public String lastConfigurationQuery() {
+        return lastConfigurationQuery;
+    }
+
+    /** The parameters of the last {@code /v1/configurations} request, decoded, in their order. */
+    public Map<String, String> lastConfigurationParameters() {
+        return parameters(lastConfigurationQuery);
+    }
+
     /** The Authorization header of the last request, or null when it had none. */
     public String lastAuthorization() {
         return lastAuthorization;
@@ -136,6 +169,9 @@ public final class StubVendor implements AutoCloseable {
             String vin = path.startsWith(PATH) ? path.substring(PATH.length()) : path;
             requests.computeIfAbsent(vin, v -> new AtomicInteger()).incrementAndGet();
             lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
+            if (path.equals(CONFIGURATIONS)) {
+                lastConfigurationQuery = exchange.getRequestURI().getRawQuery();
+            }
             if (down) {
                 return;
             }
@@ -149,8 +185,10 @@ public final class StubVendor implements AutoCloseable {
                 exchange.sendResponseHeaders(failing.status(), -1);
                 return;
             }
-            String document = "GET".equals(exchange.getRequestMethod()) && path.startsWith(PATH)
-                    ? documents.get(vin) : null;
+            String document = !"GET".equals(exchange.getRequestMethod()) ? null
+                    : path.startsWith(PATH) ? documents.get(vin)
+                    : path.equals(CONFIGURATIONS) ? configuration(lastConfigurationQuery)
+                    : null;
             if (document == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
@@ -164,5 +202,33 @@ public final class StubVendor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The document served for the config_key a query's parameters form; null when they form none. */
+    private String configuration(String query) {
+        Map<String, String> parameters = parameters(query);
+        if (!parameters.keySet().containsAll(IDENTITY) || !parameters.get("year").matches("\\d{4}")) {
+            return null;
+        }
+        try {
+            return configurations.get(ConfigKey.of(Integer.parseInt(parameters.get("year")), parameters.get("make"),
+                    parameters.get("model"), parameters.get("trim"), parameters.get("engine_code"),
+                    parameters.get("drivetrain")).value());
+        } catch (ApiException e) {
+            return null;
+        }
+    }
+
+    private static Map<String, String> parameters(String query) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        if (query == null || query.isEmpty()) {
+            return parameters;
+        }
+        for (String parameter : query.split("&")) {
+            String[] nameAndValue = parameter.split("=", 2);
+            parameters.put(URLDecoder.decode(nameAndValue[0], StandardCharsets.UTF_8),
+                    nameAndValue.length == 2 ? URLDecoder.decode(nameAndValue[1], StandardCharsets.UTF_8) : "");
+        }
+        return parameters;
     }
 }

@@ -1,14 +1,13 @@
 package dev.vspec.command.enrichment.vendor;
 
-import dev.vspec.command.catalog.CatalogImportException;
-import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.command.enrichment.CatalogSource;
 import dev.vspec.command.enrichment.UpstreamConfiguration;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.identity.Vin;
-import java.io.ByteArrayOutputStream;
+import dev.vspec.decoder.CatalogIdentity;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -16,33 +15,31 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.DoubleSupplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The HTTP catalog vendor of {@code docs/vendor-contract.md}: {@code GET {base-url}/v1/vins/{VIN}}
- * answers a catalog document of the VIN's configuration (200) or that the VIN is unknown (404).
+ * answers a catalog document of the VIN's configuration (200) or that the VIN is unknown (404), and
+ * {@code GET {base-url}/v1/configurations?year=...} likewise for the configuration of an identity.
  *
  * <p>Each request is bounded by the request timeout; a transient failure (no connection, no answer
  * in time, 408, 425, 429, 5xx) is retried up to {@code max-attempts} requests in all, after an
@@ -51,10 +48,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link UpstreamUnavailable} or {@link UpstreamRefused}. A circuit breaker shared by all lookups
  * counts transient failures in a row; once open, lookups fail at once without a request.
  *
- * <p>An answer is used only when it is the contract's document about the VIN asked for: its
- * service history is sanitized first ({@link ServiceRecordSanitizer}), then the catalog reader
- * checks it as it checks an import, and only the VIN asked for is linked. Anything else is
- * refused; a refusal's message never repeats the answer. The token is sent, never logged.
+ * <p>Both lookups go through the same attempts, waits and breaker. A 200 answer is used only when it
+ * is the contract's document about what was asked ({@link VendorDocuments}); anything else is refused,
+ * and a refusal's message never repeats the answer. The token is sent, never logged.
  *
  * <p>A lookup whose thread is interrupted (the service stopping) ends with a
  * {@link CancellationException}, not as the vendor's failure, so the job is not failed for it.
@@ -83,8 +79,7 @@ public final class HttpCatalogSource implements CatalogSource {
     private final CircuitBreaker breaker;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final CatalogReader reader = new CatalogReader();
-    private final ServiceRecordSanitizer sanitizer = new ServiceRecordSanitizer();
+    private final VendorDocuments documents = new VendorDocuments();
 
     public HttpCatalogSource(VendorProperties vendor) {
         this(vendor, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
@@ -117,7 +112,29 @@ public final class HttpCatalogSource implements CatalogSource {
 
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
-        HttpRequest request = request(vin);
+        String subject = "VIN " + vin;
+        return lookUp(subject, request("/v1/vins/" + vin.value()),
+                (body, source) -> documents.aboutVin(subject, vin, body, source));
+    }
+
+    /**
+     * The vendor's configuration of {@code identity}, without VIN links or service histories: the
+     * enrichment links {@code vin} itself, as vPIC decodes it.
+     */
+    @Override
+    public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
+        String subject = "configuration " + identity.label();
+        return lookUp(subject, request("/v1/configurations?" + query(identity)),
+                (body, source) -> documents.aboutIdentity(subject, identity, vin, body, source));
+    }
+
+    /** Reads a 200 answer's body into the configuration it tells, or refuses it. */
+    private interface Reading {
+        UpstreamConfiguration read(byte[] body, FactSource source);
+    }
+
+    /** Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. */
+    private Optional<UpstreamConfiguration> lookUp(String subject, HttpRequest request, Reading reading) {
         for (int attempt = 1; ; attempt++) {
             if (!breaker.tryPass()) {
                 throw breakerOpen();
@@ -132,10 +149,11 @@ public final class HttpCatalogSource implements CatalogSource {
             }
             if (!outcome.failedTransiently()) {
                 breaker.recordSuccess();
-                return answer(vin, outcome.response(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                return answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                        reading);
             }
             breaker.recordFailure();
-            log.warn("Catalog vendor: request {} of {} for VIN {} failed: {}", attempt, maxAttempts, vin,
+            log.warn("Catalog vendor: request {} of {} for {} failed: {}", attempt, maxAttempts, subject,
                     outcome.detail());
             if (attempt == maxAttempts) {
                 throw new UpstreamUnavailable("no usable answer after " + maxAttempts + " requests; the last: "
@@ -153,8 +171,8 @@ public final class HttpCatalogSource implements CatalogSource {
         }
     }
 
-    private HttpRequest request(Vin vin) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/vins/" + vin.value()))
+    private HttpRequest request(String pathAndQuery) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery))
                 .timeout(requestTimeout)
                 .header("Accept", "application/json")
                 .GET();
@@ -162,6 +180,27 @@ public final class HttpCatalogSource implements CatalogSource {
             request.header("Authorization", authorization);
         }
         return request.build();
+    }
+
+    /** The identity's parameters; drivetrain only when known. */
+    private static String query(CatalogIdentity identity) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("year", String.valueOf(identity.year()));
+        parameters.put("make", identity.make());
+        parameters.put("model", identity.model());
+        parameters.put("trim", identity.trim());
+        parameters.put("engine_code", identity.engineCode());
+        if (identity.drivetrain() != null) {
+            parameters.put("drivetrain", identity.drivetrain());
+        }
+        return parameters.entrySet().stream()
+                .map(parameter -> parameter.getKey() + "=" + encoded(parameter.getValue()))
+                .collect(Collectors.joining("&"));
+    }
+
+    /** UTF-8 percent-encoding with a space as {@code %20}, which reads the same whether a vendor decodes '+' or not. */
+    private static String encoded(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** One request and its whole answer, bounded by the request timeout. */
@@ -192,7 +231,8 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     /** The answer to a request that took {@code responseMillis}, which the facts it records carry. */
-    private Optional<UpstreamConfiguration> answer(Vin vin, HttpResponse<byte[]> response, long responseMillis) {
+    private Optional<UpstreamConfiguration> answer(String subject, HttpResponse<byte[]> response, long responseMillis,
+            Reading reading) {
         int status = response.statusCode();
         if (status == 404) {
             return Optional.empty();
@@ -202,51 +242,12 @@ public final class HttpCatalogSource implements CatalogSource {
                 log.error("Catalog vendor refuses vspec's credentials (HTTP {}): check vspec.enrichment.vendor.token"
                         + " (VSPEC_VENDOR_TOKEN)", status);
             }
-            throw refused(vin, "the vendor answered HTTP " + status + "; the contract answers 200 or 404");
+            throw VendorDocuments.refused(subject, "the vendor answered HTTP " + status + "; the contract answers 200 or 404");
         }
         if (response.body() == null) {
-            throw refused(vin, "the answer is larger than " + MAX_ANSWER_BYTES + " bytes");
+            throw VendorDocuments.refused(subject, "the answer is larger than " + MAX_ANSWER_BYTES + " bytes");
         }
-        return Optional.of(configuration(vin, response.body(), FactSource.vendor(name, responseMillis)));
-    }
-
-    /** The contract's document about {@code vin}, sanitized and read as the catalog import reads a file. */
-    private UpstreamConfiguration configuration(Vin vin, byte[] body, FactSource source) {
-        JsonNode document;
-        try {
-            document = reader.parse(body);
-        } catch (CatalogImportException e) {
-            throw refused(vin, "the answer is not valid JSON");
-        }
-        JsonNode configurations = document.get("configurations");
-        if (!document.isObject() || configurations == null || !configurations.isArray() || configurations.size() != 1) {
-            throw refused(vin, "the answer is not a catalog document with exactly one configuration");
-        }
-        if (configurations.get(0) instanceof ObjectNode configuration) {
-            ServiceRecordSanitizer.Dropped dropped = sanitizer.sanitize(configuration, vin);
-            if (!dropped.nothing()) {
-                log.info("Catalog vendor: sanitized the service history for VIN {}: dropped {} histories, {} visits,"
-                        + " {} fields and {} service codes", vin, dropped.histories(), dropped.visits(),
-                        dropped.fields(), dropped.serviceCodes());
-            }
-        }
-        List<CatalogReader.Entry> entries = new ArrayList<>(1);
-        try {
-            reader.read(document, entries::add);
-        } catch (CatalogImportException e) {
-            // The reader's message may quote the vendor's values; only its kind leaves this method.
-            throw refused(vin, "it breaks the rules of the catalog format (docs/catalog-format.md)");
-        }
-        CatalogReader.Entry entry = entries.get(0);
-        if (!entry.vins().contains(vin.value())) {
-            throw refused(vin, "the configuration it describes does not list VIN " + vin);
-        }
-        return UpstreamConfiguration.forVin(entry, vin, source);
-    }
-
-    private UpstreamRefused refused(Vin vin, String why) {
-        log.warn("Catalog vendor: answer for VIN {} refused: {}", vin, why);
-        return new UpstreamRefused(why);
+        return Optional.of(reading.read(response.body(), FactSource.vendor(name, responseMillis)));
     }
 
     /** The vendor's Retry-After when it is within the cap, else null (give up); without one, the backoff. */
@@ -324,57 +325,6 @@ public final class HttpCatalogSource implements CatalogSource {
         /** For the log: the problem with its cause, whose class tells an operator what failed (never for a job's answer). */
         String detail() {
             return cause == null ? problem() : problem() + ": " + cause;
-        }
-    }
-
-    /** Collects an answer's bytes; beyond {@code limit} it stops reading and yields null. */
-    private static final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
-
-        private final int limit;
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final CompletableFuture<byte[]> body = new CompletableFuture<>();
-        private Flow.Subscription subscription;
-
-        BoundedBody(int limit) {
-            this.limit = limit;
-        }
-
-        @Override
-        public CompletionStage<byte[]> getBody() {
-            return body;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription subscription) {
-            this.subscription = subscription;
-            subscription.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> buffers) {
-            for (ByteBuffer buffer : buffers) {
-                if (body.isDone()) {
-                    return;
-                }
-                if (bytes.size() + buffer.remaining() > limit) {
-                    subscription.cancel();
-                    body.complete(null);
-                    return;
-                }
-                byte[] chunk = new byte[buffer.remaining()];
-                buffer.get(chunk);
-                bytes.writeBytes(chunk);
-            }
-        }
-
-        @Override
-        public void onError(Throwable failure) {
-            body.completeExceptionally(failure);
-        }
-
-        @Override
-        public void onComplete() {
-            body.complete(bytes.toByteArray());
         }
     }
 }

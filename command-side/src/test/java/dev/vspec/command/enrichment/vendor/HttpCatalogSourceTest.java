@@ -14,6 +14,7 @@ import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.infra.testing.StubVendor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +25,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -38,6 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.core.io.Resource;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -55,6 +59,10 @@ class HttpCatalogSourceTest {
     private static final Vin ASKED = vin(0, 0);
     private static final Vin SIBLING = vin(0, 1);
     private static final Vin OTHER_CONFIGURATION = vin(1, 0);
+    /** Sample data: a VIN of the first configuration's vehicle that no document lists, asked about by identity. */
+    private static final Vin UNLISTED = Vin.parse("2T3P1RFV2NW999901");
+    /** The first configuration's identity as vPIC writes it: the make in capitals. */
+    private static final CatalogIdentity IDENTITY = identity(0);
 
     private static final Duration TIMEOUT = Duration.ofMillis(300);
     private static final Duration BACKOFF_BASE = Duration.ofMillis(40);
@@ -327,6 +335,9 @@ class HttpCatalogSourceTest {
         source(properties("s3cr3t.token-42", MAX_ATTEMPTS, 5)).findByVin(ASKED);
         assertThat(stub.lastAuthorization()).isEqualTo("Bearer s3cr3t.token-42");
 
+        source(properties("s3cr3t.token-42", MAX_ATTEMPTS, 5)).findByIdentity(IDENTITY, UNLISTED);
+        assertThat(stub.lastAuthorization()).as("by identity").isEqualTo("Bearer s3cr3t.token-42");
+
         source(null).findByVin(ASKED);
         assertThat(stub.lastAuthorization()).isNull();
     }
@@ -369,6 +380,152 @@ class HttpCatalogSourceTest {
                                 List.of("wiper_blades"))), answer.commands().get(0).source()));
     }
 
+    @Test
+    void aKnownIdentityAnswersTheSameCommandsAsTheReferenceVendorLinkingNoVin() {
+        serveIdentityDocuments();
+
+        UpstreamConfiguration answer = source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+
+        UpstreamConfiguration reference = new ReferenceCatalogSource(SHIPPED).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+        assertThat(answer.configKey()).isEqualTo(reference.configKey()).isEqualTo(IDENTITY.configKey());
+        assertThat(answer.commands()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
+                .containsExactlyElementsOf(reference.commands());
+        FactSource vendor = answer.commands().get(0).source();
+        assertThat(vendor.kind()).isEqualTo(FactSource.VENDOR);
+        assertThat(answer.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
+        assertThat(answer.commands()).as("the enrichment links the VIN itself, with vPIC as its source")
+                .noneMatch(LinkVin.class::isInstance).noneMatch(RecordServiceHistory.class::isInstance);
+        assertThat(stub.configurationRequests()).isEqualTo(1);
+        assertThat(stub.requests()).isEqualTo(1);
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void anIdentityTheVendorDoesNotKnowIsEmptyWithoutRetrying() {
+        serveReferenceDocuments();
+
+        assertThat(source(null).findByIdentity(IDENTITY, UNLISTED)).as("as from a vendor without the identity lookup").isEmpty();
+
+        assertThat(stub.configurationRequests()).isEqualTo(1);
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void theIdentityIsSentAsPercentEncodedQueryParametersWithADrivetrainOnlyWhenKnown() {
+        CatalogIdentity awkward = new CatalogIdentity(2024, "Rolls & Royce", "Range Rover Sport", "HSE+ Dynamic=1",
+                "5.0 V8/SC", null);
+
+        assertThat(source(null).findByIdentity(awkward, UNLISTED)).isEmpty();
+        assertThat(stub.lastConfigurationQuery()).doesNotContain(" ").doesNotContain("+").doesNotContain("drivetrain");
+        Map<String, String> sent = new LinkedHashMap<>();
+        sent.put("year", "2024");
+        sent.put("make", "Rolls & Royce");
+        sent.put("model", "Range Rover Sport");
+        sent.put("trim", "HSE+ Dynamic=1");
+        sent.put("engine_code", "5.0 V8/SC");
+        assertThat(stub.lastConfigurationParameters()).containsExactlyEntriesOf(sent);
+
+        source(null).findByIdentity(new CatalogIdentity(2024, "Land Rover", "Defender", "X", "P400", "4WD"), UNLISTED);
+        assertThat(stub.lastConfigurationParameters()).containsEntry("make", "Land Rover").containsEntry("drivetrain", "4WD");
+    }
+
+    @Test
+    void vinLinksAndServiceHistoriesInAnIdentityAnswerAreDroppedUnread() {
+        ObjectNode document = configured(0, c -> c.set("service_history", JSON.readTree("""
+                {"%s": [
+                   {"performed_on": "2024-05-01", "odometer_km": 20000, "performed_by": "dealer",
+                    "services": ["engine_oil_change"], "customer_name": "Jane Doe"},
+                   {"performed_on": "2023-05-01", "odometer_km": 10000, "performed_by": "Bob Builder Motors",
+                    "services": ["called Mrs Smith at 555-0100"]}
+                 ]}""".formatted(ASKED))));
+        stub.serveConfiguration(IDENTITY.configKey(), document.toString());
+
+        UpstreamConfiguration answer = source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+
+        assertThat(answer.configKey()).isEqualTo(IDENTITY.configKey());
+        assertThat(answer.commands()).noneMatch(LinkVin.class::isInstance).noneMatch(RecordServiceHistory.class::isInstance);
+        assertThat(answer.commands()).allSatisfy(command -> assertThat(command.toString())
+                .doesNotContain(ASKED.value()).doesNotContain(SIBLING.value())
+                .doesNotContain("Jane").doesNotContain("Smith").doesNotContain("Bob"));
+    }
+
+    static Stream<Arguments> refusedIdentityAnswers() {
+        return Stream.of(
+                Arguments.of("about another identity", identityDocument(1).toString()),
+                Arguments.of("about another year", identityDocument(0).toString().replace("\"year\":2022", "\"year\":2021")),
+                Arguments.of("about another drivetrain", identityDocument(0).toString().replace("\"AWD\"", "\"FWD\"")),
+                Arguments.of("two configurations", withConfigurations(identityDocument(0), identityDocument(0)).toString()),
+                Arguments.of("not JSON", "{\"format\": \"vspec-catalog/1\", \"configurations\": [{\"label\": \"Jane"),
+                Arguments.of("an unknown field", configured(0, c -> c.put("owner", "Jane Doe")).toString()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedIdentityAnswers")
+    void anIdentityAnswerOutsideTheContractIsRefusedAtOnceWithoutRepeatingIt(String answer, String body) {
+        stub.serveConfiguration(IDENTITY.configKey(), body);
+
+        assertThatThrownBy(() -> source(null).findByIdentity(IDENTITY, UNLISTED))
+                .isInstanceOf(UpstreamRefused.class)
+                .satisfies(refused -> assertThat(refused.getMessage()).doesNotContain("Jane").doesNotContain("Civic"));
+
+        assertThat(stub.configurationRequests()).isEqualTo(1);
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void anIdentityPathAnsweredOutsideTheContractIsRefused() {
+        stub.failUntilRecovered(405);
+
+        assertThatThrownBy(() -> source(null).findByIdentity(IDENTITY, UNLISTED))
+                .isInstanceOf(UpstreamRefused.class)
+                .hasMessageContaining("HTTP 405");
+    }
+
+    @Test
+    void aTransientFailureByIdentityIsRetriedAfterTheBackoff() {
+        serveIdentityDocuments();
+        stub.failNext(1, 503);
+
+        assertThat(source(null).findByIdentity(IDENTITY, UNLISTED)).isPresent();
+
+        assertThat(stub.configurationRequests()).isEqualTo(2);
+        assertThat(waits).containsExactly(BACKOFF_BASE.dividedBy(2));
+    }
+
+    @Test
+    void aRetryAfterBeyondTheCapEndsAnIdentityLookupAtOnce() {
+        serveIdentityDocuments();
+        stub.failNext(1, 429, Map.of("Retry-After", "3600"));
+
+        assertThatThrownBy(() -> source(null).findByIdentity(IDENTITY, UNLISTED))
+                .isInstanceOf(UpstreamUnavailable.class)
+                .hasMessageContaining("Retry-After");
+        assertThat(stub.configurationRequests()).isEqualTo(1);
+    }
+
+    @Test
+    void lookupsByVinAndByIdentityShareOneBreaker() {
+        serveReferenceDocuments();
+        serveIdentityDocuments();
+        stub.failUntilRecovered(503);
+        HttpCatalogSource source = source(properties(null, 1, 2));
+
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
+        assertThatThrownBy(() -> source.findByIdentity(IDENTITY, UNLISTED)).isInstanceOf(UpstreamUnavailable.class);
+        assertThat(stub.requests()).as("one failure of each opened it").isEqualTo(2);
+
+        stub.recover();
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+                .hasMessageContaining("paused");
+        assertThatThrownBy(() -> source.findByIdentity(IDENTITY, UNLISTED)).isInstanceOf(UpstreamUnavailable.class)
+                .hasMessageContaining("paused");
+        assertThat(stub.requests()).as("open: no request reaches the vendor").isEqualTo(2);
+
+        clock.advance(OPEN_FOR);
+        assertThat(source.findByIdentity(IDENTITY, UNLISTED)).as("the half-open trial, by identity").isPresent();
+        assertThat(source.findByVin(ASKED)).as("closed again for lookups by VIN").isPresent();
+    }
+
     private HttpCatalogSource source(VendorProperties properties) {
         return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties, clock,
                 () -> 0.5, waits::add);
@@ -389,6 +546,29 @@ class HttpCatalogSourceTest {
 
     private void serveDocument(Vin vin, ObjectNode document) {
         stub.serve(vin.value(), document.toString());
+    }
+
+    /** Each reference configuration under its identity, as the contract's answer by identity: no VINs, no histories. */
+    private void serveIdentityDocuments() {
+        for (int i = 0; i < DOCUMENTS.size(); i++) {
+            stub.serveConfiguration(identity(i).configKey(), identityDocument(i).toString());
+        }
+    }
+
+    /** The reference document at {@code index} as an answer by identity. */
+    private static ObjectNode identityDocument(int index) {
+        return configured(index, c -> {
+            c.remove("vins");
+            c.remove("service_history");
+        });
+    }
+
+    /** The identity of the reference configuration at {@code index}, with the make in capitals as vPIC writes it. */
+    private static CatalogIdentity identity(int index) {
+        JsonNode c = DOCUMENTS.get(index).get("configurations").get(0);
+        return new CatalogIdentity(c.get("year").intValue(), c.get("make").stringValue().toUpperCase(Locale.ROOT),
+                c.get("model").stringValue(), c.get("trim").stringValue(), c.get("engine_code").stringValue(),
+                c.has("drivetrain") ? c.get("drivetrain").stringValue() : null);
     }
 
     /** A fresh copy of the reference document at {@code index}. */
