@@ -1,5 +1,6 @@
 package dev.vspec.cli.stack;
 
+import dev.vspec.cli.VspecCli;
 import dev.vspec.infra.access.AccessRequestStore;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.DecoderReady;
@@ -10,12 +11,14 @@ import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.Writer;
 import java.net.InetAddress;
 import java.net.URI;
@@ -25,17 +28,30 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,11 +59,17 @@ import tools.jackson.databind.json.JsonMapper;
  * The local stack end to end, as {@code vspec up} runs it: the sample catalog goes in through the
  * command side, through the event store, the relay, a real Kafka broker and the projections, and
  * comes back out of the query side over HTTP through the gateway. Expectations come from the
- * catalog file itself.
+ * catalog file itself. The 2024 Hondas that {@code vspec catalog import-vpic} registers while the stack
+ * runs take the same way; their tests scope what they count to that year and make, which the sample
+ * catalog does not hold, so neither set of tests depends on whether the other ran first.
  */
 class LocalStackIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Entries per page of the listings over the vPIC-seeded catalog: small, so that they take several pages. */
+    private static final int PAGE = 7;
+    /** The same for the trims of one model, which are fewer. */
+    private static final int TRIM_PAGE = 3;
 
     @TempDir
     static Path dataDir;
@@ -219,10 +241,200 @@ class LocalStackIT {
                 .anySatisfy(request -> assertThat(request.email()).isEqualTo("dana@fleet.example"));
     }
 
+    @Test
+    void listingsPageOverTheHondasOf2024ThatImportVpicSeedsWhileTheStackRuns() throws Exception {
+        // a key of its own, so that the pages read here spend no other test's requests per minute
+        String reader = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.SCALE);
+        long before = lastGlobalIndex();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int exit = new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
+                "catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--db-url", database.url(),
+                "--db-user", database.user());
+
+        assertThat(exit).as(err.toString()).isZero();
+        int found = number(out.toString(), "Found ([\\d,]+) configurations");
+        assertThat(out.toString()).contains(found + " configurations, " + 2 * found + " commands, " + 2 * found
+                + " events stored.");
+        Map<String, JsonNode> registered = registered2024Hondas();
+        Set<String> imported = registered2024Hondas(before).keySet();
+        assertThat(imported).hasSize(found);
+        assertThat(registered.keySet()).containsAll(imported);
+
+        // through the event store, the relay, Kafka and the projections to the query side, behind the gateway
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            HttpResponse<String> all = get(reader, "/api/v1/configs?year=2024&make=HONDA&limit=1000");
+            assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
+            assertThat(JSON.readTree(all.body()).get("configs")).hasSize(registered.size());
+        });
+
+        List<List<JsonNode>> configPages = pages(reader, "/api/v1/configs?year=2024&make=Honda", "configs", PAGE);
+        List<JsonNode> configs = configPages.stream().flatMap(List::stream).toList();
+        List<String> keys = configs.stream().map(config -> config.get("config_key").asString()).toList();
+        assertThat(keys).as("pages are disjoint").doesNotHaveDuplicates();
+        assertThat(keys).as("every configuration once").containsExactlyInAnyOrderElementsOf(registered.keySet());
+        assertThat(configPages).hasSize((registered.size() + PAGE - 1) / PAGE);
+        for (JsonNode config : configs) {
+            JsonNode event = registered.get(config.get("config_key").asString());
+            assertThat(config.get("model").asString()).isEqualTo(event.get("model").asString());
+            assertThat(config.get("trim").asString()).isEqualTo(event.get("trim").asString());
+            assertThat(config.get("engine_code").asString()).isEqualTo(event.get("engineCode").asString());
+        }
+
+        Map<String, Long> perModel = configs.stream().collect(Collectors.groupingBy(
+                config -> folded(config.get("model").asString()), TreeMap::new, Collectors.counting()));
+        List<List<JsonNode>> modelPages = pages(reader, "/api/v1/models?year=2024&make=Honda", "models", PAGE);
+        List<JsonNode> models = modelPages.stream().flatMap(List::stream).toList();
+        assertThat(modelPages).hasSize(Math.max(1, (perModel.size() + PAGE - 1) / PAGE));
+        assertThat(models.stream().map(model -> folded(model.get("model").asString()))).doesNotHaveDuplicates();
+        assertThat(models.stream().mapToLong(model -> model.get("configurations").asLong()).sum()).isEqualTo(registered.size());
+        assertThat(models.stream().collect(Collectors.toMap(model -> folded(model.get("model").asString()),
+                model -> model.get("configurations").asLong()))).isEqualTo(perModel);
+
+        // the model with the most configurations, and its trims
+        JsonNode largest = models.stream().max(Comparator.comparingLong(model -> model.get("configurations").asLong()))
+                .orElseThrow();
+        String model = largest.get("model").asString();
+        Map<String, Long> perTrim = configs.stream().filter(config -> folded(config.get("model").asString()).equals(folded(model)))
+                .collect(Collectors.groupingBy(config -> folded(config.get("trim").asString()), Collectors.counting()));
+        String trimsRoute = "/api/v1/trims?year=2024&make=Honda&model=" + encode(model);
+        List<List<JsonNode>> trimPages = pages(reader, trimsRoute, "trims", TRIM_PAGE);
+        List<JsonNode> trims = trimPages.stream().flatMap(List::stream).toList();
+        assertThat(trimPages).hasSize(Math.max(1, (perTrim.size() + TRIM_PAGE - 1) / TRIM_PAGE));
+        assertThat(trims.stream().mapToLong(trim -> trim.get("configurations").asLong()).sum())
+                .isEqualTo(largest.get("configurations").asLong());
+        assertThat(trims.stream().collect(Collectors.toMap(trim -> folded(trim.get("trim").asString()),
+                trim -> trim.get("configurations").asLong()))).isEqualTo(perTrim);
+
+        // the ETag of a page, and a conditional read of it
+        for (String route : List.of("/api/v1/models?year=2024&make=Honda&limit=" + PAGE, trimsRoute + "&limit=" + TRIM_PAGE,
+                "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE)) {
+            HttpResponse<String> first = get(reader, route);
+            String etag = first.headers().firstValue("ETag").orElseThrow(() -> new AssertionError(route + " has no ETag"));
+            assertThat(etag).as(route).matches("\"[0-9a-f]{16}\"");
+            HttpResponse<String> again = get(reader, route, "If-None-Match", etag);
+            assertThat(again.statusCode()).as(route).isEqualTo(304);
+            assertThat(again.body()).isEmpty();
+        }
+
+        // a cursor the listing did not give (cut short, with a character added, another listing's), a limit over 1,000
+        String cursor = JSON.readTree(get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE).body())
+                .get("next").asString().replaceFirst(".*cursor=", "");
+        String modelsCursor = JSON.readTree(get(reader, "/api/v1/models?year=2024&make=Honda&limit=1").body())
+                .get("next").asString().replaceFirst(".*cursor=", "");
+        for (String refused : List.of(cursor.substring(0, cursor.length() / 2), cursor + "!", modelsCursor)) {
+            assertInvalidParam(get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE + "&cursor=" + refused),
+                    "cursor");
+        }
+        for (String route : List.of("/api/v1/models?year=2024&make=Honda", trimsRoute, "/api/v1/configs?year=2024&make=Honda")) {
+            assertInvalidParam(get(reader, route + "&limit=1001"), "limit");
+        }
+
+        // the keyless sandbox answers its own sample catalog, never the live one
+        HttpResponse<String> sample = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY)
+                + "/api/sample/v1/configs?year=2024&make=Honda&limit=1000")).timeout(Duration.ofSeconds(10)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(sample.statusCode()).as(sample.body()).isEqualTo(200);
+        assertThat(JSON.readTree(sample.body()).get("configs").findValuesAsString("config_key")).doesNotContainAnyElementsOf(imported);
+    }
+
+    /**
+     * Every page of a listing, {@code limit} entries at a time, following each page's {@code next} from the first
+     * and checking that its {@code Link} header names the same page.
+     */
+    private static List<List<JsonNode>> pages(String reader, String first, String field, int limit) throws Exception {
+        String path = first.substring(0, first.indexOf('?'));
+        List<List<JsonNode>> pages = new ArrayList<>();
+        String next = first + "&limit=" + limit;
+        while (next != null) {
+            HttpResponse<String> response = get(reader, next);
+            assertThat(response.statusCode()).as(next + ": " + response.body()).isEqualTo(200);
+            JsonNode page = JSON.readTree(response.body());
+            List<JsonNode> entries = new ArrayList<>();
+            page.get(field).forEach(entries::add);
+            pages.add(entries);
+            next = page.get("next").isNull() ? null : page.get("next").asString();
+            assertThat(response.headers().firstValue("Link")).as(first)
+                    .isEqualTo(Optional.ofNullable(next).map(link -> "<" + link + ">; rel=\"next\""));
+            if (next != null) {
+                assertThat(entries).as(first).hasSize(limit);
+                assertThat(next).startsWith(path + "?").contains("&limit=" + limit + "&cursor=");
+            } else {
+                assertThat(entries).as(first).hasSizeBetween(pages.size() == 1 ? 0 : 1, limit);
+            }
+            assertThat(pages.size()).as("pages of %s", first).isLessThan(1_000);
+        }
+        return pages;
+    }
+
+    /** The spec's 400: JSON with the code and a message, decorated by the gateway. */
+    private static void assertInvalidParam(HttpResponse<String> response, String parameter) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        JsonNode error = JSON.readTree(response.body());
+        assertThat(error.get("error").asString()).isEqualTo("invalid_param");
+        assertThat(error.get("message").asString()).startsWith(parameter);
+        assertThat(error.get("object").asString()).isEqualTo("error");
+    }
+
+    /** The configurations of 2024 HONDA the event store registered, by key, each as its event's payload. */
+    private static Map<String, JsonNode> registered2024Hondas() throws SQLException {
+        return registered2024Hondas(0);
+    }
+
+    /** The same, of the events stored after global index {@code after}. */
+    private static Map<String, JsonNode> registered2024Hondas(long after) throws SQLException {
+        Map<String, JsonNode> registered = new LinkedHashMap<>();
+        try (Connection connection = stack.dataSource().getConnection();
+             PreparedStatement query = connection.prepareStatement("select convert_from(payload, 'UTF8')"
+                     + " from events.domainevententry where payloadtype = ? and globalindex > ? order by globalindex")) {
+            query.setString(1, "dev.vspec.contracts.catalog.ConfigurationRegistered");
+            query.setLong(2, after);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    JsonNode payload = JSON.readTree(rows.getString(1));
+                    if (payload.get("year").asInt() == 2024 && folded(payload.get("make").asString()).equals("honda")) {
+                        registered.put(payload.get("configKey").asString(), payload);
+                    }
+                }
+            }
+        }
+        return registered;
+    }
+
+    private static long lastGlobalIndex() throws SQLException {
+        try (Connection connection = stack.dataSource().getConnection();
+             ResultSet rows = connection.createStatement().executeQuery("select coalesce(max(globalindex), 0) from events.domainevententry")) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    private static int number(String text, String regex) {
+        Matcher matcher = Pattern.compile(regex).matcher(text);
+        assertThat(matcher.find()).as(text).isTrue();
+        return Integer.parseInt(matcher.group(1).replace(",", ""));
+    }
+
+    /** A name as listings match it: case and inner whitespace do not matter. */
+    private static String folded(String name) {
+        return name.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
     private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
-                .header("Authorization", "Bearer " + key)
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return get(key, pathAndQuery);
+    }
+
+    private static HttpResponse<String> get(String apiKey, String pathAndQuery, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                .header("Authorization", "Bearer " + apiKey)
+                .timeout(Duration.ofSeconds(10)).GET();
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** A configuration with fluids and VINs whose year/make/model/trim names it alone. */
