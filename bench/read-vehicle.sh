@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Read benchmark: GET /api/v1/vehicle?config_key=<rotating>&include=fluids,specs,tires,maintenance_schedule,parts
-# against GET /api/v1/status (trivial static JSON) on the same query side, in one run, with wrk.
-# Prints requests/s, p50 and p99 of each and the ratio vehicle/status (target >= 0.35).
+# Read benchmark: GET /api/v1/vehicle?<identifier>&include=fluids,specs,tires,maintenance_schedule,parts
+# rotating over a large catalog, against GET /api/v1/status (trivial static JSON) on the same query side,
+# in one run, with wrk. Prints requests/s, p50 and p99 of each and the ratio vehicle/status (target >= 0.35).
 #
 #   ./vspec up                          # in another terminal
-#   bench/read-vehicle.sh --load        # first time: load the 100k synthetic catalog, wait, measure
+#   bench/read-vehicle.sh --load        # first time: load the catalog, wait for the projections, measure
 #   bench/read-vehicle.sh               # measure only
 #
+# The catalog (BENCH_CATALOG): synthetic (default; vspec synthetic load, every group filled) or vpic (vspec
+# catalog import-vpic: the configurations NHTSA's vPIC identifies, with vPIC's specs and no other group).
+# Over vpic, BENCH_BY=vin reads by a VIN decoding as each configuration instead of its config_key: VINs
+# no import links, so each read decodes the VIN and matches the held configurations.
 # Settings (environment): VSPEC_QUERY_SIDE_URL (http://127.0.0.1:8082), BENCH_DURATION (20s),
-# BENCH_WARMUP (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CONFIGURATIONS (100000),
-# BENCH_SEED (42), BENCH_API_KEY (the key to send; by default the script issues an enterprise key with
-# the operator CLI and revokes it afterwards), BENCH_TARGET (0.35).
-# --load also passes VSPEC_DB_URL/USER/PASSWORD and VSPEC_KAFKA_BOOTSTRAP on to vspec synthetic load.
+# BENCH_WARMUP (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CATALOG (synthetic), BENCH_BY
+# (config_key), BENCH_CONFIGURATIONS (100000) and BENCH_SEED (42) for synthetic, BENCH_VPIC_YEARS (the
+# last ten) and BENCH_VPIC_MAKES (all) for vpic, BENCH_API_KEY (the key to send; by default the script
+# issues an enterprise key with the operator CLI and revokes it afterwards), BENCH_TARGET (0.35).
+# --load also passes VSPEC_DB_URL/USER/PASSWORD and VSPEC_KAFKA_BOOTSTRAP on to the loading command.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -24,10 +29,12 @@ connections="${BENCH_CONNECTIONS:-32}"
 configurations="${BENCH_CONFIGURATIONS:-100000}"
 seed="${BENCH_SEED:-42}"
 target="${BENCH_TARGET:-0.35}"
+catalog="${BENCH_CATALOG:-synthetic}"
+by="${BENCH_BY:-config_key}"
 load=false
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 for arg in "$@"; do
@@ -37,6 +44,12 @@ for arg in "$@"; do
     *) echo "read-vehicle.sh: unknown argument $arg" >&2; usage >&2; exit 2 ;;
   esac
 done
+
+case "$catalog/$by" in
+  synthetic/config_key|vpic/config_key|vpic/vin) ;;
+  *) echo "read-vehicle.sh: BENCH_CATALOG is synthetic or vpic, BENCH_BY config_key (or vin over vpic);" \
+       "got $catalog/$by" >&2; exit 2 ;;
+esac
 
 . "$here/lib.sh"
 
@@ -48,9 +61,30 @@ if [ "$(http_status "$base_url/actuator/health")" != 200 ]; then
   exit 1
 fi
 
-if $load; then
-  echo "Loading the synthetic catalog ($configurations configurations, seed $seed) and waiting for the projections ..."
-  vspec synthetic load --configurations "$configurations" --seed "$seed" --wait
+results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$results"
+keys="$results/identifiers.txt"
+vpic_args=()
+[ -n "${BENCH_VPIC_YEARS:-}" ] && vpic_args+=(--years "$BENCH_VPIC_YEARS")
+[ -n "${BENCH_VPIC_MAKES:-}" ] && vpic_args+=(--makes "$BENCH_VPIC_MAKES")
+if [ "$catalog" = synthetic ]; then
+  if $load; then
+    echo "Loading the synthetic catalog ($configurations configurations, seed $seed) and waiting for the projections ..."
+    vspec synthetic load --configurations "$configurations" --seed "$seed" --wait
+  fi
+  vspec synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
+else
+  if $load; then
+    echo "Seeding the catalog from vPIC (vspec catalog import-vpic ${vpic_args[*]}) ..."
+    vspec catalog import-vpic "${vpic_args[@]}" --list "$results/vpic-configurations.tsv"
+  else
+    vspec catalog import-vpic "${vpic_args[@]}" --list "$results/vpic-configurations.tsv" --list-only > /dev/null
+  fi
+  if [ "$by" = vin ]; then
+    cut -f2 "$results/vpic-configurations.tsv" | sed 's/^/vin=/' > "$keys"
+  else
+    cut -f1 "$results/vpic-configurations.tsv" | sed 's/^/config_key=/' > "$keys"
+  fi
 fi
 
 if [ -z "${BENCH_API_KEY:-}" ]; then
@@ -60,20 +94,22 @@ if [ -z "${BENCH_API_KEY:-}" ]; then
 fi
 export BENCH_API_KEY
 
-results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$results"
-keys="$results/config-keys.txt"
-vspec synthetic keys --configurations "$configurations" --seed "$seed" > "$keys"
-
 first_key="$(head -n 1 "$keys")"
 last_key="$(tail -n 1 "$keys")"
 include="fluids,specs,tires,maintenance_schedule,parts"
+# The projections catch up with a load at their own pace: the last identifier answers once they have.
 for key in "$first_key" "$last_key"; do
-  status="$(http_status "$base_url/api/v1/vehicle?config_key=$key&include=$include" "$BENCH_API_KEY")"
+  waited=0
+  while status="$(http_status "$base_url/api/v1/vehicle?$key&include=$include" "$BENCH_API_KEY")" \
+      && [ "$status" = 404 ] && $load && [ "$waited" -lt 1800 ]; do
+    [ "$waited" = 0 ] && echo "  waiting for the projections to hold $key ..."
+    sleep 5
+    waited=$((waited + 5))
+  done
   if [ "$status" != 200 ]; then
-    echo "GET /api/v1/vehicle?config_key=$key answers $status, not 200." >&2
+    echo "GET /api/v1/vehicle?$key answers $status, not 200." >&2
     if [ "$status" = 404 ]; then
-      echo "Either the route is missing or the synthetic catalog is not (fully) loaded: run with --load." >&2
+      echo "Either the route is missing or the $catalog catalog is not (fully) loaded: run with --load." >&2
     fi
     exit 1
   fi
@@ -85,7 +121,7 @@ if [ "$status" != 200 ]; then
 fi
 
 echo "Benchmarking $base_url: $threads threads, $connections connections, $warmup warm-up + $duration each"
-echo "  (a) /api/v1/vehicle?config_key=<$(wc -l < "$keys" | tr -d ' ') synthetic keys, rotating>&include=$include"
+echo "  (a) /api/v1/vehicle?$by=<$(wc -l < "$keys" | tr -d ' ') of the $catalog catalog, rotating>&include=$include"
 echo "  (b) /api/v1/status"
 # First one pass over every key, as steady traffic would have made (the query side's configuration
 # cache fills on first reads); then both warm-ups before either measurement, so that neither run

@@ -1,5 +1,6 @@
--- wrk script: GET /api/v1/vehicle with five data groups, rotating over the config_keys listed in
--- the file given after "--" (one per line). Each thread starts at its own place in the list, so
+-- wrk script: GET /api/v1/vehicle with five data groups, rotating over the identifiers listed in
+-- the file given after "--", one per line as its query parameter: config_key=<key> or vin=<VIN>.
+-- Each thread starts at its own place in the list, so
 -- the threads do not ask for the same vehicle at the same time.
 -- With "-- <file> once <threads> <directory>", the threads split the list and each stops after its
 -- share, leaving a file done-<thread> in the directory: together they ask for every configuration
@@ -21,7 +22,7 @@ end
 function init(args)
   local file = args[1]
   if file == nil then
-    error("usage: wrk ... -s vehicle.lua <url> -- <file of config_keys>")
+    error("usage: wrk ... -s vehicle.lua <url> -- <file of config_key=... or vin=... lines>")
   end
   for line in io.lines(file) do
     if line ~= "" then
@@ -29,7 +30,7 @@ function init(args)
     end
   end
   if #keys == 0 then
-    error("no config_keys in " .. file)
+    error("no identifiers in " .. file)
   end
   if args[2] == "once" then
     local count = tonumber(args[3])
@@ -56,5 +57,5 @@ end
 
 function request()
   next_key = next_key % #keys + 1
-  return wrk.format("GET", "/api/v1/vehicle?config_key=" .. keys[next_key] .. "&include=" .. include)
+  return wrk.format("GET", "/api/v1/vehicle?" .. keys[next_key] .. "&include=" .. include)
 end

@@ -12,7 +12,10 @@ import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicIndex;
 import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.axon.EventStorage;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -65,6 +68,14 @@ final class ImportVpicCommand implements Callable<Integer> {
     @Option(names = "--vehicle-types", split = ",", paramLabel = "TYPE", defaultValue = "car,mpv,truck",
             description = "Of car, mpv, truck, motorcycle, bus (default: ${DEFAULT-VALUE}).")
     List<String> vehicleTypes;
+
+    @Option(names = "--list", paramLabel = "FILE",
+            description = "Also write each configuration found to FILE, one per line: its config_key, a tab, and a VIN"
+                    + " built to decode as it (not a real vehicle's; bench/read-vehicle.sh reads by both).")
+    Path list;
+
+    @Option(names = "--list-only", description = "Only enumerate and write --list; register nothing.")
+    boolean listOnly;
 
     @Mixin
     ReadStore database = new ReadStore();
@@ -127,6 +138,19 @@ final class ImportVpicCommand implements Callable<Integer> {
                 summary.cappedModelKeys() == 0 ? "" : String.format(Locale.ROOT, "; the combinations of %,d model keys were cut"
                         + " at %,d VINs each", summary.cappedModelKeys(), ConfigurationEnumerator.MAX_VINS_PER_MODEL_KEY));
         out.flush();
+        if (list != null) {
+            try {
+                Files.write(list, found.configurations().stream()
+                        .map(configuration -> configuration.configKey() + "\t" + configuration.vin()).toList());
+            } catch (IOException e) {
+                return Messages.fail(spec, "Cannot write the list to " + list + ": " + Messages.root(e));
+            }
+            out.printf(Locale.ROOT, "Listed %,d configurations in %s.%n", found.configurations().size(), list);
+            out.flush();
+        }
+        if (listOnly) {
+            return 0;
+        }
         VpicSeeding.Imported imported = seeding.register(found.vins(), dataSource);
         out.printf(Locale.ROOT, "Imported in %.1f s: %,d configurations, %,d commands, %,d events stored%s.%n",
                 imported.elapsed().toNanos() / 1e9, imported.configurations(), imported.commands(), imported.eventsStored(),
@@ -140,6 +164,9 @@ final class ImportVpicCommand implements Callable<Integer> {
     }
 
     private Request request() {
+        if (listOnly && list == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--list-only needs --list FILE");
+        }
         int[] span = years();
         Set<VehicleType> types = new LinkedHashSet<>();
         try {

@@ -37,8 +37,16 @@ final class VpicSeeding {
         this.terminal = terminal;
     }
 
-    /** What the enumeration found: each configuration's first VIN, in the order found. */
-    record Enumerated(List<String> vins, ConfigurationEnumerator.Summary summary) {
+    /** What the enumeration found: each configuration, by the first VIN that decodes as it, in the order found. */
+    record Enumerated(List<Configuration> configurations, ConfigurationEnumerator.Summary summary) {
+
+        List<String> vins() {
+            return configurations.stream().map(Configuration::vin).toList();
+        }
+    }
+
+    /** A configuration found: its config_key and a VIN built to decode as it. */
+    record Configuration(String configKey, String vin) {
     }
 
     /**
@@ -52,9 +60,10 @@ final class VpicSeeding {
 
     Enumerated enumerate(Request request) {
         ProgressBar bar = new ProgressBar(out, terminal, "WMIs");
-        List<String> vins = new ArrayList<>();
+        List<Configuration> found = new ArrayList<>();
         boolean[] started = {false};
-        ConfigurationEnumerator.Summary summary = enumerator.enumerate(request, found -> vins.add(found.vin()),
+        ConfigurationEnumerator.Summary summary = enumerator.enumerate(request,
+                configuration -> found.add(new Configuration(configuration.identity().configKey(), configuration.vin())),
                 (done, total, configurations) -> {
                     if (!started[0]) {
                         bar.step("Enumerating the configurations of the WMIs' VIN schemas", total);
@@ -63,7 +72,7 @@ final class VpicSeeding {
                     bar.read(done);
                 });
         bar.done();
-        return new Enumerated(List.copyOf(vins), summary);
+        return new Enumerated(List.copyOf(found), summary);
     }
 
     Imported register(List<String> vins, DataSource dataSource) {

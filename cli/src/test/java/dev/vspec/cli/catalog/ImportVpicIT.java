@@ -11,6 +11,8 @@ import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -98,6 +100,34 @@ class ImportVpicIT {
         assertThat(out.toString()).contains(configurations + " configurations, " + 2 * configurations
                 + " commands, 0 events stored (the catalog held them all already).");
         assertThat(count()).isEqualTo(events);
+    }
+
+    /** The list a benchmark reads by: each configuration's key with a VIN that decodes as it, and nothing stored. */
+    @Test
+    void listOnlyWritesEachConfigurationsKeyAndAVinThatDecodesAsItAndStoresNothing() throws Exception {
+        Path list = Files.createTempFile("vpic-configurations", ".tsv");
+        long before = count();
+
+        int exit = vspec("catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--list", list.toString(),
+                "--list-only", "--db-url", database.url());
+
+        assertThat(exit).as(err.toString()).isZero();
+        int configurations = number("Found ([\\d,]+) configurations");
+        assertThat(out.toString()).contains("Listed " + configurations + " configurations in " + list);
+        List<String> lines = Files.readAllLines(list);
+        assertThat(lines).hasSize(configurations).doesNotHaveDuplicates();
+        VinDecoder decoder = decoder();
+        for (String line : lines) {
+            String[] columns = line.split("\t");
+            assertThat(CatalogIdentity.of(decoder.decode(Vin.parse(columns[1]))).orElseThrow().configKey())
+                    .as(line).isEqualTo(columns[0]);
+        }
+        assertThat(count()).isEqualTo(before);
+        Files.delete(list);
+
+        err.getBuffer().setLength(0);
+        assertThat(vspec("catalog", "import-vpic", "--list-only", "--db-url", database.url())).isEqualTo(2);
+        assertThat(err.toString()).contains("--list-only needs --list FILE");
     }
 
     @Test
