@@ -91,6 +91,22 @@ class SandboxRoutesIT extends SandboxHttpIT {
         assertThat(new String(image.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
     }
 
+    /** The render's href is the sandbox's own image route: followed without a key, it answers the bytes the group describes. */
+    @Test
+    void theImageHrefLeadsToTheSandboxsOwnImageRoute() {
+        SandboxClient client = newClient();
+        JsonNode image = client.get("/api/sample/v1/vehicle?vin=" + VIN + "&include=image").ok().path("image");
+
+        String href = image.path("href").asString();
+        HttpResponse<byte[]> followed = client.bytes(href);
+
+        assertThat(href).isEqualTo("/api/sample/v0/vehicle-image?config_key=" + CONFIG_KEY);
+        assertThat(followed.statusCode()).isEqualTo(200);
+        assertThat(followed.headers().firstValue("Content-Type")).hasValue(image.path("content_type").asString());
+        assertThat(followed.headers().firstValue("ETag")).hasValue(image.path("etag").asString());
+        assertThat(new String(followed.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
+    }
+
     @Test
     void configsListsTheAmbiguousLookupsCandidates() {
         JsonNode configs = newClient().get("/api/sample/v1/configs?" + AMBIGUOUS_YMM).ok().path("configs");

@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxPerKey        webhooks one key may hold
  * @param maxUrlLength     longest endpoint URL, in characters
  * @param connectTimeout   longest wait for a connection to an endpoint
- * @param readTimeout      longest wait for each read of an endpoint's answer
+ * @param timeout          longest an attempt takes, connecting, sending and the answer's status together
  * @param backoffBase      bound of the wait before the first retry; it doubles per retry (full jitter)
  * @param backoffCap       largest bound of a wait between attempts
  * @param retryFor         how long after the event a delivery is retried before it fails for good
@@ -27,7 +27,7 @@ record WebhookProperties(
         @DefaultValue("10") int maxPerKey,
         @DefaultValue("2048") int maxUrlLength,
         @DefaultValue("5s") Duration connectTimeout,
-        @DefaultValue("10s") Duration readTimeout,
+        @DefaultValue("10s") Duration timeout,
         @DefaultValue("10s") Duration backoffBase,
         @DefaultValue("1h") Duration backoffCap,
         @DefaultValue("24h") Duration retryFor,
@@ -39,7 +39,7 @@ record WebhookProperties(
     WebhookProperties {
         allowedAddresses = Set.copyOf(allowedAddresses);
         positive("connect-timeout", connectTimeout);
-        positive("read-timeout", readTimeout);
+        positive("timeout", timeout);
         positive("backoff-base", backoffBase);
         positive("retry-for", retryFor);
         positive("poll-interval", pollInterval);
@@ -64,6 +64,6 @@ record WebhookProperties(
      * instance takes it over only from a sender that died.
      */
     Duration lease() {
-        return connectTimeout.plus(readTimeout.multipliedBy(3)).plusMinutes(1);
+        return timeout.plusMinutes(1);
     }
 }

@@ -1,8 +1,11 @@
 package dev.vspec.command.webhooks;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -14,21 +17,29 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.util.Timeout;
 
 /**
- * Posts a signed delivery to a webhook: connect and read timeouts, no redirects followed, no retries
- * of its own (the schedule retries), each delivery on a new connection to an address the
- * {@link AddressGuard} checked for it, and only the status line and headers of the answer read.
+ * Posts a signed delivery to a webhook: no redirects followed, no retries of its own (the schedule
+ * retries), each delivery on a new connection to an address the {@link AddressGuard} checked for it,
+ * and only the status line and headers of the answer read.
+ *
+ * <p>An attempt has one deadline, {@code timeout}, for connecting, sending and the answer's head
+ * together; connecting alone may take at most {@code connectTimeout} of it. A timeout per read would
+ * not do: a receiver that trickles its answer a byte at a time never lets one read wait long. When
+ * the deadline passes, the exchange is cancelled, which closes its connection under the read.
  */
 final class WebhookSender implements AutoCloseable {
 
     private final CloseableHttpClient client;
+    private final Duration timeout;
 
-    WebhookSender(AddressGuard guard, Duration connectTimeout, Duration readTimeout) {
+    WebhookSender(AddressGuard guard, Duration connectTimeout, Duration timeout) {
+        this.timeout = timeout;
         this.client = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setDnsResolver(guard)
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(connectTimeout))
-                                .setSocketTimeout(Timeout.of(readTimeout))
+                                // no read outlasts the deadline even if the cancellation missed it
+                                .setSocketTimeout(Timeout.of(timeout))
                                 .build())
                         .build())
                 .setConnectionReuseStrategy((request, response, context) -> false)
@@ -46,21 +57,34 @@ final class WebhookSender implements AutoCloseable {
         post.setHeader(WebhookSigner.EVENT_ID_HEADER, eventId);
         post.setHeader(WebhookSigner.SIGNATURE_HEADER, signature);
         post.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
+        CompletableFuture<Void> deadline = new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        deadline.whenComplete((done, expired) -> {
+            if (expired != null) {
+                post.cancel();
+            }
+        });
         ClassicHttpResponse response = null;
         try {
             response = client.executeOpen(null, post, null);
             return SendOutcome.answered(response.getCode(), since(started));
         } catch (AddressGuard.Refused e) {
             return SendOutcome.failed("refused_address", e.getMessage(), since(started));
-        } catch (SocketTimeoutException e) {
-            return SendOutcome.failed("timeout", "no answer in time (" + e.getMessage() + ")", since(started));
         } catch (IOException e) {
+            if (deadline.isCompletedExceptionally() || e instanceof SocketTimeoutException) {
+                return SendOutcome.failed("timeout", "no answer within " + seconds(timeout), since(started));
+            }
             return SendOutcome.failed("unreachable", e.getClass().getSimpleName() + ": " + e.getMessage(), since(started));
         } finally {
+            deadline.complete(null);
             // the answer's body is never read: the connection is dropped rather than drained
             post.cancel();
             closeQuietly(response);
         }
+    }
+
+    /** {@code 10 s}, {@code 0.5 s}: how the deadline reads in an attempt's error. */
+    private static String seconds(Duration duration) {
+        return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     private static void closeQuietly(ClassicHttpResponse response) {

@@ -63,7 +63,7 @@ class WebhooksConfiguration {
 
     @Bean(destroyMethod = "close")
     WebhookSender webhookSender(AddressGuard guard, WebhookProperties properties) {
-        return new WebhookSender(guard, properties.connectTimeout(), properties.readTimeout());
+        return new WebhookSender(guard, properties.connectTimeout(), properties.timeout());
     }
 
     @Bean

@@ -20,8 +20,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
@@ -70,6 +72,8 @@ class WebhooksIT {
     MeterRegistry meters;
     @Autowired
     EventStore eventStore;
+    @Autowired
+    WebhookProperties webhooks;
 
     @BeforeAll
     static void startReceiver() throws Exception {
@@ -136,7 +140,7 @@ class WebhooksIT {
         assertThat(attempts).hasSize(3);
         assertThat(attempts.get(0).get("status_code").asInt()).isEqualTo(500);
         assertThat(attempts.get(1).get("status_code").isNull()).isTrue();
-        assertThat(attempts.get(1).get("error").asString()).contains("no answer in time");
+        assertThat(attempts.get(1).get("error").asString()).isEqualTo("no answer within 1 s");
         assertThat(attempts.get(1).get("duration_ms").asInt()).isGreaterThanOrEqualTo(900);
         assertThat(attempts.get(2).get("status_code").asInt()).isEqualTo(200);
         assertThat(attempts.get(2).get("number").asInt()).isEqualTo(3);
@@ -276,6 +280,49 @@ class WebhooksIT {
 
         await().atMost(DELIVERED).until(() -> receiver.received("/held").size() >= 2);
         assertThat(receiver.received("/held").get(1).header("Vspec-Event-Id")).isEqualTo("evt_held_completed_" + job);
+    }
+
+    /**
+     * Receivers that hold a connection without finishing their status (one trickles its head, one says
+     * nothing) fail each attempt at the one-second deadline and are retried later, while the worker,
+     * each of whose senders they could hold, goes on to deliver another key's event.
+     */
+    @Test
+    void receiversThatNeverFinishTheirStatusFailAtTheDeadlineAndHoldUpNoOtherDelivery() throws Exception {
+        IssuedKey hostileKey = issue(Plan.PRO);
+        IssuedKey otherKey = issue(Plan.PRO);
+        Api hostileApi = new Api(port, hostileKey.key());
+        List<String> hostileWebhooks = new ArrayList<>();
+        try (HostileReceiver trickling = new HostileReceiver(HostileReceiver.Behaviour.TRICKLES_HEAD);
+                HostileReceiver silent = new HostileReceiver(HostileReceiver.Behaviour.NEVER_ANSWERS)) {
+            for (int i = 0; i <= webhooks.senders(); i++) {
+                String url = (i % 2 == 0 ? trickling : silent).url("/hook/" + i);
+                hostileWebhooks.add(register(hostileKey, url).json(201).get("id").asString());
+            }
+            register(otherKey, receiver.url("/beside-hostile")).json(201);
+            Deliveries deliveries = new Deliveries(db);
+            String job = "enr_hostile_" + System.nanoTime();
+            deliveries.create("evt_hostile_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
+                    Set.of(hostileKey.record().id()), Instant.now());
+            deliveries.create("evt_beside_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
+                    Set.of(otherKey.record().id()), Instant.now());
+
+            await().atMost(DELIVERED).until(() -> !receiver.received("/beside-hostile").isEmpty());
+            JsonNode retried = await().atMost(DELIVERED).until(() -> hostileApi.get(PATH + "/deliveries").ok().get("deliveries"),
+                    all -> all.size() == hostileWebhooks.size() && all.valueStream().allMatch(d -> d.get("attempts").size() >= 2));
+            retried.forEach(delivery -> {
+                assertThat(delivery.get("status").asString()).isEqualTo("pending");
+                assertThat(delivery.get("next_attempt_at").isNull()).isFalse();
+                delivery.get("attempts").forEach(attempt -> {
+                    assertThat(attempt.get("status_code").isNull()).isTrue();
+                    assertThat(attempt.get("error").asString()).isEqualTo("no answer within 1 s");
+                    assertThat(attempt.get("duration_ms").asInt()).as("the deadline and a margin").isBetween(1000, 10_000);
+                });
+            });
+        } finally {
+            // their retries would keep the senders busy through every later test
+            hostileWebhooks.forEach(id -> hostileApi.send("DELETE", PATH + "/" + id, null));
+        }
     }
 
     private static void assertSigned(WebhookReceiver.Received request, String secret) throws Exception {

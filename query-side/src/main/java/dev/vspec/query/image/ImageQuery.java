@@ -6,6 +6,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
+import dev.vspec.query.web.AskedRoutes;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.springframework.stereotype.Component;
@@ -27,14 +28,17 @@ class ImageQuery implements VehicleGroup<ImageView> {
         return Group.IMAGE;
     }
 
-    /** The render's metadata, without reading its bytes; null when none is cached. */
+    /**
+     * The render's metadata, without reading its bytes; null when none is cached. Its {@code href} is the
+     * image route where the client asked: under the sandbox's prefix, the sandbox's own.
+     */
     @Override
-    public ImageView of(Vehicle vehicle, VehicleIdentifier identifier) {
+    public ImageView of(Vehicle vehicle, VehicleIdentifier identifier, AskedRoutes routes) {
         return db.select(IMAGE.CONTENT_TYPE, IMAGE.SHA256)
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(vehicle.configKey()))
                 .fetchOptional(row -> new ImageView(row.value1(), etag(row.value2()),
-                        ROUTE + "?config_key=" + vehicle.configKey()))
+                        routes.route(ROUTE) + "?config_key=" + vehicle.configKey()))
                 .orElse(null);
     }
 

@@ -1,5 +1,6 @@
 package dev.vspec.query.listings;
 
+import dev.vspec.query.web.AskedRoutes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -9,16 +10,10 @@ import org.springframework.http.ResponseEntity;
 
 /**
  * The link to a listing's next page, in the body's {@code next} and in a {@code Link: <…>; rel="next"}
- * header: the path the client asked, its filters, the limit and the cursor of the page's last entry.
+ * header: the path the client asked ({@link AskedRoutes}), its filters, the limit and the cursor of the
+ * page's last entry.
  */
 public final class NextLink {
-
-    /**
-     * A request attribute for a filter that hands the request to a route under another path (the sandbox
-     * answers {@code /api/sample/v1/years} with the handler of {@code /api/v1/years}): the path the client
-     * asked, which the link repeats. Without it, the request's own path.
-     */
-    public static final String ASKED_PATH = NextLink.class.getName() + ".askedPath";
 
     private NextLink() {
     }
@@ -32,8 +27,7 @@ public final class NextLink {
         if (cursor == null) {
             return null;
         }
-        Object asked = request.getAttribute(ASKED_PATH);
-        StringJoiner query = new StringJoiner("&", (asked == null ? request.getRequestURI() : asked.toString()) + "?", "");
+        StringJoiner query = new StringJoiner("&", AskedRoutes.of(request).route(request.getRequestURI()) + "?", "");
         for (int i = 0; i < filters.length; i += 2) {
             if (filters[i + 1] != null) {
                 query.add(filters[i] + "=" + URLEncoder.encode(filters[i + 1].strip(), StandardCharsets.UTF_8));

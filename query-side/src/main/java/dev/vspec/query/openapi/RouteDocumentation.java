@@ -336,7 +336,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
             String source;
             if (group == Group.IMAGE) {
                 property = new Schema<>().$ref("#/components/schemas/" + ImageView.class.getSimpleName());
-                source = "the cached render's content_type, etag and href (its bytes are GET /api/v0/vehicle-image),"
+                source = "the cached render's content_type, etag and href (the path of its bytes: GET /api/v0/vehicle-image,"
+                        + " or the sandbox's /api/sample/v0/vehicle-image when the sandbox answered),"
                         + " null when none is cached";
             } else {
                 String route = ApiRoutes.GROUP_ROUTES.get(group);

@@ -8,7 +8,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.AskedRoutes;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -35,11 +37,11 @@ class ServiceHistoryController {
             the vin mode only.""")
     @RequiresScope(Scope.SERVICE_HISTORY_READ)
     @GetMapping("/api/v0/service-history")
-    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier) {
+    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request) {
         if (!(identifier instanceof ByVin byVin)) {
             throw new ApiException(ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
         }
         Vehicle vehicle = vehicles.resolve(identifier);
-        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), history.of(vehicle, identifier));
+        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), history.of(vehicle, identifier, AskedRoutes.of(request)));
     }
 }

@@ -9,6 +9,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
+import dev.vspec.query.web.AskedRoutes;
 import java.util.Arrays;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -38,7 +39,7 @@ class ServiceHistoryQuery implements VehicleGroup<List<ServiceVisit>> {
     }
 
     @Override
-    public List<ServiceVisit> of(Vehicle vehicle, VehicleIdentifier identifier) {
+    public List<ServiceVisit> of(Vehicle vehicle, VehicleIdentifier identifier, AskedRoutes routes) {
         accepts(identifier);
         return of(((ByVin) identifier).vin().value());
     }

@@ -1,6 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.web.AskedRoutes;
 
 /**
  * Builds one {@link Group} of a resolved vehicle. The group's own route and {@code include=} both
@@ -21,9 +22,10 @@ public interface VehicleGroup<T> {
     }
 
     /**
-     * The group's value for the vehicle; the identifier is there for groups kept per VIN.
+     * The group's value for the vehicle; the identifier is there for groups kept per VIN, the routes for
+     * groups that link to a route (on the surface that answered).
      *
      * @throws dev.vspec.contracts.error.ApiException when the identifier mode cannot carry this group
      */
-    T of(Vehicle vehicle, VehicleIdentifier identifier);
+    T of(Vehicle vehicle, VehicleIdentifier identifier, AskedRoutes routes);
 }

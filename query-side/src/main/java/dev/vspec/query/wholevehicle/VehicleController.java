@@ -10,6 +10,7 @@ import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.AskedRoutes;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -33,7 +34,8 @@ import org.springframework.web.bind.annotation.RestController;
  * written out verbatim, as its own route does; the image and the service history are built by the
  * very {@link VehicleGroup} their own routes call. {@code image} describes the render
  * ({@code content_type}, {@code etag}, {@code href}) or is null when none is cached; its bytes are
- * {@code GET /v0/vehicle-image}. {@code service_history} needs the vin mode.
+ * {@code GET /v0/vehicle-image}, which {@code href} names on the surface that answered.
+ * {@code service_history} needs the vin mode.
  * Every parameter is checked before anything is resolved, so a bad include is a 400 even for a
  * lookup that would be ambiguous. Each included group needs the scope of its own route.
  */
@@ -61,7 +63,8 @@ class VehicleController {
             The `vehicle` block plus one key per group named in `include`, each holding exactly the value that \
             the group's own route answers under that key, read in one request. Without `include` it is the \
             `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
-            null; its bytes are `GET /api/v0/vehicle-image`.""")
+            null; `href` is the path of its bytes on the surface that answered (`/api/v0/vehicle-image?...`, or \
+            `/api/sample/v0/vehicle-image?...` from the sandbox).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @RepeatableParameters("include")
     @GetMapping("/api/v1/vehicle")
@@ -88,7 +91,7 @@ class VehicleController {
         for (Group group : wanted) {
             values.put(group.key(), group.document() != null
                     ? resolved.json(group.document())
-                    : groups.get(group).of(resolved.vehicle(), identifier));
+                    : groups.get(group).of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
         }
         return new VehicleResponse(resolved.vehicle(), values);
     }

@@ -3,7 +3,7 @@ package dev.vspec.sandbox.web;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.query.listings.NextLink;
+import dev.vspec.query.web.AskedRoutes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,14 +16,13 @@ import org.springframework.web.util.UriUtils;
 /**
  * The sandbox's routes are the live routes under {@code /api/sample}: a request for
  * {@code /api/sample/v1/fluids} reaches the query side's own handler of {@code /api/v1/fluids}, so
- * parameters, errors, caching headers and answers are the live ones (a listing's next link keeps the
- * sandbox's path). Paths outside
- * {@code /api/sample} are 404.
+ * parameters, errors, caching headers and answers are the live ones, and the links in answers (a
+ * listing's next page, a render's {@code href}) stay under {@code /api/sample} ({@link AskedRoutes}).
+ * Paths outside {@code /api/sample} are 404.
  */
 final class SandboxPrefix extends SandboxFilter {
 
     static final String PREFIX = "/api/sample";
-    private static final String LIVE_PREFIX = "/api";
 
     private final ApiErrorResponses errors;
 
@@ -35,7 +34,7 @@ final class SandboxPrefix extends SandboxFilter {
     static String livePath(String path) {
         if (path.equals(PREFIX) || path.startsWith(PREFIX + "/")) {
             String rest = path.substring(PREFIX.length());
-            return LIVE_PREFIX + (rest.isEmpty() ? "/" : rest);
+            return AskedRoutes.LIVE_PREFIX + (rest.isEmpty() ? "/" : rest);
         }
         return null;
     }
@@ -49,8 +48,7 @@ final class SandboxPrefix extends SandboxFilter {
                     "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
             return;
         }
-        // a listing's next link names the sandbox's path, not the live one its handler answers
-        request.setAttribute(NextLink.ASKED_PATH, path(request));
+        request.setAttribute(AskedRoutes.PREFIX_ATTRIBUTE, PREFIX);
         chain.doFilter(new LiveRequest(request, live), response);
     }
 
