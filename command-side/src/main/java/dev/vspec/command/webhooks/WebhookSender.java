@@ -2,10 +2,13 @@ package dev.vspec.command.webhooks;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -13,6 +16,7 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.util.Timeout;
 
@@ -73,13 +77,30 @@ final class WebhookSender implements AutoCloseable {
             if (deadline.isCompletedExceptionally() || e instanceof SocketTimeoutException) {
                 return SendOutcome.failed("timeout", "no answer within " + seconds(timeout), since(started));
             }
-            return SendOutcome.failed("unreachable", e.getClass().getSimpleName() + ": " + e.getMessage(), since(started));
+            return SendOutcome.failed("unreachable", unreachable(e), since(started));
         } finally {
             deadline.complete(null);
             // the answer's body is never read: the connection is dropped rather than drained
             post.cancel();
             closeQuietly(response);
         }
+    }
+
+    /** Why no answer came, in words the webhook's owner can act on: the key reads it, so never a class name. */
+    static String unreachable(IOException e) {
+        if (e instanceof UnknownHostException) {
+            return "the host name does not resolve";
+        }
+        if (e instanceof ConnectException) {
+            return "the connection was refused";
+        }
+        if (e instanceof SSLException) {
+            return "the TLS handshake failed" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        }
+        if (e instanceof NoHttpResponseException) {
+            return "the connection closed without an answer";
+        }
+        return "the connection failed" + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     /** {@code 10 s}, {@code 0.5 s}: how the deadline reads in an attempt's error. */

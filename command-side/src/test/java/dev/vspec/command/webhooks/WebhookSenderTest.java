@@ -1,5 +1,7 @@
 package dev.vspec.command.webhooks;
 
+import java.net.ServerSocket;
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -52,6 +54,21 @@ class WebhookSenderTest {
         assertThat(rebound.outcome()).isEqualTo("refused_address");
         assertThat(rebound.error()).contains("169.254.169.254", "link-local");
         assertThat(receiver.received("/hook")).hasSize(1);
+    }
+
+    @Test
+    void aReceiverThatIsNotListeningIsUnreachableInPlainWords() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+
+        SendOutcome outcome = sender.send("http://127.0.0.1:" + closedPort + "/hook", "evt_0", "t=1,v1=00", BODY);
+
+        assertThat(outcome.outcome()).isEqualTo("unreachable");
+        assertThat(outcome.error()).isEqualTo("the connection was refused");
+        assertThat(WebhookSender.unreachable(new IOException("Connection reset")))
+                .isEqualTo("the connection failed: Connection reset");
     }
 
     @Test
