@@ -2,6 +2,7 @@ package dev.vspec.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.FactSource;
@@ -54,6 +55,8 @@ class AxonJacksonTest {
         String key = "2019-honda-civic-lx-k20c2-fwd";
         List<Record> events = List.of(
                 new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2", null, "2019 Honda Civic LX", SOURCE),
+                new ConfigKeyAliased(key, "2019-honda-civic-lx-k20c2", FactSource.vpic("2026-02-17",
+                        "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69")),
                 new FluidsRecorded(key, List.of(new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"),
                         new BigDecimal("4.4"), null)), SOURCE),
                 new SpecsRecorded(key, List.of(new SpecItem("engine", "displacement", "2.0", "L")), SOURCE),
