@@ -10,6 +10,7 @@ import dev.vspec.command.relay.TopicRecords.Received;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
@@ -75,7 +76,10 @@ class PublishedEventsMatchCatalogIT {
     @Test
     void everyRecordTheRelayPublishesMatchesTheCatalogAndEveryPublishedTypeIsAmongThem() {
         importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
-        commands.sendAndWait(new AliasConfigKey("2019-honda-civic-lx-k20c2-fwd", "2019-honda-civic-lx-k20c2",
+        // a configuration of its own: the other tests of the shared context count the imported ones' events
+        commands.sendAndWait(new RegisterConfiguration("2005-honda-element-ex-k24a4", 2005, "HONDA", "Element", "EX",
+                "K24A4", null, "2005 HONDA Element EX K24A4", FactSource.vpic("2025-06-30", "3f6a0c9e")));
+        commands.sendAndWait(new AliasConfigKey("2005-honda-element-ex-k24a4", "2005-honda-element-ex-k24a4-4wd",
                 FactSource.vpic("2026-02-17", "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69")));
         EventProcessor enrichment = processing.eventProcessor(ENRICHMENT_PROCESS).orElseThrow();
         enrichment.shutDown();
