@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
@@ -33,7 +34,8 @@ import org.springframework.stereotype.Component;
  * and model whose trim, engine code and drivetrain agree with the decode's where vPIC decoded them: a trim
  * vPIC writes as alternatives ("L/LE/SE", "S, SE, R-Line") agrees with any of them; the engine code (read
  * from vPIC's engine model, or derived as {@code 5.0l-v8}) regardless of case; a configuration without a
- * drivetrain with any. Both statements take arrays, so each is rendered once (in the deployable's schema)
+ * drivetrain with any; and when one of them is the configuration registered from exactly that decode (its
+ * {@link CatalogIdentity#configKey()}), that one alone. Both statements take arrays, so each is rendered once (in the deployable's schema)
  * and run over plain JDBC, as {@link ConfigurationLookup} runs its own.
  */
 @Component
@@ -110,6 +112,14 @@ public class DecodedMatches {
                         found.add(candidate.vehicle());
                     }
                 }
+            }
+            // The configuration registered from exactly this decode (by enrichment or import-vpic) is the VIN's:
+            // every VIN of a vehicle names its key, even where other trims agree with a decode that tells none.
+            String own = CatalogIdentity.of(decoding).map(CatalogIdentity::configKey).orElse(null);
+            Optional<Vehicle> exact = found.stream().filter(vehicle -> vehicle.configKey().equals(own)).findFirst();
+            if (exact.isPresent()) {
+                matches.add(List.of(exact.get()));
+                continue;
             }
             found.sort(VehicleResolver.CANDIDATE_ORDER);
             matches.add(List.copyOf(found));

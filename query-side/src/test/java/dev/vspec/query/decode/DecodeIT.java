@@ -11,16 +11,24 @@ import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.CatalogIdentity;
+import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import java.util.Locale;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /** {@code /api/v1/decode} over the real installed vPIC release. */
 class DecodeIT extends SeededRouteIT {
+
+    @Autowired
+    private DecoderSource decoders;
 
     private static final String ROUTE = "/api/v1/decode";
     private static final JsonNode CIVIC_LX_VEHICLE = json("""
@@ -134,6 +142,30 @@ class DecodeIT extends SeededRouteIT {
         assertThat(api.get("/api/v1/configs" + query("vin", UNLINKED_CIVIC_LX_VIN)).ok()).isEqualTo(json("""
                 {"configs": [{"config_key": "2019-honda-civic-lx-k20c2-fwd", "label": "2019 Honda Civic LX 2.0L K20C2"}]}
                 """));
+    }
+
+    /**
+     * Every VIN of a vehicle names the configuration registered from its decode, though another agrees with
+     * the decode too. Sample data: a published 2023 Hyundai Kona VIN, its configuration as enrichment registers
+     * it, and an operator's configuration of it that differs only in the drivetrain.
+     */
+    @Test
+    void theConfigurationRegisteredFromExactlyTheDecodeIsTheVins() {
+        String kona = "KM8K2CAB4PU001140";
+        CatalogIdentity decoded = CatalogIdentity.of(decoders.require().decode(Vin.parse(kona))).orElseThrow();
+        String sibling = decoded.drivetrain() == null ? "FWD" : null;
+        ReadModelSeed.configuration(db, decoded.configKey(), decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
+                decoded.engineCode(), decoded.drivetrain(), decoded.label());
+        ReadModelSeed.configuration(db, ConfigKey.of(decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
+                decoded.engineCode(), sibling).value(), decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
+                decoded.engineCode(), sibling, decoded.label() + " (operator's)");
+
+        assertThat(api.get(ROUTE + query("vin", kona)).ok().at("/vehicle/config_key").asString())
+                .isEqualTo(decoded.configKey());
+        assertThat(api.get("/api/v1/fluids" + query("vin", kona)).ok().at("/vehicle/config_key").asString())
+                .isEqualTo(decoded.configKey());
+        assertThat(api.get("/api/v1/configs" + query("year", "" + decoded.year(), "make", decoded.make(), "model",
+                decoded.model(), "trim", decoded.trim())).ok().path("configs")).hasSize(2);
     }
 
     @Test
