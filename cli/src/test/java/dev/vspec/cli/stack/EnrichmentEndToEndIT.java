@@ -42,6 +42,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -234,9 +236,48 @@ class EnrichmentEndToEndIT {
     }
 
     /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
+    /**
+     * VINs of other makes that only vPIC knows (sample data: a 2019 F-150 2.7L, whose engine code is derived
+     * from vPIC's figures, and a published 2019 Tesla Model 3, electric): each is enriched from its decode, and
+     * every group answers, saying which hold data and where it came from.
+     */
+    @ParameterizedTest
+    @CsvSource({"1FTEW1EP5KFA00000, 2.7l-v6", "5YJ3E1EA2KF317000, electric"})
+    void vinsOfOtherMakesAreEnrichedFromTheirDecodesAndEveryGroupSaysWhereItsDataCameFrom(String vin, String engineCode)
+            throws Exception {
+        // a key of its own: a key schedules at most 5 runs a day, which the other tests spend
+        String ownKey = TestKeys.issue(db(), Plan.PRO);
+        HttpResponse<String> posted = post("/api/v0/enrich", "{\"vin\": \"" + vin + "\"}", ownKey);
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+        JsonNode completed = awaitEnded(JSON.readTree(posted.body()).get("poll").asString(), ownKey);
+        assertThat(completed.get("status").asString()).as(completed.toString()).isEqualTo("completed");
+
+        String everyGroup = "fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history";
+        JsonNode answer = await().atMost(ENRICHED)
+                .until(() -> get("/api/v1/vehicle?vin=" + vin + "&include=" + everyGroup, ownKey), reply -> reply.statusCode() == 200).body().transform(JSON::readTree);
+
+        JsonNode vehicle = answer.get("vehicle");
+        assertThat(vehicle.get("config_key").asString()).isEqualTo(completed.get("config_key").asString());
+        assertThat(vehicle.get("engine_code").asString()).isEqualTo(engineCode);
+        assertThat(vehicle.at("/source/kind").asString()).isEqualTo("vpic");
+        assertThat(answer.get("specs").isEmpty()).as(answer.toString()).isFalse();
+        assertThat(vehicle.at("/coverage/specs/status").asString()).isEqualTo("recorded");
+        assertThat(vehicle.at("/coverage/specs/source/kind").asString()).isEqualTo("vpic");
+        for (String group : everyGroup.split(",")) {
+            assertThat(answer.has(group)).as("%s in %s", group, answer).isTrue();
+            if (!group.equals("specs")) {
+                assertThat(vehicle.at("/coverage/" + group + "/status").asString()).as(group).isEqualTo("missing");
+            }
+        }
+    }
+
     private static JsonNode awaitEnded(String poll) {
+        return awaitEnded(poll, key);
+    }
+
+    private static JsonNode awaitEnded(String poll, String key) {
         return await().atMost(ENRICHED).pollInterval(Duration.ofMillis(100)).until(() -> {
-            HttpResponse<String> status = get(poll);
+            HttpResponse<String> status = get(poll, key);
             assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
             return JSON.readTree(status.body());
         }, job -> Set.of("completed", "failed").contains(job.get("status").asString()));
@@ -343,12 +384,20 @@ class EnrichmentEndToEndIT {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+        return get(pathAndQuery, key);
+    }
+
+    private static HttpResponse<String> get(String pathAndQuery, String key) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
                 .header("Authorization", "Bearer " + key)
                 .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+        return post(path, json, key);
+    }
+
+    private static HttpResponse<String> post(String path, String json, String key) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + path))
                 .header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json")
