@@ -94,6 +94,8 @@ final class HeadDeadlineProcessor extends Http11Processor {
     /** Tells the processor when a request's head is complete: Tomcat hands a request to the container only then. */
     private static final class HeadReceived implements Adapter {
 
+        private static final byte[] ROOT = {'/'};
+
         private final Adapter container;
         private HeadDeadlineProcessor processor;
 
@@ -108,6 +110,11 @@ final class HeadDeadlineProcessor extends Http11Processor {
         @Override
         public void service(Request req, Response res) throws Exception {
             processor.headReceived();
+            if (res.getStatus() >= 400 && req.requestURI().equals("*")) {
+                // Tomcat answers OPTIONS * before any valve, so a head it already refused (two Host headers, say)
+                // would go out as a bare status: as any other path, it reaches the error record
+                req.requestURI().setBytes(ROOT, 0, ROOT.length);
+            }
             container.service(req, res);
         }
 

@@ -34,6 +34,8 @@ public final class HostileRequests {
                 new HostileRequest("more than 100 headers", get(PATH, IntStream.range(0, 101)
                         .mapToObj(i -> "X-Header-" + i + ": " + i + "\r\n").collect(Collectors.joining())), 431, "headers_too_large"),
                 new HostileRequest("two Host headers", get(PATH, "Host: elsewhere.example\r\n"), 400, "invalid_request"),
+                new HostileRequest("OPTIONS * with two Host headers", "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Host: elsewhere.example\r\n\r\n", 400, "invalid_request"),
                 new HostileRequest("an unknown Transfer-Encoding", "POST " + PATH
                         + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "invalid_request"),
                 new HostileRequest("an Expect other than 100-continue", "POST " + PATH
