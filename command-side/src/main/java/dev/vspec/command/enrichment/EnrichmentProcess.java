@@ -185,9 +185,9 @@ class EnrichmentProcess {
             return;
         }
         step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
-        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + earlier.map(held -> " (as an earlier vPIC release"
-                + " decoded it; " + decoding.release().describedAs() + " derives " + vpic.configKey()
-                + ", which answers as an alias)").orElse(""));
+        String aliased = earlier.isEmpty() ? "" : " (as an earlier vPIC release decoded it; "
+                + decoding.release().describedAs() + " derives " + vpic.configKey() + ", which answers as an alias)";
+        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + aliased);
         commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
     }
 
