@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -135,8 +136,9 @@ final class FuzzedRequests {
     }
 
     private String filled(String template, Random random) {
-        return template.replaceAll("\\{[^}]+}", random.nextInt(3) == 0 ? encoded(text(random, 3), random)
-                : text(random, 3).replaceAll("[^A-Z0-9]", "1"));
+        // the filling is literal text: a backslash or '$' in it is no group reference
+        return template.replaceAll("\\{[^}]+}", Matcher.quoteReplacement(random.nextInt(3) == 0
+                ? encoded(text(random, 3), random) : text(random, 3).replaceAll("[^A-Z0-9]", "1")));
     }
 
     private String query(Random random, String path) {
