@@ -1,7 +1,9 @@
 package dev.vspec.cli.bench;
 
+import dev.vspec.cli.Messages;
 import dev.vspec.cli.stack.Deployable;
 import dev.vspec.cli.stack.LocalStack;
+import dev.vspec.cli.vpic.VpicSetup;
 import dev.vspec.cli.stack.StackSettings;
 import dev.vspec.command.enrichment.EnrichmentRequests;
 import dev.vspec.contracts.identity.Vin;
@@ -112,6 +114,10 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             out.println("Starting a local stack on database " + database + " (logs: " + dataDir.resolve("vspec.log") + ") ...");
             out.flush();
             try (LocalStack stack = LocalStack.start(settings)) {
+                // enrichment decodes each VIN with vPIC, as on a stack ./vspec up started
+                if (VpicSetup.onStart(stack.dataSource(), out, true).isEmpty()) {
+                    return Messages.fail(spec, "No NHTSA vPIC release could be installed; enrichment cannot decode VINs without one");
+                }
                 stack.awaitCaughtUp(Duration.ofMinutes(5), new PrintWriter(Writer.nullWriter()));
                 String gateway = stack.url(Deployable.GATEWAY);
                 ApiKeyStore keys = new ApiKeyStore(DSL.using(stack.dataSource(), SQLDialect.POSTGRES));

@@ -43,7 +43,7 @@ public final class RebuildBenchCommand implements Callable<Integer> {
     @Mixin
     EventTopic eventTopic = new EventTopic();
 
-    @Option(names = "--target", defaultValue = "0.25", description = "The ratio the verdict compares with (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--target", defaultValue = "0.35", description = "The ratio the verdict compares with (default: ${DEFAULT-VALUE}).")
     double target;
 
     @Option(names = "--min-events", defaultValue = "1000000",

@@ -3,11 +3,12 @@ package dev.vspec.command.relay;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Sends one encoded event envelope to the event topic. The returned future completes when the
+ * Sends one encoded event envelope to the event topic, keyed by its aggregate and with its event
+ * type also in the record's {@link dev.vspec.infra.kafka.EventEnvelope#EVENT_TYPE_HEADER} header. The returned future completes when the
  * broker has acknowledged the record and fails when it will not be; the relay waits for it
  * before its token moves on.
  */
 public interface EventPublisher {
 
-    CompletableFuture<?> publish(String key, byte[] envelope);
+    CompletableFuture<?> publish(String key, String eventType, byte[] envelope);
 }

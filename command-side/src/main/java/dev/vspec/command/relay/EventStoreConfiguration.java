@@ -42,10 +42,10 @@ class EventStoreConfiguration {
                 .build();
     }
 
-    /** The source of the relay and enrichment processors ({@code source: promptEventSource} in command-side.yml). */
+    /** The source of the streaming processors ({@code source: promptEventSource} in command-side.yml). */
     @Bean
-    PromptEventSource promptEventSource(EventStore eventStore) {
-        return new PromptEventSource(eventStore);
+    PromptEventSource promptEventSource(EventStore eventStore, EventStorageEngine storageEngine) {
+        return new PromptEventSource(eventStore, storageEngine);
     }
 
     @Bean

@@ -1,7 +1,10 @@
 package dev.vspec.command.relay;
 
+import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,7 +21,9 @@ class KafkaEventPublisher implements EventPublisher {
     }
 
     @Override
-    public CompletableFuture<?> publish(String key, byte[] envelope) {
-        return kafkaTemplate.send(topic, key, envelope);
+    public CompletableFuture<?> publish(String key, String eventType, byte[] envelope) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, envelope);
+        record.headers().add(EventEnvelope.EVENT_TYPE_HEADER, eventType.getBytes(StandardCharsets.UTF_8));
+        return kafkaTemplate.send(record);
     }
 }

@@ -52,12 +52,12 @@ class KafkaRelay {
         if (PublishedEvents.typeNamed(PublishedEvents.nameOf(event.getClass())) != event.getClass()) {
             return;
         }
-        byte[] envelope = codec.encode(codec.wrap(message.getIdentifier(), message.getType(),
-                message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event));
+        byte[] envelope = codec.encode(message.getIdentifier(), message.getType(),
+                message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event);
         Batch batch = batch();
         CompletableFuture<?> ack;
         try {
-            ack = publisher.publish(message.getAggregateIdentifier(), envelope);
+            ack = publisher.publish(message.getAggregateIdentifier(), PublishedEvents.nameOf(event.getClass()), envelope);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
             throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);

@@ -24,7 +24,7 @@ public class FailingOnceEventPublisher implements EventPublisher {
     }
 
     @Override
-    public CompletableFuture<?> publish(String key, byte[] envelope) {
+    public CompletableFuture<?> publish(String key, String eventType, byte[] envelope) {
         if (failed.compareAndSet(false, true)) {
             failedAt.set(Instant.now());
             failedEnvelope.set(envelope);
@@ -33,7 +33,7 @@ public class FailingOnceEventPublisher implements EventPublisher {
         if (resentAt.get() == null && Arrays.equals(envelope, failedEnvelope.get())) {
             resentAt.set(Instant.now());
         }
-        return delegate.publish(key, envelope);
+        return delegate.publish(key, eventType, envelope);
     }
 
     /** The envelope whose send failed, or null before the first call. */

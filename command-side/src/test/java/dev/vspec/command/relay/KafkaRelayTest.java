@@ -54,7 +54,7 @@ class KafkaRelayTest {
 
     @Test
     void aSendRefusedBeforeItIsQueuedFailsTheBatchWithTheRelaysWarning() {
-        KafkaRelay relay = new KafkaRelay((key, envelope) -> {
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
             throw new IllegalStateException("Topic vspec.events.v1 not present in metadata after 60000 ms.");
         }, told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
@@ -70,7 +70,7 @@ class KafkaRelayTest {
 
     @Test
     void aSendKafkaDidNotAcknowledgeFailsTheBatchWithTheSameWarning() {
-        KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.failedFuture(
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(
                 new IllegalStateException("Expiring 1 record(s): 120000 ms has passed since batch creation")),
                 told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
@@ -83,7 +83,7 @@ class KafkaRelayTest {
     @Test
     void aBatchThatCompletesAJobTellsItOnceKafkaHasTheWholeBatch() {
         List<CompletableFuture<Object>> acks = new ArrayList<>();
-        KafkaRelay relay = new KafkaRelay((key, envelope) -> {
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
             // acknowledged a moment after the whole batch was handed over, as Kafka does
             CompletableFuture<Object> ack = new CompletableFuture<>();
             acks.add(ack);
@@ -101,7 +101,7 @@ class KafkaRelayTest {
 
     @Test
     void aBatchKafkaDidNotTakeTellsNoJob() {
-        KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
                 told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class);
@@ -110,7 +110,7 @@ class KafkaRelayTest {
 
     @Test
     void whenWhereTheTopicEndsCannotBeRecordedTheBatchFailsForItsRetry() {
-        KafkaRelay relay = new KafkaRelay((key, envelope) -> CompletableFuture.completedFuture(null), jobs -> {
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.completedFuture(null), jobs -> {
             throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
         }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 

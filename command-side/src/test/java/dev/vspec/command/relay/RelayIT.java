@@ -85,6 +85,7 @@ class RelayIT {
             Stored source = byEventId.get(envelope.eventId());
             assertThat(source).as("event %s is stored", envelope.eventId()).isNotNull();
             assertThat(record.key()).isEqualTo(envelope.aggregateId()).isEqualTo(source.aggregateId());
+            assertThat(record.typeHeader()).as("the type header repeats the envelope's").isEqualTo(envelope.eventType());
             assertThat(envelope.aggregateSequence()).isEqualTo(source.sequence());
             assertThat(codec.event(envelope)).isNotNull().extracting(e -> e.getClass().getName())
                     .isEqualTo(source.payloadType());

@@ -2,6 +2,7 @@ package dev.vspec.command.relay;
 
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +11,18 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /** Everything on the event topic right now, read with a plain consumer as an analyst would. */
 final class TopicRecords {
 
-    /** One record: its key, partition and offset, the envelope decoded with the codec, and its value as sent. */
-    record Received(String key, int partition, long offset, EventEnvelope envelope, byte[] value) {
+    /**
+     * One record: its key, partition and offset, the envelope decoded with the codec, its value as
+     * sent, and its event type header (null when it has none).
+     */
+    record Received(String key, int partition, long offset, EventEnvelope envelope, byte[] value, String typeHeader) {
     }
 
     private TopicRecords() {
@@ -39,8 +44,10 @@ final class TopicRecords {
             List<Received> received = new ArrayList<>();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    Header type = record.headers().lastHeader(EventEnvelope.EVENT_TYPE_HEADER);
                     received.add(new Received(record.key(), record.partition(), record.offset(),
-                            codec.decode(record.value()), record.value()));
+                            codec.decode(record.value()), record.value(),
+                            type == null ? null : new String(type.value(), StandardCharsets.UTF_8)));
                 }
             }
             return received;

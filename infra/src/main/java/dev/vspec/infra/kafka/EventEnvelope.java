@@ -29,4 +29,10 @@ public record EventEnvelope(
         JsonNode payload) {
 
     public static final int VERSION = 1;
+
+    /**
+     * The record header holding {@code eventType} again (UTF-8), so that a consumer can pass over
+     * the types it does not handle without parsing the value. A record without it is read whole.
+     */
+    public static final String EVENT_TYPE_HEADER = "vspec-event-type";
 }

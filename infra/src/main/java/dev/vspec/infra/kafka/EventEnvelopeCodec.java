@@ -31,6 +31,21 @@ public final class EventEnvelopeCodec {
         return mapper.writeValueAsBytes(envelope);
     }
 
+    /**
+     * The bytes of {@code encode(wrap(...))}, written in one pass: the event is serialized straight
+     * into the envelope rather than first into a tree (the relay encodes every stored event).
+     */
+    public byte[] encode(String eventId, String aggregateType, String aggregateId, long sequence,
+                         Instant occurredAt, Object event) {
+        return mapper.writeValueAsBytes(new Outgoing(EventEnvelope.VERSION, eventId,
+                PublishedEvents.nameOf(event.getClass()), aggregateType, aggregateId, sequence, occurredAt, event));
+    }
+
+    /** {@link EventEnvelope} with the event itself as its payload; the same components in the same order. */
+    private record Outgoing(int envelopeVersion, String eventId, String eventType, String aggregateType,
+                            String aggregateId, long aggregateSequence, Instant occurredAt, Object payload) {
+    }
+
     /** Reads an envelope; a record that is not one is an {@link UnreadableEnvelopeException}. */
     public EventEnvelope decode(byte[] bytes) {
         try {

@@ -112,7 +112,7 @@ final class BatchApplier {
                 RecordId id = RecordId.of(record);
                 String condemnation = condemned.isEmpty() ? null : condemned.get(id);
                 RecordReader.Reading reading = condemnation != null
-                        ? new RecordReader.Unreadable(condemnation) : reader.read(record.value());
+                        ? new RecordReader.Unreadable(condemnation) : reader.read(record.value(), RecordReader.typeHeader(record));
                 if (reading instanceof RecordReader.Apply apply) {
                     // An envelope always says when its event was stored; the record's time stands in for one that does not.
                     Recorded recorded = new Recorded(apply.event(),

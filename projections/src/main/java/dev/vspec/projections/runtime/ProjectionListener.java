@@ -2,9 +2,11 @@ package dev.vspec.projections.runtime;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.jooq.DSLContext;
+import org.jooq.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.AbstractConsumerSeekAware;
@@ -13,7 +15,8 @@ import org.springframework.kafka.listener.BatchMessageListener;
 /**
  * The batch listener of one projection's container. On assignment it positions the consumer at the
  * offsets stored in PostgreSQL (the beginning where none is stored), since those, not Kafka's
- * committed offsets, say what the read tables contain.
+ * committed offsets, say what the read tables contain. As batches fill the projection's tables it
+ * refreshes their statistics ({@link PlannerStatistics}).
  */
 final class ProjectionListener extends AbstractConsumerSeekAware implements BatchMessageListener<String, byte[]> {
 
@@ -23,9 +26,13 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
     private final BatchApplier applier;
     private final DSLContext db;
     private final ProjectionCounters counters;
+    private final List<? extends Table<?>> tables;
+    private final AtomicLong batches = new AtomicLong();
 
-    ProjectionListener(String projection, BatchApplier applier, DSLContext db, ProjectionCounters counters) {
+    ProjectionListener(String projection, List<? extends Table<?>> tables, BatchApplier applier, DSLContext db,
+                       ProjectionCounters counters) {
         this.projection = projection;
+        this.tables = List.copyOf(tables);
         this.applier = applier;
         this.db = db;
         this.counters = counters;
@@ -43,6 +50,14 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
             log.warn("Projection {} could not apply a batch of {} records, will retry: {}",
                     projection, records.size(), Failures.describe(e));
             throw new ProjectionBatchException(projection, e);
+        }
+        if (PlannerStatistics.due(batches.incrementAndGet())) {
+            try {
+                PlannerStatistics.analyze(db, tables);
+            } catch (RuntimeException e) {
+                // The batch is committed; only the planner's estimates stay as they were.
+                log.warn("Projection {} could not refresh the statistics of its tables: {}", projection, Failures.describe(e));
+            }
         }
     }
 

@@ -262,7 +262,7 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
             EventHandlers handlers = projection.handlers();
             BatchApplier applier = new BatchApplier(name, new RecordReader(settings.codec(), handlers), handlers,
                     settings.db(), settings.transactions());
-            this.listener = new ProjectionListener(name, applier, settings.db(), counters);
+            this.listener = new ProjectionListener(name, projection.tables(), applier, settings.db(), counters);
 
             ContainerProperties containerProperties = new ContainerProperties(settings.topic());
             containerProperties.setGroupId(groupId(name));

@@ -5,6 +5,7 @@ import dev.vspec.infra.kafka.EventTopicProperties;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -14,12 +15,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Wires the runtime with Boot's Kafka connection settings and Boot's jOOQ {@link DSLContext},
- * whose statements join the Spring transaction a {@link TransactionTemplate} opens.
+ * whose statements join the Spring transaction a {@link TransactionTemplate} opens on the same
+ * data source ({@link UnflushedCommits}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ProjectionsProperties.class)
@@ -27,7 +28,7 @@ class ProjectionsConfiguration {
 
     @Bean
     ProjectionRuntime projectionRuntime(List<Projection> projections, ConsumerFactory<?, ?> bootConsumerFactory,
-                                        DSLContext db, PlatformTransactionManager transactionManager,
+                                        DSLContext db, DataSource dataSource,
                                         EventEnvelopeCodec codec, EventTopicProperties topic,
                                         ProjectionsProperties properties) {
         Map<String, Object> config = new HashMap<>(bootConsumerFactory.getConfigurationProperties());
@@ -38,7 +39,7 @@ class ProjectionsConfiguration {
         ConsumerFactory<String, byte[]> consumerFactory =
                 new DefaultKafkaConsumerFactory<>(config, StringDeserializer::new, ByteArrayDeserializer::new);
         return new ProjectionRuntime(projections, new ProjectionRuntime.RuntimeSettings(consumerFactory, db,
-                new TransactionTemplate(transactionManager), topic.topic(), codec, properties));
+                new TransactionTemplate(new UnflushedCommits(dataSource)), topic.topic(), codec, properties));
     }
 
     @Bean

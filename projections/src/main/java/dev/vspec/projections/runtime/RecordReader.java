@@ -1,10 +1,15 @@
 package dev.vspec.projections.runtime;
 
+import dev.vspec.contracts.catalog.PublishedEvents;
+import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.Payload;
 import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 
 /**
  * Decides what one record's value means to one projection. Only the event types the projection
@@ -50,7 +55,27 @@ final class RecordReader {
         this.shared = shared;
     }
 
-    Reading read(byte[] value) {
+    /** The event type header of a record as the relay writes it; null when the record has none. */
+    static String typeHeader(ConsumerRecord<?, ?> record) {
+        Header header = record.headers().lastHeader(EventEnvelope.EVENT_TYPE_HEADER);
+        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * What {@code value} is for this projection. A record whose {@code typeHeader} (null: none) names
+     * a type the projection does not handle is passed over unparsed, as its envelope would have been
+     * after parsing: each record is read by every projection, and most handle few types.
+     */
+    Reading read(byte[] value, String typeHeader) {
+        if (typeHeader != null && value != null) {
+            Class<? extends Record> type = PublishedEvents.typeNamed(typeHeader);
+            if (type == null) {
+                return new Unknown(typeHeader);
+            }
+            if (!handlers.handles(type)) {
+                return new Ignore(typeHeader);
+            }
+        }
         if (value == null) {
             return new Unreadable("record has no value");
         }

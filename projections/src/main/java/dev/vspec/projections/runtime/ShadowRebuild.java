@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -94,7 +93,10 @@ public final class ShadowRebuild {
     private final DSLContext live;
     private final DSLContext shadow;
     private final TransactionTemplate transactions;
-    /** The copies' batches commit on their own, also while the swap's transaction waits for them. */
+    /**
+     * The copies' batches commit on their own, also while the swap's transaction waits for them, and
+     * without waiting for the disk: a crash loses only copies the next rebuild drops anyway.
+     */
     private final TransactionTemplate shadowTransactions;
 
     public ShadowRebuild(DataSource dataSource, List<Projection> all) {
@@ -102,7 +104,7 @@ public final class ShadowRebuild {
         this.all = List.copyOf(all);
         DataSourceTransactionManager transactionManager = new DataSourceTransactionManager(dataSource);
         this.transactions = new TransactionTemplate(transactionManager);
-        this.shadowTransactions = new TransactionTemplate(new CopiesTransactionManager(dataSource));
+        this.shadowTransactions = new TransactionTemplate(new UnflushedCommits(dataSource));
         shadowTransactions.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         TransactionAwareDataSourceProxy joining = new TransactionAwareDataSourceProxy(dataSource);
         this.live = DSL.using(new DefaultConfiguration().set(SQLDialect.POSTGRES)
@@ -111,26 +113,6 @@ public final class ShadowRebuild {
                 .set(new DataSourceConnectionProvider(joining))
                 .set(new Settings().withRenderMapping(new RenderMapping().withSchemata(
                         new MappedSchema().withInput(ShadowTables.LIVE_SCHEMA).withOutput(ShadowTables.SCHEMA)))));
-    }
-
-    /**
-     * Transactions on the copies commit without waiting for the disk: a crash can only lose copies
-     * the next rebuild drops anyway, and the swap's own commit, which waits, makes every earlier
-     * commit durable with it (PostgreSQL flushes its log in order).
-     */
-    private static final class CopiesTransactionManager extends DataSourceTransactionManager {
-        CopiesTransactionManager(DataSource dataSource) {
-            super(dataSource);
-        }
-
-        @Override
-        protected void prepareTransactionalConnection(Connection connection, TransactionDefinition definition)
-                throws SQLException {
-            super.prepareTransactionalConnection(connection, definition);
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET LOCAL synchronous_commit = off");
-            }
-        }
     }
 
     /** Records per poll by default: each batch is one transaction per projection and partition. */
@@ -300,9 +282,8 @@ public final class ShadowRebuild {
     public record CopyTiming(long rows, long bytes, Duration took) {
     }
 
-    /** Statistics after the 1st, 4th, 16th, ... batch: the planner scales them with the tables' size in between. */
     private void analyzeAsTheyGrow(int batch, List<Table<?>> tables) {
-        if (Integer.bitCount(batch) == 1 && Integer.numberOfTrailingZeros(batch) % 2 == 0) {
+        if (PlannerStatistics.due(batch)) {
             transactions.executeWithoutResult(status -> ShadowTables.analyze(live, tables));
         }
     }

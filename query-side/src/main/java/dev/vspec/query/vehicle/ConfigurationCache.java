@@ -3,7 +3,9 @@ package dev.vspec.query.vehicle;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vspec.infra.readmodel.GroupDocument;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -15,10 +17,14 @@ import java.util.function.Function;
  *
  * <p>A read that raced with a change (a notification arrived while it was loading) is answered but
  * not kept: its rows may predate the change.
+ *
+ * <p>Documents are held deflated ({@link Deflated}): JSON shrinks several times, so the same size
+ * holds several times the catalog, and inflating the documents a request asks for costs far less
+ * than reading them from PostgreSQL.
  */
 final class ConfigurationCache {
 
-    private final Cache<String, ResolvedVehicle> entries;
+    private final Cache<String, Held> entries;
     private final boolean enabled;
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean current;
@@ -28,7 +34,7 @@ final class ConfigurationCache {
         this.enabled = maxBytes > 0;
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(Math.max(0, maxBytes))
-                .weigher((String key, ResolvedVehicle entry) -> weight(key, entry))
+                .weigher((String key, Held entry) -> weight(key, entry))
                 .recordStats()
                 .build();
     }
@@ -43,14 +49,14 @@ final class ConfigurationCache {
         if (!enabled || !current) {
             return load.apply(wanted);
         }
-        ResolvedVehicle held = entries.getIfPresent(configKey);
+        Held held = entries.getIfPresent(configKey);
         if (held != null) {
-            return List.of(held);
+            return List.of(held.with(wanted));
         }
         long before = changes.get();
         List<ResolvedVehicle> loaded = load.apply(GroupDocument.all());
         if (loaded.size() == 1 && current && changes.get() == before) {
-            entries.put(configKey, loaded.get(0));
+            entries.put(configKey, Held.of(loaded.get(0)));
         }
         return loaded;
     }
@@ -87,12 +93,32 @@ final class ConfigurationCache {
         return entries.stats().hitCount();
     }
 
-    private static int weight(String key, ResolvedVehicle entry) {
+    private static int weight(String key, Held entry) {
         Coverage coverage = entry.vehicle().coverage();
         long bytes = 2L * key.length() + 256 + (coverage == null ? 0 : 2L * coverage.weight());
-        for (byte[] body : entry.documents().values()) {
+        for (byte[] body : entry.deflated().values()) {
             bytes += body == null ? 0 : body.length + 16;
         }
         return (int) Math.min(Integer.MAX_VALUE, bytes);
+    }
+
+    /** A configuration with every stored document deflated; a null body where it has none. */
+    private record Held(Vehicle vehicle, Map<GroupDocument<?>, byte[]> deflated) {
+
+        static Held of(ResolvedVehicle read) {
+            Map<GroupDocument<?>, byte[]> deflated = new HashMap<>();
+            read.documents().forEach((document, body) -> deflated.put(document, body == null ? null : Deflated.deflate(body)));
+            return new Held(read.vehicle(), deflated);
+        }
+
+        /** The configuration with the documents asked for, as they were read. */
+        ResolvedVehicle with(List<GroupDocument<?>> wanted) {
+            Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
+            for (GroupDocument<?> document : wanted) {
+                byte[] body = deflated.get(document);
+                bodies.put(document, body == null ? null : Deflated.inflate(body));
+            }
+            return new ResolvedVehicle(vehicle, bodies);
+        }
     }
 }

@@ -53,6 +53,17 @@ class EventCatalogTest {
     }
 
     @Test
+    void everyExampleIsWrittenInOnePassExactlyAsItsEnvelopeIs() {
+        EventEnvelopeCodec codec = new EventEnvelopeCodec();
+        for (EventEnvelope example : EventCatalog.examples()) {
+            byte[] direct = codec.encode(example.eventId(), example.aggregateType(), example.aggregateId(),
+                    example.aggregateSequence(), example.occurredAt(), codec.event(example));
+            assertThat(new String(direct, StandardCharsets.UTF_8)).as(example.eventType())
+                    .isEqualTo(new String(codec.encode(example), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void everyLineOfTheReferenceStreamMatchesTheCatalog() throws IOException {
         List<String> lines = Files.readAllLines(REFERENCE_STREAM, StandardCharsets.UTF_8).stream()
                 .filter(line -> !line.isBlank()).toList();
