@@ -124,6 +124,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
                 String reader = keys.issue(new NewKey("enrichment benchmark reads", Plan.ENTERPRISE, null, 1_000_000L,
                         1_000_000_000L, null)).key();
 
+                awaitDecoding(gateway, reader, vendorVins.get(0));
                 out.printf("Enriching %d VINs to warm up, then measuring %d ...%n", warmup, vins);
                 out.flush();
                 List<String> writers = new ArrayList<>();
@@ -166,6 +167,23 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             dropDatabase(database);
         }
         return 0;
+    }
+
+    /** Waits until the stack decodes VINs: a release installed just now is loaded by every decoder in the background. */
+    private void awaitDecoding(String gateway, String reader, String vin) throws IOException, InterruptedException {
+        HttpRequest decode = HttpRequest.newBuilder(URI.create(gateway + "/api/v1/decode?vin=" + vin))
+                .header("Authorization", "Bearer " + reader).timeout(Duration.ofSeconds(30)).GET().build();
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        int status;
+        while ((status = http.send(decode, HttpResponse.BodyHandlers.discarding()).statusCode()) == 503) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("The stack did not decode VINs within 2 minutes of installing vPIC");
+            }
+            LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+        }
+        if (status != 200) {
+            throw new IllegalStateException("GET /api/v1/decode?vin=" + vin + " answered " + status);
+        }
     }
 
     /** POSTs the VIN, then reads its fluids until they answer 200; returns the job's poll path. */

@@ -2,17 +2,21 @@ package dev.vspec.infra.web;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import org.springframework.web.servlet.mvc.method.annotation.ExceptionHandlerExceptionResolver;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -47,6 +51,23 @@ public class ApiWebAutoConfiguration {
                         advice.setMappedHandlerPredicate(handler -> true);
                     }
                 }
+            }
+        };
+    }
+
+    /** {@link TextParameters} ahead of Spring's own resolvers, which would take those arguments first. */
+    @Bean
+    static BeanPostProcessor textParametersFirst() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                if (bean instanceof RequestMappingHandlerAdapter adapter && adapter.getArgumentResolvers() != null) {
+                    List<HandlerMethodArgumentResolver> resolvers = new ArrayList<>();
+                    resolvers.add(new TextParameters());
+                    resolvers.addAll(adapter.getArgumentResolvers());
+                    adapter.setArgumentResolvers(resolvers);
+                }
+                return bean;
             }
         };
     }

@@ -7,15 +7,21 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The configuration cache ({@code vspec.query.cache.max-size}, {@code VSPEC_QUERY_CACHE_SIZE}; 0
- * turns it off) and the listener that keeps it current, on a connection of its own to the same
- * database.
+ * turns it off, none is a quarter of the maximum heap, so that a larger heap, or a container's
+ * memory, holds a larger catalog) and the listener that keeps it current, on a connection of its
+ * own to the same database.
  */
 @Configuration(proxyBeanMethods = false)
 class ConfigurationCacheConfiguration {
 
     @Bean
-    ConfigurationCache configurationCache(@Value("${vspec.query.cache.max-size:256MB}") DataSize maxSize) {
-        return new ConfigurationCache(maxSize.toBytes());
+    ConfigurationCache configurationCache(@Value("${vspec.query.cache.max-size:}") String maxSize) {
+        return new ConfigurationCache(maxBytes(maxSize, Runtime.getRuntime().maxMemory()));
+    }
+
+    /** The configured size, or a quarter of {@code maxHeap} when none is. */
+    static long maxBytes(String configured, long maxHeap) {
+        return configured == null || configured.isBlank() ? maxHeap / 4 : DataSize.parse(configured.strip()).toBytes();
     }
 
     @Bean

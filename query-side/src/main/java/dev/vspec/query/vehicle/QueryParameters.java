@@ -45,7 +45,14 @@ public final class QueryParameters {
 
     /** A control character other than the whitespace matching folds (tab, line breaks, vertical tab, form feed). */
     private static boolean hasControlCharacter(String text) {
-        return text.codePoints().anyMatch(c -> Character.isISOControl(c) && FOLDED_WHITESPACE.indexOf(c) < 0);
+        // A loop, not a stream: every parameter of every request passes here.
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c) && FOLDED_WHITESPACE.indexOf(c) < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String shown(String name) {
