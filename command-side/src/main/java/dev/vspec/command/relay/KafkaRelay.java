@@ -49,7 +49,8 @@ class KafkaRelay {
 
     @EventHandler
     void on(Object event, DomainEventMessage<?> message) {
-        if (PublishedEvents.typeNamed(PublishedEvents.nameOf(event.getClass())) != event.getClass()) {
+        String eventType = PublishedEvents.nameOf(event.getClass());
+        if (PublishedEvents.typeNamed(eventType) != event.getClass()) {
             return;
         }
         byte[] envelope = codec.encode(message.getIdentifier(), message.getType(),
@@ -57,7 +58,7 @@ class KafkaRelay {
         Batch batch = batch();
         CompletableFuture<?> ack;
         try {
-            ack = publisher.publish(message.getAggregateIdentifier(), PublishedEvents.nameOf(event.getClass()), envelope);
+            ack = publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
             throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);

@@ -8,6 +8,7 @@ import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.jooq.Record;
 import org.jooq.Table;
+import org.jooq.impl.DSL;
 
 /**
  * The schema {@value #SCHEMA}, where a rebuild writes its copies of read tables before swapping them
@@ -69,9 +70,7 @@ final class ShadowTables {
      * scans them whole for the handlers' lookups, which grows with the square of their size.
      */
     static void analyze(DSLContext db, List<Table<?>> tables) {
-        for (Table<?> table : tables) {
-            db.execute("ANALYZE {0}", name(SCHEMA, table.getName()));
-        }
+        PlannerStatistics.analyze(db, tables.stream().map(table -> DSL.table(name(SCHEMA, table.getName()))).toList());
     }
 
     /**

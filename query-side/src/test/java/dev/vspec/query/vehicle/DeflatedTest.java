@@ -3,7 +3,13 @@ package dev.vspec.query.vehicle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class DeflatedTest {
@@ -30,5 +36,22 @@ class DeflatedTest {
         byte[] document = json.append(']').toString().getBytes(StandardCharsets.UTF_8);
 
         assertThat(Deflated.deflate(document).length).isLessThan(document.length / 3);
+    }
+
+    @Test
+    void manyCallersAtOnceEachGetTheirOwnBytesBack() throws Exception {
+        ExecutorService callers = Executors.newFixedThreadPool(24);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < 480; i++) {
+                byte[] bytes = ("{\"caller\":" + i + ",\"text\":\"" + "x".repeat(i) + "\"}").getBytes(StandardCharsets.UTF_8);
+                results.add(callers.submit(() -> Arrays.equals(Deflated.inflate(Deflated.deflate(bytes)), bytes)));
+            }
+            for (Future<Boolean> result : results) {
+                assertThat(result.get()).isTrue();
+            }
+        } finally {
+            callers.shutdownNow();
+        }
     }
 }
