@@ -10,11 +10,16 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.vspec.contracts.catalog.ConfigurationRegistered;
+import dev.vspec.contracts.catalog.FactSource;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.List;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,6 +67,28 @@ class ReadModelIT {
                                 "honda", "civic", "lx"),
                         tuple(catalog.civicSport, 2019, "Honda", "Sport  Touring", "L15B7", null,
                                 "2019 Honda Civic Sport Touring", "honda", "civic", "sport touring"));
+    }
+
+    /** What a source names a vehicle or a part is held whole, however long: vPIC joins several trims by slashes. */
+    @Test
+    void identitiesAndPartsNamedAtLengthAreHeldWhole() {
+        String configKey = "2022-volvo-s90-inscription-expression-xc60-xc90-r-design-expression-s60-t8-momentum-s60-b5-b4204t";
+        String trim = "Inscription Expression / XC60, XC90 R-Design Expression / S60 T8 Momentum / S60 B5 (sample)";
+        String partName = "Engine oil filter element with gasket and drain plug washer, for the engines fitted across"
+                + " the Inscription, Expression, R-Design and Momentum trims (sample)";
+        FactSource source = FactSource.importFile("long-names.json", "0c5a2e7d");
+        events.publish(configKey, new ConfigurationRegistered(configKey, 2022, "Volvo", "S90", trim, "B4204T", null,
+                "2022 Volvo S90 " + trim, source));
+        events.publish(configKey, new PartsRecorded(configKey, List.of(
+                new Part("32140029-SAMPLE", partName, "filter", "Volvo", 1, "engine_oil_change")), source));
+        readModel.awaitCaughtUp();
+
+        assertThat(db.selectFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(configKey))
+                .fetch(r -> tuple(r.getTrim(), r.getLabel())))
+                .containsExactly(tuple(trim, "2022 Volvo S90 " + trim));
+        assertThat(db.select(PART.NAME).from(PART).where(PART.CONFIG_KEY.eq(configKey)).fetch(PART.NAME))
+                .containsExactly(partName);
+        assertThat(readModel.rejects()).noneMatch(reject -> reject.contains(configKey));
     }
 
     @Test
