@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Read benchmark: GET /api/v1/vehicle?<identifier>&include=fluids,specs,tires,maintenance_schedule,parts
 # rotating over a large catalog, against GET /api/v1/status (trivial static JSON) on the same query side,
-# in one run, with wrk. Prints requests/s, p50 and p99 of each and the ratio vehicle/status (target >= 0.5).
+# in one run, with wrk. Prints requests/s, p50 and p99 of each and the ratio vehicle/status (target >= 0.5),
+# for a client that sends no Accept-Encoding and for one that accepts gzip (vehicle-gzip), as real clients do.
 #
 #   ./vspec up                          # in another terminal
 #   bench/read-vehicle.sh --load        # first time: load the catalog, wait for the projections, measure
@@ -139,7 +140,14 @@ wait "$pass_pid" 2>/dev/null || true
 echo "  one pass over the keys took $((SECONDS - pass_started)) s"
 wrk_run "$results" vehicle-warmup "$warmup" "$base_url" "$here/vehicle.lua" "$keys"
 wrk_run "$results" status-warmup "$warmup" "$base_url" "$here/status.lua"
+export BENCH_ACCEPT_ENCODING=gzip
+wrk_run "$results" vehicle-gzip-warmup "$warmup" "$base_url" "$here/vehicle.lua" "$keys"
+unset BENCH_ACCEPT_ENCODING
 wrk_run "$results" vehicle "$duration" "$base_url" "$here/vehicle.lua" "$keys"
 wrk_run "$results" status "$duration" "$base_url" "$here/status.lua"
+export BENCH_ACCEPT_ENCODING=gzip
+wrk_run "$results" vehicle-gzip "$duration" "$base_url" "$here/vehicle.lua" "$keys"
+unset BENCH_ACCEPT_ENCODING
 
 report "$results" "$target" vehicle status
+report "$results" "$target" vehicle-gzip status

@@ -5,6 +5,7 @@
 -- With "-- <file> once <threads> <directory>", the threads split the list and each stops after its
 -- share, leaving a file done-<thread> in the directory: together they ask for every configuration
 -- exactly once (wrk itself runs on until its duration ends or it is stopped).
+-- BENCH_ACCEPT_ENCODING, when set, is sent as Accept-Encoding (gzip: the answers come compressed).
 local send_api_key = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "api_key.lua")
 local keys = {}
 local next_key = 0
@@ -43,6 +44,10 @@ function init(args)
     next_key = ((thread_number or 1) - 1) * math.floor(#keys / 7) % #keys
   end
   send_api_key()
+  local accept_encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+  if accept_encoding ~= nil and accept_encoding ~= "" then
+    wrk.headers["Accept-Encoding"] = accept_encoding
+  end
 end
 
 function response(status, headers, body)

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.testing.Api;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,6 +110,20 @@ class GatewayIT {
         assertThat(reply.header("Retry-After")).isEqualTo("17");
         assertThat(reply.header("ETag")).isEqualTo("\"abc123\"");
         assertThat(reply.header("Cache-Control")).isEqualTo("public, max-age=300");
+    }
+
+    /** A compressed answer passes as the backend compressed it, for the client that asked for it. */
+    @Test
+    void acceptEncodingGoesToTheBackendAndItsGzipComesBackUntouched() throws IOException {
+        HttpResponse<byte[]> reply = api.bytes("/api/v1/gzip", "Accept-Encoding", "gzip");
+
+        assertThat(reply.statusCode()).isEqualTo(200);
+        assertThat(reply.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(reply.headers().allValues("Vary")).contains("Accept-Encoding");
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(reply.body()))) {
+            assertThat(Api.json(new String(in.readAllBytes(), StandardCharsets.UTF_8)).path("accept_encoding").asString())
+                    .isEqualTo("gzip");
+        }
     }
 
     @Test

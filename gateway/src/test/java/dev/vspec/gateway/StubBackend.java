@@ -2,6 +2,7 @@ package dev.vspec.gateway;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -11,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPOutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -66,6 +68,21 @@ final class StubBackend implements AutoCloseable {
             send(exchange, 409, "application/json", Map.of("error", "multiple_matches", "message", "2 configurations match",
                     "matches", java.util.List.of(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
                     "available", java.util.List.of("vin=19XFC2F52KE715372"), "request_id", "backend-request-id-1"));
+            return;
+        }
+        if (path.endsWith("/gzip")) {
+            // what the query side does for a client that accepts gzip: the bytes compressed, said so
+            String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+            ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+            try (GZIPOutputStream gzip = new GZIPOutputStream(compressed)) {
+                gzip.write(JSON.writeValueAsBytes(Map.of("accept_encoding", String.valueOf(accepted))));
+            }
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+            exchange.getResponseHeaders().set("Vary", "Accept-Encoding");
+            exchange.sendResponseHeaders(200, compressed.size());
+            exchange.getResponseBody().write(compressed.toByteArray());
+            exchange.close();
             return;
         }
         if (path.endsWith("/plain-error")) {

@@ -107,16 +107,16 @@ final class ConfigurationCache {
 
         static Held of(ResolvedVehicle read) {
             Map<GroupDocument<?>, byte[]> deflated = new HashMap<>();
-            read.documents().forEach((document, body) -> deflated.put(document, body == null ? null : Deflated.deflate(body)));
+            read.documents().forEach((document, body) -> deflated.put(document, body == null ? null : body.deflated()));
             return new Held(read.vehicle(), deflated);
         }
 
-        /** The configuration with the documents asked for, as they were read. */
+        /** The configuration with the documents asked for, as they were read; inflated only if written so. */
         ResolvedVehicle with(List<GroupDocument<?>> wanted) {
-            Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
+            Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
             for (GroupDocument<?> document : wanted) {
                 byte[] body = deflated.get(document);
-                bodies.put(document, body == null ? null : Deflated.inflate(body));
+                bodies.put(document, body == null ? null : StoredJson.ofDeflated(body));
             }
             return new ResolvedVehicle(vehicle, bodies);
         }

@@ -140,10 +140,11 @@ class ConfigurationLookup {
         Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
                 row.getString(5), row.getString(6), row.getString(7), row.getString(8),
                 StoredJson.of(row.getString(9)), coverage.build());
-        Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
+        Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
         for (int i = 0; i < documents.size(); i++) {
             // A text column's bytes as sent, without decoding them into a String.
-            bodies.put(documents.get(i), row.getBytes(column + i));
+            byte[] body = row.getBytes(column + i);
+            bodies.put(documents.get(i), body == null ? null : StoredJson.ofUtf8(body));
         }
         return new ResolvedVehicle(vehicle, bodies);
     }

@@ -6,9 +6,9 @@ import java.util.Map;
 /**
  * A resolved vehicle with the stored documents its request asked for, read in the same statement.
  *
- * @param documents per requested document its stored UTF-8 body; a null body where the configuration has none
+ * @param documents per requested document its stored body; null where the configuration has none
  */
-public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, byte[]> documents) {
+public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson> documents) {
 
     /**
      * The group's JSON as stored, to be written into the answer verbatim: the group's empty value when
@@ -20,8 +20,8 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, byte[]> doc
         if (!documents.containsKey(document)) {
             throw new IllegalArgumentException(document + " was not read with " + vehicle.configKey());
         }
-        byte[] body = documents.get(document);
-        return body == null ? StoredJson.of(document.empty()) : StoredJson.ofUtf8(body);
+        StoredJson body = documents.get(document);
+        return body == null ? StoredJson.of(document.empty()) : body;
     }
 
     /** The group's value read back into its records, for answers built from it. */

@@ -14,27 +14,52 @@ import tools.jackson.databind.jsontype.TypeSerializer;
 /**
  * A group's JSON on its way into an answer: the UTF-8 bytes of a stored document (or of a value
  * rendered by the same {@link dev.vspec.infra.readmodel.GroupDocument}), copied into the response
- * as a raw value, neither decoded nor parsed.
+ * as a raw value, neither decoded nor parsed. A document the configuration cache held comes as its
+ * deflate segment ({@link Deflated}), inflated only when an answer is written uncompressed; a gzip
+ * answer copies the segment itself ({@link GzipJson}).
  */
 public final class StoredJson extends JacksonSerializable.Base {
 
-    private final byte[] utf8;
+    private byte[] utf8;
+    private byte[] deflated;
 
-    private StoredJson(byte[] utf8) {
+    private StoredJson(byte[] utf8, byte[] deflated) {
         this.utf8 = utf8;
+        this.deflated = deflated;
     }
 
     /** The bytes as PostgreSQL sent them (the connection's encoding is UTF-8). */
     static StoredJson ofUtf8(byte[] utf8) {
-        return new StoredJson(utf8);
+        return new StoredJson(utf8, null);
+    }
+
+    /** A document as the cache holds it. */
+    static StoredJson ofDeflated(byte[] deflated) {
+        return new StoredJson(null, deflated);
     }
 
     public static StoredJson of(String json) {
-        return new StoredJson(json.getBytes(StandardCharsets.UTF_8));
+        return ofUtf8(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The UTF-8 bytes, inflated at the first call when held deflated. */
+    public byte[] utf8() {
+        if (utf8 == null) {
+            utf8 = Deflated.inflate(deflated);
+        }
+        return utf8;
+    }
+
+    /** The deflate segment, deflated at the first call when read uncompressed. */
+    byte[] deflated() {
+        if (deflated == null) {
+            deflated = Deflated.deflate(utf8);
+        }
+        return deflated;
     }
 
     public String text() {
-        return new String(utf8, StandardCharsets.UTF_8);
+        return new String(utf8(), StandardCharsets.UTF_8);
     }
 
     @Override
@@ -67,31 +92,31 @@ public final class StoredJson extends JacksonSerializable.Base {
 
         @Override
         public byte[] asUnquotedUTF8() {
-            return utf8;
+            return utf8();
         }
 
         @Override
         public int appendUnquotedUTF8(byte[] buffer, int offset) {
-            if (offset + utf8.length > buffer.length) {
+            if (offset + utf8().length > buffer.length) {
                 return -1;
             }
-            System.arraycopy(utf8, 0, buffer, offset, utf8.length);
-            return utf8.length;
+            System.arraycopy(utf8(), 0, buffer, offset, utf8().length);
+            return utf8().length;
         }
 
         @Override
         public int writeUnquotedUTF8(OutputStream out) throws IOException {
-            out.write(utf8);
-            return utf8.length;
+            out.write(utf8());
+            return utf8().length;
         }
 
         @Override
         public int putUnquotedUTF8(ByteBuffer buffer) {
-            if (utf8.length > buffer.remaining()) {
+            if (utf8().length > buffer.remaining()) {
                 return -1;
             }
-            buffer.put(utf8);
-            return utf8.length;
+            buffer.put(utf8());
+            return utf8().length;
         }
 
         @Override

@@ -2,13 +2,19 @@ package dev.vspec.query.wholevehicle;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code {"vehicle": {...}, "<group>": ..., ...}}: the vehicle block, then each included group under
  * its own key with the value its own route answers under that key (a stored group as its stored
- * bytes, {@link dev.vspec.query.vehicle.StoredJson}).
+ * bytes, {@link dev.vspec.query.vehicle.StoredJson}). Written by {@link VehicleResponseConverter}; the
+ * Jackson annotations describe the same shape to the OpenAPI document.
  */
 final class VehicleResponse {
 
@@ -28,5 +34,28 @@ final class VehicleResponse {
     @JsonAnyGetter
     Map<String, Object> groups() {
         return groups;
+    }
+
+    /**
+     * The answer in order, as JSON text ({@code byte[]}, UTF-8) and stored documents ({@link StoredJson}) to
+     * copy between it; a group that is not a stored document is serialized by {@code mapper}.
+     */
+    List<Object> parts(JsonMapper mapper) {
+        List<Object> parts = new ArrayList<>(2 * groups.size() + 2);
+        StringBuilder text = new StringBuilder("{\"vehicle\":").append(new String(mapper.writeValueAsBytes(vehicle),
+                StandardCharsets.UTF_8));
+        for (Map.Entry<String, Object> group : groups.entrySet()) {
+            // Group keys are fixed ASCII names (Group.key()): nothing to escape.
+            text.append(",\"").append(group.getKey()).append("\":");
+            if (group.getValue() instanceof StoredJson stored) {
+                parts.add(text.toString().getBytes(StandardCharsets.UTF_8));
+                parts.add(stored);
+                text.setLength(0);
+            } else {
+                text.append(new String(mapper.writeValueAsBytes(group.getValue()), StandardCharsets.UTF_8));
+            }
+        }
+        parts.add(text.append('}').toString().getBytes(StandardCharsets.UTF_8));
+        return parts;
     }
 }

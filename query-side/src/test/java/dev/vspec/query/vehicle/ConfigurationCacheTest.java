@@ -3,7 +3,6 @@ package dev.vspec.query.vehicle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.readmodel.GroupDocument;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,8 +91,8 @@ class ConfigurationCacheTest {
     private Function<List<GroupDocument<?>>, List<ResolvedVehicle>> loader() {
         return documents -> {
             loads.incrementAndGet();
-            Map<GroupDocument<?>, byte[]> bodies = new HashMap<>();
-            documents.forEach(document -> bodies.put(document, bodyOf(document).getBytes(StandardCharsets.UTF_8)));
+            Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
+            documents.forEach(document -> bodies.put(document, StoredJson.of(bodyOf(document))));
             return List.of(new ResolvedVehicle(new Vehicle(KEY, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda", "Civic", "LX",
                     "K20C2", "FWD"), bodies));
         };

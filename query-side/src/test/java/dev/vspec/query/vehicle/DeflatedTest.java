@@ -27,6 +27,18 @@ class DeflatedTest {
     }
 
     @Test
+    void aSegmentCarriesItsLengthAndCrc() {
+        byte[] text = "[{\"type\":\"coolant\",\"specification\":\"Honda Type 2\"}]".getBytes(StandardCharsets.UTF_8);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(text);
+
+        byte[] segment = Deflated.deflate(text);
+
+        assertThat(Deflated.length(segment)).isEqualTo(text.length);
+        assertThat(Deflated.crc(segment)).isEqualTo((int) crc.getValue());
+    }
+
+    @Test
     void aStoredDocumentShrinksSeveralTimes() {
         StringBuilder json = new StringBuilder("[");
         for (int i = 0; i < 12; i++) {

@@ -10,11 +10,16 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.testing.Api;
 import dev.vspec.query.Expected;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -94,6 +99,31 @@ class VehicleIT extends SeededRouteIT {
         }
     }
 
+    /** A client that accepts gzip gets the same bytes compressed, with a validator of their own. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"config_key | fluids,specs,tires,maintenance_schedule,parts",
+            "vin | fluids,labor,image,service_history", "config_key | ''"})
+    void gzipIsTheSameAnswerCompressed(String mode, String include) throws IOException {
+        String path = ROUTE + query(mode, mode.equals("vin") ? CIVIC_LX_VIN : CIVIC_LX, "include", include);
+        HttpResponse<byte[]> plain = api.bytes(path);
+        HttpResponse<byte[]> gzip = api.bytes(path, "Accept-Encoding", "gzip, deflate, br");
+
+        assertThat(plain.statusCode()).isEqualTo(200);
+        assertThat(gzip.statusCode()).isEqualTo(200);
+        assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+        assertThat(gzip.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(plain.headers().allValues("Vary")).anySatisfy(vary -> assertThat(vary).containsIgnoringCase("Accept-Encoding"));
+        assertThat(gzip.headers().allValues("Vary")).anySatisfy(vary -> assertThat(vary).containsIgnoringCase("Accept-Encoding"));
+        assertThat(gunzip(gzip.body())).isEqualTo(plain.body());
+        assertThat(gzip.body().length).isLessThan(plain.body().length + 40);
+        assertThat(json(Api.withoutVehicleProvenance(new String(plain.body(), StandardCharsets.UTF_8)))).isEqualTo(api.get(path).ok());
+
+        String gzipTag = gzip.headers().firstValue("ETag").orElseThrow();
+        assertThat(gzipTag).isNotEqualTo(plain.headers().firstValue("ETag").orElseThrow());
+        assertThat(api.bytes(path, "Accept-Encoding", "gzip", "If-None-Match", gzipTag).statusCode()).isEqualTo(304);
+        assertThat(api.bytes(path, "Accept-Encoding", "gzip;q=0").headers().firstValue("Content-Encoding")).isEmpty();
+    }
+
     @Test
     void duplicatesWhitespaceCaseAndRepeatedParametersAreTolerated() {
         JsonNode expected = api.get(ROUTE + query("config_key", CIVIC_LX, "include", "fluids,parts")).ok();
@@ -135,5 +165,12 @@ class VehicleIT extends SeededRouteIT {
     @Test
     void anUnknownVehicleIsNotFound() {
         api.get(ROUTE + query("config_key", "2019-honda-civic-type-r-k20c1-fwd", "include", "fluids")).error(404, "not_found");
+    }
+
+
+    private static byte[] gunzip(byte[] gzip) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+            return in.readAllBytes();
+        }
     }
 }
