@@ -11,7 +11,9 @@
 # The catalog (BENCH_CATALOG): synthetic (default; vspec synthetic load, every group filled) or vpic (vspec
 # catalog import-vpic: the configurations NHTSA's vPIC identifies, with vPIC's specs and no other group).
 # Over vpic, BENCH_BY=vin reads by a VIN decoding as each configuration instead of its config_key: VINs
-# no import links, so each read decodes the VIN and matches the held configurations.
+# no import links, so each read decodes the VIN and matches the held configurations. Over synthetic,
+# BENCH_BY=vin reads by the catalog's first BENCH_VINS (10000) VINs, which --load links (vspec synthetic
+# load --vins).
 # Settings (environment): VSPEC_QUERY_SIDE_URL (http://127.0.0.1:8082), BENCH_DURATION (20s),
 # BENCH_WARMUP (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CATALOG (synthetic), BENCH_BY
 # (config_key), BENCH_CONFIGURATIONS (100000) and BENCH_SEED (42) for synthetic, BENCH_VPIC_YEARS (the
@@ -35,7 +37,7 @@ by="${BENCH_BY:-config_key}"
 load=false
 
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 for arg in "$@"; do
@@ -47,8 +49,8 @@ for arg in "$@"; do
 done
 
 case "$catalog/$by" in
-  synthetic/config_key|vpic/config_key|vpic/vin) ;;
-  *) echo "read-vehicle.sh: BENCH_CATALOG is synthetic or vpic, BENCH_BY config_key (or vin over vpic);" \
+  synthetic/config_key|synthetic/vin|vpic/config_key|vpic/vin) ;;
+  *) echo "read-vehicle.sh: BENCH_CATALOG is synthetic or vpic, BENCH_BY config_key or vin;" \
        "got $catalog/$by" >&2; exit 2 ;;
 esac
 
@@ -69,11 +71,17 @@ vpic_args=()
 [ -n "${BENCH_VPIC_YEARS:-}" ] && vpic_args+=(--years "$BENCH_VPIC_YEARS")
 [ -n "${BENCH_VPIC_MAKES:-}" ] && vpic_args+=(--makes "$BENCH_VPIC_MAKES")
 if [ "$catalog" = synthetic ]; then
+  vins=0
+  [ "$by" = vin ] && vins="${BENCH_VINS:-10000}"
   if $load; then
-    echo "Loading the synthetic catalog ($configurations configurations, seed $seed) and waiting for the projections ..."
-    vspec synthetic load --configurations "$configurations" --seed "$seed" --wait
+    echo "Loading the synthetic catalog ($configurations configurations, $vins VINs, seed $seed) and waiting for the projections ..."
+    vspec synthetic load --configurations "$configurations" --vins "$vins" --seed "$seed" --wait
   fi
-  vspec synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
+  if [ "$by" = vin ]; then
+    vspec synthetic keys --configurations "$configurations" --seed "$seed" --vins "$vins" | sed 's/^/vin=/' > "$keys"
+  else
+    vspec synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
+  fi
 else
   if $load; then
     echo "Seeding the catalog from vPIC (vspec catalog import-vpic ${vpic_args[*]}) ..."

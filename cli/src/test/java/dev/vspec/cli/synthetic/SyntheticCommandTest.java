@@ -3,6 +3,7 @@ package dev.vspec.cli.synthetic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
+import dev.vspec.command.synthetic.SyntheticAggregate;
 import dev.vspec.command.synthetic.SyntheticCatalog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,6 +21,17 @@ class SyntheticCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString().lines()).containsExactlyElementsOf(new SyntheticCatalog(7, 12, 0).configKeys().toList());
+    }
+
+    @Test
+    void keysWithVinsPrintsTheVinsALoadOfThatManyLinks() {
+        int exit = vspec("synthetic", "keys", "--configurations", "12", "--seed", "7", "--vins", "30");
+
+        assertThat(exit).isZero();
+        SyntheticCatalog catalog = new SyntheticCatalog(7, 12, 30);
+        assertThat(out.toString().lines()).hasSize(30).doesNotHaveDuplicates()
+                .containsExactlyElementsOf(catalog.aggregates().filter(a -> a.type().equals(SyntheticAggregate.VEHICLE))
+                        .map(SyntheticAggregate::id).toList());
     }
 
     @Test

@@ -107,6 +107,25 @@ public sealed interface VehicleIdentifier {
 
     /** The form YMMT matching compares: case-insensitive, inner whitespace folded to one space. */
     public static String normalize(String text) {
-        return text == null ? null : text.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        if (text == null) {
+            return null;
+        }
+        // A loop rather than replaceAll("\\s+", " "): this runs on every lookup, and the regex compiled each time.
+        String stripped = text.strip();
+        StringBuilder folded = new StringBuilder(stripped.length());
+        boolean inWhitespace = false;
+        for (int i = 0; i < stripped.length(); i++) {
+            char c = stripped.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
+                inWhitespace = true;
+                continue;
+            }
+            if (inWhitespace) {
+                folded.append(' ');
+                inWhitespace = false;
+            }
+            folded.append(c);
+        }
+        return folded.toString().toLowerCase(Locale.ROOT);
     }
 }

@@ -66,6 +66,23 @@ class VehicleIdentifierTest {
         assertThat(VehicleIdentifier.normalize("  F-150   Raptor ")).isEqualTo("f-150 raptor");
     }
 
+    /** Folding whitespace is what the regular expression \\s+ did, on any text: tabs, line breaks, Unicode. */
+    @Test
+    void normalizingFoldsWhitespaceRunsAsTheRegularExpressionDid() {
+        assertThat(VehicleIdentifier.normalize("\tSport\u000B \r\n Touring\f")).isEqualTo("sport touring");
+        assertThat(VehicleIdentifier.normalize("MODEL\u00a0S")).isEqualTo("model\u00a0s");
+        java.util.Random random = new java.util.Random(11);
+        char[] alphabet = {' ', '\t', '\n', '\u000B', '\f', '\r', '\u00a0', '\u2003', 'A', 'b', '-', 'Ö', '1'};
+        for (int round = 0; round < 2_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(12); i > 0; i--) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            String expected = text.toString().strip().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+            assertThat(VehicleIdentifier.normalize(text.toString())).as("'%s'", text).isEqualTo(expected);
+        }
+    }
+
     @Test
     void aConfigKeyOfAnyShapeIsALookupThatMayFindNothing() {
         assertThat(read(Map.of("config_key", "2019 Honda Civic LX"))).isEqualTo(new VehicleIdentifier.ByConfigKey("2019 Honda Civic LX"));
