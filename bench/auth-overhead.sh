@@ -59,8 +59,9 @@ start_instance() {
 start_instance "$port_on" with-access
 start_instance "$port_off" without-access --vspec.access.enabled=false
 
+# Three minutes: two JVMs starting side by side take long on a machine busy with an import.
 for port in "$port_on" "$port_off"; do
-  for _ in $(seq 1 120); do
+  for _ in $(seq 1 360); do
     [ "$(http_status "http://127.0.0.1:$port/actuator/health")" = 200 ] && break
     sleep 0.5
   done

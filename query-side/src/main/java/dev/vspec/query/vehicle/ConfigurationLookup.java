@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
+import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.infra.readmodel.GroupDocument;
 import java.sql.Connection;
@@ -20,7 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Param;
 import org.jooq.Select;
 import org.jooq.SelectField;
@@ -55,14 +55,9 @@ class ConfigurationLookup {
 
     /**
      * Where to look and what must match. {@code shape} names everything about the statement except
-     * the parameter values: two criteria with the same shape must build the same query. {@code vin}:
-     * the VIN column of a lookup by VIN, whose service history's source the answer covers; else null.
+     * the parameter values: two criteria with the same shape must build the same query.
      */
-    record Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters, Field<String> vin) {
-
-        Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters) {
-            this(shape, from, condition, parameters, null);
-        }
+    record Criteria(String shape, Table<?> from, Condition condition, List<Param<?>> parameters) {
     }
 
     /** Every configuration that matches, with the documents' bodies, in no particular order. */
@@ -79,7 +74,7 @@ class ConfigurationLookup {
             try (ResultSet rows = select.executeQuery()) {
                 List<ResolvedVehicle> found = new ArrayList<>(1);
                 while (rows.next()) {
-                    found.add(resolved(rows, statement.documents(), statement.byVin()));
+                    found.add(resolved(rows, statement.documents()));
                 }
                 return found;
             }
@@ -89,6 +84,20 @@ class ConfigurationLookup {
     }
 
     /** The configuration {@code alias} also names ({@code read.config_key_alias}), or empty. */
+    /**
+     * The config_key a VIN is linked to, with its service history's source and time (null when none is
+     * recorded); empty when nothing linked the VIN.
+     */
+    Optional<LinkedVin> linkedVin(String vin) {
+        return db.select(VIN.CONFIG_KEY, SERVICE_HISTORY_SOURCE.SOURCE, SERVICE_HISTORY_SOURCE.RECORDED_AT)
+                .from(VIN).leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
+                .where(VIN.VIN_.eq(vin))
+                .fetchOptional(row -> new LinkedVin(row.value1(), row.value2(), row.value3()));
+    }
+
+    record LinkedVin(String configKey, String historySource, OffsetDateTime historyRecordedAt) {
+    }
+
     Optional<String> aliasedKey(String alias) {
         return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY).from(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
                 .fetchOptional(CONFIG_KEY_ALIAS.CONFIG_KEY);
@@ -109,11 +118,6 @@ class ConfigurationLookup {
         joined = joined.leftJoin(IMAGE).on(IMAGE.CONFIG_KEY.eq(CONFIGURATION.CONFIG_KEY));
         fields.add(IMAGE.SOURCE);
         fields.add(IMAGE.RECORDED_AT);
-        if (criteria.vin() != null) {
-            joined = joined.leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(criteria.vin()));
-            fields.add(SERVICE_HISTORY_SOURCE.SOURCE);
-            fields.add(SERVICE_HISTORY_SOURCE.RECORDED_AT);
-        }
         for (GroupDocument<?> document : documents) {
             fields.add(document.body());
         }
@@ -123,10 +127,10 @@ class ConfigurationLookup {
         if (parameters.size() != criteria.parameters().size()) {
             throw new IllegalStateException("criteria " + criteria.shape() + " repeat a parameter name");
         }
-        return new Statement(db.render(select), parameters, documents, criteria.vin() != null);
+        return new Statement(db.render(select), parameters, documents);
     }
 
-    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents, boolean byVin)
+    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents)
             throws SQLException {
         int column = VEHICLE_FIELDS.size() + 1;
         Coverage.Builder coverage = new Coverage.Builder();
@@ -134,9 +138,6 @@ class ConfigurationLookup {
             coverage.group(document.name(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
         }
         coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
-        if (byVin) {
-            coverage.group(Group.SERVICE_HISTORY.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
-        }
         Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
                 row.getString(5), row.getString(6), row.getString(7), row.getString(8),
                 StoredJson.of(row.getString(9)), coverage.build());
@@ -152,6 +153,6 @@ class ConfigurationLookup {
     private record Shape(String criteria, List<GroupDocument<?>> documents) {
     }
 
-    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents, boolean byVin) {
+    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {
     }
 }

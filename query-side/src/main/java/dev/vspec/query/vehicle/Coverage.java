@@ -36,9 +36,7 @@ public final class Coverage extends JacksonSerializable.Base {
 
         /** A group with its stored source (JSON, as the projection rendered it) and time; both null when not recorded. */
         Builder group(String group, String source, OffsetDateTime recordedAt) {
-            entries.put(group, source == null || recordedAt == null ? MISSING
-                    : "{\"status\":\"recorded\",\"source\":" + source + ",\"recorded_at\":\""
-                            + Provenance.formatRecordedAt(recordedAt) + "\"}");
+            entries.put(group, entry(source, recordedAt));
             return this;
         }
 
@@ -56,6 +54,17 @@ public final class Coverage extends JacksonSerializable.Base {
     /** The same coverage with one more group that is missing, e.g. the service history of a VIN nothing linked. */
     public Coverage withMissing(String group) {
         return with(group, MISSING);
+    }
+
+    /** The same coverage with one more group, recorded from this source at this time, or missing when they are null. */
+    Coverage with(String group, String source, OffsetDateTime recordedAt) {
+        return with(group, entry(source, recordedAt));
+    }
+
+    private static String entry(String source, OffsetDateTime recordedAt) {
+        return source == null || recordedAt == null ? MISSING
+                : "{\"status\":\"recorded\",\"source\":" + source + ",\"recorded_at\":\""
+                        + Provenance.formatRecordedAt(recordedAt) + "\"}";
     }
 
     public String text() {

@@ -1,7 +1,6 @@
 package dev.vspec.query.vehicle;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
@@ -17,10 +16,10 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ConfigurationLookup.Criteria;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jooq.Condition;
 import org.jooq.Param;
@@ -131,12 +130,21 @@ public class VehicleResolver {
     }
 
     /**
-     * The configuration a VIN is linked to, if any: no decode, no 404.
+     * The configuration a VIN is linked to, if any: no decode, no 404. The link and the VIN's service history
+     * are read each time; the configuration as by its config_key (through the cache).
      */
     public List<ResolvedVehicle> linked(Vin vin, List<GroupDocument<?>> documents) {
-        Param<String> parameter = DSL.param("vin", vin.value());
-        return select(new Criteria("vin", VIN.join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY)),
-                VIN.VIN_.eq(parameter), List.of(parameter), VIN.VIN_), documents);
+        return lookup.linkedVin(vin.value())
+                .map(link -> byKey(link.configKey(), documents).stream()
+                        .map(found -> withServiceHistory(found, link.historySource(), link.historyRecordedAt()))
+                        .toList())
+                .orElse(List.of());
+    }
+
+    private static ResolvedVehicle withServiceHistory(ResolvedVehicle found, String source, OffsetDateTime recordedAt) {
+        Vehicle vehicle = found.vehicle();
+        return new ResolvedVehicle(vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
+                found.documents());
     }
 
     /**
@@ -174,8 +182,7 @@ public class VehicleResolver {
         }
         // No import or enrichment linked the VIN, so none recorded its service history either.
         return find(new ByConfigKey(matches.get(0).configKey()), documents).stream()
-                .map(found -> new ResolvedVehicle(found.vehicle().withCoverage(
-                        found.vehicle().coverage().withMissing(Group.SERVICE_HISTORY.key())), found.documents()))
+                .map(found -> withServiceHistory(found, null, null))
                 .toList();
     }
 

@@ -1,6 +1,9 @@
 package dev.vspec.query.vehicle;
 
+import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static dev.vspec.query.ReadModelSeed.SEEDED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -35,6 +38,26 @@ class ConfigurationCacheIT extends SeededRouteIT {
             api.get(TIRES).ok();
             return cache.hits() > hits;
         });
+    }
+
+    /** A VIN's link is read each time; the configuration it names comes from memory like any other. */
+    @Test
+    void aLinkedVinIsAnsweredFromMemoryByItsLinkAsItIsNow() {
+        String byVin = "/api/v1/tires?vin=" + CIVIC_LX_VIN;
+        await().atMost(CHANGE_VISIBLE).until(() -> {
+            api.get(byVin).ok();
+            long hits = cache.hits();
+            api.get(byVin).ok();
+            return cache.hits() > hits;
+        });
+        try {
+            db.update(VIN).set(VIN.CONFIG_KEY, CIVIC_SPORT).where(VIN.VIN_.eq(CIVIC_LX_VIN)).execute();
+
+            assertThat(api.get(byVin).ok().at("/vehicle/config_key").asString()).isEqualTo(CIVIC_SPORT);
+        } finally {
+            db.update(VIN).set(VIN.CONFIG_KEY, CIVIC_LX).where(VIN.VIN_.eq(CIVIC_LX_VIN)).execute();
+        }
+        assertThat(api.get(byVin).ok().at("/vehicle/config_key").asString()).isEqualTo(CIVIC_LX);
     }
 
     @Test
