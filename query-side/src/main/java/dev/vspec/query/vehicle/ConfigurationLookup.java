@@ -26,6 +26,7 @@ import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
@@ -47,10 +48,14 @@ class ConfigurationLookup {
     private final DSLContext db;
     private final DataSource dataSource;
     private final Map<Shape, Statement> statements = new ConcurrentHashMap<>();
+    private final String linkedVinSql;
 
     ConfigurationLookup(DSLContext db, DataSource dataSource) {
         this.db = db;
         this.dataSource = dataSource;
+        this.linkedVinSql = db.render(db.select(VIN.CONFIG_KEY, SERVICE_HISTORY_SOURCE.SOURCE, SERVICE_HISTORY_SOURCE.RECORDED_AT)
+                .from(VIN).leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
+                .where(VIN.VIN_.eq(DSL.param("vin", ""))));
     }
 
     /**
@@ -83,21 +88,28 @@ class ConfigurationLookup {
         }
     }
 
-    /** The configuration {@code alias} also names ({@code read.config_key_alias}), or empty. */
     /**
      * The config_key a VIN is linked to, with its service history's source and time (null when none is
-     * recorded); empty when nothing linked the VIN.
+     * recorded); empty when nothing linked the VIN. Its SQL is rendered once, as the lookups' are.
      */
     Optional<LinkedVin> linkedVin(String vin) {
-        return db.select(VIN.CONFIG_KEY, SERVICE_HISTORY_SOURCE.SOURCE, SERVICE_HISTORY_SOURCE.RECORDED_AT)
-                .from(VIN).leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
-                .where(VIN.VIN_.eq(vin))
-                .fetchOptional(row -> new LinkedVin(row.value1(), row.value2(), row.value3()));
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(linkedVinSql)) {
+            select.setString(1, vin);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next()
+                        ? Optional.of(new LinkedVin(row.getString(1), row.getString(2), row.getObject(3, OffsetDateTime.class)))
+                        : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("SQL [" + linkedVinSql + "]; " + e.getMessage(), e);
+        }
     }
 
     record LinkedVin(String configKey, String historySource, OffsetDateTime historyRecordedAt) {
     }
 
+    /** The configuration {@code alias} also names ({@code read.config_key_alias}), or empty. */
     Optional<String> aliasedKey(String alias) {
         return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY).from(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
                 .fetchOptional(CONFIG_KEY_ALIAS.CONFIG_KEY);
