@@ -115,10 +115,11 @@ class PoisonRecordsIT {
     @Test
     void dataTheTableRefusesIsRejectedWithoutBlockingThePartition() {
         String key = "2020-acme-roadster-base-x1-toolong";
-        RecordMetadata tooLong = events.publish(key, registered(key, "A".repeat(100)));
+        // drivetrain is a column of 16 characters (names and trims are unbounded: sources name them at length)
+        RecordMetadata tooLong = events.publish(key, registered(key, "Acme", "d".repeat(17)));
         readModel.awaitCaughtUp();
         // Corrected after the bad one was consumed: a correction in the same batch would supersede it unwritten.
-        events.publish(key, registered(key, "Acme Motors"));
+        events.publish(key, registered(key, "Acme Motors", "rwd"));
         readModel.awaitCaughtUp();
 
         assertThat(rejectsAt(tooLong)).singleElement().satisfies(reject -> {
@@ -183,7 +184,11 @@ class PoisonRecordsIT {
     }
 
     private static ConfigurationRegistered registered(String key, String make) {
-        return new ConfigurationRegistered(key, 2020, make, "Roadster", "Base", "X1", null, "2020 Acme Roadster", SOURCE);
+        return registered(key, make, null);
+    }
+
+    private static ConfigurationRegistered registered(String key, String make, String drivetrain) {
+        return new ConfigurationRegistered(key, 2020, make, "Roadster", "Base", "X1", drivetrain, "2020 Acme Roadster", SOURCE);
     }
 
     private static FluidsRecorded fluids(String key) {

@@ -122,10 +122,12 @@ class SetBasedHandlersIT {
     @Test
     void aValueTooLongForItsColumnFailsTheSetBasedFormAsItFailsOneByOneNeverCut() {
         String key = "2020-sample-hatch-base-toolong";
-        List<Object> tooLongPartNumber = List.of(new PartsRecorded(key, List.of(part("P".repeat(65), null)), SOURCE));
+        // config_key is a column of 160 characters; part texts are unbounded
+        String tooLongKey = "2020-sample-hatch-" + "k".repeat(143);
+        List<Object> tooLongConfigKey = List.of(new PartsRecorded(tooLongKey, List.of(part("P-1", null)), SOURCE));
         List<Object> tooLongVin = List.of(new VinLinked("1SAMPLE0000000001", key, SOURCE), new VinLinked("1SAMPLE00000000001", key, SOURCE));
 
-        assertThat(sqlStateOfSetBased(runtime.projection("parts"), tooLongPartNumber)).isEqualTo("22001");
+        assertThat(sqlStateOfSetBased(runtime.projection("parts"), tooLongConfigKey)).isEqualTo("22001");
         assertThat(sqlStateOfSetBased(runtime.projection("vins"), tooLongVin)).isEqualTo("22001");
     }
 
