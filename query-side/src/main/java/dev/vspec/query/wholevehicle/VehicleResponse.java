@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Jackson annotations describe the same shape to the OpenAPI document.
  */
 final class VehicleResponse {
+
+    private static final byte[] OPEN = "{\"vehicle\":".getBytes(StandardCharsets.US_ASCII);
 
     private final Vehicle vehicle;
     private final Map<String, Object> groups;
@@ -42,20 +45,22 @@ final class VehicleResponse {
      */
     List<Object> parts(JsonMapper mapper) {
         List<Object> parts = new ArrayList<>(2 * groups.size() + 2);
-        StringBuilder text = new StringBuilder("{\"vehicle\":").append(new String(mapper.writeValueAsBytes(vehicle),
-                StandardCharsets.UTF_8));
+        ByteArrayOutputStream text = new ByteArrayOutputStream(2048);
+        text.writeBytes(OPEN);
+        text.writeBytes(mapper.writeValueAsBytes(vehicle));
         for (Map.Entry<String, Object> group : groups.entrySet()) {
             // Group keys are fixed ASCII names (Group.key()): nothing to escape.
-            text.append(",\"").append(group.getKey()).append("\":");
+            text.writeBytes((",\"" + group.getKey() + "\":").getBytes(StandardCharsets.US_ASCII));
             if (group.getValue() instanceof StoredJson stored) {
-                parts.add(text.toString().getBytes(StandardCharsets.UTF_8));
+                parts.add(text.toByteArray());
                 parts.add(stored);
-                text.setLength(0);
+                text.reset();
             } else {
-                text.append(new String(mapper.writeValueAsBytes(group.getValue()), StandardCharsets.UTF_8));
+                text.writeBytes(mapper.writeValueAsBytes(group.getValue()));
             }
         }
-        parts.add(text.append('}').toString().getBytes(StandardCharsets.UTF_8));
+        text.write('}');
+        parts.add(text.toByteArray());
         return parts;
     }
 }
