@@ -112,6 +112,17 @@ class GatewayIT {
         assertThat(reply.header("Cache-Control")).isEqualTo("public, max-age=300");
     }
 
+    /** The gateway keeps its connections to a backend open: a request does not pay for a new one. */
+    @Test
+    void requestsInTurnShareOneConnectionToTheBackend() {
+        int before = querySide.connections();
+        for (int i = 0; i < 20; i++) {
+            api.get("/api/v1/echo?n=" + i).ok();
+        }
+
+        assertThat(querySide.connections() - before).isLessThanOrEqualTo(1);
+    }
+
     /** A compressed answer passes as the backend compressed it, for the client that asked for it. */
     @Test
     void acceptEncodingGoesToTheBackendAndItsGzipComesBackUntouched() throws IOException {

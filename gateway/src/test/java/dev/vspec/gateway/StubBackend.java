@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * API's budget and caching headers and a CORS header of its own; {@code .../conflict} answers a 409
  * error record; {@code .../plain-error} a text 500; {@code .../slow} answers only once
  * {@link #release()} is called; {@code .../stalled-error} starts a 409 and stops halfway until the
- * stub is closed.
+ * stub is closed. It counts the connections the requests came on, too.
  */
 final class StubBackend implements AutoCloseable {
 
@@ -33,6 +35,7 @@ final class StubBackend implements AutoCloseable {
     private final CountDownLatch slow = new CountDownLatch(1);
     private final CountDownLatch stalled = new CountDownLatch(1);
     private final AtomicInteger requests = new AtomicInteger();
+    private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
 
     StubBackend(String name) {
         this.name = name;
@@ -55,6 +58,11 @@ final class StubBackend implements AutoCloseable {
         return requests.get();
     }
 
+    /** How many connections (by the gateway's port) those requests came on. */
+    int connections() {
+        return connections.size();
+    }
+
     /** Lets every waiting {@code slow} request answer. */
     void release() {
         slow.countDown();
@@ -62,6 +70,7 @@ final class StubBackend implements AutoCloseable {
 
     private void answer(HttpExchange exchange) throws IOException {
         requests.incrementAndGet();
+        connections.add(exchange.getRemoteAddress().getPort());
         String path = exchange.getRequestURI().getPath();
         byte[] body = exchange.getRequestBody().readAllBytes();
         if (path.endsWith("/conflict")) {

@@ -3,10 +3,10 @@ package dev.vspec.gateway.routing;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpConnectTimeoutException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -39,6 +39,10 @@ final class BackendInstances implements ClientHttpRequestInterceptor {
 
     boolean several() {
         return instances.size() > 1;
+    }
+
+    int size() {
+        return instances.size();
     }
 
     @Override
@@ -76,7 +80,7 @@ final class BackendInstances implements ClientHttpRequestInterceptor {
 
     private static boolean notConnected(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException) {
+            if (t instanceof ConnectException || t instanceof ConnectTimeoutException) {
                 return true;
             }
         }

@@ -8,11 +8,11 @@ import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
@@ -25,7 +25,6 @@ import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.ResponseEntity;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -77,29 +76,24 @@ class GatewayRoutes {
 
     @Bean
     BackendProxies backendProxies(GatewayProperties properties, GatewayMvcProperties gateway, ApplicationContext context,
+            @Value("${server.tomcat.threads.max:200}") int connections,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
             ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
         return new BackendProxies(context,
-                proxy(properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), gateway, requestHeaders, responseHeaders),
-                proxy(properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), gateway, requestHeaders, responseHeaders),
-                proxy(properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), gateway, requestHeaders, responseHeaders));
+                proxy(properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), connections, gateway, requestHeaders, responseHeaders),
+                proxy(properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), connections, gateway, requestHeaders, responseHeaders),
+                proxy(properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), connections, gateway, requestHeaders, responseHeaders));
     }
 
     /** A proxy to {@code url} (one instance or several, comma-separated) with its own client and timeouts, or none when blank. */
-    private static Proxy proxy(String url, Duration connect, Duration read, GatewayMvcProperties gateway,
+    private static Proxy proxy(String url, Duration connect, Duration read, int connections, GatewayMvcProperties gateway,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
             ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
         if (url == null || url.isBlank()) {
             return new Proxy(null);
         }
         BackendInstances backend = BackendInstances.of(url);
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .connectTimeout(connect).followRedirects(HttpClient.Redirect.NEVER).build());
-        requests.setReadTimeout(read);
-        // A proxy passes answers as the backend encoded them: decompressing would spend the gateway's CPU to
-        // send the client more bytes than it asked for (the factory decompresses gzip unless told not to).
-        requests.enableCompression(false);
-        RestClient.Builder client = RestClient.builder().requestFactory(requests);
+        RestClient.Builder client = RestClient.builder().requestFactory(BackendRequests.factory(connect, read, connections, backend.size()));
         if (backend.several()) {
             // buffers request bodies, so that one an instance refused can go to the next
             client.requestInterceptor(backend);

@@ -81,7 +81,7 @@ class GatewayErrors implements HandlerExceptionResolver {
         return false;
     }
 
-    /** What failed at the bottom, e.g. {@code HttpConnectTimeoutException: HTTP connect timed out}. */
+    /** What failed at the bottom, e.g. {@code SocketTimeoutException: Read timed out}. */
     private static String rootCause(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {

@@ -9,14 +9,12 @@ import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 
@@ -76,9 +74,8 @@ class BackendInstancesTest {
     }
 
     private static RestClient client(BackendInstances instances) {
-        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(2)).build());
-        return RestClient.builder().requestFactory(requests).requestInterceptor(instances).build();
+        return RestClient.builder().requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, instances.size()))
+                .requestInterceptor(instances).build();
     }
 
     /** An instance answering "<name> <method> <path and query> <body>". */
