@@ -215,6 +215,8 @@ public final class ReadModelSeed {
     // Two 2020 F-150 SuperCrew 4x4 5.0L configurations that differ only in trim, which a Ford VIN does
     // not encode: a 2020 F-150 5.0L 4x4 VIN that is not linked decodes to both (409 by VIN).
 
+    /** A 2020 F-150 2.7L (engine code 2.7l-v6, derived) that vPIC decodes fully; no such configuration is seeded. */
+    public static final String F150_27_2020_VIN = "1FTEW1EP9LFA00001";
     public static final String F150_2020_XLT_50 = "2020-ford-f-150-xlt-5-0l-v8-4x4";
     public static final String F150_2020_XLT_50_LABEL = "2020 Ford F-150 XLT 5.0L V8 4x4 SuperCrew";
     public static final String F150_2020_LARIAT_50 = "2020-ford-f-150-lariat-5-0l-v8-4x4";

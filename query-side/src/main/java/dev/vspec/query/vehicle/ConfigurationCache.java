@@ -4,8 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vspec.infra.readmodel.GroupDocument;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -18,6 +20,10 @@ import java.util.function.Function;
  * <p>A read that raced with a change (a notification arrived while it was loading) is answered but
  * not kept: its rows may predate the change.
  *
+ * <p>It keeps, too, the configurations of each year, make and model a decoded VIN was matched against
+ * ({@link DecodedMatches}): a change report cannot tell which model a new configuration joins, so any
+ * report drops them all. They take an eighth of the size.
+ *
  * <p>Documents are held deflated ({@link Deflated}): JSON shrinks several times, so the same size
  * holds several times the catalog, and inflating the documents a request asks for costs far less
  * than reading them from PostgreSQL.
@@ -25,6 +31,7 @@ import java.util.function.Function;
 final class ConfigurationCache {
 
     private final Cache<String, Held> entries;
+    private final Cache<ModelOf, List<DecodedMatches.Candidate>> models;
     private final boolean enabled;
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean current;
@@ -36,6 +43,10 @@ final class ConfigurationCache {
                 .maximumWeight(Math.max(0, maxBytes))
                 .weigher((String key, Held entry) -> weight(key, entry))
                 .recordStats()
+                .build();
+        this.models = Caffeine.newBuilder()
+                .maximumWeight(Math.max(0, maxBytes / 8))
+                .weigher((ModelOf model, List<DecodedMatches.Candidate> candidates) -> 64 + candidates.size() * 512)
                 .build();
     }
 
@@ -61,16 +72,42 @@ final class ConfigurationCache {
         return loaded;
     }
 
+    /**
+     * The held configurations of each model asked for (none for a model without any): from memory where
+     * held, the others from {@code load} in one call, which answers every model it is given.
+     */
+    Map<ModelOf, List<DecodedMatches.Candidate>> candidates(Set<ModelOf> wanted,
+            Function<Set<ModelOf>, Map<ModelOf, List<DecodedMatches.Candidate>>> load) {
+        if (!enabled || !current) {
+            return load.apply(wanted);
+        }
+        Map<ModelOf, List<DecodedMatches.Candidate>> found = new HashMap<>(models.getAllPresent(wanted));
+        if (found.size() == wanted.size()) {
+            return found;
+        }
+        Set<ModelOf> missing = new HashSet<>(wanted);
+        missing.removeAll(found.keySet());
+        long before = changes.get();
+        Map<ModelOf, List<DecodedMatches.Candidate>> loaded = load.apply(missing);
+        if (current && changes.get() == before) {
+            models.putAll(loaded);
+        }
+        found.putAll(loaded);
+        return found;
+    }
+
     /** The rows of this configuration changed. */
     void changed(String configKey) {
         changes.incrementAndGet();
         entries.invalidate(configKey);
+        models.invalidateAll();
     }
 
     /** Any rows may have changed (a table was truncated). */
     void changedAll() {
         changes.incrementAndGet();
         entries.invalidateAll();
+        models.invalidateAll();
     }
 
     /** Change reports flow: entries may be kept from now on, starting from nothing. */
@@ -100,6 +137,10 @@ final class ConfigurationCache {
             bytes += body == null ? 0 : body.length + 16;
         }
         return (int) Math.min(Integer.MAX_VALUE, bytes);
+    }
+
+    /** A decoded year, make and model, make and model normalised as the catalog's match columns are. */
+    record ModelOf(int year, String make, String model) {
     }
 
     /** A configuration with every stored document deflated; a null body where it has none. */

@@ -7,6 +7,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
+import dev.vspec.query.vehicle.ConfigurationCache.ModelOf;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,18 +36,22 @@ import org.springframework.stereotype.Component;
  * vPIC writes as alternatives ("L/LE/SE", "S, SE, R-Line") agrees with any of them; the engine code (read
  * from vPIC's engine model, or derived as {@code 5.0l-v8}) regardless of case; a configuration without a
  * drivetrain with any; and when one of them is the configuration registered from exactly that decode (its
- * {@link CatalogIdentity#configKey()}), that one alone. Both statements take arrays, so each is rendered once (in the deployable's schema)
- * and run over plain JDBC, as {@link ConfigurationLookup} runs its own.
+ * {@link CatalogIdentity#configKey()}), that one alone. Both statements take arrays, so each is rendered once
+ * (in the deployable's schema) and run over plain JDBC, as {@link ConfigurationLookup} runs its own. A model's
+ * configurations are kept by the {@link ConfigurationCache} until a change is reported: a VIN read decodes
+ * in memory and usually matches without a statement.
  */
 @Component
 public class DecodedMatches {
 
     private final DataSource dataSource;
+    private final ConfigurationCache cache;
     private final String linkedSql;
     private final String matchingSql;
 
-    DecodedMatches(DSLContext db, DataSource dataSource) {
+    DecodedMatches(DSLContext db, DataSource dataSource, ConfigurationCache cache) {
         this.dataSource = dataSource;
+        this.cache = cache;
         this.linkedSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY).from(VIN)
                 .where(VIN.VIN_.eq(DSL.any(DSL.val(new String[0], SQLDataType.VARCHAR.array())))));
         this.matchingSql = db.render(db.select(CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR,
@@ -81,45 +86,35 @@ public class DecodedMatches {
      * that does not tell year, make and model.
      */
     public List<List<Vehicle>> matching(List<VinDecoding> decodings) {
-        Set<List<Object>> models = new LinkedHashSet<>();
+        Set<ModelOf> models = new LinkedHashSet<>();
         for (VinDecoding decoding : decodings) {
             if (decoding.identifiesModel()) {
-                models.add(List.of(decoding.modelYear(), VehicleIdentifier.normalize(decoding.make()),
-                        VehicleIdentifier.normalize(decoding.model())));
+                models.add(modelOf(decoding));
             }
         }
-        List<Candidate> candidates = new ArrayList<>();
-        if (!models.isEmpty()) {
-            run(matchingSql, (connection, select) -> {
-                select.setArray(1, connection.createArrayOf("integer", models.stream().map(m -> m.get(0)).toArray()));
-                select.setArray(2, connection.createArrayOf("varchar", models.stream().map(m -> m.get(1)).toArray()));
-                select.setArray(3, connection.createArrayOf("varchar", models.stream().map(m -> m.get(2)).toArray()));
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        candidates.add(new Candidate(new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3),
-                                rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)),
-                                rows.getString(9), rows.getString(10), rows.getString(11)));
-                    }
-                }
-            });
-        }
+        Map<ModelOf, List<Candidate>> candidates = models.isEmpty() ? Map.of() : cache.candidates(models, this::candidatesOf);
         List<List<Vehicle>> matches = new ArrayList<>(decodings.size());
         for (VinDecoding decoding : decodings) {
+            if (!decoding.identifiesModel()) {
+                matches.add(List.of());
+                continue;
+            }
+            Decoded decoded = Decoded.of(decoding);
             List<Vehicle> found = new ArrayList<>();
-            if (decoding.identifiesModel()) {
-                for (Candidate candidate : candidates) {
-                    if (candidate.agreesWith(decoding)) {
-                        found.add(candidate.vehicle());
-                    }
+            for (Candidate candidate : candidates.get(modelOf(decoding))) {
+                if (candidate.agreesWith(decoded)) {
+                    found.add(candidate.vehicle());
                 }
             }
-            // The configuration registered from exactly this decode (by enrichment or import-vpic) is the VIN's:
-            // every VIN of a vehicle names its key, even where other trims agree with a decode that tells none.
-            String own = CatalogIdentity.of(decoding).map(CatalogIdentity::configKey).orElse(null);
-            Optional<Vehicle> exact = found.stream().filter(vehicle -> vehicle.configKey().equals(own)).findFirst();
-            if (exact.isPresent()) {
-                matches.add(List.of(exact.get()));
-                continue;
+            if (found.size() > 1) {
+                // The configuration registered from exactly this decode (by enrichment or import-vpic) is the VIN's:
+                // every VIN of a vehicle names its key, even where other trims agree with a decode that tells none.
+                String own = CatalogIdentity.of(decoding).map(CatalogIdentity::configKey).orElse(null);
+                Optional<Vehicle> exact = found.stream().filter(vehicle -> vehicle.configKey().equals(own)).findFirst();
+                if (exact.isPresent()) {
+                    matches.add(List.of(exact.get()));
+                    continue;
+                }
             }
             found.sort(VehicleResolver.CANDIDATE_ORDER);
             matches.add(List.copyOf(found));
@@ -127,25 +122,57 @@ public class DecodedMatches {
         return matches;
     }
 
-    /** A configuration of a decoded year, make and model, with its normalised make, model and trim. */
-    private record Candidate(Vehicle vehicle, String makeMatch, String modelMatch, String trimMatch) {
+    private static ModelOf modelOf(VinDecoding decoding) {
+        return new ModelOf(decoding.modelYear(), VehicleIdentifier.normalize(decoding.make()),
+                VehicleIdentifier.normalize(decoding.model()));
+    }
 
-        boolean agreesWith(VinDecoding decoding) {
-            if (decoding.modelYear() != vehicle.year() || !VehicleIdentifier.normalize(decoding.make()).equals(makeMatch)
-                    || !VehicleIdentifier.normalize(decoding.model()).equals(modelMatch)) {
-                return false;
+    /** The held configurations of each of the models, in one statement; an empty list for a model without any. */
+    private Map<ModelOf, List<Candidate>> candidatesOf(Set<ModelOf> models) {
+        Map<ModelOf, List<Candidate>> found = new HashMap<>();
+        models.forEach(model -> found.put(model, new ArrayList<>()));
+        run(matchingSql, (connection, select) -> {
+            select.setArray(1, connection.createArrayOf("integer", models.stream().map(ModelOf::year).toArray()));
+            select.setArray(2, connection.createArrayOf("varchar", models.stream().map(ModelOf::make).toArray()));
+            select.setArray(3, connection.createArrayOf("varchar", models.stream().map(ModelOf::model).toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    Candidate candidate = new Candidate(new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3),
+                            rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)),
+                            rows.getString(9), rows.getString(10), rows.getString(11));
+                    found.get(new ModelOf(candidate.vehicle().year(), candidate.makeMatch(), candidate.modelMatch())).add(candidate);
+                }
             }
-            List<String> trims = CatalogIdentity.trimAlternatives(decoding.trim());
-            if (!trims.isEmpty() && !trims.contains(trimMatch)) {
+        });
+        found.replaceAll((model, candidates) -> List.copyOf(candidates));
+        return found;
+    }
+
+    /** A configuration of a decoded year, make and model, with its normalised make, model and trim. */
+    record Candidate(Vehicle vehicle, String makeMatch, String modelMatch, String trimMatch) {
+
+        /** Whether a decode of this configuration's year, make and model agrees with its trim, engine code and drivetrain. */
+        boolean agreesWith(Decoded decoded) {
+            if (!decoded.trims().isEmpty() && !decoded.trims().contains(trimMatch)) {
                 return false;
             }
             String engineCode = vehicle.engineCode();
-            if (decoding.engineCode() != null && (engineCode == null || !decoding.engineCode().value().equalsIgnoreCase(engineCode))) {
+            if (decoded.engineCode() != null && (engineCode == null || !decoded.engineCode().equalsIgnoreCase(engineCode))) {
                 return false;
             }
-            List<String> drivetrains = CatalogIdentity.drivetrains(decoding.driveType());
             String drivetrain = vehicle.drivetrain();
-            return drivetrains.isEmpty() || drivetrain == null || drivetrains.contains(drivetrain.toLowerCase(Locale.ROOT));
+            return decoded.drivetrains().isEmpty() || drivetrain == null
+                    || decoded.drivetrains().contains(drivetrain.toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** What a decode tells that its model's configurations must agree with, worked out once per decode. */
+    private record Decoded(List<String> trims, String engineCode, List<String> drivetrains) {
+
+        static Decoded of(VinDecoding decoding) {
+            return new Decoded(CatalogIdentity.trimAlternatives(decoding.trim()),
+                    decoding.engineCode() == null ? null : decoding.engineCode().value(),
+                    CatalogIdentity.drivetrains(decoding.driveType()));
         }
     }
 

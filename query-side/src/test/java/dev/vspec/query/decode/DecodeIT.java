@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50_LABEL;
@@ -39,8 +40,6 @@ class DecodeIT extends SeededRouteIT {
     private static final String UNLINKED_CIVIC_LX_VIN = "2HGFC2F59KH600001";
     /** A 2021 BMW X3 xDrive30i: vPIC gives no engine model, displacement or cylinders for it, so no engine code. */
     private static final String X3_VIN = "5UXTY5C07M9G00001";
-    /** A 2020 F-150 2.7L (engine code 2.7l-v6, derived): decodes fully, but no such configuration is held. */
-    private static final String F150_27_2020_VIN = "1FTEW1EP9LFA00001";
     /** A 2020 F-150 5.0L (5.0l-v8): Ford VINs do not encode trim, so both seeded trims match. */
     private static final String F150_50_2020_VIN = "1FTEW1E50LFA00001";
 

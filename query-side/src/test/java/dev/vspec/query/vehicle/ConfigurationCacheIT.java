@@ -1,7 +1,9 @@
 package dev.vspec.query.vehicle;
 
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static dev.vspec.query.ReadModelSeed.SEEDED;
@@ -11,6 +13,7 @@ import static org.awaitility.Awaitility.await;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.infra.readmodel.TireView;
+import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +23,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * The configuration cache answers repeated config_key reads from memory and never keeps serving a
  * document after its row changed: not after an update, not after a truncate, not across a lost
- * change channel.
+ * change channel; nor matches a decoded VIN against a model's configurations as they were.
  */
 class ConfigurationCacheIT extends SeededRouteIT {
 
@@ -58,6 +61,27 @@ class ConfigurationCacheIT extends SeededRouteIT {
             db.update(VIN).set(VIN.CONFIG_KEY, CIVIC_LX).where(VIN.VIN_.eq(CIVIC_LX_VIN)).execute();
         }
         assertThat(api.get(byVin).ok().at("/vehicle/config_key").asString()).isEqualTo(CIVIC_LX);
+    }
+
+    /**
+     * A VIN no import linked is matched against its model's configurations, kept in memory: a configuration
+     * added to that model, or removed from it, is matched once its transaction commits.
+     */
+    @Test
+    void aDecodedVinIsMatchedAgainstTheCatalogAsItIsNow() {
+        String f150 = "/api/v1/tires?vin=" + F150_27_2020_VIN;
+        String added = "2020-ford-f-150-xlt-2-7l-v6";
+        api.get(f150).error(404, "not_found");
+        api.get(f150).error(404, "not_found");
+        try {
+            ReadModelSeed.configuration(db, added, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
+
+            await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get("/api/v1/configs?vin=" + F150_27_2020_VIN).ok()
+                    .at("/configs/0/config_key").asString()).isEqualTo(added));
+        } finally {
+            db.deleteFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(added)).execute();
+        }
+        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> api.get(f150).error(404, "not_found"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.vspec.infra.readmodel.GroupDocument;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -83,8 +84,55 @@ class ConfigurationCacheTest {
         assertThat(read.get(0).documents()).containsOnlyKeys(GroupDocument.FLUIDS);
     }
 
+    @Test
+    void aModelsConfigurationsAreKeptUntilAnyChangeIsReported() {
+        ConfigurationCache cache = new ConfigurationCache(1_000_000);
+        cache.reportsStarted();
+        ConfigurationCache.ModelOf civic = new ConfigurationCache.ModelOf(2019, "honda", "civic");
+        ConfigurationCache.ModelOf none = new ConfigurationCache.ModelOf(2020, "ford", "f 150");
+
+        Map<ConfigurationCache.ModelOf, List<DecodedMatches.Candidate>> first = cache.candidates(Set.of(civic, none), models());
+        Map<ConfigurationCache.ModelOf, List<DecodedMatches.Candidate>> again = cache.candidates(Set.of(civic, none), models());
+        assertThat(loads).as("a model without configurations is kept too").hasValue(1);
+        assertThat(again).isEqualTo(first);
+        assertThat(again.get(civic)).extracting(candidate -> candidate.vehicle().configKey()).containsExactly(KEY);
+        assertThat(again.get(none)).isEmpty();
+
+        cache.changed("2020-ford-f-150-xlt-2-7l-v6-4x4");
+        cache.candidates(Set.of(none), models());
+        assertThat(loads).as("a new configuration may join any model").hasValue(2);
+
+        cache.changedAll();
+        cache.candidates(Set.of(none), models -> {
+            Map<ConfigurationCache.ModelOf, List<DecodedMatches.Candidate>> read = models().apply(models);
+            cache.changedAll();
+            return read;
+        });
+        cache.candidates(Set.of(none), models());
+        assertThat(loads).as("a read that raced with a change is not kept").hasValue(4);
+
+        cache.reportsStopped();
+        cache.candidates(Set.of(civic), models());
+        assertThat(loads).hasValue(5);
+    }
+
     private static String bodyOf(GroupDocument<?> document) {
         return "[{\"document\":\"" + document.name() + "\"}]";
+    }
+
+    /** A database stand-in that holds one configuration, a 2019 Honda Civic's, and answers each model it is asked for. */
+    private Function<Set<ConfigurationCache.ModelOf>, Map<ConfigurationCache.ModelOf, List<DecodedMatches.Candidate>>> models() {
+        return models -> {
+            loads.incrementAndGet();
+            Map<ConfigurationCache.ModelOf, List<DecodedMatches.Candidate>> found = new HashMap<>();
+            for (ConfigurationCache.ModelOf model : models) {
+                found.put(model, model.year() == 2019 && model.model().equals("civic")
+                        ? List.of(new DecodedMatches.Candidate(new Vehicle(KEY, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda",
+                                "Civic", "LX", "K20C2", "FWD"), "honda", "civic", "lx"))
+                        : List.of());
+            }
+            return found;
+        };
     }
 
     /** A database stand-in that answers one configuration with a body for each document asked for. */
