@@ -8,7 +8,7 @@
 #
 # It needs no running stack: it starts its own (fresh database on the local PostgreSQL server,
 # dropped afterwards; in-process broker; free ports), so it may run beside ./vspec up.
-# Settings (environment): BENCH_VINS (200), BENCH_WARMUP_VINS (30), BENCH_ROUND_TRIPS (2000),
+# Settings (environment): BENCH_VINS (200), BENCH_WARMUP_VINS (400), BENCH_ROUND_TRIPS (2000),
 # VSPEC_JAVA_OPTS (-Xmx2g).
 set -euo pipefail
 
@@ -26,5 +26,5 @@ esac
 [ -f "$root/cli/target/vspec.jar" ] || "$root/vspec" --version >/dev/null
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-enrichment"
 mkdir -p "$results"
-vspec bench enrichment --vins "${BENCH_VINS:-200}" --warmup "${BENCH_WARMUP_VINS:-30}" \
+vspec bench enrichment --vins "${BENCH_VINS:-200}" --warmup "${BENCH_WARMUP_VINS:-400}" \
   --round-trips "${BENCH_ROUND_TRIPS:-2000}" 2>"$results/stderr.txt" | tee "$results/report.txt"

@@ -79,7 +79,7 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
     @Option(names = "--vins", defaultValue = "200", description = "VINs measured (default: ${DEFAULT-VALUE})")
     int vins;
 
-    @Option(names = "--warmup", defaultValue = "30", description = "VINs enriched first and not measured (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", defaultValue = "400", description = "VINs enriched first and not measured (default: ${DEFAULT-VALUE})")
     int warmup;
 
     @Option(names = "--round-trips", defaultValue = "2000", description = "Kafka round trips measured (default: ${DEFAULT-VALUE})")
