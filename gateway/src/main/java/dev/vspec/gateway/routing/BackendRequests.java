@@ -58,7 +58,8 @@ final class BackendRequests {
                 .disableRedirectHandling()
                 .disableCookieManagement()
                 .disableAuthCaching()
-                .evictIdleConnections(TimeValue.ofSeconds(30))
+                // dropped here before a backend's keep-alive timeout closes them there
+                .evictIdleConnections(TimeValue.ofSeconds(10))
                 .build();
         return new HttpComponentsClientHttpRequestFactory(client);
     }
