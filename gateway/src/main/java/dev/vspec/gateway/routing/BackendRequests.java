@@ -1,6 +1,8 @@
 package dev.vspec.gateway.routing;
 
+import java.net.URI;
 import java.time.Duration;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
@@ -8,10 +10,12 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 
@@ -61,7 +65,23 @@ final class BackendRequests {
                 // dropped here before a backend's keep-alive timeout closes them there
                 .evictIdleConnections(TimeValue.ofSeconds(10))
                 .build();
-        return new HttpComponentsClientHttpRequestFactory(client);
+        return new AnyMethodRequests(client);
+    }
+
+    /**
+     * Requests with the method the client sent, whatever it is: Spring's factory knows the standard methods
+     * alone and fails on any other (a 500 here), where the backend would answer it as it does (405).
+     */
+    private static final class AnyMethodRequests extends HttpComponentsClientHttpRequestFactory {
+
+        AnyMethodRequests(CloseableHttpClient client) {
+            super(client);
+        }
+
+        @Override
+        protected ClassicHttpRequest createHttpUriRequest(HttpMethod method, URI uri) {
+            return new HttpUriRequestBase(method.name(), uri);
+        }
     }
 
     /** One more try for an idempotent request that failed on a connection gone stale; never for an answer. */

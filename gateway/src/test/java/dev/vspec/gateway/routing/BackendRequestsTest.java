@@ -9,11 +9,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
 
@@ -24,6 +27,7 @@ class BackendRequestsTest {
             .requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 1)).build();
     private final AtomicInteger asked = new AtomicInteger();
     private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
+    private final List<String> methods = new CopyOnWriteArrayList<>();
     private HttpServer server;
 
     @AfterEach
@@ -68,6 +72,19 @@ class BackendRequestsTest {
         assertThat(asked).hasValue(1);
     }
 
+    /** Methods are case-sensitive tokens: one no standard names reaches the backend as sent, for it to answer. */
+    @Test
+    void anyMethodGoesToTheBackendAsSent() {
+        String url = start(0, 405);
+
+        ResponseEntity<String> answer = client.method(HttpMethod.valueOf("get")).uri(url + "/api/v1/status").retrieve()
+                .onStatus(status -> true, (request, response) -> { })
+                .toEntity(String.class);
+
+        assertThat(answer.getStatusCode().value()).isEqualTo(405);
+        assertThat(methods).containsExactly("get");
+    }
+
     /** A backend on {@code port} (0: a free one) answering every request with {@code status}. */
     private String start(int port, int status) {
         try {
@@ -78,6 +95,7 @@ class BackendRequestsTest {
         server.createContext("/", exchange -> {
             asked.incrementAndGet();
             connections.add(exchange.getRemoteAddress().getPort());
+            methods.add(exchange.getRequestMethod());
             exchange.getRequestBody().readAllBytes();
             byte[] body = ("answer " + status).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Retry-After", "1");
