@@ -7,8 +7,6 @@ import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.infra.readmodel.GroupDocument;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -25,7 +23,6 @@ import org.jooq.Param;
 import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
-import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
@@ -71,8 +68,7 @@ class ConfigurationLookup {
                 shape -> render(criteria, shape.documents()));
         Map<String, Object> values = new HashMap<>();
         criteria.parameters().forEach(parameter -> values.put(parameter.getParamName(), parameter.getValue()));
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement select = connection.prepareStatement(statement.sql())) {
+        return RenderedStatements.run(dataSource, statement.sql(), (connection, select) -> {
             for (int i = 0; i < statement.parameters().size(); i++) {
                 select.setObject(i + 1, values.get(statement.parameters().get(i)));
             }
@@ -83,9 +79,7 @@ class ConfigurationLookup {
                 }
                 return found;
             }
-        } catch (SQLException e) {
-            throw new DataAccessException("SQL [" + statement.sql() + "]; " + e.getMessage(), e);
-        }
+        });
     }
 
     /**
@@ -93,17 +87,14 @@ class ConfigurationLookup {
      * recorded); empty when nothing linked the VIN. Its SQL is rendered once, as the lookups' are.
      */
     Optional<LinkedVin> linkedVin(String vin) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement select = connection.prepareStatement(linkedVinSql)) {
+        return RenderedStatements.run(dataSource, linkedVinSql, (connection, select) -> {
             select.setString(1, vin);
             try (ResultSet row = select.executeQuery()) {
                 return row.next()
                         ? Optional.of(new LinkedVin(row.getString(1), row.getString(2), row.getObject(3, OffsetDateTime.class)))
-                        : Optional.empty();
+                        : Optional.<LinkedVin>empty();
             }
-        } catch (SQLException e) {
-            throw new DataAccessException("SQL [" + linkedVinSql + "]; " + e.getMessage(), e);
-        }
+        });
     }
 
     record LinkedVin(String configKey, String historySource, OffsetDateTime historyRecordedAt) {

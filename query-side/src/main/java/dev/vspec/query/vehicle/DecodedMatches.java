@@ -8,11 +8,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.query.vehicle.ConfigurationCache.ModelOf;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -24,7 +20,6 @@ import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
-import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.springframework.stereotype.Component;
@@ -70,15 +65,15 @@ public class DecodedMatches {
             return keys;
         }
         String[] values = vins.stream().map(Vin::value).distinct().toArray(String[]::new);
-        run(linkedSql, (connection, select) -> {
+        return RenderedStatements.run(dataSource, linkedSql, (connection, select) -> {
             select.setArray(1, connection.createArrayOf("varchar", values));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     keys.put(rows.getString(1), rows.getString(2));
                 }
             }
+            return keys;
         });
-        return keys;
     }
 
     /**
@@ -131,25 +126,25 @@ public class DecodedMatches {
     private Map<ModelOf, List<Candidate>> candidatesOf(Set<ModelOf> models) {
         Map<ModelOf, List<Candidate>> found = new HashMap<>();
         models.forEach(model -> found.put(model, new ArrayList<>()));
-        run(matchingSql, (connection, select) -> {
+        return RenderedStatements.run(dataSource, matchingSql, (connection, select) -> {
             select.setArray(1, connection.createArrayOf("integer", models.stream().map(ModelOf::year).toArray()));
             select.setArray(2, connection.createArrayOf("varchar", models.stream().map(ModelOf::make).toArray()));
             select.setArray(3, connection.createArrayOf("varchar", models.stream().map(ModelOf::model).toArray()));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    Candidate candidate = new Candidate(new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3),
-                            rows.getString(4), rows.getString(5), rows.getString(6), rows.getString(7), rows.getString(8)),
-                            rows.getString(9), rows.getString(10), rows.getString(11));
-                    found.get(new ModelOf(candidate.vehicle().year(), candidate.makeMatch(), candidate.modelMatch())).add(candidate);
+                    found.get(new ModelOf(rows.getInt(3), rows.getString(9), rows.getString(10))).add(new Candidate(
+                            new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3), rows.getString(4), rows.getString(5),
+                                    rows.getString(6), rows.getString(7), rows.getString(8)),
+                            rows.getString(11)));
                 }
             }
+            found.replaceAll((model, candidates) -> List.copyOf(candidates));
+            return found;
         });
-        found.replaceAll((model, candidates) -> List.copyOf(candidates));
-        return found;
     }
 
-    /** A configuration of a decoded year, make and model, with its normalised make, model and trim. */
-    record Candidate(Vehicle vehicle, String makeMatch, String modelMatch, String trimMatch) {
+    /** A configuration of a decoded year, make and model, with its normalised trim. */
+    record Candidate(Vehicle vehicle, String trimMatch) {
 
         /** Whether a decode of this configuration's year, make and model agrees with its trim, engine code and drivetrain. */
         boolean agreesWith(Decoded decoded) {
@@ -173,18 +168,6 @@ public class DecodedMatches {
             return new Decoded(CatalogIdentity.trimAlternatives(decoding.trim()),
                     decoding.engineCode() == null ? null : decoding.engineCode().value(),
                     CatalogIdentity.drivetrains(decoding.driveType()));
-        }
-    }
-
-    private interface Statement {
-        void run(Connection connection, PreparedStatement select) throws SQLException;
-    }
-
-    private void run(String sql, Statement statement) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement select = connection.prepareStatement(sql)) {
-            statement.run(connection, select);
-        } catch (SQLException e) {
-            throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
         }
     }
 }

@@ -128,7 +128,7 @@ class ConfigurationCacheTest {
             for (ConfigurationCache.ModelOf model : models) {
                 found.put(model, model.year() == 2019 && model.model().equals("civic")
                         ? List.of(new DecodedMatches.Candidate(new Vehicle(KEY, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda",
-                                "Civic", "LX", "K20C2", "FWD"), "honda", "civic", "lx"))
+                                "Civic", "LX", "K20C2", "FWD"), "lx"))
                         : List.of());
             }
             return found;
