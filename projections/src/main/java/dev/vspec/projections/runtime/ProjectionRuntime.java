@@ -271,6 +271,7 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
             // Kafka's committed offsets only serve lag tooling; the database's offsets decide.
             containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);
             containerProperties.setPollTimeout(settings.properties().pollTimeout().toMillis());
+            containerProperties.setIdleBetweenPolls(settings.properties().gatherTime().toMillis());
             this.container = new ConcurrentMessageListenerContainer<>(settings.consumerFactory(), containerProperties);
             container.setBeanName("projection-" + name);
             container.setConcurrency(settings.properties().concurrency());

@@ -9,18 +9,25 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param concurrency    consumers per projection (at most the topic's partition count is useful)
  * @param maxPollRecords largest batch, hence largest transaction
  * @param pollTimeout    how long one poll waits for records
+ * @param gatherTime     how long a consumer waits before each poll, so that records arriving meanwhile join
+ *                       the next batch instead of each costing a transaction of its own
  * @param retry          back-off between attempts of a failed batch; attempts never stop
  */
 @ConfigurationProperties("vspec.projections")
-public record ProjectionsProperties(Integer concurrency, Integer maxPollRecords, Duration pollTimeout, Retry retry) {
+public record ProjectionsProperties(Integer concurrency, Integer maxPollRecords, Duration pollTimeout,
+                                   Duration gatherTime, Retry retry) {
 
     public ProjectionsProperties {
         concurrency = concurrency == null ? 1 : concurrency;
         maxPollRecords = maxPollRecords == null ? 500 : maxPollRecords;
         pollTimeout = pollTimeout == null ? Duration.ofSeconds(1) : pollTimeout;
+        gatherTime = gatherTime == null ? Duration.ofMillis(10) : gatherTime;
         retry = retry == null ? new Retry(null, null, null) : retry;
         if (concurrency < 1 || maxPollRecords < 1) {
             throw new IllegalArgumentException("vspec.projections.concurrency and max-poll-records must be at least 1");
+        }
+        if (gatherTime.isNegative()) {
+            throw new IllegalArgumentException("vspec.projections.gather-time must not be negative");
         }
     }
 

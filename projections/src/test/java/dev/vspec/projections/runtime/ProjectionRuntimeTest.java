@@ -23,7 +23,7 @@ class ProjectionRuntimeTest {
     private final ProjectionRuntime.RuntimeSettings settings = new ProjectionRuntime.RuntimeSettings(
             new DefaultKafkaConsumerFactory<>(Map.of(), new StringDeserializer(), new ByteArrayDeserializer()),
             DSL.using(SQLDialect.POSTGRES), new TransactionTemplate(), "vspec.events.v1", new EventEnvelopeCodec(),
-            new ProjectionsProperties(null, null, null, null));
+            new ProjectionsProperties(null, null, null, null, null));
 
     @Test
     void eachProjectionGetsItsOwnConsumerGroup() {
