@@ -22,7 +22,7 @@
 # vspec vpic install caches it, ~/.cache/vspec/vpic/corgi-2.0.1/vpic.lite.db), BENCH_CORGI_LIMIT (decode only the set's
 # first N VINs with corgi), BENCH_HTTP_VINS (1000), BENCH_API_KEY (by default an enterprise key with limits
 # no run reaches is issued and revoked), BENCH_DATA_DIR (/tmp/vspec-bench-decode: the set and the decodes),
-# VSPEC_DB_URL/USER/PASSWORD, VSPEC_JAVA_OPTS (-Xmx2g).
+# VSPEC_DB_URL/USER/PASSWORD, VSPEC_JAVA_OPTS (./vspec's).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -9,7 +9,7 @@
 # It needs no running stack: it starts its own (fresh database on the local PostgreSQL server,
 # dropped afterwards; in-process broker; free ports), so it may run beside ./vspec up.
 # Settings (environment): BENCH_VINS (200), BENCH_WARMUP_VINS (400), BENCH_ROUND_TRIPS (2000),
-# VSPEC_JAVA_OPTS (-Xmx2g).
+# VSPEC_JAVA_OPTS (./vspec's).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,5 +1,17 @@
 # Shared by the bench scripts: sourced, not run. Needs $root (the repository) set by the caller.
 
+# no_arguments <last line of the script's header> "$@": the header is the script's --help; any other
+# argument is refused
+no_arguments() {
+  local header_end="$1"
+  shift
+  case "${1:-}" in
+    "") ;;
+    -h|--help) sed -n "2,${header_end}p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+}
+
 need_wrk() {
   command -v wrk >/dev/null && return
   echo "wrk is not installed; installing it from the distribution's packages (apt-get install wrk) ..." >&2
@@ -15,11 +27,11 @@ need_wrk() {
   command -v curl >/dev/null || { echo "The bench scripts need curl" >&2; exit 1; }
 }
 
-# The CLI. The built jar as it is, when there is one: ./vspec would rebuild it first when a source
-# changed, overwriting the jar the running stack executes from.
+# The CLI with ./vspec's JVM options. The built jar as it is, when there is one: ./vspec would
+# otherwise rebuild it first when a source changed, overwriting the jar the running stack executes from.
 vspec() {
   if [ -f "$root/cli/target/vspec.jar" ]; then
-    java ${VSPEC_JAVA_OPTS:--Xmx2g} -jar "$root/cli/target/vspec.jar" "$@"
+    VSPEC_SKIP_BUILD=1 "$root/vspec" "$@"
   else
     "$root/vspec" "$@"
   fi

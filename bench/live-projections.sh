@@ -8,9 +8,11 @@
 #   bench/live-projections.sh
 #
 # The import is `vspec synthetic load --configurations BENCH_CONFIGURATIONS (100000) --seed BENCH_SEED
-# (42) --wait`. A catalog the event store already holds stores nothing and measures nothing: start
-# from an empty database (dropdb vspec) or pick another BENCH_SEED. The rebuild swaps the stack's live
-# tables, as an operator's rebuild would. BENCH_TARGET (0.5) is the ratio the verdict compares with.
+# (42) --wait`. A catalog the event store already holds stores nothing and measures nothing (another
+# seed gives the same config_keys, which the load refuses): start from an empty database and broker
+# (dropdb vspec, or VSPEC_DB_URL and VSPEC_DATA_DIR naming new ones, exported for both the stack and
+# this script; see bench/README.md). The rebuild swaps the stack's live tables, as an operator's
+# rebuild would. BENCH_TARGET (0.5) is the ratio the verdict compares with.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,7 +20,7 @@ root="$(dirname "$here")"
 . "$here/lib.sh"
 
 case "${1:-}" in
-  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   "") ;;
   *) echo "Unknown argument: $1 (see --help)" >&2; exit 2 ;;
 esac

@@ -11,7 +11,7 @@
 # --load runs ./vspec synthetic load --configurations 100000 --vins 1000000 --wait (about 2.7 million
 # events; expect 15 minutes or more on 2 cores). Settings (environment): VSPEC_DB_URL, VSPEC_DB_USER,
 # VSPEC_DB_PASSWORD, VSPEC_KAFKA_BOOTSTRAP (the local stack's by default), BENCH_TARGET (0.35),
-# BENCH_MIN_EVENTS (1000000), VSPEC_JAVA_OPTS (-Xmx2g).
+# BENCH_MIN_EVENTS (1000000), VSPEC_JAVA_OPTS (./vspec's).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -17,11 +17,8 @@ few="${BENCH_FEW_VINS:-10000}"
 many="${BENCH_MANY_VINS:-1000000}"
 target="${BENCH_TARGET:-0.9}"
 
-case "${1:-}" in
-  "") ;;
-  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  *) echo "vins-held.sh: unknown argument $1" >&2; exit 2 ;;
-esac
+. "$here/lib.sh"
+no_arguments 12 "$@"
 
 ratio_of() {
   awk '/^ratio vehicle\/status requests\/s:/ { print $4 }' "$1"

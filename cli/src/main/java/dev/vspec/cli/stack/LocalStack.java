@@ -52,13 +52,13 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** Starts everything and returns when every deployable is serving. */
     /** The gateway's port is known before anything starts: the deployables link to it (docs, the sandbox's origin). */
     private static int gatewayPort(StackSettings settings) {
         int port = settings.ports().get(Deployable.GATEWAY);
         return port != 0 ? port : LocalKafkaBroker.freePort();
     }
 
+    /** Starts everything and returns when every deployable is serving. */
     public static LocalStack start(StackSettings settings) {
         return new LocalStack(settings);
     }
