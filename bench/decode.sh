@@ -59,6 +59,12 @@ http_vins="${BENCH_HTTP_VINS:-1000}"
 data="${BENCH_DATA_DIR:-/tmp/vspec-bench-decode}"
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-decode"
 mkdir -p "$results" "$data"
+# absolute: the CLI runs from the repository's root (./vspec), wherever this script was started
+data="$(cd "$data" && pwd)"
+if [ -n "$vins" ]; then
+  [ -f "$vins" ] || { echo "decode.sh: no file $vins" >&2; exit 2; }
+  vins="$(cd "$(dirname "$vins")" && pwd)/$(basename "$vins")"
+fi
 
 command -v python3 >/dev/null || { echo "decode.sh: python3 is needed (tools/vpic/generate-vins.py)" >&2; exit 1; }
 
