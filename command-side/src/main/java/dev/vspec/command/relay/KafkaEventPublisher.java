@@ -21,9 +21,10 @@ class KafkaEventPublisher implements EventPublisher {
     }
 
     @Override
-    public CompletableFuture<?> publish(String key, String eventType, byte[] envelope) {
+    public CompletableFuture<Placed> publish(String key, String eventType, byte[] envelope) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, envelope);
         record.headers().add(EventEnvelope.EVENT_TYPE_HEADER, eventType.getBytes(StandardCharsets.UTF_8));
-        return kafkaTemplate.send(record);
+        return kafkaTemplate.send(record)
+                .thenApply(sent -> new Placed(sent.getRecordMetadata().partition(), sent.getRecordMetadata().offset()));
     }
 }

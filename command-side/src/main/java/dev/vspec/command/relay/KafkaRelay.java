@@ -5,7 +5,9 @@ import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,9 +25,9 @@ import org.slf4j.LoggerFactory;
  * id. Runs in the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in
  * PostgreSQL. The sends of one batch go out together and are all awaited before the batch's unit
  * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
- * retries from the old token. Delivery is therefore at least once, never with a gap. A batch that
- * completes enrichment jobs tells {@link CompletedJobs} before its token moves, so that readers can
- * tell when the jobs' data has reached every read table.
+ * retries from the old token. Delivery is therefore at least once, never with a gap. Each batch
+ * tells {@link RelayedEnds} where its records landed, and which enrichment jobs it completed, before
+ * its token moves, so that readers can tell when the jobs' data has reached every read table.
  */
 @ProcessingGroup(KafkaRelay.PROCESSING_GROUP)
 class KafkaRelay {
@@ -36,13 +38,13 @@ class KafkaRelay {
     private static final String PENDING = KafkaRelay.class.getName() + ".pending";
 
     private final EventPublisher publisher;
-    private final CompletedJobs completedJobs;
+    private final RelayedEnds relayedEnds;
     private final EventEnvelopeCodec codec;
     private final Duration ackTimeout;
 
-    KafkaRelay(EventPublisher publisher, CompletedJobs completedJobs, EventEnvelopeCodec codec, Duration ackTimeout) {
+    KafkaRelay(EventPublisher publisher, RelayedEnds relayedEnds, EventEnvelopeCodec codec, Duration ackTimeout) {
         this.publisher = publisher;
-        this.completedJobs = completedJobs;
+        this.relayedEnds = relayedEnds;
         this.codec = codec;
         this.ackTimeout = ackTimeout;
     }
@@ -55,8 +57,8 @@ class KafkaRelay {
         }
         byte[] envelope = codec.encode(message.getIdentifier(), message.getType(),
                 message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event);
-        Batch batch = batch();
-        CompletableFuture<?> ack;
+        Batch batch = batch(message);
+        CompletableFuture<EventPublisher.Placed> ack;
         try {
             ack = publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
         } catch (RuntimeException e) {
@@ -70,25 +72,35 @@ class KafkaRelay {
     }
 
     /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */
-    private Batch batch() {
+    private Batch batch(DomainEventMessage<?> first) {
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get().root();
         return unitOfWork.getOrComputeResource(PENDING, key -> {
+            try {
+                relayedEnds.beforeFirstSend();
+            } catch (RuntimeException e) {
+                throw failed(describe(first), 1, String.valueOf(e), e);
+            }
             Batch batch = new Batch(new ArrayList<>(), new ArrayList<>());
             unitOfWork.onPrepareCommit(u -> finish(batch));
             return batch;
         });
     }
 
-    /** Once Kafka has every record of the batch, the jobs it completed learn where the topic ends. */
+    /** Once Kafka has every record of the batch, the relay's ends move and the jobs it completed learn them. */
     private void finish(Batch batch) {
         awaitAcks(batch.pending());
-        if (batch.completedJobs().isEmpty()) {
-            return;
+        Map<Integer, Long> nextOffsets = new HashMap<>();
+        for (PendingAck pending : batch.pending()) {
+            EventPublisher.Placed placed = pending.ack().join();
+            nextOffsets.merge(placed.partition(), placed.offset() + 1, Math::max);
         }
         try {
-            completedJobs.published(batch.completedJobs());
+            relayedEnds.acknowledged(nextOffsets, batch.completedJobs());
         } catch (RuntimeException e) {
-            throw failed("the completion of " + batch.completedJobs(), batch.pending().size(), String.valueOf(e), e);
+            String what = "where the batch ends" + (batch.completedJobs().isEmpty() ? "" : " and the completion of " + batch.completedJobs());
+            log.warn("Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried, so its records reach the topic again",
+                    batch.pending().size(), what, String.valueOf(e));
+            throw new RelayFailedException(what + " could not be recorded: " + e, e);
         }
     }
 
@@ -119,7 +131,7 @@ class KafkaRelay {
                 + message.getSequenceNumber();
     }
 
-    private record PendingAck(String event, CompletableFuture<?> ack) {
+    private record PendingAck(String event, CompletableFuture<EventPublisher.Placed> ack) {
     }
 
     /** One batch: its sends, and the enrichment jobs it completes. */

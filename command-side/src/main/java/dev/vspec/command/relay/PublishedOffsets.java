@@ -11,22 +11,28 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Records where the event topic ends, partition by partition, once a batch carrying enrichment
- * completions is acknowledged ({@code events.job_published_offsets}): every event stored before a
- * completion lies below these offsets, so a projection whose stored offsets reach them has applied
- * all the job recorded. The rows commit with the relay's token, in its transaction.
+ * Keeps where the relay's records end on the event topic ({@code events.relay_topic_ends}) and, for
+ * each enrichment job a batch completes, records those ends ({@code events.job_published_offsets}):
+ * every event stored before a completion lies below them, so a projection whose stored offsets reach
+ * them has applied all the job recorded. The rows commit with the relay's token, in its transaction.
+ * The broker is asked where the topic ends once per process, before its first send, which also
+ * corrects the table when the topic was recreated; after that the relay's own acknowledgements move it.
  */
-final class PublishedOffsets implements CompletedJobs, DisposableBean {
+final class PublishedOffsets implements RelayedEnds, DisposableBean {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final Admin admin;
     private final JdbcTemplate jdbc;
     private final String topic;
+    /** Whether a batch that read the broker's ends has committed in this process. */
+    private volatile boolean readFromBroker;
 
     PublishedOffsets(Admin admin, JdbcTemplate jdbc, String topic) {
         this.admin = admin;
@@ -35,14 +41,31 @@ final class PublishedOffsets implements CompletedJobs, DisposableBean {
     }
 
     @Override
-    public void published(List<String> jobIds) {
-        Map<Integer, Long> ends = endOffsets();
-        List<Object[]> rows = new ArrayList<>();
-        for (String jobId : jobIds) {
-            ends.forEach((partition, end) -> rows.add(new Object[] {jobId, topic, partition, end}));
+    public void beforeFirstSend() {
+        if (readFromBroker) {
+            return;
         }
-        jdbc.batchUpdate("insert into events.job_published_offsets (job_id, topic, partition, next_offset) values (?, ?, ?, ?) "
-                + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset", rows);
+        List<Object[]> rows = endOffsets().entrySet().stream()
+                .map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList();
+        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
+                + "on conflict (topic, partition) do update set next_offset = excluded.next_offset", rows);
+        CurrentUnitOfWork.ifStarted(unitOfWork -> unitOfWork.afterCommit(committed -> readFromBroker = true));
+    }
+
+    @Override
+    public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
+        List<Object[]> ends = nextOffsets.entrySet().stream()
+                .map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList();
+        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
+                + "on conflict (topic, partition) do update set next_offset = greatest(relay_topic_ends.next_offset, excluded.next_offset)",
+                ends);
+        List<Object[]> jobs = new ArrayList<>();
+        for (String jobId : completedJobs) {
+            jobs.add(new Object[] {jobId, topic});
+        }
+        jdbc.batchUpdate("insert into events.job_published_offsets (job_id, topic, partition, next_offset) "
+                + "select ?, topic, partition, next_offset from events.relay_topic_ends where topic = ? "
+                + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset", jobs);
     }
 
     private Map<Integer, Long> endOffsets() {
@@ -52,7 +75,12 @@ final class PublishedOffsets implements CompletedJobs, DisposableBean {
                     .collect(Collectors.toMap(partition -> new TopicPartition(topic, partition.partition()), partition -> OffsetSpec.latest()));
             return admin.listOffsets(latest).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).entrySet().stream()
                     .collect(Collectors.toMap(entry -> entry.getKey().partition(), entry -> entry.getValue().offset()));
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return Map.of(); // not created yet, so nothing is on it: the acknowledgements will tell
+            }
+            throw new IllegalStateException("the end offsets of " + topic + " could not be read: " + e.getCause(), e);
+        } catch (TimeoutException e) {
             throw new IllegalStateException("the end offsets of " + topic + " could not be read: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

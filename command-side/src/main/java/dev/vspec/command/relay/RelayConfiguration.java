@@ -57,11 +57,11 @@ class RelayConfiguration {
      * that, so it sees the producer's own verdict rather than a timeout of its own.
      */
     @Bean
-    KafkaRelay kafkaRelay(EventPublisher publisher, CompletedJobs completedJobs, EventEnvelopeCodec codec,
+    KafkaRelay kafkaRelay(EventPublisher publisher, RelayedEnds relayedEnds, EventEnvelopeCodec codec,
             KafkaProperties kafkaProperties) {
         String configured = kafkaProperties.getProducer().getProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
         Duration deliveryTimeout = configured == null ? DEFAULT_DELIVERY_TIMEOUT : Duration.ofMillis(Long.parseLong(configured));
-        return new KafkaRelay(publisher, completedJobs, codec, deliveryTimeout.plus(ACK_MARGIN));
+        return new KafkaRelay(publisher, relayedEnds, codec, deliveryTimeout.plus(ACK_MARGIN));
     }
 
     @Bean

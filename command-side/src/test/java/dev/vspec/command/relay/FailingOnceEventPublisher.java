@@ -24,7 +24,7 @@ public class FailingOnceEventPublisher implements EventPublisher {
     }
 
     @Override
-    public CompletableFuture<?> publish(String key, String eventType, byte[] envelope) {
+    public CompletableFuture<Placed> publish(String key, String eventType, byte[] envelope) {
         if (failed.compareAndSet(false, true)) {
             failedAt.set(Instant.now());
             failedEnvelope.set(envelope);

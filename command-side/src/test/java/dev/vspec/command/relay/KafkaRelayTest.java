@@ -9,15 +9,18 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.command.relay.EventPublisher.Placed;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * However Kafka refuses a send, the relay fails the batch (for its processor to retry) with one
- * warning; a batch that completes enrichment jobs names them once Kafka has all of it.
+ * warning; a batch tells where its records landed, and the enrichment jobs it completes, once Kafka
+ * has all of it; the broker is asked nothing after that.
  */
 class KafkaRelayTest {
 
@@ -38,8 +42,7 @@ class KafkaRelayTest {
 
     private final Logger relayLog = (Logger) LoggerFactory.getLogger(KafkaRelay.class);
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    /** The jobs the relay said a batch completed. */
-    private final List<String> told = new CopyOnWriteArrayList<>();
+    private final RecordingEnds ends = new RecordingEnds();
 
     @BeforeEach
     void collectTheRelaysLog() {
@@ -56,7 +59,7 @@ class KafkaRelayTest {
     void aSendRefusedBeforeItIsQueuedFailsTheBatchWithTheRelaysWarning() {
         KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
             throw new IllegalStateException("Topic vspec.events.v1 not present in metadata after 60000 ms.");
-        }, told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        }, ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0")
@@ -72,7 +75,7 @@ class KafkaRelayTest {
     void aSendKafkaDidNotAcknowledgeFailsTheBatchWithTheSameWarning() {
         KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(
                 new IllegalStateException("Expiring 1 record(s): 120000 ms has passed since batch creation")),
-                told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+                ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0");
@@ -81,43 +84,94 @@ class KafkaRelayTest {
     }
 
     @Test
-    void aBatchThatCompletesAJobTellsItOnceKafkaHasTheWholeBatch() {
-        List<CompletableFuture<Object>> acks = new ArrayList<>();
+    void aBatchTellsWhereItsRecordsEndAndWhichJobsItCompletedOnceKafkaHasTheWholeBatch() {
+        List<Placed> placements = List.of(new Placed(1, 41), new Placed(1, 42), new Placed(0, 7));
+        List<CompletableFuture<Placed>> acks = new ArrayList<>();
+        RecordingEnds ends = new RecordingEnds() {
+            @Override
+            public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
+                assertThat(acks).as("every send acknowledged before the ends move").hasSize(3).allMatch(CompletableFuture::isDone);
+                super.acknowledged(nextOffsets, completedJobs);
+            }
+        };
         KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
             // acknowledged a moment after the whole batch was handed over, as Kafka does
-            CompletableFuture<Object> ack = new CompletableFuture<>();
+            CompletableFuture<Placed> ack = new CompletableFuture<>();
+            Placed placed = placements.get(acks.size());
             acks.add(ack);
-            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> ack.complete(null));
+            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> ack.complete(placed));
             return ack;
-        }, jobs -> {
-            assertThat(acks).as("every send acknowledged before the jobs are told").hasSize(2).allMatch(CompletableFuture::isDone);
-            told.addAll(jobs);
-        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        }, ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
-        relayInAUnitOfWork(relay, linked(), completion(JOB));
+        relayInAUnitOfWork(relay, linked(VIN), linked("19XFC2F50KE900102"), completion(JOB));
 
-        assertThat(told).containsExactly(JOB);
+        assertThat(ends.beforeFirstSend).as("once for the batch").hasValue(1);
+        assertThat(ends.nextOffsets).containsExactly(Map.of(1, 43L, 0, 8L));
+        assertThat(ends.completedJobs).containsExactly(List.of(JOB));
     }
 
     @Test
-    void aBatchKafkaDidNotTakeTellsNoJob() {
+    void whenTheBrokerCannotSayWhereTheTopicEndsTheBatchFailsBeforeAnySend() {
+        List<String> sent = new ArrayList<>();
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
+            sent.add(key);
+            return CompletableFuture.completedFuture(new Placed(0, 0));
+        }, new RecordingEnds() {
+            @Override
+            public void beforeFirstSend() {
+                throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
+            }
+        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, linked(VIN), completion(JOB)))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class).hasMessageContaining("could not be read");
+        assertThat(sent).as("nothing of the batch reached Kafka, so its retry duplicates nothing").isEmpty();
+    }
+
+    @Test
+    void aBatchKafkaDidNotTakeTellsNothing() {
         KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
-                told::addAll, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+                ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class);
-        assertThat(told).isEmpty();
+        assertThat(ends.nextOffsets).isEmpty();
+        assertThat(ends.completedJobs).isEmpty();
     }
 
     @Test
-    void whenWhereTheTopicEndsCannotBeRecordedTheBatchFailsForItsRetry() {
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.completedFuture(null), jobs -> {
-            throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
-        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+    void whenWhereTheBatchEndsCannotBeRecordedTheBatchFailsForItsRetry() {
+        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.completedFuture(new Placed(0, 0)),
+                new RecordingEnds() {
+                    @Override
+                    public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
+                        throw new IllegalStateException("FATAL: terminating connection due to administrator command");
+                    }
+                }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("the completion of [" + JOB + "]");
-        assertThat(logged.list).singleElement().satisfies(warning ->
-                assertThat(warning.getFormattedMessage()).endsWith("the batch will be retried"));
+        assertThat(logged.list).singleElement().satisfies(warning -> assertThat(warning.getFormattedMessage())
+                .startsWith("Kafka holds the batch (1 events) but where the batch ends")
+                .endsWith("the batch will be retried, so its records reach the topic again"));
+    }
+
+    /** Remembers what the relay told it. */
+    private static class RecordingEnds implements RelayedEnds {
+
+        final AtomicInteger beforeFirstSend = new AtomicInteger();
+        final List<Map<Integer, Long>> nextOffsets = new CopyOnWriteArrayList<>();
+        final List<List<String>> completedJobs = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void beforeFirstSend() {
+            beforeFirstSend.incrementAndGet();
+        }
+
+        @Override
+        public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
+            this.nextOffsets.add(Map.copyOf(nextOffsets));
+            this.completedJobs.add(List.copyOf(completedJobs));
+        }
     }
 
     /** Relays the events in one unit of work and commits, as the relay's processor does for a batch. */
@@ -136,11 +190,11 @@ class KafkaRelayTest {
     }
 
     private static void relayInAUnitOfWork(KafkaRelay relay) {
-        relayInAUnitOfWork(relay, linked());
+        relayInAUnitOfWork(relay, linked(VIN));
     }
 
-    private static GenericDomainEventMessage<VinLinked> linked() {
-        return new GenericDomainEventMessage<>("Vehicle", VIN, 0, new VinLinked(VIN, "2019-honda-civic-lx-k20c2-fwd", SOURCE));
+    private static GenericDomainEventMessage<VinLinked> linked(String vin) {
+        return new GenericDomainEventMessage<>("Vehicle", vin, 0, new VinLinked(vin, "2019-honda-civic-lx-k20c2-fwd", SOURCE));
     }
 
     private static GenericDomainEventMessage<EnrichmentCompleted> completion(String job) {

@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
@@ -141,6 +143,34 @@ class RelayIT {
         recorded.forEach((partition, end) -> assertThat(end).as("partition %d: everything published before", partition)
                 .isGreaterThanOrEqualTo(before.getOrDefault(partition, 0L)));
         assertThat(recorded.get(completion.partition())).as("the completion itself").isGreaterThan(completion.offset());
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                assertThat(relayedEnds(topic.topic())).as("the relay's ends are where its records end")
+                        .containsAllEntriesOf(endOffsets()));
+    }
+
+    @Test
+    void onceKafkaHoldsABatchItsEndsAndCompletedJobsAreRecordedWithoutTheBroker() {
+        String otherTopic = "relay-it-" + TestVins.next();
+        String job = "enr_" + TestVins.next() + "_1";
+        PublishedOffsets offsets = new PublishedOffsets(
+                AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:1")), jdbc, otherTopic);
+        try {
+            offsets.acknowledged(Map.of(0, 5L, 2, 9L), List.of());
+            offsets.acknowledged(Map.of(0, 3L), List.of(job));
+        } finally {
+            offsets.destroy();
+        }
+
+        assertThat(relayedEnds(otherTopic)).as("an end never moves back").isEqualTo(Map.of(0, 5L, 2, 9L));
+        assertThat(jdbc.query("select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), job, otherTopic))
+                .as("the job waits for every partition the relay wrote to").containsExactlyInAnyOrder(Map.entry(0, 5L), Map.entry(2, 9L));
+    }
+
+    private Map<Integer, Long> relayedEnds(String topicName) {
+        return jdbc.query("select partition, next_offset from events.relay_topic_ends where topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), topicName)
+                .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     /** Each partition's end as far as its records tell (partitions without records are missing). */
