@@ -31,7 +31,7 @@ class EventStoreConfiguration {
     EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
             @Qualifier("eventSerializer") Serializer eventSerializer, org.axonframework.config.Configuration configuration,
             ConnectionProvider connectionProvider, TransactionManager transactionManager, EventSchema eventSchema,
-            @Value("${axon.eventhandling.processors.kafka-relay.batch-size:1000}") int relayBatchSize) {
+            @Value("${axon.eventhandling.processors." + KafkaRelay.PROCESSING_GROUP + ".batch-size}") int relayBatchSize) {
         return JdbcEventStorageEngine.builder()
                 .snapshotSerializer(defaultSerializer)
                 .upcasterChain(configuration.upcasterChain())

@@ -19,7 +19,7 @@ public record ProjectionsProperties(Integer concurrency, Integer maxPollRecords,
 
     public ProjectionsProperties {
         concurrency = concurrency == null ? 1 : concurrency;
-        maxPollRecords = maxPollRecords == null ? 500 : maxPollRecords;
+        maxPollRecords = maxPollRecords == null ? 2000 : maxPollRecords;
         pollTimeout = pollTimeout == null ? Duration.ofSeconds(1) : pollTimeout;
         gatherTime = gatherTime == null ? Duration.ofMillis(10) : gatherTime;
         retry = retry == null ? new Retry(null, null, null) : retry;

@@ -13,7 +13,7 @@ class ProjectionsPropertiesTest {
         ProjectionsProperties properties = new ProjectionsProperties(null, null, null, null, null);
 
         assertThat(properties.concurrency()).isEqualTo(1);
-        assertThat(properties.maxPollRecords()).isEqualTo(500);
+        assertThat(properties.maxPollRecords()).isEqualTo(2000);
         assertThat(properties.pollTimeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(properties.gatherTime()).isEqualTo(Duration.ofMillis(10));
         assertThat(properties.retry().maxInterval()).isEqualTo(Duration.ofSeconds(30));
