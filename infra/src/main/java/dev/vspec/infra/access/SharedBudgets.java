@@ -8,12 +8,15 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.VerboseResult;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.dao.DataAccessResourceFailureException;
 
@@ -40,6 +43,7 @@ public final class SharedBudgets {
     private final ProxyManager<String> buckets;
     private final Clock clock;
     private final MeterRegistry meters;
+    private final Map<Decision, Counter> decisions = new ConcurrentHashMap<>();
     private final Cache<String, Lease> leases = Caffeine.newBuilder()
             .expireAfterAccess(Duration.ofHours(1))
             .maximumSize(100_000)
@@ -173,8 +177,15 @@ public final class SharedBudgets {
 
     private void count(String subject, String window, boolean admitted) {
         int colon = subject.indexOf(':');
-        meters.counter(DECISIONS_METRIC, "budget", colon < 0 ? subject : subject.substring(0, colon),
-                "window", window.toLowerCase(Locale.ROOT), "outcome", admitted ? "admitted" : "refused").increment();
+        // looked up here rather than in the registry: a registry lookup builds and sorts the tags on every request
+        decisions.computeIfAbsent(new Decision(colon < 0 ? subject : subject.substring(0, colon), window, admitted),
+                decision -> meters.counter(DECISIONS_METRIC, "budget", decision.budget(),
+                        "window", decision.window().toLowerCase(Locale.ROOT),
+                        "outcome", decision.admitted() ? "admitted" : "refused")).increment();
+    }
+
+    /** The tags of one {@link #DECISIONS_METRIC} counter: a handful of budget kinds, windows and outcomes. */
+    private record Decision(String budget, String window, boolean admitted) {
     }
 
     /**

@@ -32,6 +32,18 @@ class BudgetAddressTest {
     }
 
     @Test
+    void anIpv4AddressCountsAsOneSubjectHoweverItsOctetsAreWritten() {
+        assertThat(BudgetAddress.of("010.001.000.255")).isEqualTo("10.1.0.255");
+        assertThat(BudgetAddress.of("203.0.113.07")).isEqualTo("203.0.113.7");
+        assertThat(BudgetAddress.of("0.0.0.0")).isEqualTo("0.0.0.0");
+        assertThat(BudgetAddress.of("255.255.255.255")).isEqualTo("255.255.255.255");
+        for (String malformed : new String[] {"1.2.3.4.", ".1.2.3", "1..2.3", "1.2.3.4.5", "256.1.1.1", "1.2.3.0256",
+                "1.2.3.-4", "1.2.3.4 ", "1.2.3.٤"}) {
+            assertThat(BudgetAddress.of(malformed)).as(malformed).isEqualTo(BudgetAddress.NOT_AN_ADDRESS);
+        }
+    }
+
+    @Test
     void whatIsNotAnAddressSharesOneShortSubjectWhateverItsLength() {
         String garbage = "x".repeat(4000);
 
