@@ -2,7 +2,6 @@ package dev.vspec.infra.access;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -84,14 +83,14 @@ public final class BudgetAddress {
                 leadingZero |= digits == 1 && octets[octet] == 0;
                 octets[octet] = octets[octet] * 10 + (c - '0');
                 digits++;
-            } else if (c == '.' && digits > 0 && octet < 3) {
+            } else if (c == '.' && digits > 0 && octet < 3 && octets[octet] <= 255) {
                 octet++;
                 digits = 0;
             } else {
                 return null;
             }
         }
-        if (octet != 3 || digits == 0 || Arrays.stream(octets).anyMatch(value -> value > 255)) {
+        if (octet != 3 || digits == 0 || octets[3] > 255) {
             return null;
         }
         return leadingZero ? octets[0] + "." + octets[1] + "." + octets[2] + "." + octets[3] : text;
