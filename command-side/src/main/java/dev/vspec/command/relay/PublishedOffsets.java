@@ -49,7 +49,7 @@ final class PublishedOffsets implements RelayedEnds, DisposableBean {
                 .map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList();
         jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
                 + "on conflict (topic, partition) do update set next_offset = excluded.next_offset", rows);
-        CurrentUnitOfWork.ifStarted(unitOfWork -> unitOfWork.afterCommit(committed -> readFromBroker = true));
+        CurrentUnitOfWork.ifStarted(unitOfWork -> unitOfWork.root().afterCommit(committed -> readFromBroker = true));
     }
 
     @Override

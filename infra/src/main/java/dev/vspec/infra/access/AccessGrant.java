@@ -11,6 +11,12 @@ import java.util.Optional;
  */
 public final class AccessGrant {
 
+    /** The headers a key may come in. */
+    public static final String AUTHORIZATION_HEADER = "Authorization";
+    public static final String API_KEY_HEADER = "x-api-key";
+    /** The same, as a {@code Vary} value: an answer given to a key varies on them. */
+    public static final String KEY_HEADERS = AUTHORIZATION_HEADER + ", " + API_KEY_HEADER;
+
     static final String ATTRIBUTE = AccessGrant.class.getName();
 
     private AccessGrant() {

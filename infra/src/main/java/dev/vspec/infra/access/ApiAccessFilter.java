@@ -179,8 +179,8 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
 
     /** The key from {@code Authorization: Bearer} or {@code x-api-key}, or what is wrong with the headers. */
     static Presented presented(HttpServletRequest request) {
-        String authorization = request.getHeader("Authorization");
-        String header = request.getHeader("x-api-key");
+        String authorization = request.getHeader(AccessGrant.AUTHORIZATION_HEADER);
+        String header = request.getHeader(AccessGrant.API_KEY_HEADER);
         String bearer = null;
         if (authorization != null) {
             String[] parts = authorization.strip().split("\\s+", 2);

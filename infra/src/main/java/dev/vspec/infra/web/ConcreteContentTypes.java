@@ -45,6 +45,15 @@ public final class ConcreteContentTypes extends OncePerRequestFilter {
         chain.doFilter(new WithoutContentType(request), response);
     }
 
+    /**
+     * The error dispatch (Tomcat forwarding a {@code sendError}, such as a static page's 416 for an
+     * unsatisfiable Range, to {@code /error}) carries the original request again, header and all.
+     */
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+
     static boolean concrete(String contentType) {
         try {
             return MediaType.parseMediaType(contentType).isConcrete();

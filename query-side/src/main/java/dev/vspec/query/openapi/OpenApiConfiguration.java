@@ -1,6 +1,7 @@
 package dev.vspec.query.openapi;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.query.QuerySideApplication;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -91,7 +92,7 @@ class OpenApiConfiguration {
                         .addSecuritySchemes(AccessDocumentation.BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
                                 .scheme("bearer").description("`Authorization: Bearer vsk_live_…`"))
                         .addSecuritySchemes(AccessDocumentation.API_KEY_HEADER, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
-                                .in(SecurityScheme.In.HEADER).name("x-api-key").description("`x-api-key: vsk_live_…`")))
+                                .in(SecurityScheme.In.HEADER).name(AccessGrant.API_KEY_HEADER).description("`x-api-key: vsk_live_…`")))
                 .tags(Stream.of(ApiRoutes.Section.values())
                         .map(section -> new Tag().name(section.title()).description(section.description()))
                         .toList());

@@ -8,6 +8,7 @@ import dev.vspec.decoder.EngineCode;
 import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicRelease;
+import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.query.decode.DecodeBatchController;
 import dev.vspec.query.image.ImageView;
 import dev.vspec.query.listings.Paging;
@@ -36,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springdoc.core.customizers.OpenApiCustomizer;
@@ -110,13 +112,17 @@ final class RouteDocumentation implements OpenApiCustomizer {
 
         ApiResponses responses = get.getResponses();
         ApiResponse ok = responses.get("200");
+        // AccessDocumentation, an operation customizer, has already declared the key a route needs
+        boolean keyed = get.getSecurity() != null && !get.getSecurity().isEmpty();
+        Function<Freshness, String> cacheControl = keyed ? Freshness::keyedCacheControl : Freshness::cacheControl;
         ok.addHeaderObject("Cache-Control", new Header()
-                .description("`" + freshness.cacheControl() + "`" + switch (path) {
+                .description("`" + cacheControl.apply(freshness) + "`" + switch (path) {
                     case "/api/v1/vehicle" -> " without include; with include, the shortest-lived group decides";
-                    case "/api/v1/configs" -> " for a complete identifier; `" + Freshness.LISTING.cacheControl()
+                    case "/api/v1/configs" -> " for a complete identifier; `" + cacheControl.apply(Freshness.LISTING)
                             + "` for a listing (year without model), since the catalog grows";
                     default -> "";
-                })
+                } + (keyed && freshness.stored() ? ". An answer given to a key is `private`: no shared cache may keep it."
+                        + " It says `Vary: " + AccessGrant.KEY_HEADERS + "`. The keyless sandbox's answers are not private." : ""))
                 .schema(typed("string")));
         ok.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID));
         if (route.parameters().contains("cursor")) {

@@ -37,8 +37,17 @@ public enum Freshness {
         this.cacheControl = cacheControl;
     }
 
+    /** The value for a keyless answer (the sandbox, a deployment without access control). */
     public String cacheControl() {
         return cacheControl;
+    }
+
+    /**
+     * The value for an answer given to a key: the key holder's alone, so no shared cache may keep it
+     * (it would hand it to a caller without the key). The answer also varies on the key's headers.
+     */
+    public String keyedCacheControl() {
+        return stored() && !privateOnly ? "private, " + cacheControl : cacheControl;
     }
 
     /** Whether an answer may be kept at all, and so carries an ETag to revalidate it with. */

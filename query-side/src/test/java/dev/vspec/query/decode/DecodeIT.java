@@ -74,7 +74,7 @@ class DecodeIT extends SeededRouteIT {
         assertThat(decode.at("/release/data_date").asString()).isEqualTo("2026-02-17");
         assertThat(decode.at("/release/sha256").asString()).hasSize(64);
         assertThat(decode.path("elements").isArray()).isTrue();
-        assertThat(reply.headers().firstValue("Cache-Control")).contains("max-age=86400");
+        assertThat(reply.headers().firstValue("Cache-Control")).contains("private, max-age=86400");
     }
 
     @Test
@@ -174,7 +174,7 @@ class DecodeIT extends SeededRouteIT {
         assertThat(reply.ok()).isEqualTo(json("""
                 {"vehicle": %s, "decode": null}
                 """.formatted(CIVIC_LX_VEHICLE)));
-        assertThat(reply.headers().firstValue("Cache-Control")).contains("max-age=86400");
+        assertThat(reply.headers().firstValue("Cache-Control")).contains("private, max-age=86400");
     }
 
     @Test

@@ -32,7 +32,7 @@ class ImageIT extends SeededRouteIT {
         assertThat(image.body()).isEqualTo(CIVIC_LX_IMAGE);
         assertThat(image.headers().firstValue("Content-Type")).hasValue(CIVIC_LX_IMAGE_TYPE);
         assertThat(image.headers().firstValue("ETag")).hasValue(ETAG);
-        assertThat(image.headers().firstValue("Cache-Control")).hasValue("max-age=604800, immutable");
+        assertThat(image.headers().firstValue("Cache-Control")).hasValue("private, max-age=604800, immutable");
     }
 
     @Test
@@ -58,7 +58,7 @@ class ImageIT extends SeededRouteIT {
         assertThat(image.statusCode()).isEqualTo(304);
         assertThat(image.body()).isEmpty();
         assertThat(image.headers().firstValue("ETag")).hasValue(ETAG);
-        assertThat(image.headers().firstValue("Cache-Control")).hasValue("max-age=604800, immutable");
+        assertThat(image.headers().firstValue("Cache-Control")).hasValue("private, max-age=604800, immutable");
     }
 
     @Test

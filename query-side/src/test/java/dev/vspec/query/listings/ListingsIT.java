@@ -237,16 +237,16 @@ class ListingsIT extends SeededRouteIT {
                 TRIMS + query("year", "1901", "make", "zeta cars", "model", "gamma"), CONFIGS + query("year", "1901"))) {
             Reply first = api.get(route);
             first.ok();
-            assertThat(first.headers().allValues("Cache-Control")).as(route).containsExactly("max-age=60");
+            assertThat(first.headers().allValues("Cache-Control")).as(route).containsExactly("private, max-age=60");
             assertThat(first.header("ETag")).matches("\"[0-9a-f]{16}\"");
 
             Reply again = api.getWith(route, "If-None-Match", first.header("ETag"));
             assertThat(again.status()).as(route).isEqualTo(304);
             assertThat(again.text()).isEmpty();
-            assertThat(again.header("Cache-Control")).isEqualTo("max-age=60");
+            assertThat(again.header("Cache-Control")).isEqualTo("private, max-age=60");
         }
         assertThat(api.get(CONFIGS + query("config_key", ReadModelSeed.CIVIC_LX)).header("Cache-Control"))
-                .isEqualTo("max-age=86400");
+                .isEqualTo("private, max-age=86400");
     }
 
     @Test

@@ -219,6 +219,16 @@ class OpenApiIT {
                 .containsEntry("/api/v0/enrich", "enrich:write");
     }
 
+    @Test
+    void aKeyedRouteIsDocumentedAsPrivateAndTheKeylessStatusIsNot() {
+        JsonNode document = document();
+
+        assertThat(document.at("/paths/~1api~1v1~1fluids/get/responses/200/headers/Cache-Control/description").asString())
+                .startsWith("`private, max-age=86400`").contains("Vary: Authorization, x-api-key");
+        assertThat(document.at("/paths/~1api~1v1~1status/get/responses/200/headers/Cache-Control/description").asString())
+                .isEqualTo("`no-cache`");
+    }
+
     /** Its answers are no-store (HttpCachingIT, EnrichmentStatusIT): the document offers no ETag to revalidate with. */
     @Test
     void theEnrichmentStatusIsDocumentedAsNeverCached() {

@@ -26,6 +26,15 @@ class CachePolicyTest {
     }
 
     @Test
+    void anAnswerGivenToAKeyIsPrivateWithItsLifetimeKept() {
+        assertThat(Freshness.CATALOG.keyedCacheControl()).isEqualTo("private, max-age=86400");
+        assertThat(Freshness.IMAGE.keyedCacheControl()).isEqualTo("private, max-age=604800, immutable");
+        assertThat(Freshness.SERVICE_HISTORY.keyedCacheControl()).as("private already").isEqualTo("private, max-age=300");
+        assertThat(Freshness.NO_STORE.keyedCacheControl()).as("never kept at all").isEqualTo("no-store");
+        assertThat(Freshness.LISTING.cacheControl()).as("keyless").isEqualTo("max-age=60");
+    }
+
+    @Test
     void aPrivateAnswerWinsATieOfLifetimes() {
         assertThat(Freshness.shortest(List.of(Freshness.CATALOG, Freshness.SERVICE_HISTORY), Freshness.IMAGE))
                 .isEqualTo(Freshness.SERVICE_HISTORY);

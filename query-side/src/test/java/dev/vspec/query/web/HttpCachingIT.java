@@ -31,16 +31,16 @@ class HttpCachingIT extends SeededRouteIT {
 
     @ParameterizedTest(name = "{0}{1}")
     @CsvSource(delimiter = '|', value = {
-            "/api/v1/configs | config | max-age=86400",
-            "/api/v1/fluids | config | max-age=86400",
-            "/api/v1/specs | config | max-age=86400",
-            "/api/v1/tires | config | max-age=86400",
-            "/api/v1/maintenance-schedule | config | max-age=86400",
-            "/api/v1/parts | config | max-age=3600",
-            "/api/v0/maintenance | config | max-age=3600",
-            "/api/v0/labor | config | max-age=86400",
+            "/api/v1/configs | config | 'private, max-age=86400'",
+            "/api/v1/fluids | config | 'private, max-age=86400'",
+            "/api/v1/specs | config | 'private, max-age=86400'",
+            "/api/v1/tires | config | 'private, max-age=86400'",
+            "/api/v1/maintenance-schedule | config | 'private, max-age=86400'",
+            "/api/v1/parts | config | 'private, max-age=3600'",
+            "/api/v0/maintenance | config | 'private, max-age=3600'",
+            "/api/v0/labor | config | 'private, max-age=86400'",
             "/api/v0/service-history | vin | 'private, max-age=300'",
-            "/api/v1/vehicle | config | max-age=86400",
+            "/api/v1/vehicle | config | 'private, max-age=86400'",
             "/api/v1/status | none | no-cache"})
     void everyJsonRouteAnswersItsCacheControlAndAnETag(String route, String identifier, String cacheControl) {
         Reply reply = api.get(route + switch (identifier) {
@@ -52,15 +52,27 @@ class HttpCachingIT extends SeededRouteIT {
         reply.ok();
         assertThat(reply.headers().allValues("Cache-Control")).containsExactly(cacheControl);
         assertThat(reply.header("ETag")).matches("\"[0-9a-f]{16}\"");
+        if (!route.equals("/api/v1/status")) {
+            assertThat(reply.headers().allValues("Vary")).as("an answer given to a key varies on the key's headers")
+                    .contains("Authorization, x-api-key");
+        }
+    }
+
+    @Test
+    void aKeylessAnswerMayBeKeptByASharedCache() {
+        Reply status = new Api(port).get("/api/v1/status");
+
+        assertThat(status.headers().allValues("Cache-Control")).containsExactly("no-cache");
+        assertThat(status.headers().allValues("Vary")).doesNotContain("Authorization, x-api-key");
     }
 
     @ParameterizedTest(name = "include={0}")
     @CsvSource(delimiter = '|', value = {
-            "'' | max-age=86400",
-            "fluids,specs,tires,maintenance_schedule | max-age=86400",
-            "fluids,specs,tires,maintenance_schedule,parts | max-age=3600",
-            "labor,image | max-age=86400",
-            "parts,labor | max-age=3600",
+            "'' | 'private, max-age=86400'",
+            "fluids,specs,tires,maintenance_schedule | 'private, max-age=86400'",
+            "fluids,specs,tires,maintenance_schedule,parts | 'private, max-age=3600'",
+            "labor,image | 'private, max-age=86400'",
+            "parts,labor | 'private, max-age=3600'",
             "fluids,service_history,parts | 'private, max-age=300'"})
     void theVehicleRouteIsAsFreshAsItsShortestLivedGroup(String include, String cacheControl) {
         assertThat(api.get("/api/v1/vehicle" + VIN + "&include=" + include).header("Cache-Control")).isEqualTo(cacheControl);
@@ -69,7 +81,7 @@ class HttpCachingIT extends SeededRouteIT {
     @Test
     void repeatedIncludeParametersCountTogether() {
         assertThat(api.get("/api/v1/vehicle" + query("config_key", CIVIC_LX, "include", "fluids", "include", "parts"))
-                .header("Cache-Control")).isEqualTo("max-age=3600");
+                .header("Cache-Control")).isEqualTo("private, max-age=3600");
     }
 
     @ParameterizedTest
