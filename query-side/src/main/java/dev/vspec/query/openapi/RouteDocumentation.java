@@ -118,8 +118,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
         ok.addHeaderObject("Cache-Control", new Header()
                 .description("`" + cacheControl.apply(freshness) + "`" + switch (path) {
                     case "/api/v1/vehicle" -> " without include; with include, the shortest-lived group decides";
-                    case "/api/v1/configs" -> " for a complete identifier; `" + cacheControl.apply(Freshness.LISTING)
-                            + "` for a listing (year without model), since the catalog grows";
+                    case "/api/v1/configs" -> ": an enrichment or import can add a configuration at any time";
                     default -> "";
                 } + (keyed && freshness.stored() ? ". An answer given to a key is `private`: no shared cache may keep it."
                         + " It says `Vary: " + AccessGrant.KEY_HEADERS + "`. The keyless sandbox's answers are not private." : ""))

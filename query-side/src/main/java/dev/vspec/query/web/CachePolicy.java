@@ -15,14 +15,14 @@ import java.util.function.Function;
 public final class CachePolicy {
 
     static final String VEHICLE_ROUTE = "/api/v1/vehicle";
-    static final String CONFIGS_ROUTE = "/api/v1/configs";
 
     private static final Map<String, Freshness> ROUTES = Map.ofEntries(
             // a decode changes with a new vPIC release or a new configuration: as often as the catalog
             Map.entry("/api/v1/decode", Freshness.CATALOG),
             Map.entry("/api/v1/decode/batch", Freshness.CATALOG),
             Map.entry("/api/v1/wmi/{wmi}", Freshness.CATALOG),
-            Map.entry(CONFIGS_ROUTE, Freshness.CATALOG),
+            // the configurations an identifier matches: an enrichment or import can add one at any time
+            Map.entry("/api/v1/configs", Freshness.LISTING),
             Map.entry("/api/v1/years", Freshness.LISTING),
             Map.entry("/api/v1/makes", Freshness.LISTING),
             Map.entry("/api/v1/models", Freshness.LISTING),
@@ -66,13 +66,9 @@ public final class CachePolicy {
      * The freshness of a successful answer of the route with this mapping pattern; empty for a route
      * this policy does not know (which then goes without {@code Cache-Control}).
      *
-     * @param parameters the request's query parameters, for {@code /v1/vehicle}'s {@code include} and whether
-     *                   {@code /v1/configs} lists ({@link #isConfigListing})
+     * @param parameters the request's query parameters, for {@code /v1/vehicle}'s {@code include}
      */
     public static Optional<Freshness> forRoute(String route, Function<String, String> parameters) {
-        if (CONFIGS_ROUTE.equals(route) && isConfigListing(parameters)) {
-            return Optional.of(Freshness.LISTING);
-        }
         if (VEHICLE_ROUTE.equals(route)) {
             Set<Group> groups;
             try {
@@ -84,15 +80,5 @@ public final class CachePolicy {
             return Optional.of(Freshness.shortest(groups.stream().map(CachePolicy::of).toList(), Freshness.CATALOG));
         }
         return Optional.ofNullable(ROUTES.get(route));
-    }
-
-    /**
-     * Whether {@code /v1/configs} lists what the catalog holds for a year (and make) rather than answering the
-     * candidates of a complete identifier: the condition of the listing handler's mapping (listings'
-     * ConfigListingController), a year without model, vin or config_key.
-     */
-    static boolean isConfigListing(Function<String, String> parameters) {
-        return parameters.apply("year") != null && parameters.apply("model") == null
-                && parameters.apply("vin") == null && parameters.apply("config_key") == null;
     }
 }

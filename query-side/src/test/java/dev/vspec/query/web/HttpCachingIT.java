@@ -31,7 +31,7 @@ class HttpCachingIT extends SeededRouteIT {
 
     @ParameterizedTest(name = "{0}{1}")
     @CsvSource(delimiter = '|', value = {
-            "/api/v1/configs | config | 'private, max-age=86400'",
+            "/api/v1/configs | config | 'private, max-age=60'",
             "/api/v1/fluids | config | 'private, max-age=86400'",
             "/api/v1/specs | config | 'private, max-age=86400'",
             "/api/v1/tires | config | 'private, max-age=86400'",
