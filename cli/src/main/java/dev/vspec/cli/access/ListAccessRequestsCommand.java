@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code vspec access-requests list}: the submissions, and which of them a key already answers. */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -16,6 +17,14 @@ import picocli.CommandLine.Command;
                 "Oldest first, each with the ids of the keys issued from it (KEY ISSUED, revoked keys included)."
                         + " Times are UTC; the intended use is cut to 60 characters."})
 final class ListAccessRequestsCommand extends AccessCommand {
+
+    @Option(names = "--json", description = "Print a JSON array (one object per request, the intended use in full, times ISO-8601 UTC) instead of the table.")
+    boolean json;
+
+    /** One submission as {@code --json} prints it, with the ids of the keys issued from it. */
+    record RequestRow(long id, String submittedAt, String name, String email, String company, String plan,
+                      String intendedUse, List<Long> keys) {
+    }
 
     @Override
     int run(PrintWriter out) {
@@ -28,6 +37,12 @@ final class ListAccessRequestsCommand extends AccessCommand {
                     .where(API_KEY.ACCESS_REQUEST_ID.isNotNull())
                     .orderBy(API_KEY.ID)
                     .fetchGroups(API_KEY.ACCESS_REQUEST_ID, API_KEY.ID);
+        }
+        if (json) {
+            JsonListing.print(out, requests.stream().map(request -> new RequestRow(request.id(), request.submittedAt().toInstant().toString(),
+                    request.name(), request.email(), request.company(), request.plan().code(), request.intendedUse(),
+                    keysByRequest.getOrDefault(request.id(), List.of()))).toList());
+            return 0;
         }
         if (requests.isEmpty()) {
             out.println("No access requests yet.");

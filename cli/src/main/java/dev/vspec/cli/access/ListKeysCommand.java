@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code vspec keys list}: every key ever issued, by its prefix; keys and their hashes are never shown. */
 @Command(name = "list", mixinStandardHelpOptions = true,
@@ -16,11 +17,26 @@ import picocli.CommandLine.Command;
                         + " the key's plan. Times are UTC."})
 final class ListKeysCommand extends AccessCommand {
 
+    @Option(names = "--json", description = "Print a JSON array (one object per key, scopes spelled out, times ISO-8601 UTC) instead of the table.")
+    boolean json;
+
+    /** One key as {@code --json} prints it; {@code revoked_at} is null while the key is active. */
+    record KeyRow(long id, String prefix, String owner, String plan, List<String> scopes, long requestsPerMinute,
+                  long readsPerMonth, String createdAt, String revokedAt, String status) {
+    }
+
     @Override
     int run(PrintWriter out) {
         List<ApiKey> keys;
         try (AccessDatabase database = openDatabase()) {
             keys = new ApiKeyStore(database.db()).list();
+        }
+        if (json) {
+            JsonListing.print(out, keys.stream().map(key -> new KeyRow(key.id(), key.prefix(), key.owner(), key.plan().code(),
+                    key.scopes().stream().sorted().map(Scope::code).toList(), key.requestsPerMinute(), key.readsPerMonth(),
+                    key.createdAt().toInstant().toString(), key.revoked() ? key.revokedAt().toInstant().toString() : null,
+                    key.revoked() ? "revoked" : "active")).toList());
+            return 0;
         }
         if (keys.isEmpty()) {
             out.println("No API keys yet. Issue one with: vspec keys issue --plan free --owner <who it is for>");

@@ -89,10 +89,12 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             description = "PostgreSQL server the benchmark creates its own database on, and drops it after (default: ${DEFAULT-VALUE})")
     String dbServer;
 
-    @Option(names = "--db-user", defaultValue = "postgres")
+    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}",
+            description = "The user it connects to that server as (default: VSPEC_DB_USER or ${DEFAULT-VALUE})")
     String dbUser;
 
-    @Option(names = "--db-password", defaultValue = "")
+    @Option(names = "--db-password", defaultValue = "${env:VSPEC_DB_PASSWORD:-}",
+            description = "That user's password (default: VSPEC_DB_PASSWORD, which keeps it out of the process list)")
     String dbPassword;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -17,34 +17,41 @@ import picocli.CommandLine.Option;
 
 /** {@code vspec up}: runs the whole local stack until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
-        description = {"Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,",
-                "and on first start the sample catalog and the NHTSA vPIC release VIN decoding uses (see vspec vpic install).",
-                "Stops cleanly on Ctrl-C."})
+        description = {"Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,"
+                + " and on first start the sample catalog and the NHTSA vPIC release VIN decoding uses (see vspec vpic install).",
+                "Stops cleanly on Ctrl-C. The ports below also come from their environment variables."})
 public final class UpCommand implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--data-dir", defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
-            description = "Local state: broker data and logs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
+            description = "Local state: broker data and logs (default: VSPEC_DATA_DIR or ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--kafka-port", defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}", description = "Broker port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--kafka-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}",
+            description = "The broker, for analysts' consumers too (default: VSPEC_KAFKA_PORT or ${DEFAULT-VALUE}).")
     int kafkaPort;
 
-    @Option(names = "--gateway-port", defaultValue = "${env:VSPEC_GATEWAY_PORT:-8080}", description = "Public port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--gateway-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_GATEWAY_PORT:-8080}",
+            description = "The public port: the API, the sandbox and the website (default: VSPEC_GATEWAY_PORT or ${DEFAULT-VALUE}).")
     int gatewayPort;
 
-    @Option(names = "--command-side-port", defaultValue = "${env:VSPEC_COMMAND_SIDE_PORT:-8081}")
+    @Option(names = "--command-side-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_COMMAND_SIDE_PORT:-8081}",
+            description = "The command side behind the gateway: enrichment, webhooks, the request-access form"
+                    + " (default: VSPEC_COMMAND_SIDE_PORT or ${DEFAULT-VALUE}).")
     int commandSidePort;
 
-    @Option(names = "--query-side-port", defaultValue = "${env:VSPEC_QUERY_SIDE_PORT:-8082}")
+    @Option(names = "--query-side-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_QUERY_SIDE_PORT:-8082}",
+            description = "The query side behind the gateway: every keyed read (default: VSPEC_QUERY_SIDE_PORT or ${DEFAULT-VALUE}).")
     int querySidePort;
 
-    @Option(names = "--projections-port", defaultValue = "${env:VSPEC_PROJECTIONS_PORT:-8083}")
+    @Option(names = "--projections-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_PROJECTIONS_PORT:-8083}",
+            description = "The projections' health and metrics; no API (default: VSPEC_PROJECTIONS_PORT or ${DEFAULT-VALUE}).")
     int projectionsPort;
 
-    @Option(names = "--sandbox-port", defaultValue = "${env:VSPEC_SANDBOX_PORT:-8084}")
+    @Option(names = "--sandbox-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_SANDBOX_PORT:-8084}",
+            description = "The keyless sandbox behind the gateway (default: VSPEC_SANDBOX_PORT or ${DEFAULT-VALUE}).")
     int sandboxPort;
 
     @Option(names = "--no-sample", description = "Do not import the sample catalog into an empty event store.")

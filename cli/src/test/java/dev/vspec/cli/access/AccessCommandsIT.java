@@ -16,6 +16,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +30,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code vspec keys} and {@code vspec access-requests}, run as an operator would, on a database of their own. */
 class AccessCommandsIT {
 
     private static final Pattern KEY = Pattern.compile("vsk_live_[0-9A-Za-z]{38}");
     private static final String NL = System.lineSeparator();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static TestDatabase database;
 
@@ -201,6 +205,44 @@ class AccessCommandsIT {
                 .matches(" *" + answered.id() + "  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  Ann Smith +ann@garage\\.example +Garage Co +scale"
                         + " +Maintenance schedules for our workshop's booking system, an…  yes \\(keys " + keyId + ", " + againId + "\\)");
         assertThat(lineWith("bob@example.org")).matches(".*  Bob +bob@example\\.org +free +Hobby project +yes \\(key " + bobsKeyId + "\\)");
+    }
+
+    @Test
+    void listsKeysAndRequestsAsJsonForScripts() throws SQLException {
+        AccessRequest request;
+        try (CloseableDSLContext db = DSL.using(database.url(), database.user(), database.password())) {
+            request = new AccessRequestStore(db).submit("Dee", "dee@example.net", null, "Parts prices\nfor a quoting tool,"
+                    + " in full however long it is: " + "x".repeat(80), Plan.PRO, "192.0.2.10");
+        }
+        vspec("keys", "issue", "--from-request", Long.toString(request.id()));
+        String key = keysIn(out.toString()).get(0);
+        String prefix = ApiKeys.displayPrefix(key);
+        long keyId = Long.parseLong(single("select id from access.api_key where prefix = '" + prefix + "'"));
+        vspec("keys", "revoke", Long.toString(keyId));
+        out.getBuffer().setLength(0);
+
+        assertThat(vspec("keys", "list", "--json")).as(err.toString()).isZero();
+        JsonNode keys = JSON.readTree(out.toString());
+        assertThat(out.toString()).doesNotContain(key).doesNotContain(ApiKeys.hash(key));
+        JsonNode listed = keys.valueStream().filter(k -> k.path("id").asLong() == keyId).findFirst().orElseThrow();
+        assertThat(listed.path("prefix").asString()).isEqualTo(prefix);
+        assertThat(listed.path("owner").asString()).isEqualTo("dee@example.net");
+        assertThat(listed.path("plan").asString()).isEqualTo("pro");
+        assertThat(listed.path("scopes").valueStream().map(JsonNode::asString))
+                .containsExactly("maintenance:read", "labor:read", "media:read", "service_history:read", "enrich:write");
+        assertThat(listed.path("requests_per_minute").asLong()).isEqualTo(300);
+        assertThat(listed.path("reads_per_month").asLong()).isEqualTo(250_000);
+        assertThat(Instant.parse(listed.path("created_at").asString())).isBeforeOrEqualTo(Instant.parse(listed.path("revoked_at").asString()));
+        assertThat(listed.path("status").asString()).isEqualTo("revoked");
+
+        out.getBuffer().setLength(0);
+        assertThat(vspec("access-requests", "list", "--json")).as(err.toString()).isZero();
+        JsonNode requested = JSON.readTree(out.toString()).valueStream()
+                .filter(r -> r.path("id").asLong() == request.id()).findFirst().orElseThrow();
+        assertThat(requested.path("intended_use").asString()).as("in full").isEqualTo(request.intendedUse());
+        assertThat(requested.path("company").isNull()).isTrue();
+        assertThat(requested.path("keys").valueStream().map(JsonNode::asLong)).containsExactly(keyId);
+        assertThat(Instant.parse(requested.path("submitted_at").asString())).isEqualTo(request.submittedAt().toInstant());
     }
 
     @Test
