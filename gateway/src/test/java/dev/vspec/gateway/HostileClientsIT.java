@@ -110,6 +110,7 @@ class HostileClientsIT {
             assertThat(waited).isGreaterThan(HEAD_DEADLINE.minusMillis(500));
             assertThat(timeout.status()).isEqualTo(408);
             assertThat(timeout.json().path("error").asString()).isEqualTo("request_timeout");
+            assertThat(timeout.json().path("docs").asString()).isEqualTo(GatewayIT.SITE + "/docs#request_timeout");
             assertThat(timeout.header("Connection")).isEqualTo("close");
         } finally {
             trickle.shutdownNow();
@@ -187,6 +188,8 @@ class HostileClientsIT {
                 assertThat(refusal.header("Retry-After")).isEqualTo("1");
                 assertThat(refusal.json().path("error").asString()).isEqualTo("rate_limited");
                 assertThat(refusal.json().path("message").asString()).contains(String.valueOf(PER_ADDRESS));
+                assertThat(refusal.json().path("docs").asString()).as("answered before any request, and still linked")
+                        .isEqualTo(GatewayIT.SITE + "/docs#rate_limited");
             }
         } finally {
             for (Socket socket : held) {

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The specification's error record. {@code matches} only on 409 {@code multiple_matches};
  * {@code decode} only on 422 {@code unsupported_vehicle}, with what the VIN decoded to;
- * {@code object}, {@code docs} and {@code available} are added by the gateway and the sandbox.
+ * {@code object} and {@code docs} are added by every deployable as it answers, {@code available} by the sandbox.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApiError(
@@ -33,7 +33,7 @@ public record ApiError(
         return new ApiError(object, error, message, matches, decoded, available, docs, requestId);
     }
 
-    /** As the gateway and the sandbox answer it: with {@code object: "error"}, a docs link and, if any, what is available. */
+    /** As every deployable answers it: with {@code object: "error"}, a docs link and, if any (the sandbox), what is available. */
     public ApiError decorated(String docsLink, List<String> availableIdentifiers) {
         return new ApiError("error", error, message, matches, decode, availableIdentifiers, docsLink, requestId);
     }

@@ -3,8 +3,6 @@ package dev.vspec.gateway.web;
 import dev.vspec.gateway.routing.GatewayProperties;
 import dev.vspec.infra.connector.RefusalHeaders;
 import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.ErrorDecoration;
-import dev.vspec.infra.web.ErrorDocs;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
@@ -26,11 +24,6 @@ import tools.jackson.databind.ObjectMapper;
  */
 @Configuration(proxyBeanMethods = false)
 class GatewayWebConfiguration implements WebMvcConfigurer {
-
-    @Bean
-    ErrorDecoration gatewayErrorDecoration(@Value("${vspec.site.url}") String siteUrl) {
-        return (error, request) -> error.decorated(ErrorDocs.link(siteUrl, error.error()), error.available());
-    }
 
     @Bean
     GatewayCors gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {

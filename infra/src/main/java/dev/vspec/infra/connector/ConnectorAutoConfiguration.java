@@ -11,7 +11,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.context.annotation.Bean;
-import tools.jackson.databind.ObjectMapper;
 
 /** What every vspec deployable's Tomcat answers by itself, and how it holds out against slow and greedy clients. */
 @AutoConfiguration(after = ApiWebAutoConfiguration.class)
@@ -21,9 +20,9 @@ import tools.jackson.databind.ObjectMapper;
 public class ConnectorAutoConfiguration {
 
     @Bean
-    GuardedConnector guardedConnector(ConnectorProperties properties, ApiErrorResponses errors, ObjectMapper json,
+    GuardedConnector guardedConnector(ConnectorProperties properties, ApiErrorResponses errors,
             ObjectProvider<MeterRegistry> meters, ObjectProvider<RefusalHeaders> refusalHeaders) {
-        return new GuardedConnector(properties, errors, json, meters.getIfAvailable(SimpleMeterRegistry::new),
+        return new GuardedConnector(properties, errors, meters.getIfAvailable(SimpleMeterRegistry::new),
                 refusalHeaders.getIfAvailable(() -> RefusalHeaders.NONE));
     }
 }

@@ -10,7 +10,6 @@ import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * Every deployable's Tomcat with the guarded protocol ({@link GuardedHttp11NioProtocol}) and the
@@ -24,15 +23,13 @@ final class GuardedConnector implements WebServerFactoryCustomizer<TomcatServlet
 
     private final ConnectorProperties properties;
     private final ApiErrorResponses errors;
-    private final ObjectMapper json;
     private final MeterRegistry meters;
     private final RefusalHeaders refusalHeaders;
 
-    GuardedConnector(ConnectorProperties properties, ApiErrorResponses errors, ObjectMapper json, MeterRegistry meters,
+    GuardedConnector(ConnectorProperties properties, ApiErrorResponses errors, MeterRegistry meters,
             RefusalHeaders refusalHeaders) {
         this.properties = properties;
         this.errors = errors;
-        this.json = json;
         this.meters = meters;
         this.refusalHeaders = refusalHeaders;
     }
@@ -58,7 +55,7 @@ final class GuardedConnector implements WebServerFactoryCustomizer<TomcatServlet
 
     /** The whole answer to a connection refused at accept, before any request was read: written once, sent as it is. */
     private byte[] refusal() {
-        byte[] body = json.writeValueAsBytes(ApiError.of(ErrorCode.RATE_LIMITED, "This address holds "
+        byte[] body = errors.bodyBeforeAnyRequest(ApiError.of(ErrorCode.RATE_LIMITED, "This address holds "
                 + properties.maxConnectionsPerAddress() + " connections already, the most one client may; reuse them or"
                 + " close some"));
         String head = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: " + body.length

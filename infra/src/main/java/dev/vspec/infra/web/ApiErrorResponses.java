@@ -61,6 +61,14 @@ public final class ApiErrorResponses {
         return decoration.decorate(error.withRequestId(RequestIds.of(request)), request);
     }
 
+    /**
+     * A record answered before any request was read (a connection refused at accept), as its body's
+     * bytes, decorated like every other; written once and sent as it is, so not counted here.
+     */
+    public byte[] bodyBeforeAnyRequest(ApiError error) {
+        return mapper.writeValueAsBytes(decoration.decorate(error, null));
+    }
+
     /** The answer as a handler returns it: the record as JSON, never cached, with Retry-After when retrying helps. */
     public ResponseEntity<ApiError> entity(ApiError error, HttpServletRequest request) {
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(HttpStatus.valueOf(error.error().status()))

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -29,10 +30,14 @@ import tools.jackson.databind.ObjectMapper;
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
 public class ApiWebAutoConfiguration {
 
+    /**
+     * A deployable's own decoration (the sandbox's adds what is available), else {@code object} and the
+     * docs link: every error record says where it is explained, whichever deployable answers it.
+     */
     @Bean
     ApiErrorResponses apiErrorResponses(ObjectMapper mapper, ObjectProvider<ErrorDecoration> decoration,
-            ObjectProvider<MeterRegistry> meters) {
-        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.NONE),
+            ObjectProvider<MeterRegistry> meters, @Value("${vspec.site.url}") String siteUrl) {
+        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.docsAt(siteUrl)),
                 meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 

@@ -15,12 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Value;
 
 /**
  * Failures outside the handlers (unknown route, wrong method, a request Tomcat refuses before any of them) still answer
  * the JSON error record, never Spring's default body or Tomcat's HTML page.
  */
 class RoutingErrorsIT extends SeededRouteIT {
+
+    @Value("${vspec.site.url}")
+    String siteUrl;
 
     @Override
     protected void seed(DSLContext db) {
@@ -90,6 +94,16 @@ class RoutingErrorsIT extends SeededRouteIT {
         Reply answered = api.send("GET", "/api/v1/fluids" + query("config_key", CIVIC_LX), "gw-req-0002");
         answered.ok();
         assertThat(answered.requestId()).isEqualTo("gw-req-0002");
+    }
+
+    @Test
+    void anErrorAnsweredByTheQuerySideItselfLinksToItsExplanation() {
+        Reply missing = api.get("/api/v1/fluids");
+
+        assertThat(missing.error(400, "missing_param").path("object").asString()).isEqualTo("error");
+        assertThat(missing.body().path("docs").asString()).isEqualTo(siteUrl + "/docs#missing_param");
+        assertThat(new Api(port).get("/api/v1/no-such-route").error(404, "not_found").path("docs").asString())
+                .isEqualTo(siteUrl + "/docs#not_found");
     }
 
     @Test

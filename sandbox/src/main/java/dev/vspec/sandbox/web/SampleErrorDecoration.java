@@ -29,7 +29,7 @@ final class SampleErrorDecoration implements ErrorDecoration {
 
     @Override
     public ApiError decorate(ApiError error, HttpServletRequest request) {
-        List<String> available = error.error().status() == 404 ? available(request) : null;
+        List<String> available = request != null && error.error().status() == 404 ? available(request) : null;
         return error.decorated(ErrorDocs.link(siteUrl, error.error()), available);
     }
 
