@@ -102,6 +102,17 @@ class ProjectionLagMetricsIT {
         return zero;
     }
 
+    @Test
+    void eachProjectionsConsumerReportsKafkasOwnMetrics() {
+        publishOnEveryPartition();
+        readModel.awaitCaughtUp();
+
+        await("the consumers' records counted").atMost(SCRAPED).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                assertThat(PrometheusScrape.of(managementPort).samples("kafka_consumer_fetch_manager_records_consumed_total"))
+                        .filteredOn(sample -> sample.labels().getOrDefault("client_id", "").startsWith("vspec-projection-" + HELD))
+                        .isNotEmpty().anySatisfy(sample -> assertThat(sample.value()).isPositive()));
+    }
+
     /** The projection's lag samples on /actuator/prometheus, by partition. */
     private Map<Integer, Double> lags(String projection) {
         Map<Integer, Double> lags = new TreeMap<>();

@@ -2,6 +2,7 @@ package dev.vspec.projections.runtime;
 
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,11 +11,13 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jooq.DSLContext;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.MicrometerConsumerListener;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -30,7 +33,7 @@ class ProjectionsConfiguration {
     ProjectionRuntime projectionRuntime(List<Projection> projections, ConsumerFactory<?, ?> bootConsumerFactory,
                                         DSLContext db, DataSource dataSource,
                                         EventEnvelopeCodec codec, EventTopicProperties topic,
-                                        ProjectionsProperties properties) {
+                                        ProjectionsProperties properties, ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = new HashMap<>(bootConsumerFactory.getConfigurationProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -39,8 +42,11 @@ class ProjectionsConfiguration {
         // Kafka's fetch defaults stay (answered on the first byte, else after 500 ms), batches gather between
         // polls instead (gather-time): a 10 ms fetch wait had the eleven consumers fetch 1,100 times a second
         // on an idle stack, 38 % of a core.
-        ConsumerFactory<String, byte[]> consumerFactory =
+        DefaultKafkaConsumerFactory<String, byte[]> consumerFactory =
                 new DefaultKafkaConsumerFactory<>(config, StringDeserializer::new, ByteArrayDeserializer::new);
+        // Boot binds its own factory's consumers to Micrometer; this factory's need it said (kafka_consumer_*,
+        // tagged by client.id: vspec-projection-<name>-<n>)
+        meters.ifAvailable(registry -> consumerFactory.addListener(new MicrometerConsumerListener<>(registry)));
         return new ProjectionRuntime(projections, new ProjectionRuntime.RuntimeSettings(consumerFactory, db,
                 new TransactionTemplate(new UnflushedCommits(dataSource)), topic.topic(), codec, properties));
     }
