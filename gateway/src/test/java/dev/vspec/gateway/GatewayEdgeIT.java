@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.PrometheusScrape;
 import dev.vspec.infra.testing.RawHttp;
 import dev.vspec.infra.testing.Reachability;
 import java.io.ByteArrayOutputStream;
@@ -13,8 +14,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -269,6 +270,22 @@ class GatewayEdgeIT {
     @ValueSource(strings = {"/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness"})
     void healthAndItsGroupsStayPublic(String path) {
         assertThat(api.get(path).ok().path("status").asString()).isEqualTo("UP");
+    }
+
+    @Test
+    void eachBackendsRequestsAndConnectionPoolAreMeasured() {
+        api.get("/api/v1/echo?vin=19XFC2F52KE715372").ok();
+        int management = gateway.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+
+        PrometheusScrape scrape = PrometheusScrape.of(management);
+        assertThat(scrape.samples("http_client_requests_seconds_count"))
+                .anySatisfy(sample -> {
+                    assertThat(sample.labels()).containsEntry("client_name", "query-side").containsEntry("status", "200");
+                    assertThat(sample.value()).isPositive();
+                })
+                .noneSatisfy(sample -> assertThat(sample.labels().get("uri")).contains("19XFC2F52KE715372"));
+        assertThat(scrape.samples("httpcomponents_httpclient_pool_total_max"))
+                .extracting(sample -> sample.labels().get("httpclient")).contains("query-side", "command-side", "sandbox");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.vspec.gateway.routing;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import java.net.URI;
 import java.time.Duration;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
@@ -40,8 +42,10 @@ final class BackendRequests {
      * @param connections connections kept per backend instance: as many as requests the gateway
      *                    serves at once, so that no request waits for one
      * @param instances   the backend's instances
+     * @param backend     the backend's name in the pool's metrics ({@code httpcomponents_httpclient_pool_*{httpclient}})
      */
-    static ClientHttpRequestFactory factory(Duration connect, Duration read, int connections, int instances) {
+    static ClientHttpRequestFactory factory(Duration connect, Duration read, int connections, int instances, String backend,
+            MeterRegistry meters) {
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnPerRoute(connections)
                 .setMaxConnTotal(connections * instances)
@@ -51,6 +55,8 @@ final class BackendRequests {
                         .setValidateAfterInactivity(TimeValue.ofSeconds(2))
                         .build())
                 .build();
+        // leased, available and pending connections: a request that waits for one shows here before it is a 502
+        new PoolingHttpClientConnectionManagerMetricsBinder(pool, backend).bindTo(meters);
         CloseableHttpClient client = HttpClients.custom()
                 .setConnectionManager(pool)
                 .setDefaultRequestConfig(RequestConfig.custom()

@@ -7,6 +7,10 @@ import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
+import io.micrometer.common.KeyValue;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +29,8 @@ import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.client.observation.ClientRequestObservationContext;
+import org.springframework.http.client.observation.DefaultClientRequestObservationConvention;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -78,28 +84,48 @@ class GatewayRoutes {
     BackendProxies backendProxies(GatewayProperties properties, GatewayMvcProperties gateway, ApplicationContext context,
             @Value("${server.tomcat.threads.max:200}") int connections,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
-            ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
+            ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders,
+            ObjectProvider<MeterRegistry> meters, ObjectProvider<ObservationRegistry> observations) {
+        Clients clients = new Clients(connections, gateway, requestHeaders, responseHeaders,
+                meters.getIfAvailable(SimpleMeterRegistry::new), observations.getIfAvailable(() -> ObservationRegistry.NOOP));
         return new BackendProxies(context,
-                proxy(properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), connections, gateway, requestHeaders, responseHeaders),
-                proxy(properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), connections, gateway, requestHeaders, responseHeaders),
-                proxy(properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), connections, gateway, requestHeaders, responseHeaders));
+                proxy("sandbox", properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), clients),
+                proxy("query-side", properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), clients),
+                proxy("command-side", properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), clients));
     }
 
-    /** A proxy to {@code url} (one instance or several, comma-separated) with its own client and timeouts, or none when blank. */
-    private static Proxy proxy(String url, Duration connect, Duration read, int connections, GatewayMvcProperties gateway,
-            ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
-            ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders) {
+    /** What every backend's proxy is built with. */
+    private record Clients(int connections, GatewayMvcProperties gateway,
+                           ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
+                           ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders,
+                           MeterRegistry meters, ObservationRegistry observations) {
+    }
+
+    /**
+     * A proxy to {@code url} (one instance or several, comma-separated) with its own client and timeouts, or none when
+     * blank. Its requests are timed as {@code http_client_requests_seconds{client_name=<name>}}.
+     */
+    private static Proxy proxy(String name, String url, Duration connect, Duration read, Clients clients) {
         if (url == null || url.isBlank()) {
             return new Proxy(null);
         }
         BackendInstances backend = BackendInstances.of(url);
-        RestClient.Builder client = RestClient.builder().requestFactory(BackendRequests.factory(connect, read, connections, backend.size()));
+        RestClient.Builder client = RestClient.builder()
+                .requestFactory(BackendRequests.factory(connect, read, clients.connections(), backend.size(), name, clients.meters()))
+                .observationRegistry(clients.observations())
+                .observationConvention(new DefaultClientRequestObservationConvention() {
+                    @Override
+                    protected KeyValue clientName(ClientRequestObservationContext context) {
+                        return KeyValue.of("client.name", name);
+                    }
+                });
         if (backend.several()) {
             // buffers request bodies, so that one an instance refused can go to the next
             client.requestInterceptor(backend);
         }
-        RestClientProxyExchange exchange = new RestClientProxyExchange(client.build(), gateway);
-        return new Proxy(new ProxyExchangeHandlerFunction(exchange, requestHeaders, responseHeaders, request -> backend.first()));
+        RestClientProxyExchange exchange = new RestClientProxyExchange(client.build(), clients.gateway());
+        return new Proxy(new ProxyExchangeHandlerFunction(exchange, clients.requestHeaders(), clients.responseHeaders(),
+                request -> backend.first()));
     }
 
     /**

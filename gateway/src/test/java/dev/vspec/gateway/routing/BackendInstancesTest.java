@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
@@ -74,7 +75,7 @@ class BackendInstancesTest {
     }
 
     private static RestClient client(BackendInstances instances) {
-        return RestClient.builder().requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, instances.size()))
+        return RestClient.builder().requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, instances.size(), "test", new SimpleMeterRegistry()))
                 .requestInterceptor(instances).build();
     }
 

@@ -3,6 +3,7 @@ package dev.vspec.gateway.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -24,7 +25,7 @@ import org.springframework.web.client.RestClient;
 class BackendRequestsTest {
 
     private final RestClient client = RestClient.builder()
-            .requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 1)).build();
+            .requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 1, "test", new SimpleMeterRegistry())).build();
     private final AtomicInteger asked = new AtomicInteger();
     private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
     private final List<String> methods = new CopyOnWriteArrayList<>();

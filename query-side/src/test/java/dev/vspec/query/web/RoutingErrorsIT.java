@@ -102,7 +102,7 @@ class RoutingErrorsIT extends SeededRouteIT {
 
         assertThat(missing.error(400, "missing_param").path("object").asString()).isEqualTo("error");
         assertThat(missing.body().path("docs").asString()).isEqualTo(siteUrl + "/docs#missing_param");
-        assertThat(new Api(port).get("/api/v1/no-such-route").error(404, "not_found").path("docs").asString())
+        assertThat(api.get("/api/v1/no-such-route").error(404, "not_found").path("docs").asString())
                 .isEqualTo(siteUrl + "/docs#not_found");
     }
 
