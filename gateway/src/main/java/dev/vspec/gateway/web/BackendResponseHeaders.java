@@ -1,15 +1,17 @@
 package dev.vspec.gateway.web;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
  * Drops what the gateway itself answers from a backend's headers: CORS (the gateway's own,
- * {@link GatewayCors}, are the only ones) and the request id (the gateway's, which the backend
- * was given, is already set), so neither arrives twice.
+ * {@link GatewayCors}, are the only ones, its {@code Vary: Origin} included) and the request id (the
+ * gateway's, which the backend was given, is already set), so none arrives twice.
  */
 final class BackendResponseHeaders implements HttpHeadersFilter.ResponseHttpHeadersFilter {
 
@@ -18,10 +20,20 @@ final class BackendResponseHeaders implements HttpHeadersFilter.ResponseHttpHead
         HttpHeaders kept = new HttpHeaders();
         backend.forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
-            if (!lower.startsWith("access-control-") && !lower.equals("x-request-id")) {
+            if (lower.equals("vary")) {
+                values.stream().map(BackendResponseHeaders::withoutOrigin).filter(value -> !value.isEmpty())
+                        .forEach(value -> kept.add(name, value));
+            } else if (!lower.startsWith("access-control-") && !lower.equals("x-request-id")) {
                 kept.addAll(name, List.copyOf(values));
             }
         });
         return kept;
+    }
+
+    /** A {@code Vary} value without {@code Origin}, which is the gateway's to say. */
+    private static String withoutOrigin(String vary) {
+        return Arrays.stream(vary.split(",")).map(String::trim)
+                .filter(field -> !field.isEmpty() && !field.equalsIgnoreCase(HttpHeaders.ORIGIN))
+                .collect(Collectors.joining(", "));
     }
 }

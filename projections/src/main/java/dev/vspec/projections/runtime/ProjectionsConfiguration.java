@@ -46,6 +46,7 @@ class ProjectionsConfiguration {
                 new DefaultKafkaConsumerFactory<>(config, StringDeserializer::new, ByteArrayDeserializer::new);
         // Boot binds its own factory's consumers to Micrometer; this factory's need it said (kafka_consumer_*,
         // tagged by client.id: vspec-projection-<name>-<n>)
+        consumerFactory.setBeanName("vspec-projections");
         meters.ifAvailable(registry -> consumerFactory.addListener(new MicrometerConsumerListener<>(registry)));
         return new ProjectionRuntime(projections, new ProjectionRuntime.RuntimeSettings(consumerFactory, db,
                 new TransactionTemplate(new UnflushedCommits(dataSource)), topic.topic(), codec, properties));
