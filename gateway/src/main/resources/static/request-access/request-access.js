@@ -90,7 +90,7 @@
     const message = body && typeof body.message === 'string' ? body.message : null;
 
     if (response.status === 201) {
-      show('success', [message || 'Thank you: your request has been received. We review requests by hand and email a key once yours is approved.']);
+      show('success', [message || 'Thank you: your request has been received. An operator reviews it by hand and writes to you with your key once they approve it; this service sends no email itself.']);
       submit.disabled = true;
       form.hidden = true;
       form.removeAttribute('aria-busy');

@@ -147,9 +147,12 @@ class RequestAccessController {
         log.info("Access request {} received for the {} plan", stored.id(), stored.plan());
         return ResponseEntity.status(HttpStatus.CREATED)
                 .header("Cache-Control", "no-store")
-                .body(new Received(stored.id(), "received", "Thank you: your request for the " + stored.plan()
-                        + " plan has been received. We review requests by hand and email a key to " + stored.email()
-                        + " once yours is approved."));
+                // the service sends no mail: an operator issues the key (vspec keys issue --from-request) and sends it
+                .body(new Received(stored.id(), "received", "Thank you: your request " + stored.id() + " for the "
+                        + stored.plan() + " plan has been received. An operator reviews each request by hand and, once"
+                        + " they approve it, writes to " + stored.email() + " with your key. This service sends no"
+                        + " email itself, so no confirmation is on its way; quote request " + stored.id() + " if you"
+                        + " write to them."));
     }
 
     /** The client's address as Tomcat resolved it, cut to the width it is stored in. */

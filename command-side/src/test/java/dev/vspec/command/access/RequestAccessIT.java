@@ -98,7 +98,8 @@ class RequestAccessIT {
 
         JsonNode body = reply.json(201);
         assertThat(body.path("status").asString()).isEqualTo("received");
-        assertThat(body.path("message").asString()).contains("by hand", "email a key to ada@example.com");
+        assertThat(body.path("message").asString()).contains("by hand", "writes to ada@example.com with your key",
+                "sends no email itself", "request " + body.path("id").asLong());
         assertThat(reply.header("Location")).isNull();
         AccessRequest stored = stored(body.path("id").asLong());
         assertThat(stored.name()).isEqualTo("Ada Lovelace");
