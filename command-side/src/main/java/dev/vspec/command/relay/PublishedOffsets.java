@@ -1,7 +1,6 @@
 package dev.vspec.command.relay;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -45,27 +44,28 @@ final class PublishedOffsets implements RelayedEnds, DisposableBean {
         if (readFromBroker) {
             return;
         }
-        List<Object[]> rows = endOffsets().entrySet().stream()
-                .map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList();
-        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
-                + "on conflict (topic, partition) do update set next_offset = excluded.next_offset", rows);
+        // the broker's word, even below what is stored: the topic may have been recreated
+        storeEnds(endOffsets(), "excluded.next_offset");
         CurrentUnitOfWork.ifStarted(unitOfWork -> unitOfWork.root().afterCommit(committed -> readFromBroker = true));
     }
 
     @Override
     public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
-        List<Object[]> ends = nextOffsets.entrySet().stream()
-                .map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList();
-        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
-                + "on conflict (topic, partition) do update set next_offset = greatest(relay_topic_ends.next_offset, excluded.next_offset)",
-                ends);
-        List<Object[]> jobs = new ArrayList<>();
-        for (String jobId : completedJobs) {
-            jobs.add(new Object[] {jobId, topic});
+        storeEnds(nextOffsets, "greatest(relay_topic_ends.next_offset, excluded.next_offset)");
+        if (completedJobs.isEmpty()) {
+            return; // most batches: nothing more to send to the database
         }
         jdbc.batchUpdate("insert into events.job_published_offsets (job_id, topic, partition, next_offset) "
                 + "select ?, topic, partition, next_offset from events.relay_topic_ends where topic = ? "
-                + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset", jobs);
+                + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset",
+                completedJobs.stream().map(jobId -> new Object[] {jobId, topic}).toList());
+    }
+
+    /** Upserts each partition's end; {@code kept} is the SQL for the value a stored end becomes. */
+    private void storeEnds(Map<Integer, Long> ends, String kept) {
+        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
+                        + "on conflict (topic, partition) do update set next_offset = " + kept,
+                ends.entrySet().stream().map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList());
     }
 
     private Map<Integer, Long> endOffsets() {

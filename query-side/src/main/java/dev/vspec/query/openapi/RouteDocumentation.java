@@ -230,7 +230,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
         error.description("Every non-2xx answer. Match on `error`, never on `message`.");
         error.setRequired(List.of("error", "message"));
         Map<String, Schema> properties = error.getProperties();
-        describe(properties, "object", "The constant \"error\"; added by the gateway and the sandbox.");
+        describe(properties, "object", "The constant \"error\".");
         describe(properties, "error", "The machine code callers match on.");
         describe(properties, "message", "Human-readable text; wording may change.");
         describe(properties, "matches", "Only on 409 multiple_matches: every candidate configuration, in the order of"
@@ -242,7 +242,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 + " /api/v1/decode answers it under `decode`, so a caller sees why no configuration could be chosen"
                 + " (`engine_code` is null).");
         describe(properties, "available", "Added by the sandbox on a 404: the identifiers it holds.");
-        describe(properties, "docs", "Added by the gateway and the sandbox: a link to the error's section of the docs.");
+        describe(properties, "docs", "A link to the error's section of the docs, on the site VSPEC_SITE_URL names.");
         describe(properties, "request_id", "The answer's X-Request-Id.");
         examples.errorNames().forEach(name -> components.addExamples(name, examples.error(name).example()));
     }
