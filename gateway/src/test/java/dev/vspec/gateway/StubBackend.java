@@ -76,7 +76,9 @@ final class StubBackend implements AutoCloseable {
         if (path.endsWith("/conflict")) {
             send(exchange, 409, "application/json", Map.of("error", "multiple_matches", "message", "2 configurations match",
                     "matches", java.util.List.of(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
-                    "available", java.util.List.of("vin=19XFC2F52KE715372"), "request_id", "backend-request-id-1"));
+                    "available", java.util.List.of("vin=19XFC2F52KE715372"), "request_id", "backend-request-id-1",
+                    // a backend links to the site it was configured with, which need not be the gateway's public one
+                    "object", "error", "docs", "http://127.0.0.1:8080/docs#multiple_matches"));
             return;
         }
         if (path.endsWith("/gzip")) {

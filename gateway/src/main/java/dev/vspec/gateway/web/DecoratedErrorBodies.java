@@ -54,7 +54,10 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
         held.finish();
     }
 
-    /** The record with {@code object} first and {@code docs} added where missing; anything else as it was. */
+    /**
+     * The record with {@code object} first and {@code docs} on the gateway's own site, the public one (a
+     * backend links to the site it was configured with); anything else as it was.
+     */
     byte[] decorate(byte[] body, String contentType) {
         try {
             if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
@@ -79,9 +82,7 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
                 decorated.set(field.getKey(), field.getValue());
             }
         });
-        if (!decorated.has("docs")) {
-            decorated.put("docs", ErrorDocs.link(siteUrl, record.path("error").asString()));
-        }
+        decorated.put("docs", ErrorDocs.link(siteUrl, record.path("error").asString()));
         return json.writeValueAsBytes(decorated);
     }
 
