@@ -2,13 +2,14 @@ package dev.vspec.decoder;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Something a decode could not settle, with vspec's code, NHTSA's error code where NHTSA has one, and a
  * message that says what was read and what it means.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DecodeWarning(String code, @JsonProperty("nhtsa_code") Integer nhtsaCode, String message) {
+public record DecodeWarning(String code, @JsonProperty("nhtsa_code") @Nullable Integer nhtsaCode, String message) {
 
     /** Position 10 could be read as two model years (the position-7 rule does not apply); the decode kept the better. */
     public static final String AMBIGUOUS_MODEL_YEAR = "ambiguous_model_year";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the known positions of a partial VIN determine. Elements are keyed by vPIC's variable codes (Make,
@@ -22,10 +23,10 @@ public record PartialVinDecoding(
         @JsonProperty("partial_vin") String partialVin,
         @JsonProperty("unknown_positions") List<Integer> unknownPositions,
         String wmi,
-        String manufacturer,
-        @JsonProperty("vehicle_type") String vehicleType,
-        @JsonProperty("model_year") Integer modelYear,
-        @JsonProperty("model_years") List<String> modelYears,
+        @Nullable String manufacturer,
+        @JsonProperty("vehicle_type") @Nullable String vehicleType,
+        @JsonProperty("model_year") @Nullable Integer modelYear,
+        @JsonProperty("model_years") @Nullable List<String> modelYears,
         Map<String, String> determined,
         Map<String, List<String>> candidates,
         List<String> truncated,

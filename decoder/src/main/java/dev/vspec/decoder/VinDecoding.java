@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What NHTSA's vPIC data says of one VIN, decoded by NHTSA's rules. Fields vPIC gives no value for are
@@ -21,28 +22,28 @@ public record VinDecoding(
         String vin,
         String wmi,
         @JsonProperty("vehicle_descriptor") String vehicleDescriptor,
-        String manufacturer,
-        String make,
-        String model,
-        @JsonProperty("model_year") Integer modelYear,
-        String series,
-        String trim,
-        @JsonProperty("vehicle_type") String vehicleType,
-        @JsonProperty("body_class") String bodyClass,
-        Integer doors,
-        @JsonProperty("drive_type") String driveType,
-        @JsonProperty("engine_model") String engineModel,
-        @JsonProperty("engine_code") EngineCode engineCode,
-        @JsonProperty("engine_configuration") String engineConfiguration,
-        Integer cylinders,
-        @JsonProperty("displacement_l") String displacementL,
-        @JsonProperty("displacement_cc") String displacementCc,
-        @JsonProperty("fuel_type") String fuelType,
-        @JsonProperty("fuel_type_secondary") String fuelTypeSecondary,
-        String electrification,
-        String turbo,
-        @JsonProperty("engine_manufacturer") String engineManufacturer,
-        String gvwr,
+        @Nullable String manufacturer,
+        @Nullable String make,
+        @Nullable String model,
+        @JsonProperty("model_year") @Nullable Integer modelYear,
+        @Nullable String series,
+        @Nullable String trim,
+        @JsonProperty("vehicle_type") @Nullable String vehicleType,
+        @JsonProperty("body_class") @Nullable String bodyClass,
+        @Nullable Integer doors,
+        @JsonProperty("drive_type") @Nullable String driveType,
+        @JsonProperty("engine_model") @Nullable String engineModel,
+        @JsonProperty("engine_code") @Nullable EngineCode engineCode,
+        @JsonProperty("engine_configuration") @Nullable String engineConfiguration,
+        @Nullable Integer cylinders,
+        @JsonProperty("displacement_l") @Nullable String displacementL,
+        @JsonProperty("displacement_cc") @Nullable String displacementCc,
+        @JsonProperty("fuel_type") @Nullable String fuelType,
+        @JsonProperty("fuel_type_secondary") @Nullable String fuelTypeSecondary,
+        @Nullable String electrification,
+        @Nullable String turbo,
+        @JsonProperty("engine_manufacturer") @Nullable String engineManufacturer,
+        @Nullable String gvwr,
         Plant plant,
         @JsonProperty("check_digit") CheckDigit checkDigit,
         List<DecodeWarning> warnings,
@@ -58,7 +59,7 @@ public record VinDecoding(
 
     /** Where the vehicle was built, as the VIN's plant code decodes. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record Plant(String city, String state, String country) {
+    public record Plant(@Nullable String city, @Nullable String state, @Nullable String country) {
     }
 
     /**
@@ -68,7 +69,7 @@ public record VinDecoding(
     public record CheckDigit(
             boolean valid,
             String expected,
-            @JsonProperty("corrected_vin") @JsonInclude(JsonInclude.Include.NON_NULL) String correctedVin) {
+            @JsonProperty("corrected_vin") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String correctedVin) {
     }
 
     /**
@@ -78,12 +79,12 @@ public record VinDecoding(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record DecodedElement(
-            String code,
+            @Nullable String code,
             String name,
-            String value,
+            @Nullable String value,
             String source,
-            @JsonProperty("vin_schema_id") Integer vinSchemaId,
-            String keys) {
+            @JsonProperty("vin_schema_id") @Nullable Integer vinSchemaId,
+            @Nullable String keys) {
     }
 
     /** Year, make and model are all known: enough to look for configurations. */

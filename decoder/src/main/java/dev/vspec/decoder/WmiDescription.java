@@ -3,6 +3,7 @@ package dev.vspec.decoder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A World Manufacturer Identifier as vPIC registers it: the manufacturer, its makes, country and vehicle
@@ -11,10 +12,10 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record WmiDescription(
         String wmi,
-        String manufacturer,
+        @Nullable String manufacturer,
         List<String> makes,
-        String country,
-        @JsonProperty("vehicle_type") String vehicleType,
+        @Nullable String country,
+        @JsonProperty("vehicle_type") @Nullable String vehicleType,
         @JsonProperty("model_years") List<String> modelYears,
         List<SchemaYears> schemas,
         VpicRelease release) {
@@ -24,6 +25,6 @@ public record WmiDescription(
             int id,
             String name,
             @JsonProperty("year_from") int yearFrom,
-            @JsonProperty("year_to") Integer yearTo) {
+            @JsonProperty("year_to") @Nullable Integer yearTo) {
     }
 }

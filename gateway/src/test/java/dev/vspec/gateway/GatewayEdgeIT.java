@@ -311,6 +311,24 @@ class GatewayEdgeIT {
                 "connect-src 'self'", "img-src 'self' blob:", "frame-ancestors 'none'");
     }
 
+    /** Redoc inserts style elements and searches in a blob worker; its scripts are still only the site's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/docs/reference", "/docs/reference/reference.js", "/docs/reference/redoc.standalone.js",
+            "/docs/reference/openapi.json"})
+    void theApiReferenceIsServedUnderItsOwnPolicy(String path) {
+        Api.Reply reply = api.get(path);
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(reply.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self';",
+                "style-src 'self' 'unsafe-inline'", "worker-src blob:", "frame-ancestors 'none'");
+        if (path.equals("/docs/reference")) {
+            assertThat(reply.header("Content-Type")).startsWith("text/html");
+            assertThat(reply.text()).contains("<script src=\"/docs/reference/redoc.standalone.js\"")
+                    .doesNotContain("https://cdn.", "fonts.googleapis.com");
+        }
+    }
+
     @Test
     void theApisAnswersKeepWhatTheirBackendSays() {
         assertThat(api.get("/api/v1/echo").header("Content-Security-Policy")).isNull();

@@ -16,6 +16,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,12 +35,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The website in headless Chromium (the machine's own, {@code VSPEC_CHROMIUM} or /usr/bin/chromium),
  * driven by Playwright, against the whole local stack behind the gateway: the request-access form,
- * the sandbox console, the docs page's error anchors, and a page of another origin that may not
- * call the sandbox. Screenshots of the three pages land in {@code target/screenshots}.
+ * the sandbox console, the docs page's error anchors, the API reference, and a page of another origin that
+ * may not call the sandbox. Screenshots of the pages land in {@code target/screenshots}.
  */
 class SiteBrowserIT {
 
@@ -207,6 +213,37 @@ class SiteBrowserIT {
         }
         assertThat(page.locator("a[href='/api/openapi.json']").count()).isPositive();
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("docs.png")).setFullPage(true));
+    }
+
+    /**
+     * The API reference, Redoc rendered at build time from the committed OpenAPI document, which OpenApiIT keeps
+     * equal to the served one: every operation the gateway's document has is on it, it runs under the site's
+     * policy (closePage checks the browser blocked nothing) and its search, which runs in a worker, finds a route.
+     */
+    @Test
+    void theReferenceShowsEveryOperationOfTheServedDocument() throws IOException, InterruptedException {
+        List<String> errors = new ArrayList<>();
+        page.onPageError(errors::add);
+        page.navigate(site + "/docs/reference");
+
+        JsonNode document = JsonMapper.builder().build().readTree(HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(site + "/api/openapi.json")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        List<String> operations = new ArrayList<>();
+        document.path("paths").forEach(item -> item.forEach(operation -> {
+            if (operation.has("operationId")) {
+                operations.add(operation.path("operationId").asString());
+            }
+        }));
+        assertThat(operations).contains("getFluids", "scheduleEnrichment", "requestAccess");
+        page.waitForSelector("[id$='operation/getFluids']");
+        for (String operation : operations) {
+            assertThat(page.locator("[id$='operation/" + operation + "']").count()).as(operation).isPositive();
+        }
+        page.fill("input[placeholder^='Search']", "fluids");
+        page.waitForSelector("[data-role='search:results'] >> text=/fluids/i");
+        assertThat(errors).isEmpty();
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("reference.png")));
     }
 
     @Test

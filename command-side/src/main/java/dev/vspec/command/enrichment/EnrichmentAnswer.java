@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -13,11 +14,11 @@ import org.springframework.http.HttpStatus;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EnrichmentAnswer(
-        @JsonProperty("job_id") String jobId,
+        @JsonProperty("job_id") @Nullable String jobId,
         String vin,
         String status,
-        @JsonProperty("config_key") String configKey,
-        String poll) {
+        @JsonProperty("config_key") @Nullable String configKey,
+        @Nullable String poll) {
 
     static EnrichmentAnswer held(Vin vin, String configKey) {
         return new EnrichmentAnswer(null, vin.value(), "held", configKey, null);

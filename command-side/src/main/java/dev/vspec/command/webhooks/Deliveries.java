@@ -16,6 +16,7 @@ import java.util.Set;
 import dev.vspec.infra.readmodel.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Webhook deliveries in PostgreSQL: created once per (event, webhook), claimed by one sender at a
@@ -39,14 +40,14 @@ class Deliveries {
 
     /** One attempt as the key sees it: the receiver's status code, or the error that kept it from answering. */
     record Attempt(int number, OffsetDateTime at, @JsonProperty("duration_ms") int durationMs,
-            @JsonProperty("status_code") Integer statusCode, String error) {
+            @JsonProperty("status_code") @Nullable Integer statusCode, @Nullable String error) {
     }
 
     /** A delivery as the key sees it, with its attempts in order. */
     record Delivery(long id, @JsonProperty("event_id") String eventId, String type,
             @JsonProperty("webhook_id") String webhookId, @JsonProperty("job_id") String jobId, String status,
             @JsonProperty("created_at") OffsetDateTime createdAt,
-            @JsonProperty("next_attempt_at") OffsetDateTime nextAttemptAt, List<Attempt> attempts) {
+            @JsonProperty("next_attempt_at") @Nullable OffsetDateTime nextAttemptAt, List<Attempt> attempts) {
     }
 
     private final DSLContext db;

@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a webhook is sent when an enrichment job ends: the job's final state in the shape
@@ -31,8 +32,8 @@ record JobNotification(
         @JsonProperty("scheduled_at") Instant scheduledAt,
         @JsonProperty("updated_at") Instant updatedAt,
         List<Step> steps,
-        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) String configKey,
-        @JsonInclude(JsonInclude.Include.NON_NULL) JobError error,
+        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String configKey,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable JobError error,
         String poll,
         @JsonIgnore Set<Long> keyIds) {
 

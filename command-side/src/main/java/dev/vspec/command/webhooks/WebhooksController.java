@@ -14,6 +14,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -62,7 +63,7 @@ class WebhooksController {
     record Webhooks(List<Listed> webhooks) {
     }
 
-    record DeliveryPage(List<Deliveries.Delivery> deliveries, @JsonInclude(JsonInclude.Include.NON_NULL) String next) {
+    record DeliveryPage(List<Deliveries.Delivery> deliveries, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String next) {
     }
 
     @PostMapping(path = WriteRoute.Paths.WEBHOOKS, consumes = MediaType.APPLICATION_JSON_VALUE,

@@ -23,14 +23,14 @@ import java.util.concurrent.TimeUnit;
  * {@link #SLOW}: no answer for longer than the sender waits), then 200 (or what {@link #answerAlways} says) once the script runs out,
  * and keeps every request it got.
  */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
     /** Answers only after {@link #SLOW_FOR}, far beyond the tests' read timeout. */
     static final int SLOW = -1;
     private static final Duration SLOW_FOR = Duration.ofSeconds(4);
 
-    record Received(String path, Map<String, List<String>> headers, byte[] body, Instant at) {
-        String header(String name) {
+    public record Received(String path, Map<String, List<String>> headers, byte[] body, Instant at) {
+        public String header(String name) {
             return headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(name))
                     .map(header -> header.getValue().get(0)).findFirst().orElse(null);
         }
@@ -43,7 +43,7 @@ final class WebhookReceiver implements AutoCloseable {
     private final Map<String, Integer> otherwise = new ConcurrentHashMap<>();
     private final Map<String, List<Received>> received = new ConcurrentHashMap<>();
 
-    WebhookReceiver() throws IOException {
+    public WebhookReceiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(threads);
         server.createContext("/", this::answer);
@@ -51,7 +51,7 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     /** The URL of {@code path}, whose requests are answered {@code statuses} in turn, then 200. */
-    String url(String path, int... statuses) {
+    public String url(String path, int... statuses) {
         Deque<Integer> script = new ConcurrentLinkedDeque<>();
         for (int status : statuses) {
             script.add(status);
@@ -66,7 +66,7 @@ final class WebhookReceiver implements AutoCloseable {
         scripts.get(path).clear();
     }
 
-    List<Received> received(String path) {
+    public List<Received> received(String path) {
         return List.copyOf(received.getOrDefault(path, List.of()));
     }
 

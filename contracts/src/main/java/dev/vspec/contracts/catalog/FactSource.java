@@ -1,6 +1,7 @@
 package dev.vspec.contracts.catalog;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a recorded catalog fact came from. Every catalog command and event carries one, so the event
@@ -15,7 +16,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param responseMillis how long the vendor took to answer; null for other kinds
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FactSource(String kind, String name, String version, String sha256, Long responseMillis) {
+public record FactSource(String kind, String name, @Nullable String version, @Nullable String sha256,
+        @Nullable Long responseMillis) {
 
     public static final String IMPORT = "import";
     public static final String VENDOR = "vendor";

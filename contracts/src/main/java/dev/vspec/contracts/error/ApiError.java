@@ -3,6 +3,7 @@ package dev.vspec.contracts.error;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The specification's error record. {@code matches} only on 409 {@code multiple_matches};
@@ -11,14 +12,14 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApiError(
-        String object,
+        @Nullable String object,
         ErrorCode error,
         String message,
-        List<ConfigMatch> matches,
-        Object decode,
-        List<String> available,
-        String docs,
-        @JsonProperty("request_id") String requestId) {
+        @Nullable List<ConfigMatch> matches,
+        @Nullable Object decode,
+        @Nullable List<String> available,
+        @Nullable String docs,
+        @JsonProperty("request_id") @Nullable String requestId) {
 
     public static ApiError of(ErrorCode error, String message) {
         return new ApiError(null, error, message, null, null, null, null, null);

@@ -91,7 +91,7 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     @Override
     public void addViewControllers(ViewControllerRegistry pages) {
         pages.addViewController("/").setViewName("forward:/index.html");
-        for (String page : new String[] {"docs", "request-access", "console"}) {
+        for (String page : new String[] {"docs", "docs/reference", "request-access", "console"}) {
             pages.addViewController("/" + page).setViewName("forward:/" + page + "/index.html");
             pages.addRedirectViewController("/" + page + "/", "/" + page);
         }

@@ -17,6 +17,15 @@ final class SiteHeaders extends OncePerRequestFilter {
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
             + " img-src 'self' blob:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    /** Where the API reference (Redoc, rendered at build time from the OpenAPI document) is served. */
+    static final String REFERENCE = "/docs/reference";
+    /**
+     * The reference's policy: Redoc styles its components by inserting style elements as it renders, and
+     * searches in a worker it starts from a blob; its scripts are still only the site's own.
+     */
+    static final String REFERENCE_CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self';"
+            + " style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src blob:; connect-src 'self';"
+            + " form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
@@ -28,7 +37,9 @@ final class SiteHeaders extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        String path = request.getServletPath();
+        boolean reference = path.equals(REFERENCE) || path.startsWith(REFERENCE + "/");
+        response.setHeader("Content-Security-Policy", reference ? REFERENCE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
         chain.doFilter(request, response);
     }
 }

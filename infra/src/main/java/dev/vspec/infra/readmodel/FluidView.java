@@ -4,14 +4,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.catalog.Fluid;
 import java.math.BigDecimal;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One fluid as the API renders it. {@code capacity} is always an object so the shape never changes;
  * either amount is null where the catalog does not give it.
  */
-public record FluidView(String type, String specification, Capacity capacity, String notes) {
+public record FluidView(String type, String specification, Capacity capacity, @Nullable String notes) {
 
-    public record Capacity(BigDecimal litres, @JsonProperty("us_quarts") BigDecimal usQuarts) {
+    public record Capacity(@Nullable BigDecimal litres, @JsonProperty("us_quarts") @Nullable BigDecimal usQuarts) {
     }
 
     /** A recorded fluid list as rendered, in recorded order; capacities with two decimals. */

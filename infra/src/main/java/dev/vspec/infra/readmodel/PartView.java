@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A part that fits the configuration. {@code service} names the service it belongs to (null for
@@ -22,8 +23,8 @@ public record PartView(
         String category,
         String brand,
         int quantity,
-        String service,
-        Price price,
+        @Nullable String service,
+        @Nullable Price price,
         @JsonProperty("price_history") List<Price> priceHistory) {
 
     /** {@code amount} is a decimal string with two places, so no client parses money as a float. */

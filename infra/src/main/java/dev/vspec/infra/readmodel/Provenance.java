@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -48,7 +49,7 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
 
     /** The API's rendering of a {@link FactSource}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SourceView(String kind, String name, String version, String sha256,
-                      @JsonProperty("response_millis") Long responseMillis) {
+    record SourceView(String kind, String name, @Nullable String version, @Nullable String sha256,
+                      @JsonProperty("response_millis") @Nullable Long responseMillis) {
     }
 }

@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -45,8 +46,8 @@ public class DecodeBatchController {
     }
 
     /** A 200: the single route's {@code vehicle}, {@code decode} and, when several configurations match, {@code matches}. */
-    record Answered(String vin, int status, Vehicle vehicle, VinDecoding decode,
-            @JsonInclude(JsonInclude.Include.NON_NULL) List<ConfigMatch> matches) implements Result {
+    record Answered(String vin, int status, @Nullable Vehicle vehicle, VinDecoding decode,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<ConfigMatch> matches) implements Result {
     }
 
     /** Any other answer: the single route's error record. */

@@ -5,6 +5,7 @@ import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.query.vehicle.Vehicle;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code {"vehicle": {...}, "decode": {...}}}: the held configuration the identifier resolves to (null
@@ -12,7 +13,7 @@ import java.util.List;
  * NHTSA's vPIC data says of the VIN (null in the other modes, where there is nothing to decode).
  */
 record DecodeResponse(
-        Vehicle vehicle,
-        VinDecoding decode,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<ConfigMatch> matches) {
+        @Nullable Vehicle vehicle,
+        @Nullable VinDecoding decode,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<ConfigMatch> matches) {
 }

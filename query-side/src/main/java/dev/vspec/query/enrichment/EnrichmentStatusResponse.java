@@ -8,6 +8,7 @@ import dev.vspec.query.enrichment.EnrichmentJobView.JobStep;
 import dev.vspec.query.enrichment.EnrichmentJobView.Status;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code GET /v0/enrich}: a job's status, its steps in the order they were done, {@code config_key}
@@ -20,8 +21,8 @@ record EnrichmentStatusResponse(
         @JsonProperty("scheduled_at") Instant scheduledAt,
         @JsonProperty("updated_at") Instant updatedAt,
         List<JobStep> steps,
-        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) String configKey,
-        @JsonInclude(JsonInclude.Include.NON_NULL) JobError error,
+        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String configKey,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable JobError error,
         String poll) {
 
     static final String ROUTE = EnrichmentJobId.ROUTE;

@@ -2,6 +2,7 @@ package dev.vspec.query.listings;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** The answers of the listings: one page of entries, and the link to the next page ({@code null} on the last). */
 final class CatalogPages {
@@ -25,19 +26,19 @@ final class CatalogPages {
     record TrimCount(String trim, @Schema(description = COUNT) int configurations) {
     }
 
-    record YearsPage(List<YearCount> years, @Schema(description = NEXT, nullable = true) String next) {
+    record YearsPage(List<YearCount> years, @Schema(description = NEXT, nullable = true) @Nullable String next) {
     }
 
-    record MakesPage(List<MakeCount> makes, @Schema(description = NEXT, nullable = true) String next) {
+    record MakesPage(List<MakeCount> makes, @Schema(description = NEXT, nullable = true) @Nullable String next) {
     }
 
-    record ModelsPage(List<ModelCount> models, @Schema(description = NEXT, nullable = true) String next) {
+    record ModelsPage(List<ModelCount> models, @Schema(description = NEXT, nullable = true) @Nullable String next) {
     }
 
-    record TrimsPage(List<TrimCount> trims, @Schema(description = NEXT, nullable = true) String next) {
+    record TrimsPage(List<TrimCount> trims, @Schema(description = NEXT, nullable = true) @Nullable String next) {
     }
 
     /** The vehicle block of each configuration, as every identifier-taking route shows it. */
-    record ConfigsPage(List<ListedConfiguration> configs, @Schema(description = NEXT, nullable = true) String next) {
+    record ConfigsPage(List<ListedConfiguration> configs, @Schema(description = NEXT, nullable = true) @Nullable String next) {
     }
 }

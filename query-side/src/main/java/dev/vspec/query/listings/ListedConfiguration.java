@@ -1,6 +1,7 @@
 package dev.vspec.query.listings;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One configuration of a listing: its identity alone. Where its facts came from and which groups it
@@ -14,5 +15,5 @@ record ListedConfiguration(
         String model,
         String trim,
         @JsonProperty("engine_code") String engineCode,
-        String drivetrain) {
+        @Nullable String drivetrain) {
 }

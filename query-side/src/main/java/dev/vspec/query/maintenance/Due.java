@@ -1,13 +1,14 @@
 package dev.vspec.query.maintenance;
 
 import dev.vspec.infra.readmodel.ServiceItem;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The point a maintenance lookup asks about: an odometer reading in miles and/or the vehicle's age in
  * months, either null. A service is due when a given value is a positive multiple of the service's
  * interval in that unit, whichever unit comes first; with neither value, every service counts.
  */
-record Due(Integer mileage, Integer months) {
+record Due(@Nullable Integer mileage, @Nullable Integer months) {
 
     static final int MAX_MILEAGE = 2_000_000;
     static final int MAX_MONTHS = 600;

@@ -5,6 +5,7 @@ import dev.vspec.infra.readmodel.LaborView;
 import dev.vspec.infra.readmodel.PartView;
 import dev.vspec.infra.readmodel.ServiceItem;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A service that is due, with what doing it takes: its parts (as {@code /v1/parts} renders them),
@@ -17,5 +18,5 @@ record DueService(
         ServiceItem.Interval interval,
         List<PartView> parts,
         List<FluidView> fluids,
-        LaborView labor) {
+        @Nullable LaborView labor) {
 }

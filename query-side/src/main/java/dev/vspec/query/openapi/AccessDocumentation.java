@@ -3,6 +3,7 @@ package dev.vspec.query.openapi;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.CountsReads;
 import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.web.ErrorDocs;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.examples.Example;
 import io.swagger.v3.oas.models.headers.Header;
@@ -28,6 +29,8 @@ final class AccessDocumentation implements OperationCustomizer {
     static final String BEARER = "bearer";
     static final String API_KEY_HEADER = "apiKeyHeader";
     static final String SCOPE_EXTENSION = "x-required-scope";
+    /** The site vspec-common.yml names when VSPEC_SITE_URL is unset, as the examples' docs links show it. */
+    static final String LOCAL_SITE = "http://127.0.0.1:8080";
     private static final Map<String, String> LIMIT_HEADERS = Map.of(
             "X-RateLimit-Limit", "Requests per minute this key may make.",
             "X-RateLimit-Remaining", "Requests left in the current minute (UTC).",
@@ -61,12 +64,13 @@ final class AccessDocumentation implements OperationCustomizer {
                 + (reads == null ? "." : ", or fewer are left than the request needs (one per item of `" + reads.parameter()
                         + "`); the message says how many it needs, and nothing is spent.")
                 + " Wait `Retry-After` seconds.").addHeaderObject("Retry-After",
-                new Header().description("Seconds to wait.").schema(new Schema<>().type("integer")));
+                new Header().description("Seconds to wait.").schema(RouteDocumentation.typed("integer")));
         if (reads != null) {
-            MediaType json = tooMany.getContent().get("application/json");
-            Object limited = json.getExample();
-            json.setExample(null);
-            json.addExamples("rate_limited", new Example().value(limited));
+            MediaType single = tooMany.getContent().get("application/json");
+            // a new media type: one whose example was set, even to null, writes "example"
+            MediaType json = new MediaType().schema(single.getSchema());
+            tooMany.getContent().addMediaType("application/json", json);
+            json.addExamples("rate_limited", new Example().value(single.getExample()));
             json.addExamples("read_quota_exceeded", new Example()
                     .summary("A Free key with 39 reads left asks for 40 VINs")
                     .value(errorBody(ErrorCode.READ_QUOTA_EXCEEDED, "This request needs 40 reads, more than this key has"
@@ -81,7 +85,7 @@ final class AccessDocumentation implements OperationCustomizer {
         ApiResponse ok = operation.getResponses().get("200");
         if (ok != null) {
             LIMIT_HEADERS.forEach((name, description) ->
-                    ok.addHeaderObject(name, new Header().description(description).schema(new Schema<>().type("integer"))));
+                    ok.addHeaderObject(name, new Header().description(description).schema(RouteDocumentation.typed("integer"))));
         }
         return operation;
     }
@@ -95,8 +99,10 @@ final class AccessDocumentation implements OperationCustomizer {
     /** An error record as the filter writes it, its fields in the record's order. */
     private static Map<String, String> errorBody(ErrorCode code, String message, String requestId) {
         Map<String, String> body = new LinkedHashMap<>();
+        body.put("object", "error");
         body.put("error", code.code());
         body.put("message", message);
+        body.put("docs", ErrorDocs.link(LOCAL_SITE, code.code()));
         body.put("request_id", requestId);
         return body;
     }

@@ -133,7 +133,7 @@ final class ApiRoutes {
             // takes job_id or vin, its own parameters, rather than an identifier mode
             Map.entry("/api/v0/enrich", new Route(Section.ENRICHMENT, Identifiers.NONE, List.of(
                     "missing_param.job_or_vin", "invalid_param.job_and_vin", "invalid_vin", "not_found.job"))),
-            Map.entry("/api/v1/status", new Route(Section.STATUS, Identifiers.NONE, List.of())));
+            Map.entry("/api/v1/status", new Route(Section.STATUS, Identifiers.NONE, List.of("invalid_param.control_character"))));
 
     /** The route whose answer carries each group under the group's key, as /v1/vehicle?include= repeats it. */
     static final Map<Group, String> GROUP_ROUTES = new EnumMap<>(Map.of(

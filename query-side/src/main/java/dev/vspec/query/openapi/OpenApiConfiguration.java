@@ -3,12 +3,13 @@ package dev.vspec.query.openapi;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.query.QuerySideApplication;
+import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
-import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.springdoc.core.customizers.OpenApiCustomizer;
@@ -37,6 +38,8 @@ class OpenApiConfiguration {
             service intervals, parts with dated prices, labor times, a cached exterior render and sanitized \
             per-VIN service history.
 
+            **Two servers.** Every path is relative to one: `/api` answers every route to a key; `/api/sample`,             the keyless sandbox, answers every read route over the sample catalog without a key and takes no writes.
+
             **Identify the vehicle** with exactly one mode on every route that takes one: `?vin=`, \
             `?year=&make=&model=[&trim=]`, or `?config_key=`. A lookup that matches several configurations is \
             409 `multiple_matches` with every candidate in `matches`; repeat it with one `config_key` (stable \
@@ -52,7 +55,7 @@ class OpenApiConfiguration {
             When sources disagree, a group shows the value of the highest precedence (an operator's import over a \
             catalog vendor over vPIC; between equals the later); the event log keeps both.
 
-                        **VIN decoding** follows NHTSA's rules over the NHTSA vPIC release installed in the deployment \
+            **VIN decoding** follows NHTSA's rules over the NHTSA vPIC release installed in the deployment \
             (`vspec vpic install`); every decode names the release that answered. A VIN the catalog does not link \
             resolves by its decode: its year, make, model and engine code (the manufacturer's code from vPIC's \
             Engine Model, else one derived such as `2.0l-i4`), and its trim and drivetrain where decoded. Without an \
@@ -86,8 +89,7 @@ class OpenApiConfiguration {
     OpenAPI vspecOpenApi() {
         return new OpenAPI()
                 .info(new Info().title("vspec").version(version()).description(DESCRIPTION))
-                // Relative, so "Try it out" calls whichever host served the document: the gateway or the query side.
-                .addServersItem(new Server().url("/").description("The host serving this document"))
+                .servers(new ArrayList<>(PublishedDocument.SERVERS))
                 .components(new Components()
                         .addSecuritySchemes(AccessDocumentation.BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
                                 .scheme("bearer").description("`Authorization: Bearer vsk_live_…`"))
@@ -110,7 +112,16 @@ class OpenApiConfiguration {
 
     @Bean
     OpenApiCustomizer routeDocumentation(SpringDocConfigProperties properties, SharedPathModes modes) {
-        return new RouteDocumentation(Examples.load(), modes, properties.isOpenapi31());
+        RouteDocumentation routes = new RouteDocumentation(Examples.load(), modes, properties.isOpenapi31());
+        return document -> {
+            routes.customise(document);
+            PublishedDocument.publish(document);
+        };
+    }
+
+    @Bean
+    ModelConverter recordFieldPresence() {
+        return new RecordFieldPresence();
     }
 
     /** The jar's version; {@code development} when running from classes (tests, IDE). */

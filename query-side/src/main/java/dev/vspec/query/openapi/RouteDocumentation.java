@@ -211,7 +211,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
     }
 
     /** A schema of one type, written as 3.0's {@code type} or 3.1's type set, whichever the document is. */
-    private static Schema<Object> typed(String type) {
+    static Schema<Object> typed(String type) {
         Schema<Object> schema = new Schema<>();
         schema.setType(type);
         schema.addType(type);
@@ -298,7 +298,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
                         + " empty entry, more than " + MAX_BATCH + " VINs or any other parameter is 400 invalid_param."
                         + " Each VIN counts as one read against the key's monthly quota.")
                 .schema(typed("array").items(typed("string")).minItems(1).maxItems(MAX_BATCH))
-                .example("19XFC2F52KE715372,1HGCM82633A004352,5UXTY5C07M9G00001"));
+                .example(List.of("19XFC2F52KE715372", "1HGCM82633A004352", "5UXTY5C07M9G00001")));
         components.addParameters("wmi", new Parameter().in("path").name("wmi").required(true)
                 .description("A World Manufacturer Identifier: positions 1-3 of a VIN, or positions 1-3 and 12-14 (6"
                         + " characters) when position 3 is 9, a manufacturer of fewer than 1,000 vehicles a year;"

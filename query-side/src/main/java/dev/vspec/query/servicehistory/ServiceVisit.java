@@ -2,6 +2,7 @@ package dev.vspec.query.servicehistory;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One visit of a VIN's sanitized history: when, at what odometer reading (either unit may be null),
@@ -13,6 +14,6 @@ public record ServiceVisit(
         @JsonProperty("performed_by") String performedBy,
         List<String> services) {
 
-    public record Odometer(Integer miles, Integer km) {
+    public record Odometer(@Nullable Integer miles, @Nullable Integer km) {
     }
 }

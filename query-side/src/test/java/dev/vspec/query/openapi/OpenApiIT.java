@@ -16,6 +16,7 @@ import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.SchemaConformance;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.QuerySideApplication;
@@ -23,6 +24,9 @@ import dev.vspec.query.QuerySideIT;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.query.enrichment.StoredJobEvents;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,6 +51,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The OpenAPI document over HTTP: every route of the specification with its identifier parameters and
@@ -58,6 +64,11 @@ import tools.jackson.databind.JsonNode;
 class OpenApiIT {
 
     private static final String DOCUMENT = "/api/openapi.json";
+    /** The committed contract, from query-side's directory (where the build runs its tests). */
+    private static final Path CONTRACT = Path.of("..", "docs", "openapi", "openapi.json");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The server the read paths are relative to. */
+    private static final String API = "/api";
     private static final List<String> IDENTIFIERS = List.of("vin", "year", "make", "model", "trim", "config_key");
     /** The decoder's own query parameters: a mode of /v1/decode, and the batch's VINs. */
     private static final List<String> DECODER_QUERY = List.of("partial_vin", "vins");
@@ -139,7 +150,7 @@ class OpenApiIT {
             "/v0/labor", "/v0/vehicle-image", "/v0/service-history", "/v0/enrich"})
     void everyRouteOfTheSpecificationIsDocumentedWithItsIdentifiersAnswersAndErrors(String route) {
         JsonNode document = document();
-        JsonNode get = document.path("paths").path("/api" + route).path("get");
+        JsonNode get = document.path("paths").path(route).path("get");
 
         assertThat(get.isObject()).as("GET /api%s in the document", route).isTrue();
         assertThat(get.path("summary").asString()).isNotBlank();
@@ -188,44 +199,100 @@ class OpenApiIT {
         }
     }
 
-    /** Each route with the key, scope and limit answers of infra's access filter (whose behaviour AccessIT tests). */
+    /**
+     * Each operation with the key, scope and limit answers of infra's access filter (whose behaviour AccessIT
+     * tests); the document needs a key wherever an operation does not say {@code security: []}, which only the
+     * status and the request-access form do.
+     */
     @Test
-    void everyRouteButStatusDeclaresTheKeyAndScopeItNeeds() {
+    void everyOperationButStatusAndRequestAccessDeclaresTheKeyAndScopeItNeeds() {
         JsonNode document = document();
         assertThat(document.at("/components/securitySchemes/bearer/scheme").asString()).isEqualTo("bearer");
         assertThat(document.at("/components/securitySchemes/apiKeyHeader/name").asString()).isEqualTo("x-api-key");
         assertThat(document.at("/components/securitySchemes/apiKeyHeader/in").asString()).isEqualTo("header");
+        assertThat(document.path("security").toString()).isEqualTo("[{\"bearer\":[]},{\"apiKeyHeader\":[]}]");
         Map<String, String> scopes = new TreeMap<>();
-        document.path("paths").propertyNames().forEach(path -> {
-            JsonNode get = document.path("paths").path(path).path("get");
-            if (path.equals("/api/v1/status")) {
-                assertThat(get.has("security")).isFalse();
+        List<String> keyless = new ArrayList<>();
+        document.path("paths").propertyNames().forEach(path -> document.path("paths").path(path).propertyNames()
+                .stream().filter(method -> !method.equals("parameters")).forEach(method -> {
+            JsonNode operation = document.path("paths").path(path).path(method);
+            String named = method.toUpperCase(Locale.ROOT) + " " + path;
+            assertThat(operation.path("security").isArray()).as("security of %s, said on the operation", named).isTrue();
+            if (operation.path("security").isEmpty()) {
+                keyless.add(named);
                 return;
             }
-            scopes.put(path, get.path("x-required-scope").asString());
-            assertThat(get.path("security").toString()).contains("bearer", "apiKeyHeader");
-            assertThat(get.path("security").size()).as("security of %s, each scheme once", path).isEqualTo(2);
-            assertThat(get.path("responses").propertyNames()).contains("401", "403", "429");
-            assertThat(get.at("/responses/403/description").asString()).contains(get.path("x-required-scope").asString());
-        });
-        assertThat(scopes).containsEntry("/api/v1/fluids", "maintenance:read")
-                .containsEntry("/api/v1/decode", "maintenance:read")
-                .containsEntry("/api/v1/decode/batch", "maintenance:read")
-                .containsEntry("/api/v1/wmi/{wmi}", "maintenance:read")
-                .containsEntry("/api/v0/maintenance", "maintenance:read")
-                .containsEntry("/api/v0/labor", "labor:read")
-                .containsEntry("/api/v0/vehicle-image", "media:read")
-                .containsEntry("/api/v0/service-history", "service_history:read")
-                .containsEntry("/api/v0/enrich", "enrich:write");
+            scopes.put(named, operation.path("x-required-scope").asString());
+            assertThat(operation.path("security").toString()).contains("bearer", "apiKeyHeader");
+            assertThat(operation.path("security").size()).as("security of %s, each scheme once", named).isEqualTo(2);
+            assertThat(operation.path("responses").propertyNames()).as(named).contains("401", "403", "429");
+            assertThat(operation.at("/responses/403/description").asString()).contains(operation.path("x-required-scope").asString());
+        }));
+        assertThat(keyless).containsExactlyInAnyOrder("GET /v1/status", "POST /request-access");
+        assertThat(scopes).containsEntry("GET /v1/fluids", "maintenance:read")
+                .containsEntry("GET /v1/decode", "maintenance:read")
+                .containsEntry("GET /v1/decode/batch", "maintenance:read")
+                .containsEntry("GET /v1/wmi/{wmi}", "maintenance:read")
+                .containsEntry("GET /v0/maintenance", "maintenance:read")
+                .containsEntry("GET /v0/labor", "labor:read")
+                .containsEntry("GET /v0/vehicle-image", "media:read")
+                .containsEntry("GET /v0/service-history", "service_history:read")
+                .containsEntry("GET /v0/enrich", "enrich:write")
+                .containsEntry("POST /v0/enrich", "enrich:write");
+    }
+
+    /**
+     * The contract clients build against, docs/openapi/openapi.json (linted in the build, the source of the docs
+     * page and of the generated clients), is the document the service serves, but for the version, which is the
+     * running jar's. The served one is written to target/openapi/openapi.json to review and commit when it changes.
+     */
+    @Test
+    void theCommittedContractIsTheServedDocument() throws IOException {
+        ObjectNode served = (ObjectNode) document();
+        Path written = Path.of("target", "openapi", "openapi.json");
+        Files.createDirectories(written.getParent());
+        JSON.writerWithDefaultPrettyPrinter().writeValue(written.toFile(), served);
+        assertThat(CONTRACT).as("the committed contract").exists();
+        JsonNode committed = JSON.readTree(CONTRACT.toFile());
+        ((ObjectNode) served.path("info")).put("version", committed.at("/info/version").asString());
+
+        assertThat(served).as("the served document, written to query-side/%s; if the change is meant, copy it to %s"
+                + " (and run `npm --prefix docs/openapi run lint`)", written, CONTRACT).isEqualTo(committed);
+    }
+
+    /** A generated client reads each answer header (X-RateLimit-Remaining, Retry-After, ...) as its type. */
+    @Test
+    void everyAnswerHeaderIsTyped() {
+        JsonNode document = document();
+        List<String> headers = new ArrayList<>();
+        operations(document).forEach(operation -> operation.path("responses").forEach(response ->
+                resolve(document, response).path("headers").properties().forEach(header -> {
+                    JsonNode schema = resolve(document, header.getValue()).path("schema");
+                    assertThat(schema.path("type").isMissingNode()).as("type of the header %s", header.getKey()).isFalse();
+                    headers.add(header.getKey() + ": " + schema.path("type").asString());
+                })));
+        assertThat(headers).contains("X-RateLimit-Remaining: integer", "X-Monthly-Remaining: integer",
+                "Retry-After: integer", "ETag: string");
+    }
+
+    /** The API and the keyless sandbox, which mirrors every read and takes no write. */
+    @Test
+    void theReadsAreOnBothServersAndTheCommandSidesRoutesOnTheApisOnly() {
+        JsonNode document = document();
+        assertThat(document.path("servers").findValuesAsString("url")).containsExactly("/api", "/api/sample");
+        assertThat(document.at("/paths/~1v1~1fluids/get").has("servers")).isFalse();
+        for (String write : List.of("/paths/~1v0~1enrich/post", "/paths/~1request-access/post")) {
+            assertThat(document.at(write).path("servers").findValuesAsString("url")).as(write).containsExactly("/api");
+        }
     }
 
     @Test
     void aKeyedRouteIsDocumentedAsPrivateAndTheKeylessStatusIsNot() {
         JsonNode document = document();
 
-        assertThat(document.at("/paths/~1api~1v1~1fluids/get/responses/200/headers/Cache-Control/description").asString())
+        assertThat(document.at("/paths/~1v1~1fluids/get/responses/200/headers/Cache-Control/description").asString())
                 .startsWith("`private, max-age=86400`").contains("Vary: Authorization, x-api-key");
-        assertThat(document.at("/paths/~1api~1v1~1status/get/responses/200/headers/Cache-Control/description").asString())
+        assertThat(document.at("/paths/~1v1~1status/get/responses/200/headers/Cache-Control/description").asString())
                 .isEqualTo("`no-cache`");
     }
 
@@ -233,8 +300,8 @@ class OpenApiIT {
     @Test
     void theEnrichmentStatusIsDocumentedAsNeverCached() {
         JsonNode document = document();
-        JsonNode enrich = document.at("/paths/~1api~1v0~1enrich/get");
-        JsonNode fluids = document.at("/paths/~1api~1v1~1fluids/get");
+        JsonNode enrich = document.at("/paths/~1v0~1enrich/get");
+        JsonNode fluids = document.at("/paths/~1v1~1fluids/get");
 
         assertThat(enrich.at("/responses/200/headers/Cache-Control/description").asString()).contains("no-store");
         assertThat(enrich.at("/responses/200/headers").has("ETag")).isFalse();
@@ -249,7 +316,7 @@ class OpenApiIT {
     void everyErrorExampleIsWhatItsRouteAnswers() {
         JsonNode document = document();
         List<String> replayed = new ArrayList<>();
-        document.path("paths").propertyNames().forEach(path -> {
+        reads(document).forEach(path -> {
             JsonNode responses = document.path("paths").path(path).at("/get/responses");
             // the key's answers (401, 403, 429) depend on the key, not the query: AccessIT replays them; the 503s
             // need a deployment without vPIC data: everyUnavailableExampleIsWhatAQuerySideWithoutVpicDataAnswers
@@ -263,7 +330,10 @@ class OpenApiIT {
                     assertThat(name).as("example name").startsWith(code);
                     assertThat(example.at("/value/message").asString()).isNotBlank();
 
-                    api.get(asked(path, example)).error(Integer.parseInt(status), code);
+                    JsonNode answer = api.get(asked(path, example)).error(Integer.parseInt(status), code);
+                    JsonNode schema = responses.path(status).at("/content/application~1json/schema");
+                    assertThat(SchemaConformance.of(document).violations(schema, example.path("value"))).as(name).isEmpty();
+                    assertThat(SchemaConformance.of(document).violations(schema, answer)).as("answer to " + name).isEmpty();
                     replayed.add(path + " " + name);
                 });
             });
@@ -291,7 +361,7 @@ class OpenApiIT {
                     TestKeys.fullAccess(withoutVpic.getBean(DSLContext.class)));
 
             List<String> replayed = new ArrayList<>();
-            document.path("paths").propertyNames().forEach(path -> {
+            reads(document).forEach(path -> {
                 JsonNode examples = document.path("paths").path(path).at("/get/responses/503/content/application~1json/examples");
                 examples.propertyNames().forEach(name -> {
                     JsonNode example = resolve(document, examples.path(name));
@@ -303,8 +373,8 @@ class OpenApiIT {
                     replayed.add(path);
                 });
             });
-            assertThat(replayed).contains("/api/v1/decode", "/api/v1/decode/batch", "/api/v1/wmi/{wmi}",
-                    "/api/v1/fluids", "/api/v0/service-history");
+            assertThat(replayed).contains("/v1/decode", "/v1/decode/batch", "/v1/wmi/{wmi}", "/v1/fluids",
+                    "/v0/service-history");
         } finally {
             if (withoutVpic != null) {
                 withoutVpic.close();
@@ -320,7 +390,7 @@ class OpenApiIT {
     @Test
     void theDecodeRouteDocumentsItsIdentifierModesAndItsPartialVinMode() {
         JsonNode document = document();
-        JsonNode decode = document.at("/paths/~1api~1v1~1decode/get");
+        JsonNode decode = document.at("/paths/~1v1~1decode/get");
 
         assertThat(decode.path("operationId").asString()).isEqualTo("decode");
         assertThat(decode.path("summary").asString()).contains("Identity from a decode", "partial_vin");
@@ -350,7 +420,7 @@ class OpenApiIT {
     /** Each VIN of a batch is a read (DecodeBatchIT counts them): the document says so, with the 429 it gives. */
     @Test
     void theBatchRouteDocumentsThatEachVinIsARead() {
-        JsonNode batch = document().at("/paths/~1api~1v1~1decode~1batch/get");
+        JsonNode batch = document().at("/paths/~1v1~1decode~1batch/get");
 
         assertThat(batch.path("description").asString()).contains("Each item of `vins` counts as one read",
                 "read_quota_exceeded", "This request needs N reads");
@@ -368,7 +438,7 @@ class OpenApiIT {
         JsonNode document = document();
         List<String> checked = new ArrayList<>();
         List<String> named = new ArrayList<>();
-        document.path("paths").propertyNames().forEach(path -> {
+        reads(document).forEach(path -> {
             JsonNode json = document.path("paths").path(path).at("/get/responses/200/content/application~1json");
             if (json.isMissingNode()) {
                 return;
@@ -380,18 +450,23 @@ class OpenApiIT {
             json.path("examples").propertyNames().forEach(name -> {
                 JsonNode each = json.path("examples").path(name);
                 assertThat(each.has("x-query")).as("x-query of the 200 example %s of %s", name, path).isTrue();
+                JsonNode answer = api.get(asked(path, each)).ok();
+                assertThat(SchemaConformance.of(document).violations(json.path("schema"), each.path("value")))
+                        .as("the example %s of %s against its schema", name, path).isEmpty();
+                assertThat(SchemaConformance.of(document).violations(json.path("schema"), answer))
+                        .as("the answer to the example %s of %s against the schema", name, path).isEmpty();
                 Set<String> shown = asDescribed(fields(each.path("value"), "", new TreeSet<>()), described);
-                Set<String> answered = asDescribed(fields(api.get(asked(path, each)).ok(), "", new TreeSet<>()), described);
+                Set<String> answered = asDescribed(fields(answer, "", new TreeSet<>()), described);
                 assertThat(shown).as("fields of the example %s of %s", name, path).containsAll(answered);
                 assertThat(described).as("schema of %s", path).containsAll(shown);
                 named.add(path + " " + name);
             });
             checked.add(path);
         });
-        assertThat(named).contains("/api/v1/decode sample", "/api/v1/decode partial_vin", "/api/v1/decode/batch sample",
-                "/api/v1/wmi/{wmi} sample");
-        assertThat(checked).containsExactlyInAnyOrderElementsOf(document.path("paths").propertyNames().stream()
-                .filter(path -> !path.equals("/api/v0/vehicle-image")).toList());
+        assertThat(named).contains("/v1/decode sample", "/v1/decode partial_vin", "/v1/decode/batch sample",
+                "/v1/wmi/{wmi} sample");
+        assertThat(checked).containsExactlyInAnyOrderElementsOf(reads(document).stream()
+                .filter(path -> !path.equals("/v0/vehicle-image")).toList());
     }
 
     @Test
@@ -400,11 +475,12 @@ class OpenApiIT {
                 .filter(mapping -> mapping.getKey().getMethodsCondition().getMethods().contains(RequestMethod.GET))
                 .filter(mapping -> !mapping.getValue().getBeanType().getPackageName().startsWith("org.springdoc"))
                 .flatMap(mapping -> mapping.getKey().getPatternValues().stream())
-                .filter(pattern -> pattern.startsWith("/api/"))
+                .filter(pattern -> pattern.startsWith(API + "/"))
+                .map(pattern -> pattern.substring(API.length()))
                 .collect(Collectors.toCollection(TreeSet::new));
 
-        assertThat(served).contains("/api/v1/vehicle", "/api/v0/vehicle-image", "/api/v1/status");
-        assertThat(document().path("paths").propertyNames()).containsExactlyInAnyOrderElementsOf(served);
+        assertThat(served).contains("/v1/vehicle", "/v0/vehicle-image", "/v1/status");
+        assertThat(reads(document())).containsExactlyInAnyOrderElementsOf(served);
     }
 
     @Test
@@ -472,7 +548,15 @@ class OpenApiIT {
                     .matches(Pattern.quote(route).replaceAll("\\{[^/}]+}", "\\\\E[^/]+\\\\Q"));
         }
         assertThat(path).as("path asked by an example of %s (x-path names the path variables)", route).doesNotContain("{");
-        return path + example.path("x-query").asString();
+        return API + path + example.path("x-query").asString();
+    }
+
+    /** The query side's paths: those with a GET answered on every server (the command side's name theirs). */
+    private static List<String> reads(JsonNode document) {
+        return document.path("paths").propertyNames().stream()
+                .filter(path -> document.path("paths").path(path).has("get"))
+                .filter(path -> !document.path("paths").path(path).path("get").has("servers"))
+                .toList();
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

@@ -1,0 +1,788 @@
+package dev.vspec.command.web;
+
+import static dev.vspec.infra.jooq.access.Tables.IDEMPOTENT_ANSWER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.vspec.command.CommandSideApplication;
+import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.TestVins;
+import dev.vspec.command.webhooks.WebhookReceiver;
+import dev.vspec.contracts.WriteRoute;
+import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.infra.access.ApiKeyStore;
+import dev.vspec.infra.access.IssuedKey;
+import dev.vspec.infra.access.NewKey;
+import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.access.PublicRoute;
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.DecoderReady;
+import dev.vspec.infra.testing.SchemaConformance;
+import dev.vspec.infra.testing.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventhandling.EventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.jooq.DSLContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The command side's part of the API document, {@code writes.yaml} in contracts (the query side merges it into
+ * /api/openapi.json), kept true: its paths are exactly the routes the command side maps, each operation
+ * declares the key and scope its handler needs, every example conforms to its schema, and every example is
+ * replayed against the running command side: the status, an error's code and message, a success's field
+ * paths, and the real answer against the schema. Examples that need a state (a replayed Idempotency-Key, a
+ * spent quota, a webhook that was delivered to) are arranged first; the answers that depend on the key alone
+ * (401, 429 {@code rate_limited} and {@code read_quota_exceeded}) are replayed once each; the 403
+ * {@code write_disabled} examples against a command side of its own without keys.
+ */
+@CommandSideIntegrationTest
+class WriteRoutesDocumentIT {
+
+    private static final Logger log = LoggerFactory.getLogger(WriteRoutesDocumentIT.class);
+    private static final String FRAGMENT = "dev/vspec/contracts/openapi/writes.yaml";
+    /** How a 415 begins, before the media types the route accepts. */
+    private static final String ACCEPTED_TYPES = "This Content-Type is not accepted here; send Content-Type: ";
+    /** The server the fragment's paths are relative to. */
+    private static final String API = "/api";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final JsonNode DOCUMENT = load();
+    private static final SchemaConformance SCHEMAS = SchemaConformance.resolving(WriteRoutesDocumentIT::resolve);
+    /**
+     * What the fragment may reference of the read document, which defines them (their shape there, as far as
+     * these tests check it): they must not be defined again here.
+     */
+    private static final JsonNode READ_COMPONENTS = yaml("""
+            schemas:
+              ApiError:
+                type: object
+                required: [error, message]
+                properties:
+                  object: {type: string}
+                  error: {type: string}
+                  message: {type: string}
+                  matches: {type: array}
+                  decode: {type: object}
+                  available: {type: array, items: {type: string}}
+                  docs: {type: string}
+                  request_id: {type: string}
+              EnrichmentStatusResponse: {type: object}
+              JobError:
+                type: object
+                properties:
+                  code: {type: string}
+                  message: {type: string}
+              JobStep:
+                type: object
+                properties:
+                  step: {type: string}
+                  detail: {type: string}
+                  at: {type: string, format: date-time}
+            headers:
+              X-Request-Id: {schema: {type: string}}
+            parameters:
+              X-Request-Id: {name: X-Request-Id, in: header, schema: {type: string}}
+            securitySchemes:
+              bearer: {type: http, scheme: bearer}
+              apiKeyHeader: {type: apiKey, name: x-api-key, in: header}
+            """);
+    private static final Set<String> METHODS = Set.of("get", "post", "delete", "put", "patch", "head", "options");
+    /** The error codes whose answer depends on the key or the deployment, not on the request: replayed once per message. */
+    private static final Set<String> KEY_ANSWERS = Set.of("invalid_api_key", "rate_limited", "read_quota_exceeded");
+    /** A VIN of the reference vendor's catalog, which the 200 examples show held. */
+    private static final String HELD_VIN = "2T3P1RFV2NW131842";
+    private static final Duration PROCESSED = Duration.ofSeconds(60);
+    /** Client addresses (TEST-NET-2) no other test uses, one per replay of a route that limits by address. */
+    private static final AtomicInteger ADDRESSES = new AtomicInteger();
+
+    private static WebhookReceiver receiver;
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    DSLContext db;
+    @Autowired
+    @Qualifier("requestMappingHandlerMapping")
+    RequestMappingHandlerMapping handlers;
+    @Autowired
+    EventStore events;
+    @Autowired
+    CommandGateway commands;
+    @Autowired
+    DecoderSource decoders;
+    @Autowired
+    EmbeddedKafkaBroker broker;
+
+    @BeforeAll
+    static void startReceiver() throws IOException {
+        receiver = new WebhookReceiver();
+    }
+
+    @AfterAll
+    static void stopReceiver() {
+        receiver.close();
+    }
+
+    /** Enrichment decodes: the decoder loads the installed vPIC release in the background once the context is up. */
+    @BeforeEach
+    void decoderReady() {
+        DecoderReady.await(decoders);
+    }
+
+    @Test
+    void theFragmentDocumentsExactlyTheRoutesTheCommandSideMaps() {
+        Set<String> served = new TreeSet<>();
+        Map<String, HandlerMethod> handlerOf = new TreeMap<>();
+        handlers.getHandlerMethods().forEach((mapping, handler) -> mapping.getPatternValues().stream()
+                .filter(pattern -> pattern.startsWith(API + "/"))
+                .forEach(pattern -> mapping.getMethodsCondition().getMethods().forEach(method -> {
+                    served.add(method.name() + " " + pattern);
+                    handlerOf.put(method.name() + " " + pattern, handler);
+                })));
+        Set<String> declared = Arrays.stream(WriteRoute.values())
+                .flatMap(route -> route.commandSideMethods().stream().map(method -> method + " " + route.path()))
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> documented = operations().stream().map(operation -> operation.method().toUpperCase(Locale.ROOT)
+                + " " + API + operation.path()).collect(Collectors.toCollection(TreeSet::new));
+
+        assertThat(documented).isEqualTo(served).isEqualTo(declared);
+        assertThat(DOCUMENT.path("openapi").asString()).isEqualTo("3.1.0");
+        assertThat(DOCUMENT.at("/info/title").asString()).isNotBlank();
+        assertThat(DOCUMENT.at("/info/version").asString()).isNotBlank();
+        assertThat(DOCUMENT.propertyNames()).containsExactlyInAnyOrder("openapi", "info", "tags", "paths", "webhooks",
+                "components");
+
+        Set<String> operationIds = new HashSet<>();
+        Set<String> tags = new HashSet<>(List.of("Enrichment"));
+        DOCUMENT.path("tags").forEach(tag -> {
+            assertThat(tag.path("description").asString()).as("tag %s", tag.path("name")).isNotBlank();
+            tags.add(tag.path("name").asString());
+        });
+        for (Operation operation : operations()) {
+            JsonNode node = operation.node();
+            HandlerMethod handler = handlerOf.get(operation.method().toUpperCase(Locale.ROOT) + " " + API + operation.path());
+            assertThat(operationIds.add(node.path("operationId").asString())).as("operationId of %s", operation).isTrue();
+            assertThat(node.path("operationId").asString()).as("operationId of %s", operation).matches("[a-z][A-Za-z0-9]+");
+            assertThat(node.path("summary").asString()).as("summary of %s", operation).isNotBlank();
+            assertThat(node.path("tags").size()).as("tags of %s", operation).isPositive();
+            node.path("tags").forEach(tag -> assertThat(tags).as("tags of %s", operation).contains(tag.asString()));
+            assertThat(node.at("/servers/0/url").asString()).as("server of %s", operation).isEqualTo(API);
+
+            RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class) != null
+                    ? handler.getMethodAnnotation(RequiresScope.class) : handler.getBeanType().getAnnotation(RequiresScope.class);
+            if (scope != null) {
+                assertThat(node.path("security").toString()).as("security of %s", operation)
+                        .isEqualTo("[{\"bearer\":[]},{\"apiKeyHeader\":[]}]");
+                assertThat(node.path("x-required-scope").asString()).as("scope of %s", operation).isEqualTo(scope.value().code());
+                assertThat(node.path("description").asString()).as("description of %s", operation)
+                        .endsWith("Needs a key with scope `" + scope.value().code() + "`.");
+                assertThat(node.path("responses").propertyNames()).as("responses of %s", operation).contains("401", "403", "429");
+                // said on the operation itself, as the merged document's readers (OpenApiIT) look for it
+                assertThat(node.at("/responses/403/description").asString()).as("403 of %s", operation)
+                        .contains(scope.value().code());
+            } else {
+                assertThat(handler.hasMethodAnnotation(PublicRoute.class)
+                        || handler.getBeanType().isAnnotationPresent(PublicRoute.class)).as("%s is public", operation).isTrue();
+                assertThat(node.path("security").toString()).as("security of %s", operation).isEqualTo("[]");
+                assertThat(node.has("x-required-scope")).isFalse();
+                assertThat(node.path("description").asString()).as("description of %s", operation).isNotBlank();
+            }
+            if (operation.method().equals("post")) {
+                assertThat(node.at("/requestBody/required").asBoolean()).as("request body of %s", operation).isTrue();
+                assertThat(node.at("/requestBody/content/application~1json/schema").isObject()).isTrue();
+            }
+            node.path("responses").properties().forEach(entry -> {
+                String status = entry.getKey();
+                JsonNode response = resolve(entry.getValue());
+                String named = operation + " " + status;
+                assertThat(status).as(named).matches("[1-5][0-9][0-9]");
+                assertThat(response.path("description").asString()).as("description of %s", named).isNotBlank();
+                assertThat(response.at("/headers/X-Request-Id/$ref").asString()).as("X-Request-Id of %s", named)
+                        .isEqualTo("#/components/headers/X-Request-Id");
+                response.path("headers").properties().forEach(header -> assertThat(resolve(header.getValue())
+                        .at("/schema/type").isMissingNode()).as("type of the header %s of %s", header.getKey(), named).isFalse());
+                if (status.equals("204")) {
+                    assertThat(response.has("content")).as(named).isFalse();
+                    return;
+                }
+                JsonNode json = response.at("/content/application~1json");
+                assertThat(json.path("schema").isObject()).as("schema of %s", named).isTrue();
+                assertThat(json.path("examples").size()).as("examples of %s", named).isPositive();
+                if (status.compareTo("400") >= 0) {
+                    assertThat(json.at("/schema/$ref").asString()).as(named).isEqualTo("#/components/schemas/ApiError");
+                    json.path("examples").properties().forEach(example -> {
+                        String code = resolve(example.getValue()).at("/value/error").asString();
+                        assertThat(example.getKey()).as("an example of %s is named after its code", named)
+                                .matches(Pattern.quote(code) + "(\\.[a-z0-9_]+)?");
+                    });
+                }
+            });
+        }
+
+        List<String> references = new ArrayList<>();
+        collectReferences(DOCUMENT, references);
+        references.forEach(reference -> {
+            assertThat(reference).startsWith("#/components/");
+            String[] parts = reference.substring("#/components/".length()).split("/");
+            boolean local = !DOCUMENT.path("components").path(parts[0]).path(parts[1]).isMissingNode();
+            boolean read = !READ_COMPONENTS.path(parts[0]).path(parts[1]).isMissingNode();
+            assertThat(local || read).as("%s is defined here or in the read document", reference).isTrue();
+        });
+        READ_COMPONENTS.properties().forEach(section -> section.getValue().propertyNames().forEach(name ->
+                assertThat(DOCUMENT.path("components").path(section.getKey()).has(name))
+                        .as("%s %s is the read document's", section.getKey(), name).isFalse()));
+    }
+
+    /** Every example, and every request body a success was answered to, in the simple sense: required fields, types, enums, lengths, patterns, formats. */
+    @Test
+    void everyExampleConformsToItsSchema() {
+        List<String> checked = new ArrayList<>();
+        for (Example example : examples()) {
+            assertThat(SCHEMAS.violations(example.schema(), example.value())).as("%s against its schema", example).isEmpty();
+            JsonNode request = example.operation().node().at("/requestBody/content");
+            if (example.success() && !request.isMissingNode()) {
+                String type = example.node().path("x-request-content-type").asString("application/json");
+                JsonNode body = type.startsWith("application/x-www-form-urlencoded")
+                        ? form(example.node().path("x-request-body").asString()) : example.node().path("x-request-body");
+                assertThat(body.isMissingNode()).as("the request of %s", example).isFalse();
+                assertThat(SCHEMAS.violations(request.path(type).path("schema"), body)).as("the request of %s", example).isEmpty();
+            }
+            checked.add(example.toString());
+        }
+        DOCUMENT.path("webhooks").forEach(webhook -> webhook.path("post").at("/requestBody/content/application~1json")
+                .path("examples").properties().forEach(example -> {
+                    JsonNode schema = webhook.path("post").at("/requestBody/content/application~1json/schema");
+                    assertThat(SCHEMAS.violations(schema, example.getValue().path("value"))).as("webhook %s", example.getKey()).isEmpty();
+                    checked.add("webhook " + example.getKey());
+                }));
+        operations().forEach(operation -> operation.node().at("/requestBody/content").properties().forEach(media ->
+                media.getValue().path("examples").properties().forEach(example -> assertThat(SCHEMAS.violations(
+                        media.getValue().path("schema"), example.getValue().path("value")))
+                        .as("request example %s of %s", example.getKey(), operation).isEmpty())));
+        assertThat(checked).hasSizeGreaterThan(40);
+    }
+
+    @Test
+    void everyExampleIsWhatTheCommandSideAnswers() {
+        Set<String> keyAnswers = new HashSet<>();
+        List<String> replayed = new ArrayList<>();
+        for (Example example : examples()) {
+            if (example.error().equals("write_disabled")) {
+                continue; // everyWriteDisabledExampleIsWhatACommandSideWithoutKeysAnswers
+            }
+            if (KEY_ANSWERS.contains(example.error())
+                    && !keyAnswers.add(example.status() + " " + example.value().path("message").asString())) {
+                continue;
+            }
+            log.info("Replaying {}", example);
+            Caller caller = callerFor(example);
+            arrange(example, caller);
+            Api.Reply reply = KEY_ANSWERS.contains(example.error()) && !example.error().equals("invalid_api_key")
+                    ? await().atMost(Duration.ofSeconds(30)).until(() -> send(example, caller), answer -> answer.status() == 429)
+                    : send(example, caller);
+            assertAnswers(example, reply);
+            replayed.add(example.toString());
+        }
+        for (Operation operation : operations()) {
+            if (operation.node().path("responses").has("204")) {
+                replayed.add(operation + " 204 " + deletes(operation));
+            }
+        }
+        log.info("Replayed {} examples: {}", replayed.size(), replayed);
+        assertThat(replayed).contains("POST /v0/enrich 202 scheduled", "POST /v0/enrich 200 replayed",
+                "POST /v0/enrich 429 quota_exceeded", "POST /request-access 201 form", "GET /v0/webhooks/deliveries 200 page",
+                "DELETE /v0/webhooks/{id} 204 deleted");
+    }
+
+    /**
+     * What a webhook receives, as the {@code enrichmentJobEnded} examples show it: a completion and a failure of
+     * jobs of a key with a webhook, caught by a receiver on loopback, with the same fields as their example.
+     */
+    @Test
+    void theWebhookPayloadExamplesHaveTheFieldsOfWhatAWebhookReceives() throws GeneralSecurityException {
+        IssuedKey key = issue(Plan.PRO);
+        String path = "/payloads/" + key.record().id();
+        String secret = new Api(port, key.key()).post(API + "/v0/webhooks", "application/json", "{\"url\": \""
+                + receiver.url(path) + "\"}").json(201).path("secret").asString();
+        String completed = nextJob(HELD_VIN);
+        String failedVin = TestVins.next();
+        String failed = "enr_" + failedVin + "_1";
+        commands.sendAndWait(new ScheduleEnrichment(completed, HELD_VIN, key.record().id(), Instant.now()));
+        commands.sendAndWait(new ScheduleEnrichment(failed, failedVin, key.record().id(), Instant.now()));
+
+        await().atMost(PROCESSED).until(() -> receiver.received(path).size() >= 2);
+
+        JsonNode webhook = DOCUMENT.at("/webhooks/enrichmentJobEnded/post");
+        JsonNode json = webhook.at("/requestBody/content/application~1json");
+        Map<String, JsonNode> byJob = new TreeMap<>();
+        for (WebhookReceiver.Received request : receiver.received(path)) {
+            String text = new String(request.body(), StandardCharsets.UTF_8);
+            JsonNode body = Api.json(text);
+            log.info("A webhook received {}", body);
+            byJob.put(body.path("job_id").asString(), body);
+            assertThat(request.header("Vspec-Event-Id")).isEqualTo(body.path("event_id").asString());
+            Matcher signature = Pattern.compile("t=([0-9]+),v1=([0-9a-f]{64})").matcher(request.header("Vspec-Signature"));
+            assertThat(signature.matches()).as("Vspec-Signature %s", request.header("Vspec-Signature")).isTrue();
+            assertThat(signature.group(2)).as("the signature the description tells receivers to recompute")
+                    .isEqualTo(hmacSha256(secret, signature.group(1) + "." + text));
+            for (JsonNode parameter : webhook.path("parameters")) {
+                String value = request.header(parameter.path("name").asString());
+                assertThat(value).as(parameter.path("name").asString()).isNotNull();
+                assertThat(SCHEMAS.violations(parameter.path("schema"), JSON.getNodeFactory().stringNode(value)))
+                        .as(parameter.path("name").asString()).isEmpty();
+            }
+            assertThat(SCHEMAS.violations(json.path("schema"), body)).as("the payload of %s", body.path("job_id")).isEmpty();
+            JsonNode example = json.path("examples").path(body.path("type").asString());
+            assertThat(example.isObject()).as("an example of %s", body.path("type")).isTrue();
+            assertThat(fields(body)).as("fields of the %s payload", body.path("type")).isEqualTo(fields(example.path("value")));
+        }
+        assertThat(byJob).containsKeys(completed, failed);
+        assertThat(byJob.get(completed).path("type").asString()).isEqualTo("enrichment.completed");
+        assertThat(byJob.get(failed).path("type").asString()).isEqualTo("enrichment.failed");
+    }
+
+    /** The 403 {@code write_disabled} examples, replayed against a command side that admits requests without a key. */
+    @Test
+    void everyWriteDisabledExampleIsWhatACommandSideWithoutKeysAnswers() {
+        List<Example> disabled = examples().stream().filter(example -> example.error().equals("write_disabled")).toList();
+        assertThat(disabled).extracting(example -> example.operation().toString())
+                .containsExactlyInAnyOrderElementsOf(operations().stream().filter(operation ->
+                        operation.node().has("x-required-scope")).map(Operation::toString).toList());
+        TestDatabase database = TestDatabase.create("vspec_test_keyless");
+        try (ConfigurableApplicationContext keyless = CommandSideApplication.application().run(
+                "--server.port=0", "--spring.main.banner-mode=off", "--vspec.access.enabled=false",
+                "--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
+                "--spring.datasource.password=" + database.password(),
+                "--spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
+                "--vspec.events.topic=vspec.write-routes-keyless.v1", "--vspec.events.partitions=1",
+                "--spring.datasource.hikari.maximum-pool-size=4")) {
+            int keylessPort = ((WebServerApplicationContext) keyless).getWebServer().getPort();
+            for (Example example : disabled) {
+                assertAnswers(example, send(example, new Caller(keylessPort, null, null)));
+            }
+        } finally {
+            database.drop();
+        }
+    }
+
+    // --- replaying -------------------------------------------------------------------------------------------
+
+    /** Who sends an example: a client with the key it needs (none where the operation or the answer needs none). */
+    private record Caller(int port, IssuedKey key, String address) {
+
+        /** A client of the test's API helper with the caller's key, for what a test arranges. */
+        Api api() {
+            return key == null ? new Api(port) : new Api(port, key.key());
+        }
+    }
+
+    private Caller callerFor(Example example) {
+        String address = "198.51.100." + (1 + ADDRESSES.getAndIncrement() % 250);
+        boolean keyless = example.operation().node().path("security").isEmpty() || example.error().equals("invalid_api_key");
+        if (keyless) {
+            return new Caller(port, null, address);
+        }
+        IssuedKey key = switch (example.error()) {
+            case "insufficient_scope" -> issue(Plan.FREE);
+            case "rate_limited" -> new ApiKeyStore(db).issue(new NewKey("write routes document", Plan.ENTERPRISE, null, 1L,
+                    1_000_000L, null));
+            case "read_quota_exceeded" -> new ApiKeyStore(db).issue(new NewKey("write routes document", Plan.ENTERPRISE, null,
+                    1_000L, 1L, null));
+            default -> issue(Plan.PRO);
+        };
+        return new Caller(port, key, address);
+    }
+
+    /** What an example's answer needs to have happened first. */
+    private void arrange(Example example, Caller caller) {
+        switch (example.id()) {
+            case "scheduleEnrichment 200 held" -> held(HELD_VIN);
+            case "scheduleEnrichment 200 replayed" -> {
+                held(HELD_VIN);
+                Api.Reply first = send(example, caller);
+                assertThat(first.status()).isEqualTo(200);
+                assertThat(first.header("Idempotent-Replayed")).isNull();
+            }
+            case "scheduleEnrichment 400 invalid_param.idempotency_key_reused" -> assertThat(caller.api().post(API + "/v0/enrich",
+                    "application/json", "{\"vin\": \"" + TestVins.next() + "\"}", "Idempotency-Key",
+                    example.node().at("/x-request-headers/Idempotency-Key").asString()).status()).isEqualTo(202);
+            case "scheduleEnrichment 429 quota_exceeded" -> {
+                for (int i = 0; i < 5; i++) {
+                    caller.api().post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + TestVins.next() + "\"}").json(202);
+                }
+            }
+            case "scheduleEnrichment 503 service_unavailable.idempotency_key" -> db.insertInto(IDEMPOTENT_ANSWER)
+                    .set(IDEMPOTENT_ANSWER.KEY_ID, caller.key().record().id())
+                    .set(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY, example.node().at("/x-request-headers/Idempotency-Key").asString())
+                    .set(IDEMPOTENT_ANSWER.ROUTE, "")
+                    .set(IDEMPOTENT_ANSWER.FINGERPRINT, "")
+                    .set(IDEMPOTENT_ANSWER.STATUS, (short) 0)
+                    .set(IDEMPOTENT_ANSWER.BODY, "")
+                    .execute();
+            case "requestAccess 429 rate_limited" -> {
+                for (int i = 0; i < 5; i++) {
+                    assertThat(caller.api().post(API + "/request-access", "application/json", "{}", "X-Forwarded-For",
+                            caller.address()).status()).isEqualTo(400);
+                }
+            }
+            case "registerWebhook 400 invalid_param.too_many" -> {
+                for (int i = 0; i < 10; i++) {
+                    register(caller, receiver.url("/many/" + i));
+                }
+            }
+            case "listWebhooks 200 listed" -> register(caller, receiver.url("/listed"));
+            case "listWebhookDeliveries 200 page" -> {
+                register(caller, receiver.url("/delivered/" + caller.key().record().id()));
+                String vin = TestVins.next();
+                commands.sendAndWait(new ScheduleEnrichment("enr_" + vin + "_1", vin, caller.key().record().id(), Instant.now()));
+                await().atMost(PROCESSED).until(() -> caller.api().get(API + "/v0/webhooks/deliveries").ok()
+                        .at("/deliveries/0/attempts").size() > 0);
+            }
+            default -> {
+                // the request alone decides the answer
+            }
+        }
+    }
+
+    /**
+     * Sends what the example names: its path, query, headers and body, from the caller (with its key in x-api-key,
+     * if any). Waits up to 30 seconds, longer than a repeated Idempotency-Key waits for the first answer.
+     */
+    private static Api.Reply send(Example example, Caller caller) {
+        JsonNode node = example.node();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + caller.port() + API
+                        + example.asked() + node.path("x-query").asString("")))
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json");
+        node.path("x-request-headers").properties().forEach(header -> {
+            if (header.getValue().isArray()) {
+                header.getValue().forEach(value -> request.header(header.getKey(), value.asString()));
+            } else {
+                request.header(header.getKey(), header.getValue().asString());
+            }
+        });
+        if (caller.key() != null) {
+            request.header("x-api-key", caller.key().key());
+        }
+        if (caller.address() != null) {
+            // behind the gateway, which names the client: each replay is a client of its own
+            request.header("X-Forwarded-For", caller.address());
+        }
+        String method = example.operation().method().toUpperCase(Locale.ROOT);
+        JsonNode body = node.path("x-request-body");
+        if (!method.equals("POST")) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else if (node.has("x-request-content-type")) {
+            request.header("Content-Type", node.path("x-request-content-type").asString())
+                    .POST(HttpRequest.BodyPublishers.ofString(body.asString()));
+        } else {
+            request.header("Content-Type", "application/json").POST(body.isMissingNode()
+                    ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+        }
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Api.Reply(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void assertAnswers(Example example, Api.Reply reply) {
+        JsonNode expected = example.value();
+        if (!example.success()) {
+            JsonNode answer = reply.error(Integer.parseInt(example.status()), example.error());
+            String message = expected.path("message").asString();
+            assertThat(sameMessage(message, answer.path("message").asString()))
+                    .as("the message of %s: %s", example, answer.path("message").asString()).isTrue();
+            assertThat(fields(answer)).as("fields of %s", example).isEqualTo(fields(expected));
+            assertThat(SCHEMAS.violations(example.schema(), answer)).as("the answer to %s against its schema", example).isEmpty();
+        } else {
+            JsonNode answer = reply.json(Integer.parseInt(example.status()));
+            assertThat(fields(answer)).as("fields of the answer to %s: %s", example, answer).isEqualTo(fields(expected));
+            assertThat(SCHEMAS.violations(example.schema(), answer)).as("the answer to %s against its schema", example).isEmpty();
+        }
+        example.node().path("x-response-headers").properties().forEach(header ->
+                assertThat(reply.header(header.getKey())).as("%s of %s", header.getKey(), example)
+                        .isEqualTo(header.getValue().asString()));
+        resolve(example.operation().node().path("responses").path(example.status())).path("headers").propertyNames()
+                .forEach(header -> {
+                    if (header.startsWith("X-RateLimit-") && example.operation().node().has("x-required-scope")
+                            && !example.error().equals("write_disabled") && !example.error().equals("service_unavailable")) {
+                        assertThat(reply.header(header)).as("%s of %s", header, example).matches("[0-9]+");
+                    }
+                    if (header.equals("Retry-After")) {
+                        assertThat(reply.header(header)).as("%s of %s", header, example).matches("[1-9][0-9]*");
+                    }
+                });
+    }
+
+    /** The DELETE of a webhook the key registered just before: 204 and nothing in the body. */
+    private String deletes(Operation operation) {
+        Caller caller = new Caller(port, issue(Plan.PRO), null);
+        String id = register(caller, receiver.url("/deleted")).path("id").asString();
+        Api.Reply reply = caller.api().sendWith("DELETE", API + operation.path().replace("{id}", id));
+        assertThat(reply.status()).as("DELETE of %s: %s", id, reply.text()).isEqualTo(204);
+        assertThat(reply.text()).isEmpty();
+        assertThat(reply.requestId()).isNotBlank();
+        assertThat(caller.api().get(API + "/v0/webhooks").ok().path("webhooks")).isEmpty();
+        return "deleted";
+    }
+
+    private static JsonNode register(Caller caller, String url) {
+        return caller.api().post(API + "/v0/webhooks", "application/json", "{\"url\": \"" + url + "\"}").json(201);
+    }
+
+    /** Once this returns, asking for {@code vin} is answered held: its enrichment completed (now or before). */
+    private void held(String vin) {
+        Api api = new Api(port, issue(Plan.PRO).key());
+        await().atMost(PROCESSED).pollInterval(Duration.ofMillis(200)).until(() ->
+                api.post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + vin + "\"}").status() == 200);
+    }
+
+    /** The id of the VIN's next enrichment job: the first attempt that has no event yet. */
+    private String nextJob(String vin) {
+        for (int attempt = 1; ; attempt++) {
+            String job = "enr_" + vin + "_" + attempt;
+            if (events.readEvents(job).asStream().map(EventMessage::getPayload).findAny().isEmpty()) {
+                return job;
+            }
+        }
+    }
+
+    private static String hmacSha256(String key, String text) throws GeneralSecurityException {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private IssuedKey issue(Plan plan) {
+        return new ApiKeyStore(db).issue(NewKey.of("write routes document", plan));
+    }
+
+    /**
+     * The message is the example's, or differs from it only in its numbers (seconds to wait, a limit, a date):
+     * those are the request's or the moment's.
+     */
+    static boolean sameMessage(String example, String answered) {
+        if (example.equals(answered)) {
+            return true;
+        }
+        if (example.startsWith(ACCEPTED_TYPES) && answered.startsWith(ACCEPTED_TYPES)) {
+            // a route's media types are listed in the order its handlers were registered, which varies from start to start
+            return Set.of(example.substring(ACCEPTED_TYPES.length()).split(" or "))
+                    .equals(Set.of(answered.substring(ACCEPTED_TYPES.length()).split(" or ")));
+        }
+        StringBuilder pattern = new StringBuilder();
+        Matcher numbers = Pattern.compile("[0-9]+").matcher(example);
+        int from = 0;
+        while (numbers.find()) {
+            pattern.append(Pattern.quote(example.substring(from, numbers.start()))).append("[0-9]+");
+            from = numbers.end();
+        }
+        pattern.append(Pattern.quote(example.substring(from)));
+        return answered.matches(pattern.toString());
+    }
+
+    // --- the document ----------------------------------------------------------------------------------------
+
+    private record Operation(String path, String method, JsonNode node) {
+        @Override
+        public String toString() {
+            return method.toUpperCase(Locale.ROOT) + " " + path;
+        }
+    }
+
+    /** An example of an answer, as the operation's response (a reference resolved) shows it under {@code application/json}. */
+    private record Example(Operation operation, String status, String name, JsonNode node, JsonNode schema) {
+
+        JsonNode value() {
+            return node.path("value");
+        }
+
+        boolean success() {
+            return status.startsWith("2");
+        }
+
+        /** The error code, for an error. */
+        String error() {
+            return success() ? "" : value().path("error").asString();
+        }
+
+        /** The path asked: the example's {@code x-path}, or the route's with each variable as its parameter's example. */
+        String asked() {
+            if (node.has("x-path")) {
+                String path = node.path("x-path").asString();
+                assertThat(path).as("x-path of %s", this)
+                        .matches(Pattern.quote(operation.path()).replaceAll("\\{[^/}]+}", "\\\\E[^/]+\\\\Q"));
+                return path;
+            }
+            String path = operation.path();
+            for (JsonNode parameter : operation.node().path("parameters")) {
+                if (parameter.path("in").asString().equals("path")) {
+                    path = path.replace("{" + parameter.path("name").asString() + "}", parameter.path("example").asString());
+                }
+            }
+            return path;
+        }
+
+        String id() {
+            return operation.node().path("operationId").asString() + " " + status + " " + name;
+        }
+
+        @Override
+        public String toString() {
+            return operation + " " + status + " " + name;
+        }
+    }
+
+    private static List<Operation> operations() {
+        List<Operation> operations = new ArrayList<>();
+        DOCUMENT.path("paths").properties().forEach(path -> path.getValue().properties().forEach(method -> {
+            if (METHODS.contains(method.getKey())) {
+                operations.add(new Operation(path.getKey(), method.getKey(), method.getValue()));
+            }
+        }));
+        return operations;
+    }
+
+    private static List<Example> examples() {
+        List<Example> examples = new ArrayList<>();
+        for (Operation operation : operations()) {
+            operation.node().path("responses").properties().forEach(response -> {
+                JsonNode json = resolve(response.getValue()).at("/content/application~1json");
+                json.path("examples").properties().forEach(example -> examples.add(new Example(operation, response.getKey(),
+                        example.getKey(), resolve(example.getValue()), json.path("schema"))));
+            });
+        }
+        return examples;
+    }
+
+    /** The node a reference names, here or (as far as these tests know it) in the read document, or the node itself. */
+    private static JsonNode resolve(JsonNode node) {
+        JsonNode target = node;
+        while (target.has("$ref")) {
+            String reference = target.path("$ref").asString();
+            assertThat(reference).startsWith("#/components/");
+            JsonNode local = DOCUMENT.at(reference.substring(1));
+            target = local.isMissingNode() ? READ_COMPONENTS.at(reference.substring("#/components".length())) : local;
+            assertThat(target.isMissingNode()).as("the target of %s", reference).isFalse();
+        }
+        return target;
+    }
+
+    private static void collectReferences(JsonNode node, List<String> references) {
+        if (node.isObject()) {
+            node.properties().forEach(entry -> {
+                if (entry.getKey().equals("$ref")) {
+                    references.add(entry.getValue().asString());
+                } else {
+                    collectReferences(entry.getValue(), references);
+                }
+            });
+        } else if (node.isArray()) {
+            node.forEach(element -> collectReferences(element, references));
+        }
+    }
+
+    /** Every field path of a JSON value, {@code deliveries[].attempts[].status_code}; an empty array adds none below it. */
+    private static Set<String> fields(JsonNode node) {
+        Set<String> paths = new TreeSet<>();
+        fields(node, "", paths);
+        return paths;
+    }
+
+    private static void fields(JsonNode node, String at, Set<String> paths) {
+        if (node.isObject()) {
+            node.properties().forEach(entry -> {
+                String path = at.isEmpty() ? entry.getKey() : at + "." + entry.getKey();
+                paths.add(path);
+                fields(entry.getValue(), path, paths);
+            });
+        } else if (node.isArray()) {
+            node.forEach(element -> fields(element, at + "[]", paths));
+        }
+    }
+
+    /** A URL-encoded form as the JSON object of its fields (a field given twice, as an array). */
+    private static JsonNode form(String encoded) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (String pair : encoded.split("&")) {
+            String[] parts = pair.split("=", 2);
+            String name = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
+            String value = parts.length > 1 ? URLDecoder.decode(parts[1], StandardCharsets.UTF_8) : "";
+            fields.merge(name, value, (first, second) -> List.of(first, second));
+        }
+        return JSON.valueToTree(fields);
+    }
+
+    private static JsonNode load() {
+        try (InputStream in = WriteRoutesDocumentIT.class.getClassLoader().getResourceAsStream(FRAGMENT)) {
+            assertThat(in).as("%s on the classpath", FRAGMENT).isNotNull();
+            return yaml(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** YAML as a JSON tree; SnakeYAML's safe constructor, so only maps, lists, strings, numbers, booleans and null. */
+    private static JsonNode yaml(String text) {
+        Object parsed = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+        return JSON.valueToTree(parsed);
+    }
+
+    // --- a webhook receiver ----------------------------------------------------------------------------------
+
+    /** Answers 204 to every POST on loopback and keeps what each path received. */
+}

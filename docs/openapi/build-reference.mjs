@@ -1,0 +1,58 @@
+// Builds the API reference page the gateway serves at /docs/reference: Redoc's standalone bundle rendering
+// openapi.json, every file served from the site itself (its Content-Security-Policy runs no inline script
+// and loads nothing from elsewhere). Redoc renders in the browser: a page Redocly pre-renders does not
+// hydrate cleanly (React errors #418/#425, Redocly/redoc#2734).
+//   node build-reference.mjs <output directory>
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the gateway serves the page's files: the page itself answers at /docs/reference, without a slash. */
+const SERVED_AT = '/docs/reference';
+const out = process.argv[2];
+if (!out) {
+  console.error('usage: node build-reference.mjs <output directory>');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+const document = JSON.parse(readFileSync('openapi.json', 'utf8'));
+copyFileSync('openapi.json', join(out, 'openapi.json'));
+
+// Its footer's logo, which it would fetch from Redocly's CDN, becomes an empty image.
+const bundle = readFileSync('node_modules/redoc/bundles/redoc.standalone.js', 'utf8');
+const logo = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
+if (!bundle.includes(logo)) {
+  throw new Error('Redoc no longer loads its logo from the CDN as expected; update build-reference.mjs');
+}
+writeFileSync(join(out, 'redoc.standalone.js'),
+  bundle.replace(logo, `"data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>"`));
+
+writeFileSync(join(out, 'reference.js'), `// Renders the OpenAPI document beside this file (docs/openapi/openapi.json as built).
+Redoc.init('${SERVED_AT}/openapi.json', {
+  expandResponses: '200,201,202',
+  jsonSampleExpandLevel: 3,
+  hideHostname: true,
+  menuToggle: true,
+  sortPropsAlphabetically: false,
+  theme: { typography: { fontFamily: 'system-ui, sans-serif', headings: { fontFamily: 'system-ui, sans-serif' } } },
+}, document.getElementById('redoc'));
+`);
+
+const title = `${document.info.title} API reference`;
+writeFileSync(join(out, 'index.html'), `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${title}</title>
+  <script src="${SERVED_AT}/redoc.standalone.js" defer></script>
+  <script src="${SERVED_AT}/reference.js" defer></script>
+</head>
+<body>
+  <noscript><p>The API reference renders with JavaScript. The document it shows is
+    <a href="${SERVED_AT}/openapi.json">${SERVED_AT}/openapi.json</a>; the guide is at <a href="/docs">/docs</a>.</p></noscript>
+  <div id="redoc"></div>
+</body>
+</html>
+`);
+console.log(`API reference written to ${out}`);

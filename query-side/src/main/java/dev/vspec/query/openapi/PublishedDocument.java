@@ -1,0 +1,122 @@
+package dev.vspec.query.openapi;
+
+import io.swagger.v3.core.util.Yaml31;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.Paths;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.servers.Server;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+
+/**
+ * The document as clients read it, the last step after {@link RouteDocumentation}: paths relative to the
+ * two servers (the API at {@code /api}, the keyless sandbox at {@code /api/sample}, which mirrors every
+ * read), a key required everywhere but where an operation says {@code security: []}, and the command
+ * side's routes (writes, webhooks, request-access) merged in from {@value #WRITES}, which only the
+ * API's server answers.
+ */
+final class PublishedDocument {
+
+    static final String API_BASE = "/api";
+    static final String SANDBOX_BASE = "/api/sample";
+    /** The command side's routes, kept in contracts beside WriteRoute; its IT replays their examples. */
+    static final String WRITES = "/dev/vspec/contracts/openapi/writes.yaml";
+
+    private static final Server API = new Server().url(API_BASE)
+            .description("vspec: every route, with a key (the gateway that served this document)");
+    private static final Server SANDBOX = new Server().url(SANDBOX_BASE)
+            .description("The keyless, read-only sandbox over sample data: every read route, no key, no writes");
+
+    /** Declared on the document from the start: springdoc replaces a document's servers only when it has none. */
+    static final List<Server> SERVERS = List.of(API, SANDBOX);
+
+    private PublishedDocument() {
+    }
+
+    static void publish(OpenAPI document) {
+        Paths relative = new Paths();
+        document.getPaths().forEach((path, item) -> {
+            if (!path.startsWith(API_BASE + "/")) {
+                throw new IllegalStateException(path + " is outside " + API_BASE);
+            }
+            relative.addPathItem(path.substring(API_BASE.length()), item);
+        });
+        document.setPaths(relative);
+        document.setServers(new ArrayList<>(SERVERS));
+        List<SecurityRequirement> keyed = AccessDocumentation.schemes().stream()
+                .map(scheme -> new SecurityRequirement().addList(scheme)).collect(Collectors.toCollection(ArrayList::new));
+        document.setSecurity(keyed);
+        relative.values().forEach(item -> item.readOperations().forEach(operation -> {
+            // AccessDocumentation declared the key of every keyed read; the rest need none
+            if (operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
+                operation.setSecurity(new ArrayList<>());
+            }
+        }));
+        merge(document, writes());
+    }
+
+    /** The command side's routes, answered by the API's server only. */
+    private static void merge(OpenAPI document, OpenAPI writes) {
+        writes.getPaths().forEach((path, item) -> {
+            PathItem target = document.getPaths().computeIfAbsent(path, any -> new PathItem());
+            item.readOperationsMap().forEach((method, operation) -> {
+                operation.setServers(new ArrayList<>(List.of(API)));
+                if (target.readOperationsMap().containsKey(method)) {
+                    throw new IllegalStateException(method + " " + path + " is documented by both sides");
+                }
+                target.operation(method, operation);
+            });
+            if (item.getParameters() != null) {
+                item.getParameters().forEach(target::addParametersItem);
+            }
+        });
+        Components into = document.getComponents();
+        Components from = writes.getComponents();
+        if (from != null) {
+            add("schema", from.getSchemas(), into.getSchemas(), into::addSchemas);
+            add("example", from.getExamples(), into.getExamples(), into::addExamples);
+            add("parameter", from.getParameters(), into.getParameters(), into::addParameters);
+            add("header", from.getHeaders(), into.getHeaders(), into::addHeaders);
+            add("response", from.getResponses(), into.getResponses(), into::addResponses);
+            add("request body", from.getRequestBodies(), into.getRequestBodies(), into::addRequestBodies);
+        }
+        if (writes.getTags() != null) {
+            List<String> known = document.getTags().stream().map(tag -> tag.getName()).toList();
+            writes.getTags().stream().filter(tag -> !known.contains(tag.getName())).forEach(document::addTagsItem);
+        }
+        if (writes.getWebhooks() != null) {
+            writes.getWebhooks().forEach(document::addWebhooks);
+        }
+    }
+
+    private static <T> void add(String kind, Map<String, T> from, Map<String, T> into, BiConsumer<String, T> adder) {
+        if (from == null) {
+            return;
+        }
+        from.forEach((name, value) -> {
+            if (into != null && into.containsKey(name)) {
+                throw new IllegalStateException("The " + kind + " " + name + " of " + WRITES + " is also the read side's");
+            }
+            adder.accept(name, value);
+        });
+    }
+
+    private static OpenAPI writes() {
+        try (InputStream in = PublishedDocument.class.getResourceAsStream(WRITES)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing resource " + WRITES);
+            }
+            return Yaml31.mapper().readValue(in, OpenAPI.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
