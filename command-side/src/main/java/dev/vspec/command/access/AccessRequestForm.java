@@ -3,7 +3,7 @@ package dev.vspec.command.access;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.Plan;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,11 +43,12 @@ final class AccessRequestForm {
      * @throws ApiException {@code invalid_param} naming every field that is wrong
      */
     static Submission check(Map<String, String> values, Map<String, String> unreadable) {
-        List<String> problems = new ArrayList<>();
+        // by field, in the form's order: the first is the error's param
+        Map<String, String> problems = new LinkedHashMap<>();
         String name = text(NAME, values, unreadable, true, 1, NAME_MAX, false, problems);
         String email = text(EMAIL, values, unreadable, true, 1, EMAIL_MAX, false, problems);
         if (email != null && !plausibleEmail(email)) {
-            problems.add("'email' is not a plausible e-mail address (it needs exactly one @, a dot in the domain and no spaces)");
+            problems.put(EMAIL, "'email' is not a plausible e-mail address (it needs exactly one @, a dot in the domain and no spaces)");
             email = null;
         }
         String company = text(COMPANY, values, unreadable, false, 0, COMPANY_MAX, false, problems);
@@ -57,40 +58,41 @@ final class AccessRequestForm {
         if (planCode != null) {
             Optional<Plan> parsed = Plan.parse(planCode);
             if (parsed.isEmpty()) {
-                problems.add("'plan' must be one of " + Plan.codes());
+                problems.put(PLAN, "'plan' must be one of " + Plan.codes());
             } else {
                 plan = parsed.get();
             }
         }
         if (!problems.isEmpty()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The request cannot be accepted: " + String.join("; ", problems));
+            throw ApiException.about(problems.keySet().iterator().next(), ErrorCode.INVALID_PARAM,
+                    "The request cannot be accepted: " + String.join("; ", problems.values()));
         }
         return new Submission(name, email, company, intendedUse, plan);
     }
 
     /** The field's trimmed text, or null (after adding a problem, or when an optional field is not given). */
     private static String text(String field, Map<String, String> values, Map<String, String> unreadable, boolean required,
-            int min, int max, boolean multiline, List<String> problems) {
+            int min, int max, boolean multiline, Map<String, String> problems) {
         String problem = unreadable.get(field);
         if (problem != null) {
-            problems.add("'" + field + "' " + problem);
+            problems.put(field, "'" + field + "' " + problem);
             return null;
         }
         String raw = values.get(field);
         String value = raw == null ? "" : raw.strip();
         if (value.isEmpty()) {
             if (required) {
-                problems.add("'" + field + "' is required");
+                problems.put(field, "'" + field + "' is required");
             }
             return null;
         }
         if (value.codePoints().anyMatch(c -> Character.isISOControl(c) && !(multiline && (c == '\n' || c == '\r' || c == '\t')))) {
-            problems.add("'" + field + "' contains control characters" + (multiline ? " (only line breaks and tabs are allowed)" : ""));
+            problems.put(field, "'" + field + "' contains control characters" + (multiline ? " (only line breaks and tabs are allowed)" : ""));
             return null;
         }
         int length = value.codePointCount(0, value.length());
         if (length < min || length > max) {
-            problems.add("'" + field + "' " + (min > 1
+            problems.put(field, "'" + field + "' " + (min > 1
                     ? "must be " + min + " to " + max + " characters long"
                     : "must be at most " + max + " characters long") + " (it is " + length + ")");
             return null;

@@ -81,7 +81,7 @@ class EnrichmentController {
         });
         IdempotentAnswers.Stored kept = outcome.answer();
         if (!kept.route().equals(PATH) || !kept.fingerprint().equals(fingerprint)) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "This Idempotency-Key was first used with another request; "
+            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "This Idempotency-Key was first used with another request; "
                     + "use a new key for a new request");
         }
         return respond(kept.status(), kept.body(), outcome.replayed());
@@ -106,23 +106,23 @@ class EnrichmentController {
             return null;
         }
         if (sent.size() > 1) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "Send one Idempotency-Key header; this request sends "
+            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "Send one Idempotency-Key header; this request sends "
                     + sent.size());
         }
         if (!IDEMPOTENCY_KEY_FORMAT.matcher(sent.get(0)).matches()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
+            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
                     + "characters (a UUID is a good choice); leave it out to send none");
         }
         return sent.get(0);
     }
 
     private static Vin vinOf(JsonNode body) {
-        JsonNode vin = body.get("vin");
+        JsonNode vin = body.get(Vin.PARAM);
         if (vin == null || vin.isNull()) {
-            throw new ApiException(ErrorCode.MISSING_PARAM, "The body names no VIN: " + EXPECTED);
+            throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "The body names no VIN: " + EXPECTED);
         }
         if (!vin.isString()) {
-            throw new ApiException(ErrorCode.INVALID_VIN, "vin must be a JSON string, not " + JsonBodies.kind(vin));
+            throw ApiException.about(Vin.PARAM, ErrorCode.INVALID_VIN, "vin must be a JSON string, not " + JsonBodies.kind(vin));
         }
         return Vin.parse(vin.stringValue());
     }

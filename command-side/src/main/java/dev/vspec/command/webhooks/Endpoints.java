@@ -44,7 +44,7 @@ class Endpoints {
             t.selectOne().from(Tables.API_KEY).where(Tables.API_KEY.ID.eq(keyId)).forUpdate().execute();
             int held = t.fetchCount(ENDPOINT, ENDPOINT.KEY_ID.eq(keyId));
             if (held >= maxPerKey) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, "This key holds " + held + " webhooks, the most it may;"
+                throw ApiException.about("url", ErrorCode.INVALID_PARAM, "This key holds " + held + " webhooks, the most it may;"
                         + " delete one (DELETE /api/v0/webhooks/{id}) before registering another");
             }
             String id = "wh_" + HexFormat.of().formatHex(random(12));

@@ -55,6 +55,6 @@ final class WebhookUrls {
     }
 
     private static ApiException refused(String why) {
-        return new ApiException(ErrorCode.INVALID_PARAM, why);
+        return ApiException.about("url", ErrorCode.INVALID_PARAM, why);
     }
 }

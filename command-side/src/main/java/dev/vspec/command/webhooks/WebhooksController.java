@@ -38,6 +38,7 @@ import tools.jackson.databind.ObjectMapper;
 class WebhooksController {
 
     private static final int MAX_BODY_BYTES = 4 * 1024;
+    private static final String URL = "url";
     private static final String EXPECTED = "send {\"url\": \"https://…\"}";
     static final int DEFAULT_PAGE = 20;
     static final int MAX_PAGE = 100;
@@ -70,12 +71,12 @@ class WebhooksController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Registered> register(HttpServletRequest request) throws IOException {
         ApiKey key = keyOf(request);
-        JsonNode url = JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED).get("url");
+        JsonNode url = JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED).get(URL);
         if (url == null || url.isNull()) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The body names no url: " + EXPECTED);
+            throw ApiException.about(URL, ErrorCode.INVALID_BODY, "The body names no url: " + EXPECTED);
         }
         if (!url.isString()) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "url must be a JSON string, not " + JsonBodies.kind(url));
+            throw ApiException.about(URL, ErrorCode.INVALID_BODY, "url must be a JSON string, not " + JsonBodies.kind(url));
         }
         String checked = urls.check(url.stringValue().strip()).toString();
         Endpoints.Registered registered = endpoints.register(key.id(), checked);
@@ -124,7 +125,7 @@ class WebhooksController {
         } catch (NumberFormatException e) {
             // refused below
         }
-        throw new ApiException(ErrorCode.INVALID_PARAM, name + " must be one whole number from " + min + " to " + max);
+        throw ApiException.about(name, ErrorCode.INVALID_PARAM, name + " must be one whole number from " + min + " to " + max);
     }
 
     private static ApiKey keyOf(HttpServletRequest request) {

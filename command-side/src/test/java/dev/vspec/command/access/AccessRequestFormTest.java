@@ -94,6 +94,20 @@ class AccessRequestFormTest {
                 "'plan' must be one of free, pro, scale, enterprise");
     }
 
+    /** The error's param is the first wrong field in the form's order, where a client puts the cursor. */
+    @Test
+    void theFirstWrongFieldInTheFormsOrderIsTheParam() {
+        Map<String, String> fields = valid();
+        fields.put("plan", "gold");
+        fields.put("email", "nobody");
+
+        assertThatThrownBy(() -> AccessRequestForm.check(fields, Map.of()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("email"));
+        fields.put("email", "ada@example.com");
+        assertThatThrownBy(() -> AccessRequestForm.check(fields, Map.of()))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("plan"));
+    }
+
     @Test
     void anUnreadableFieldIsReportedInsteadOfItsValue() {
         Map<String, String> fields = valid();

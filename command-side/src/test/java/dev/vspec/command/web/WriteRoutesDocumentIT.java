@@ -110,6 +110,7 @@ class WriteRoutesDocumentIT {
                   object: {type: string}
                   error: {type: string}
                   message: {type: string}
+                  param: {type: string}
                   matches: {type: array}
                   decode: {type: object}
                   available: {type: array, items: {type: string}}
@@ -547,6 +548,7 @@ class WriteRoutesDocumentIT {
             assertThat(sameMessage(message, answer.path("message").asString()))
                     .as("the message of %s: %s", example, answer.path("message").asString()).isTrue();
             assertThat(fields(answer)).as("fields of %s", example).isEqualTo(fields(expected));
+            assertThat(answer.path("param")).as("param of %s", example).isEqualTo(expected.path("param"));
             assertThat(SCHEMAS.violations(example.schema(), answer)).as("the answer to %s against its schema", example).isEmpty();
         } else {
             JsonNode answer = reply.json(Integer.parseInt(example.status()));

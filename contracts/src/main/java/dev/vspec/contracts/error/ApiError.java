@@ -6,7 +6,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The specification's error record. {@code matches} only on 409 {@code multiple_matches};
+ * The specification's error record. {@code param} names the parameter (query parameter, header or body
+ * field) a 400 is about, where it is about one; {@code matches} only on 409 {@code multiple_matches};
  * {@code decode} only on 422 {@code unsupported_vehicle}, with what the VIN decoded to;
  * {@code object} and {@code docs} are added by every deployable as it answers, {@code available} by the sandbox.
  */
@@ -15,6 +16,7 @@ public record ApiError(
         @Nullable String object,
         ErrorCode error,
         String message,
+        @Nullable String param,
         @Nullable List<ConfigMatch> matches,
         @Nullable Object decode,
         @Nullable List<String> available,
@@ -22,24 +24,29 @@ public record ApiError(
         @JsonProperty("request_id") @Nullable String requestId) {
 
     public static ApiError of(ErrorCode error, String message) {
-        return new ApiError(null, error, message, null, null, null, null, null);
+        return new ApiError(null, error, message, null, null, null, null, null, null);
+    }
+
+    /** About the parameter (query parameter, header or body field) so named. */
+    public ApiError about(String parameter) {
+        return new ApiError(object, error, message, parameter, matches, decode, available, docs, requestId);
     }
 
     public ApiError withMatches(List<ConfigMatch> candidates) {
-        return new ApiError(object, error, message, candidates, decode, available, docs, requestId);
+        return new ApiError(object, error, message, param, candidates, decode, available, docs, requestId);
     }
 
     /** With what the VIN decoded to, for a refusal that follows from the decode. */
     public ApiError withDecode(Object decoded) {
-        return new ApiError(object, error, message, matches, decoded, available, docs, requestId);
+        return new ApiError(object, error, message, param, matches, decoded, available, docs, requestId);
     }
 
     /** As every deployable answers it: with {@code object: "error"}, a docs link and, if any (the sandbox), what is available. */
     public ApiError decorated(String docsLink, List<String> availableIdentifiers) {
-        return new ApiError("error", error, message, matches, decode, availableIdentifiers, docsLink, requestId);
+        return new ApiError("error", error, message, param, matches, decode, availableIdentifiers, docsLink, requestId);
     }
 
     public ApiError withRequestId(String id) {
-        return new ApiError(object, error, message, matches, decode, available, docs, id);
+        return new ApiError(object, error, message, param, matches, decode, available, docs, id);
     }
 }

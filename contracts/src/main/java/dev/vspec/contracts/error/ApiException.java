@@ -6,6 +6,7 @@ import java.util.List;
 public class ApiException extends RuntimeException {
 
     private final ErrorCode code;
+    private final String param;
     private final transient List<ConfigMatch> matches;
     private final transient Object decode;
 
@@ -14,19 +15,30 @@ public class ApiException extends RuntimeException {
     }
 
     public ApiException(ErrorCode code, String message, List<ConfigMatch> matches) {
-        this(code, message, matches, null);
+        this(code, null, message, matches, null);
     }
 
-    private ApiException(ErrorCode code, String message, List<ConfigMatch> matches, Object decode) {
+    private ApiException(ErrorCode code, String param, String message, List<ConfigMatch> matches, Object decode) {
         super(message, null, false, false);
         this.code = code;
+        this.param = param;
         this.matches = matches == null ? null : List.copyOf(matches);
         this.decode = decode;
     }
 
     /** A refusal that follows from a VIN's decode (422 {@code unsupported_vehicle}), carrying the decode. */
     public static ApiException withDecode(ErrorCode code, String message, Object decode) {
-        return new ApiException(code, message, null, decode);
+        return new ApiException(code, null, message, null, decode);
+    }
+
+    /** A refusal about one parameter (query parameter, header or body field), which the error record names as {@code param}. */
+    public static ApiException about(String param, ErrorCode code, String message) {
+        return new ApiException(code, param, message, null, null);
+    }
+
+    /** The parameter this refusal is about, or null. */
+    public String param() {
+        return param;
     }
 
     public ErrorCode code() {
@@ -35,6 +47,9 @@ public class ApiException extends RuntimeException {
 
     public ApiError toError() {
         ApiError error = ApiError.of(code, getMessage());
+        if (param != null) {
+            error = error.about(param);
+        }
         if (matches != null) {
             error = error.withMatches(matches);
         }

@@ -20,7 +20,7 @@ public record ConfigKey(String value) {
 
     public ConfigKey {
         if (!isWellFormed(value)) {
-            throw new ApiException(ErrorCode.INVALID_PARAM,
+            throw ApiException.about("config_key", ErrorCode.INVALID_PARAM,
                     "config_key is a lowercase slug year-make-model-trim-enginecode[-drivetrain], "
                             + "e.g. 2019-honda-civic-lx-k20c2-fwd");
         }

@@ -64,7 +64,7 @@ public sealed interface VehicleIdentifier {
         }
         if (configKey != null) {
             if (configKey.length() > ConfigKey.MAX_LENGTH) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, "config_key is at most " + ConfigKey.MAX_LENGTH
+                throw ApiException.about("config_key", ErrorCode.INVALID_PARAM, "config_key is at most " + ConfigKey.MAX_LENGTH
                         + " characters; got " + configKey.length());
             }
             return new ByConfigKey(configKey);
@@ -80,7 +80,7 @@ public sealed interface VehicleIdentifier {
             missing.add("model");
         }
         if (!missing.isEmpty()) {
-            throw new ApiException(ErrorCode.MISSING_PARAM,
+            throw ApiException.about(missing.get(0), ErrorCode.MISSING_PARAM,
                     "year, make and model go together (trim is optional); missing: " + String.join(", ", missing));
         }
         return new ByYearMakeModel(parseYear(year), make, model, trim);
@@ -98,7 +98,7 @@ public sealed interface VehicleIdentifier {
                 return value;
             }
         }
-        throw new ApiException(ErrorCode.INVALID_PARAM, "year is a four-digit model year; got '" + year + "'");
+        throw ApiException.about("year", ErrorCode.INVALID_PARAM, "year is a four-digit model year; got '" + year + "'");
     }
 
     private static String present(String value) {

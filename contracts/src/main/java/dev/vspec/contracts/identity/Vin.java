@@ -14,13 +14,15 @@ import java.util.Locale;
 public record Vin(String value) {
 
     public static final int LENGTH = 17;
+    /** What every route and body calls a VIN, and so the parameter its refusal is about (a batch's item too). */
+    public static final String PARAM = "vin";
     private static final int CHECK_DIGIT_INDEX = 8;
     private static final int[] WEIGHTS = {8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2};
 
     public Vin {
         String problem = problemWith(value);
         if (problem != null) {
-            throw new ApiException(ErrorCode.INVALID_VIN, problem);
+            throw ApiException.about(PARAM, ErrorCode.INVALID_VIN, problem);
         }
     }
 
@@ -28,7 +30,7 @@ public record Vin(String value) {
     @JsonCreator
     public static Vin parse(String raw) {
         if (raw == null) {
-            throw new ApiException(ErrorCode.INVALID_VIN, "A VIN is exactly 17 characters; none was given");
+            throw ApiException.about(PARAM, ErrorCode.INVALID_VIN, "A VIN is exactly 17 characters; none was given");
         }
         return new Vin(raw.toUpperCase(Locale.ROOT));
     }
@@ -37,7 +39,7 @@ public record Vin(String value) {
     public static Vin canonical(String vin) {
         Vin parsed = parse(vin);
         if (!parsed.value.equals(vin)) {
-            throw new ApiException(ErrorCode.INVALID_VIN, "VIN " + vin + " must be sent as " + parsed.value);
+            throw ApiException.about(PARAM, ErrorCode.INVALID_VIN, "VIN " + vin + " must be sent as " + parsed.value);
         }
         return parsed;
     }

@@ -14,9 +14,13 @@ class VehicleIdentifierTest {
         return VehicleIdentifier.from(params::get);
     }
 
-    private static void assertRefused(Map<String, String> params, ErrorCode code, String messagePart) {
+    /** Refused with {@code code}, naming {@code param} in the error record (null: no single parameter). */
+    private static void assertRefused(Map<String, String> params, ErrorCode code, String param, String messagePart) {
         assertThatThrownBy(() -> read(params))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(code))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.code()).isEqualTo(code);
+                    assertThat(e.toError().param()).isEqualTo(param);
+                })
                 .hasMessageContaining(messagePart);
     }
 
@@ -34,31 +38,31 @@ class VehicleIdentifierTest {
 
     @Test
     void noModeIsMissingParam() {
-        assertRefused(Map.of(), ErrorCode.MISSING_PARAM, "Pass vin, or year+make+model[+trim], or config_key");
-        assertRefused(Map.of("vin", "  "), ErrorCode.MISSING_PARAM, "Pass vin");
+        assertRefused(Map.of(), ErrorCode.MISSING_PARAM, null, "Pass vin, or year+make+model[+trim], or config_key");
+        assertRefused(Map.of("vin", "  "), ErrorCode.MISSING_PARAM, null, "Pass vin");
     }
 
     @Test
     void anIncompleteYearMakeModelNamesWhatIsMissing() {
-        assertRefused(Map.of("year", "2019", "make", "Honda"), ErrorCode.MISSING_PARAM, "missing: model");
-        assertRefused(Map.of("trim", "LX"), ErrorCode.MISSING_PARAM, "missing: year, make, model");
+        assertRefused(Map.of("year", "2019", "make", "Honda"), ErrorCode.MISSING_PARAM, "model", "missing: model");
+        assertRefused(Map.of("trim", "LX"), ErrorCode.MISSING_PARAM, "year", "missing: year, make, model");
     }
 
     @Test
     void twoModesAtOnceAreRefused() {
         assertRefused(Map.of("vin", "1G4AH59H45G118341", "config_key", "2019-honda-civic-lx-k20c2-fwd"),
-                ErrorCode.MISSING_PARAM, "exactly one identifier mode");
+                ErrorCode.MISSING_PARAM, null, "exactly one identifier mode");
     }
 
     @Test
     void aYearThatIsNotAModelYearIsInvalid() {
-        assertRefused(Map.of("year", "19", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "four-digit");
-        assertRefused(Map.of("year", "abcd", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "four-digit");
+        assertRefused(Map.of("year", "19", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "year", "four-digit");
+        assertRefused(Map.of("year", "abcd", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "year", "four-digit");
     }
 
     @Test
     void aShortVinIsInvalidVin() {
-        assertRefused(Map.of("vin", "1G4AH59H45G11834"), ErrorCode.INVALID_VIN, "17 characters");
+        assertRefused(Map.of("vin", "1G4AH59H45G11834"), ErrorCode.INVALID_VIN, "vin", "17 characters");
     }
 
     @Test
@@ -91,7 +95,7 @@ class VehicleIdentifierTest {
 
     @Test
     void aConfigKeyLongerThanAnyKeyIsInvalid() {
-        assertRefused(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH + 1)), ErrorCode.INVALID_PARAM, "at most 160 characters");
+        assertRefused(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH + 1)), ErrorCode.INVALID_PARAM, "config_key", "at most 160 characters");
         assertThat(read(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH)))).isInstanceOf(VehicleIdentifier.ByConfigKey.class);
     }
 }

@@ -55,12 +55,14 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
     ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.MISSING_PARAM, "Parameter '" + e.getParameterName() + "' is required"), request);
+        return answer(ApiError.of(ErrorCode.MISSING_PARAM, "Parameter '" + e.getParameterName() + "' is required")
+                .about(e.getParameterName()), request);
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ApiError> badParameter(MethodArgumentTypeMismatchException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.INVALID_PARAM, "Parameter '" + e.getName() + "' has an unreadable value"), request);
+        return answer(ApiError.of(ErrorCode.INVALID_PARAM, "Parameter '" + e.getName() + "' has an unreadable value")
+                .about(e.getName()), request);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)

@@ -64,8 +64,9 @@ public final class StrictQueryStrings extends OncePerRequestFilter {
                 return ApiError.of(ErrorCode.INVALID_PARAM, "A query parameter's name is not valid URL encoding: " + ENCODING);
             }
             if (parameter.value() == null) {
-                return ApiError.of(ErrorCode.INVALID_PARAM, "Query parameter " + shown(parameter) + " is not valid URL encoding: "
-                        + ENCODING);
+                ApiError refused = ApiError.of(ErrorCode.INVALID_PARAM, "Query parameter " + shown(parameter)
+                        + " is not valid URL encoding: " + ENCODING);
+                return PLAIN_NAME.matcher(parameter.name()).matches() ? refused.about(parameter.name()) : refused;
             }
         }
         return null;

@@ -34,6 +34,7 @@ public class DecodeBatchController {
 
     /** NHTSA's own batch decoder takes 50. */
     public static final int MAX_VINS = 100;
+    static final String VINS = "vins";
 
     private final VinAnswers answers;
 
@@ -64,8 +65,8 @@ public class DecodeBatchController {
             404 `not_found`, 422 `unsupported_vehicle` with the decode). Every VIN counts as one read against the \
             monthly quota; the request counts as one against the per-minute limit.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @CountsReads(parameter = "vins", max = MAX_VINS)
-    @RepeatableParameters("vins")
+    @CountsReads(parameter = VINS, max = MAX_VINS)
+    @RepeatableParameters(VINS)
     @GetMapping("/api/v1/decode/batch")
     BatchResponse decodeBatch(HttpServletRequest request) {
         List<String> vins = vins(RequestParameters.of(request));
@@ -95,28 +96,28 @@ public class DecodeBatchController {
     /** The VINs of every {@code vins} parameter, comma-separated, stripped; blanks between commas refused. */
     static List<String> vins(Map<String, String[]> parameters) {
         for (String other : parameters.keySet()) {
-            if (!other.equals("vins")) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, "The batch route takes vins only; got " + other
+            if (!other.equals(VINS)) {
+                throw ApiException.about(other, ErrorCode.INVALID_PARAM, "The batch route takes vins only; got " + other
                         + (other.equals("vin") ? " (send vins=V1,V2,...)" : ""));
             }
         }
-        String[] values = parameters.get("vins");
+        String[] values = parameters.get(VINS);
         List<String> vins = new ArrayList<>();
         for (String value : values == null ? new String[0] : values) {
             for (String part : value.split(",", -1)) {
                 String vin = part.strip();
                 if (vin.isEmpty()) {
-                    throw new ApiException(ErrorCode.INVALID_PARAM, "vins has an empty entry (two commas in a row, or one"
+                    throw ApiException.about(VINS, ErrorCode.INVALID_PARAM, "vins has an empty entry (two commas in a row, or one"
                             + " at an end): send VINs separated by single commas");
                 }
                 vins.add(vin);
             }
         }
         if (vins.isEmpty()) {
-            throw new ApiException(ErrorCode.MISSING_PARAM, "Send vins: 1 to " + MAX_VINS + " VINs separated by commas");
+            throw ApiException.about(VINS, ErrorCode.MISSING_PARAM, "Send vins: 1 to " + MAX_VINS + " VINs separated by commas");
         }
         if (vins.size() > MAX_VINS) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "A batch takes at most " + MAX_VINS + " VINs; got " + vins.size());
+            throw ApiException.about(VINS, ErrorCode.INVALID_PARAM, "A batch takes at most " + MAX_VINS + " VINs; got " + vins.size());
         }
         return vins;
     }

@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class DecodeController {
 
+    private static final String PARTIAL_VIN = "partial_vin";
     private final VehicleResolver vehicles;
     private final VinAnswers answers;
 
@@ -59,17 +60,17 @@ class DecodeController {
             for the others, the values they could still take (as vPIC's own decoder does), with the candidate model \
             years when position 10 is unknown. It resolves no configuration: a partial VIN identifies none.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping(path = "/api/v1/decode", params = "partial_vin")
+    @GetMapping(path = "/api/v1/decode", params = PARTIAL_VIN)
     PartialDecodeResponse decodePartial(HttpServletRequest request) {
         Map<String, String[]> parameters = RequestParameters.of(request);
         for (String other : new String[] {"vin", "year", "make", "model", "trim", "config_key"}) {
             if (parameters.containsKey(other)) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
+                throw ApiException.about(other, ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
             }
         }
-        String[] values = parameters.get("partial_vin");
+        String[] values = parameters.get(PARTIAL_VIN);
         if (values[0].isBlank()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
+            throw ApiException.about(PARTIAL_VIN, ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
         }
         VinDecoder decoder = answers.decoder();
         String padded = (values[0].strip().toUpperCase(Locale.ROOT) + "*****************").substring(0, 17);
@@ -80,7 +81,7 @@ class DecodeController {
         try {
             decoding = decoder.decodePartial(values[0].strip());
         } catch (IllegalArgumentException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, e.getMessage());
+            throw ApiException.about(PARTIAL_VIN, ErrorCode.INVALID_PARAM, e.getMessage());
         }
         if (decoding == null) {
             throw new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI "

@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 class WmiController {
 
     /** 3 VIN characters, or 6 (positions 1-3 and 12-14) when the third is 9. */
+    private static final String WMI_PARAM = "wmi";
     private static final Pattern WMI = Pattern.compile("[A-HJ-NPR-Z0-9]{2}([A-HJ-NPR-Z0-8]|9([A-HJ-NPR-Z0-9]{3})?)");
 
     private final VinAnswers answers;
@@ -31,15 +32,15 @@ class WmiController {
             manufacturer of fewer than 1,000 vehicles a year). Malformed: 400 `invalid_param`; unknown: 404 `not_found`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/wmi/{wmi}")
-    WmiDescription wmi(@PathVariable("wmi") String wmi) {
+    WmiDescription wmi(@PathVariable(WMI_PARAM) String wmi) {
         String code = wmi.strip().toUpperCase(Locale.ROOT);
         if (!WMI.matcher(code).matches()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "A WMI is 3 VIN characters (0-9, A-Z except I, O, Q),"
+            throw ApiException.about(WMI_PARAM, ErrorCode.INVALID_PARAM, "A WMI is 3 VIN characters (0-9, A-Z except I, O, Q),"
                     + " or 6 when the third is 9 (positions 1-3 and 12-14); got "
                     + (wmi.length() > 12 ? wmi.length() + " characters" : "'" + wmi + "'"));
         }
         if (code.length() == 3 && code.charAt(2) == '9') {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "A WMI whose third character is 9 has 6 characters: positions"
+            throw ApiException.about(WMI_PARAM, ErrorCode.INVALID_PARAM, "A WMI whose third character is 9 has 6 characters: positions"
                     + " 1-3 and 12-14 of the VIN");
         }
         if (!answers.scope().coversWmi(code)) {

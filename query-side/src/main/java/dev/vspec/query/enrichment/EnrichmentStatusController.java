@@ -53,10 +53,10 @@ class EnrichmentStatusController {
         String job = present(jobId);
         String vinText = present(vin);
         if (job == null && vinText == null) {
-            throw new ApiException(ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
+            throw ApiException.about("job_id", ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
         }
         if (job != null && vinText != null) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "Pass job_id or vin, not both");
+            throw ApiException.about("vin", ErrorCode.INVALID_PARAM, "Pass job_id or vin, not both");
         }
         Optional<Long> keyId = AccessGrant.keyOf(request).map(ApiKey::id);
         if (job != null) {

@@ -67,6 +67,6 @@ final class Cursor {
     }
 
     private static ApiException malformed() {
-        return new ApiException(ErrorCode.INVALID_PARAM, MALFORMED);
+        return ApiException.about("cursor", ErrorCode.INVALID_PARAM, MALFORMED);
     }
 }

@@ -29,7 +29,7 @@ final class Filters {
             }
         }
         if (!missing.isEmpty()) {
-            throw new ApiException(ErrorCode.MISSING_PARAM, listed + "; missing: " + String.join(", ", missing));
+            throw ApiException.about(missing.get(0), ErrorCode.MISSING_PARAM, listed + "; missing: " + String.join(", ", missing));
         }
         return values;
     }

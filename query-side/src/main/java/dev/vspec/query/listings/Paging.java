@@ -52,7 +52,7 @@ public record Paging(int limit, List<String> after) {
             }
         }
         // only a number is repeated: anything else could be text the caller did not mean to send back and forth
-        throw new ApiException(ErrorCode.INVALID_PARAM, "limit is a whole number from 1 to " + MAX_LIMIT
+        throw ApiException.about("limit", ErrorCode.INVALID_PARAM, "limit is a whole number from 1 to " + MAX_LIMIT
                 + (limit.matches("-?\\d{1,12}") ? "; got " + limit : ""));
     }
 

@@ -95,12 +95,12 @@ class MaintenanceController {
         }
         String text = value.strip();
         if (!text.matches("\\d+")) {
-            throw new ApiException(ErrorCode.INVALID_PARAM,
+            throw ApiException.about(name, ErrorCode.INVALID_PARAM,
                     name + " is a non-negative whole number (at most " + max + "); got '" + text + "'");
         }
         String digits = text.replaceFirst("^0+(?=\\d)", "");
         if (digits.length() > 9 || Integer.parseInt(digits) > max) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, name + " is at most " + max + "; got " + digits);
+            throw ApiException.about(name, ErrorCode.INVALID_PARAM, name + " is at most " + max + "; got " + digits);
         }
         return Integer.parseInt(digits);
     }
@@ -111,7 +111,7 @@ class MaintenanceController {
         }
         String name = value.strip().toLowerCase(Locale.ROOT);
         if (!name.equals(Schedules.NORMAL) && !name.equals(Schedules.SEVERE)) {
-            throw new ApiException(ErrorCode.INVALID_PARAM,
+            throw ApiException.about("schedule", ErrorCode.INVALID_PARAM,
                     "schedule is '" + Schedules.NORMAL + "' or '" + Schedules.SEVERE + "'; got '" + value.strip() + "'");
         }
         return name;

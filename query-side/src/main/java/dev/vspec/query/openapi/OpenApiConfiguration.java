@@ -38,7 +38,8 @@ class OpenApiConfiguration {
             service intervals, parts with dated prices, labor times, a cached exterior render and sanitized \
             per-VIN service history.
 
-            **Two servers.** Every path is relative to one: `/api` answers every route to a key; `/api/sample`,             the keyless sandbox, answers every read route over the sample catalog without a key and takes no writes.
+            **Two servers.** Every path is relative to one: `/api` answers every route to a key; `/api/sample`, \
+            the keyless sandbox, answers every read route over the sample catalog without a key and takes no writes.
 
             **Identify the vehicle** with exactly one mode on every route that takes one: `?vin=`, \
             `?year=&make=&model=[&trim=]`, or `?config_key=`. A lookup that matches several configurations is \
@@ -62,7 +63,9 @@ class OpenApiConfiguration {
             installed release (or while one loads), the decoding routes, and any VIN the catalog does not link, \
             answer 503 `service_unavailable` with `Retry-After` in seconds.
 
-            **Errors** are JSON with `error` (the code to match on) and `message`, plus `request_id`; every \
+            **Errors** are JSON with `object` (`"error"`), `error` (the code to match on), `message`, `param` (on a 400 \
+            about one parameter, header or body field: its name), `docs` (a link to the code's section of the guide) and \
+            `request_id`; every \
             route lists the errors it can answer, with an example of each. A parameter given twice, or holding a \
             control character such as a NUL byte, is 400 `invalid_param` naming it (the lists `vins` and `include` may \
             repeat). Requests the HTTP server refuses \

@@ -233,6 +233,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
         describe(properties, "object", "The constant \"error\".");
         describe(properties, "error", "The machine code callers match on.");
         describe(properties, "message", "Human-readable text; wording may change.");
+        describe(properties, "param", "On a 400 about one parameter: its name, as a query parameter, header or body"
+                + " field (`vin`, `year`, `limit`, `Idempotency-Key`, ...); absent when the refusal is about no single one.");
         describe(properties, "matches", "Only on 409 multiple_matches: every candidate configuration, in the order of"
                 + " /api/v1/configs. Retry with one config_key, or add trim.");
         Map<String, Schema> decoding = ModelConverters.getInstance(openapi31).readAll(new AnnotatedType(VinDecoding.class));

@@ -6,6 +6,7 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.identity.Vin;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
@@ -39,7 +40,7 @@ class ServiceHistoryController {
     @GetMapping("/api/v0/service-history")
     ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request) {
         if (!(identifier instanceof ByVin byVin)) {
-            throw new ApiException(ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
+            throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
         }
         Vehicle vehicle = vehicles.resolve(identifier);
         return new ServiceHistoryResponse(vehicle, byVin.vin().value(), history.of(vehicle, identifier, AskedRoutes.of(request)));

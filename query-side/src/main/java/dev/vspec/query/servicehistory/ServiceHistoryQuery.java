@@ -33,7 +33,7 @@ class ServiceHistoryQuery implements VehicleGroup<List<ServiceVisit>> {
     @Override
     public void accepts(VehicleIdentifier identifier) {
         if (!(identifier instanceof ByVin)) {
-            throw new ApiException(ErrorCode.INVALID_PARAM,
+            throw ApiException.about("include", ErrorCode.INVALID_PARAM,
                     "include=service_history needs the vin identifier mode: service history is kept per VIN");
         }
     }

@@ -80,7 +80,7 @@ public enum Group {
             }
         }
         if (!unknown.isEmpty()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "include names unknown group" + (unknown.size() > 1 ? "s " : " ")
+            throw ApiException.about("include", ErrorCode.INVALID_PARAM, "include names unknown group" + (unknown.size() > 1 ? "s " : " ")
                     + String.join(", ", unknown) + "; allowed values: " + ALLOWED);
         }
         return groups;

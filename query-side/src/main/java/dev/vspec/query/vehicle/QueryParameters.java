@@ -31,12 +31,12 @@ public final class QueryParameters {
                         + " a NUL byte, %00); send printable text");
             }
             if (values.length > 1 && !repeatable.contains(name)) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, shown(name) + " is given " + values.length
+                throw ApiException.about(safe(name), ErrorCode.INVALID_PARAM, shown(name) + " is given " + values.length
                         + " times; send it once");
             }
             for (String value : values) {
                 if (hasControlCharacter(value)) {
-                    throw new ApiException(ErrorCode.INVALID_PARAM, shown(name) + " holds a control character (such as"
+                    throw ApiException.about(safe(name), ErrorCode.INVALID_PARAM, shown(name) + " holds a control character (such as"
                             + " a NUL byte, %00); send printable text");
                 }
             }
@@ -56,7 +56,11 @@ public final class QueryParameters {
     }
 
     private static String shown(String name) {
-        return SHOWN_NAME.matcher(name).matches() && !name.toLowerCase(Locale.ROOT).contains("vsk_")
-                ? "Parameter '" + name + "'" : "A parameter";
+        return safe(name) != null ? "Parameter '" + name + "'" : "A parameter";
+    }
+
+    /** The name as an answer may repeat it, or null for one that is odd or could be a key sent by mistake. */
+    private static String safe(String name) {
+        return SHOWN_NAME.matcher(name).matches() && !name.toLowerCase(Locale.ROOT).contains("vsk_") ? name : null;
     }
 }

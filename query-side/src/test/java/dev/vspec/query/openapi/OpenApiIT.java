@@ -138,7 +138,8 @@ class OpenApiIT {
         assertThat(document.path("openapi").asString()).startsWith("3.");
         assertThat(document.at("/info/title").asString()).isEqualTo("vspec");
         assertThat(document.at("/info/version").asString()).isNotBlank();
-        assertThat(document.at("/info/description").asString()).contains("config_key", "multiple_matches");
+        assertThat(document.at("/info/description").asString()).contains("config_key", "multiple_matches", "param")
+                .as("prose, with no run of spaces a text block's line joins left behind").doesNotContainPattern(" {3,}");
         assertThat(reply.header("Cache-Control")).isEqualTo("max-age=300");
         assertThat(reply.header("ETag")).isNotBlank();
     }
@@ -331,6 +332,9 @@ class OpenApiIT {
                     assertThat(example.at("/value/message").asString()).isNotBlank();
 
                     JsonNode answer = api.get(asked(path, example)).error(Integer.parseInt(status), code);
+                    assertThat(answer.propertyNames()).as("fields of the answer to %s", name)
+                            .containsExactlyInAnyOrderElementsOf(example.path("value").propertyNames());
+                    assertThat(answer.path("param")).as("param of the answer to %s", name).isEqualTo(example.at("/value/param"));
                     JsonNode schema = responses.path(status).at("/content/application~1json/schema");
                     assertThat(SchemaConformance.of(document).violations(schema, example.path("value"))).as(name).isEmpty();
                     assertThat(SchemaConformance.of(document).violations(schema, answer)).as("answer to " + name).isEmpty();
