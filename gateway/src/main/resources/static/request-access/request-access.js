@@ -1,5 +1,6 @@
-// The request-access form: posts the fields as JSON and shows the server's answer.
-// Validation is the server's (the form is novalidate), so what it refuses is what the user reads.
+// The request-access form: checks each field as the server will (AccessRequestForm's rules), with the
+// message beside the field, so a typo costs no submission; posts the fields as JSON and shows the server's
+// answer, a refused field's message beside that field too (the error's param names it).
 'use strict';
 
 (function () {
@@ -57,8 +58,118 @@
     return element ? element.value : '';
   }
 
+  const FIELDS = ['name', 'email', 'company', 'intended_use', 'plan'];
+  const PLANS = ['free', 'pro', 'scale', 'enterprise'];
+  const LABELS = { name: 'Name', email: 'Email', company: 'Company', intended_use: 'Intended use', plan: 'Plan' };
+
+  // Characters as the server counts them: code points, not UTF-16 units.
+  function length(text) {
+    return Array.from(text).length;
+  }
+
+  function hasControl(text, allowLineBreaks) {
+    return Array.from(text).some(function (c) {
+      const code = c.codePointAt(0);
+      const control = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+      return control && !(allowLineBreaks && (c === '\n' || c === '\r' || c === '\t'));
+    });
+  }
+
+  // One @ with text before it, a domain of at least two non-empty labels after it, no whitespace.
+  function plausibleEmail(email) {
+    if (/\s/u.test(email) || hasControl(email, false)) {
+      return false;
+    }
+    const at = email.indexOf('@');
+    if (at <= 0 || at !== email.lastIndexOf('@')) {
+      return false;
+    }
+    const domain = email.substring(at + 1);
+    return domain.includes('.') && domain.split('.').every(function (label) { return label.length > 0; });
+  }
+
+  // What is wrong with a field's value, as the server words it, or null.
+  function problem(name, raw) {
+    const value = raw.trim();
+    const required = name !== 'company';
+    if (value === '') {
+      return required ? LABELS[name] + ' is required.' : null;
+    }
+    switch (name) {
+      case 'name':
+      case 'company':
+        if (hasControl(value, false)) {
+          return LABELS[name] + ' contains control characters.';
+        }
+        return length(value) > 200 ? LABELS[name] + ' must be at most 200 characters long (it is ' + length(value) + ').' : null;
+      case 'email':
+        if (length(value) > 254) {
+          return 'Email must be at most 254 characters long (it is ' + length(value) + ').';
+        }
+        return plausibleEmail(value) ? null
+          : 'Email is not a plausible address: it needs exactly one @, a dot in the domain and no spaces.';
+      case 'intended_use':
+        if (hasControl(value, true)) {
+          return 'Intended use contains control characters (only line breaks and tabs are allowed).';
+        }
+        return length(value) < 10 || length(value) > 2000
+          ? 'Intended use must be 10 to 2,000 characters long (it is ' + length(value) + ').' : null;
+      case 'plan':
+        return PLANS.includes(value) ? null : 'Choose one of the plans.';
+      default:
+        return null;
+    }
+  }
+
+  function control(name) {
+    return form.elements.namedItem(name);
+  }
+
+  function errorOf(name) {
+    const element = control(name);
+    return element ? document.getElementById(element.id + '-error') : null;
+  }
+
+  // Shows (or clears, for null) the message beside a field.
+  function mark(name, message) {
+    const element = control(name);
+    const error = errorOf(name);
+    if (!element || !error) {
+      return;
+    }
+    error.textContent = message || '';
+    error.hidden = !message;
+    if (message) {
+      element.setAttribute('aria-invalid', 'true');
+    } else {
+      element.removeAttribute('aria-invalid');
+    }
+  }
+
+  // Checks every field, marks each, and answers the first wrong one (null when all are right).
+  function check() {
+    let first = null;
+    FIELDS.forEach(function (name) {
+      const message = problem(name, field(name));
+      mark(name, message);
+      if (message && first === null) {
+        first = name;
+      }
+    });
+    return first;
+  }
+
+  let attempted = false;
+
   async function send(event) {
     event.preventDefault();
+    attempted = true;
+    const wrong = check();
+    if (wrong !== null) {
+      show('invalid', ['Please correct the marked fields; nothing was sent.']);
+      control(wrong).focus();
+      return;
+    }
     const payload = {
       name: field('name'),
       email: field('email'),
@@ -99,6 +210,11 @@
 
     if (response.status === 400 && (code === 'invalid_param' || code === 'invalid_body')) {
       show('invalid', [message || 'The request was refused: please check the fields.', 'Correct the fields and send the form again.']);
+      const param = body && typeof body.param === 'string' ? body.param : null;
+      if (param && FIELDS.includes(param)) {
+        mark(param, message);
+        control(param).focus();
+      }
     } else if (response.status === 429) {
       const wait = retryAfterSeconds(response);
       show('rate-limited', [
@@ -115,5 +231,18 @@
     form.removeAttribute('aria-busy');
   }
 
+  // With this script the fields are checked here, with messages beside them, instead of by the browser's bubbles.
+  form.noValidate = true;
+  // After a first attempt, a field's message follows its value as it is corrected.
+  FIELDS.forEach(function (name) {
+    const element = control(name);
+    if (element) {
+      element.addEventListener('input', function () {
+        if (attempted) {
+          mark(name, problem(name, field(name)));
+        }
+      });
+    }
+  });
   form.addEventListener('submit', send);
 }());

@@ -288,6 +288,22 @@ class GatewayEdgeIT {
                 .extracting(sample -> sample.labels().get("httpclient")).contains("query-side", "command-side", "sandbox");
     }
 
+    /** Latency per route of the contract, not per the gateway's catch-all; a made-up path adds no series of its own. */
+    @Test
+    void eachRequestIsMeasuredUnderItsApiRoute() {
+        api.get("/api/v1/wmi/1HG");
+        api.get("/api/sample/v1/fluids?config_key=2019-honda-civic-lx-k20c2-fwd");
+        api.get("/api/v1/echo/made-up-" + System.nanoTime());
+        int management = gateway.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+
+        // a request's observation ends after its answer is written: the client may read the answer first
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
+                PrometheusScrape.of(management).samples("http_server_requests_seconds_count").stream()
+                        .map(sample -> sample.labels().get("uri")).toList())
+                .contains("/api/v1/wmi/{wmi}", "/api/sample/v1/fluids", "/api/{unknown}")
+                .doesNotContain("/api/**").noneMatch(uri -> uri.contains("made-up") || uri.contains("1HG")));
+    }
+
     @Test
     void metricsAndInfoAnswerOnTheManagementPortOnLoopbackAlone() {
         int management = gateway.getEnvironment().getRequiredProperty("local.management.port", Integer.class);

@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "access-requests", mixinStandardHelpOptions = true,
         description = {"The request-access form's submissions.",
                 "vspec issues no key by itself: an operator reads the requests and answers one with"
-                        + " vspec keys issue --from-request ID."},
-        subcommands = ListAccessRequestsCommand.class)
+                        + " vspec keys issue --from-request ID, or declines it with vspec access-requests decline ID --reason TEXT."},
+        subcommands = {ListAccessRequestsCommand.class, DeclineAccessRequestCommand.class})
 public final class AccessRequestsCommand implements Runnable {
 
     @CommandLine.Spec

@@ -92,13 +92,26 @@ final class IssueKeyCommand extends AccessCommand {
             return 0;
         }
         try (AccessDatabase database = openDatabase()) {
-            AccessRequest request = new AccessRequestStore(database.db()).find(fromRequest).orElseThrow(() -> CommandFailure.of(
-                    "There is no access request " + fromRequest + " (vspec access-requests list shows them)"));
-            NewKey key = newKey(owner != null ? owner : ownerOf(request), wantedPlan != null ? wantedPlan : request.plan(),
-                    wantedScopes, request.id());
-            List<Long> earlier = database.db().select(API_KEY.ID).from(API_KEY)
-                    .where(API_KEY.ACCESS_REQUEST_ID.eq(request.id())).orderBy(API_KEY.ID).fetch(API_KEY.ID);
-            print(out, new ApiKeyStore(database.db()).issue(key));
+            record Issued(IssuedKey key, AccessRequest request, List<Long> earlier) {
+            }
+            Issued issued = database.db().transactionResult(tx -> {
+                // locked until the key is stored, so the request cannot be declined meanwhile
+                AccessRequest request = AccessRequestStore.lockedForIssuing(tx.dsl(), fromRequest).orElseThrow(() -> CommandFailure.of(
+                        "There is no access request " + fromRequest + " (vspec access-requests list shows them)"));
+                if (request.declined()) {
+                    throw CommandFailure.of("Access request " + request.id() + " was declined at "
+                            + TextTable.utcMinutes(request.declinedAt()) + " UTC (" + Messages.oneLine(request.declineReason())
+                            + "); a declined request is issued no key: give --plan and --owner instead of --from-request to issue one anyway");
+                }
+                NewKey key = newKey(owner != null ? owner : ownerOf(request), wantedPlan != null ? wantedPlan : request.plan(),
+                        wantedScopes, request.id());
+                List<Long> earlier = tx.dsl().select(API_KEY.ID).from(API_KEY)
+                        .where(API_KEY.ACCESS_REQUEST_ID.eq(request.id())).orderBy(API_KEY.ID).fetch(API_KEY.ID);
+                return new Issued(new ApiKeyStore(tx.dsl()).issue(key), request, earlier);
+            });
+            AccessRequest request = issued.request();
+            List<Long> earlier = issued.earlier();
+            print(out, issued.key());
             if (!earlier.isEmpty()) {
                 out.println();
                 out.println("Note: access request " + request.id() + " had already been answered with "

@@ -203,8 +203,8 @@ class AccessCommandsIT {
                 .contains("Issue a key for a request with: vspec keys issue --from-request ID");
         assertThat(lineWith("ann@garage.example"))
                 .matches(" *" + answered.id() + "  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  Ann Smith +ann@garage\\.example +Garage Co +scale"
-                        + " +Maintenance schedules for our workshop's booking system, an…  yes \\(keys " + keyId + ", " + againId + "\\)");
-        assertThat(lineWith("bob@example.org")).matches(".*  Bob +bob@example\\.org +free +Hobby project +yes \\(key " + bobsKeyId + "\\)");
+                        + " +Maintenance schedules for our workshop's booking system, an…  keys " + keyId + ", " + againId);
+        assertThat(lineWith("bob@example.org")).matches(".*  Bob +bob@example\\.org +free +Hobby project +key " + bobsKeyId);
     }
 
     @Test
@@ -252,7 +252,62 @@ class AccessCommandsIT {
         }
 
         assertThat(vspec("access-requests", "list")).isZero();
-        assertThat(lineWith("cy@example.net")).matches(".*  Cy +cy@example\\.net +pro +Fleet dashboards +no");
+        assertThat(lineWith("cy@example.net")).matches(".*  Cy +cy@example\\.net +pro +Fleet dashboards +waiting");
+    }
+
+    /** A declined request keeps when and why, lists as declined, and is issued no key; vspec sends no email. */
+    @Test
+    void declinesARequestWhichThenGetsNoKey() throws SQLException {
+        AccessRequest request;
+        try (CloseableDSLContext db = DSL.using(database.url(), database.user(), database.password())) {
+            request = new AccessRequestStore(db).submit("Eve", "eve@example.org", null, "Scraping every VIN we can find",
+                    Plan.SCALE, "192.0.2.11");
+        }
+        String id = Long.toString(request.id());
+
+        assertThat(vspec("access-requests", "decline", id, "--reason", "  Bulk resale of the data is not a use we support ")).as(err.toString())
+                .isZero();
+        assertThat(out.toString()).matches("Declined access request " + id + " \\(Eve, eve@example\\.org, scale plan\\) at"
+                + " \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: Bulk resale of the data is not a use we support" + NL
+                + "vspec sends no email: write to eve@example\\.org yourself\\." + NL);
+
+        out.getBuffer().setLength(0);
+        assertThat(vspec("access-requests", "decline", id, "--reason", "Another reason")).isZero();
+        assertThat(out.toString()).contains("was already declined at").contains("(Bulk resale of the data is not a use we support)")
+                .endsWith("nothing changed." + NL);
+
+        assertRefused(1, "Access request " + id + " was declined at", "keys", "issue", "--from-request", id);
+        assertThat(single("select count(*) from access.api_key where access_request_id = " + id)).isEqualTo("0");
+
+        out.getBuffer().setLength(0);
+        assertThat(vspec("access-requests", "list")).isZero();
+        assertThat(lineWith("eve@example.org")).matches(".*  Eve +eve@example\\.org +scale +Scraping every VIN we can find"
+                + " +declined \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
+        out.getBuffer().setLength(0);
+        assertThat(vspec("access-requests", "list", "--json")).isZero();
+        JsonNode listed = JSON.readTree(out.toString()).valueStream()
+                .filter(r -> r.path("id").asLong() == request.id()).findFirst().orElseThrow();
+        assertThat(listed.path("decline_reason").asString()).isEqualTo("Bulk resale of the data is not a use we support");
+        assertThat(Instant.parse(listed.path("declined_at").asString())).isAfterOrEqualTo(request.submittedAt().toInstant());
+    }
+
+    @Test
+    void refusesToDeclineARequestAKeyAnswersOrNoneHasOrWithoutAReason() throws SQLException {
+        AccessRequest request;
+        try (CloseableDSLContext db = DSL.using(database.url(), database.user(), database.password())) {
+            request = new AccessRequestStore(db).submit("Fay", "fay@example.org", null, "Workshop quotes for brakes",
+                    Plan.FREE, "192.0.2.12");
+        }
+        String id = Long.toString(request.id());
+        vspec("keys", "issue", "--from-request", id);
+        String keyId = single("select id from access.api_key where access_request_id = " + id);
+
+        assertRefused(1, "Access request " + id + " was answered with key " + keyId + "; a request answered with a key is not"
+                + " declined: revoke the key instead", "access-requests", "decline", id, "--reason", "Changed our mind");
+        assertRefused(1, "There is no access request 999999", "access-requests", "decline", "999999", "--reason", "No");
+        assertRefused(2, "Give --reason one line of text", "access-requests", "decline", id, "--reason", "two\nlines");
+        assertRefused(2, "--reason is at most 500 characters", "access-requests", "decline", id, "--reason", "x".repeat(501));
+        assertThat(single("select count(*) from access.access_request where declined_at is not null and id = " + id)).isEqualTo("0");
     }
 
     @Test

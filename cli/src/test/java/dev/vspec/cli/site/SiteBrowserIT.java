@@ -130,15 +130,41 @@ class SiteBrowserIT {
         page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("request-access.png")).setFullPage(true));
     }
 
+    /** A typo costs no submission: the page marks each wrong field beside it and sends nothing until all are right. */
     @Test
-    void aRefusedSubmissionShowsTheServersReasons() {
+    void typosAreMarkedBesideEachFieldAndNothingIsSentUntilTheyAreCorrected() {
+        List<String> sent = new ArrayList<>();
+        page.onRequest(request -> {
+            if (request.url().endsWith("/api/request-access")) {
+                sent.add(request.method());
+            }
+        });
         page.navigate(site + "/request-access");
-        page.fill("#request-access-email", "not-an-address");
+        page.fill("#request-access-email", "ada@example");
+        page.fill("#request-access-intended-use", "Fleet");
         page.click("#request-access-submit");
 
         page.waitForSelector("#request-access-result[data-outcome=invalid]");
-        assertThat(page.textContent("#request-access-result")).contains("'name'").contains("'email'");
-        assertThat(page.inputValue("#request-access-email")).as("the input is kept").isEqualTo("not-an-address");
+        assertThat(page.textContent("#request-access-result")).contains("nothing was sent");
+        assertThat(page.textContent("#request-access-name-error")).isEqualTo("Name is required.");
+        assertThat(page.textContent("#request-access-email-error")).contains("not a plausible address");
+        assertThat(page.textContent("#request-access-intended-use-error")).contains("10 to 2,000 characters", "(it is 5)");
+        assertThat(page.isVisible("#request-access-company-error")).as("an optional field left empty").isFalse();
+        assertThat(page.getAttribute("#request-access-email", "aria-invalid")).isEqualTo("true");
+        assertThat(page.evaluate("document.activeElement.id")).as("the first wrong field has the focus")
+                .isEqualTo("request-access-name");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("request-access-typos.png")).setFullPage(true));
+
+        page.fill("#request-access-email", "ada@example.com");
+        assertThat(page.isVisible("#request-access-email-error")).as("a corrected field's message goes").isFalse();
+        assertThat(page.getAttribute("#request-access-email", "aria-invalid")).isNull();
+        page.fill("#request-access-name", "Ada Example");
+        page.fill("#request-access-intended-use", "Service reminders for a fleet of 40 sample vehicles.");
+        assertThat(sent).as("requests sent while fields were wrong").isEmpty();
+        page.click("#request-access-submit");
+
+        page.waitForSelector("#request-access-result[data-outcome=success]");
+        assertThat(sent).containsExactly("POST");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.vspec.command.access;
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
+import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
@@ -37,13 +38,13 @@ import tools.jackson.databind.ObjectMapper;
  * named in one 400 {@code invalid_param}.
  *
  * <p>Each client address (behind the gateway, the {@code X-Forwarded-For} address Tomcat trusts)
- * may submit {@value #SUBMISSIONS_PER_PERIOD} times an hour, counted in PostgreSQL so that every
- * instance shares the count. Every submission of JSON or form content counts, the invalid and
- * unreadable ones too, since the budget is taken before the body is read: the limit is an abuse
- * guard, and a caller probing the rules is held off as well as one flooding the review queue. The
- * sixth within the hour is 429 {@code rate_limited} with {@code Retry-After} (seconds until the
- * address's budget is back, 3600 right after a burst). Other content types (415) and methods are
- * refused before this controller and do not count.
+ * may send {@value #SUBMISSIONS_PER_PERIOD} valid requests an hour, and, on a budget of their own,
+ * {@value #REFUSED_PER_PERIOD} refused ones (400: a field wrong, a body unreadable), both counted in
+ * PostgreSQL so that every instance shares them: a person who makes typos is never locked out of
+ * sending the corrected request, while the review queue and a caller probing the rules are each held
+ * off. Beyond either, the request is 429 {@code rate_limited} with {@code Retry-After} (seconds until
+ * that budget is back, 3600 right after a burst). Other content types (415) and methods are refused
+ * before this controller and count against neither.
  *
  * <p>Present only where the access module is (a servlet application with {@code vspec.access.enabled}),
  * since it stores into the access schema and spends a shared budget.
@@ -56,6 +57,7 @@ class RequestAccessController {
 
     static final String PATH = WriteRoute.Paths.REQUEST_ACCESS;
     static final long SUBMISSIONS_PER_PERIOD = 5;
+    static final long REFUSED_PER_PERIOD = 30;
     static final Duration PERIOD = Duration.ofHours(1);
     /** Far above the largest valid submission (about 2,700 characters), so only abuse hits it. */
     static final int MAX_BODY_BYTES = 64 * 1024;
@@ -77,11 +79,32 @@ class RequestAccessController {
 
     @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> submitJson(HttpServletRequest request) throws IOException {
+        return answer(request, this::fromJson);
+    }
+
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+    ResponseEntity<?> submitForm(HttpServletRequest request) throws IOException {
+        return answer(request, RequestAccessController::fromForm);
+    }
+
+    /** Reads one encoding's fields into a submission, or refuses them (ApiException). */
+    @FunctionalInterface
+    private interface SubmissionReader {
+        AccessRequestForm.Submission read(HttpServletRequest request) throws IOException;
+    }
+
+    private ResponseEntity<?> answer(HttpServletRequest request, SubmissionReader reader) throws IOException {
         String address = clientAddress(request);
-        RollingAdmission admission = spend(address);
-        if (!admission.admitted()) {
-            return tooMany(admission, request);
+        AccessRequestForm.Submission submission;
+        try {
+            submission = reader.read(request);
+        } catch (ApiException refused) {
+            return refusedOrTooMany(refused, address, request);
         }
+        return storedOrTooMany(submission, address, request);
+    }
+
+    private AccessRequestForm.Submission fromJson(HttpServletRequest request) throws IOException {
         JsonNode body = JsonBodies.readObject(request, json, MAX_BODY_BYTES,
                 "a request for access is a few kilobytes at most, with the fields " + String.join(", ", AccessRequestForm.FIELDS));
         Map<String, String> values = new HashMap<>();
@@ -97,16 +120,10 @@ class RequestAccessController {
                 unreadable.put(field, "must be a JSON string, not " + JsonBodies.kind(node));
             }
         }
-        return store(AccessRequestForm.check(values, unreadable), address);
+        return AccessRequestForm.check(values, unreadable);
     }
 
-    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
-    ResponseEntity<?> submitForm(HttpServletRequest request) {
-        String address = clientAddress(request);
-        RollingAdmission admission = spend(address);
-        if (!admission.admitted()) {
-            return tooMany(admission, request);
-        }
+    private static AccessRequestForm.Submission fromForm(HttpServletRequest request) {
         Map<String, String[]> form = RequestParameters.ofForm(request);
         Map<String, String> values = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
@@ -121,17 +138,35 @@ class RequestAccessController {
                 values.put(field, given[0]);
             }
         }
-        return store(AccessRequestForm.check(values, unreadable), address);
+        return AccessRequestForm.check(values, unreadable);
     }
 
-    private RollingAdmission spend(String address) {
-        return budgets.takeRolling("address:" + BudgetAddress.of(address) + ":request-access", SUBMISSIONS_PER_PERIOD, PERIOD);
+    /** A valid request, stored unless the address has sent its valid requests for the hour. */
+    private ResponseEntity<?> storedOrTooMany(AccessRequestForm.Submission submission, String address, HttpServletRequest request) {
+        RollingAdmission admission = budgets.takeRolling(budget(address, "request-access"), SUBMISSIONS_PER_PERIOD, PERIOD);
+        if (!admission.admitted()) {
+            return tooMany(admission, "access requests", request);
+        }
+        return store(submission, address);
     }
 
-    private ResponseEntity<ApiError> tooMany(RollingAdmission admission, HttpServletRequest request) {
+    /** A refused request: its 400 (ApiExceptionHandler), unless the address has sent its refused ones for the hour. */
+    private ResponseEntity<ApiError> refusedOrTooMany(ApiException refused, String address, HttpServletRequest request) {
+        RollingAdmission admission = budgets.takeRolling(budget(address, "request-access-refused"), REFUSED_PER_PERIOD, PERIOD);
+        if (!admission.admitted()) {
+            return tooMany(admission, "refused access requests (requests with a field to correct)", request);
+        }
+        throw refused;
+    }
+
+    private static String budget(String address, String name) {
+        return "address:" + BudgetAddress.of(address) + ":" + name;
+    }
+
+    private ResponseEntity<ApiError> tooMany(RollingAdmission admission, String what, HttpServletRequest request) {
         long seconds = admission.retryAfterSeconds();
         long minutes = (seconds + 59) / 60;
-        ApiError error = ApiError.of(ErrorCode.RATE_LIMITED, "Too many access requests from this address (the limit is "
+        ApiError error = ApiError.of(ErrorCode.RATE_LIMITED, "Too many " + what + " from this address (the limit is "
                 + admission.limit() + " per hour); wait " + seconds + " s (about " + minutes + (minutes == 1 ? " minute" : " minutes")
                 + ") before submitting again");
         return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)

@@ -296,15 +296,21 @@ class RequestAccessIT {
         assertThat(stored(other.json(201).path("id").asLong()).clientAddress()).isEqualTo("10.1.2.3");
     }
 
+    /** Typos never lock a person out: refused requests spend a budget of their own, looser than the valid one's. */
     @Test
-    void invalidSubmissionsCountAgainstTheLimitToo() {
+    void refusedSubmissionsSpendABudgetOfTheirOwnSoTheCorrectedOneIsStored() {
         String address = freshAddress();
         post("application/json", "{not json", address).error(400, "invalid_body");
-        for (int i = 2; i <= 5; i++) {
+        for (int i = 2; i <= RequestAccessController.REFUSED_PER_PERIOD; i++) {
             post(FORM, "name=", address).error(400, "invalid_param");
         }
 
-        post("application/json", json(validFields()), address).error(429, "rate_limited");
-        assertThat(storedFrom(address)).isZero();
+        Reply beyond = post(FORM, "name=", address);
+
+        JsonNode refusal = beyond.error(429, "rate_limited");
+        assertThat(refusal.path("message").asString()).contains("refused access requests", "the limit is 30 per hour");
+        assertThat(Long.parseLong(beyond.header("Retry-After"))).isBetween(3590L, 3600L);
+        post("application/json", json(validFields()), address).json(201);
+        assertThat(storedFrom(address)).isEqualTo(1);
     }
 }

@@ -1,5 +1,7 @@
 package dev.vspec.gateway.web;
 
+import dev.vspec.gateway.metrics.ApiRouteTemplates;
+import dev.vspec.gateway.metrics.RouteTemplateObservations;
 import dev.vspec.gateway.routing.GatewayProperties;
 import dev.vspec.infra.connector.RefusalHeaders;
 import dev.vspec.infra.web.ApiErrorResponses;
@@ -81,6 +83,11 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     @Bean
     BackendResponseHeaders backendResponseHeaders() {
         return new BackendResponseHeaders();
+    }
+
+    @Bean
+    RouteTemplateObservations routeTemplateObservations() {
+        return new RouteTemplateObservations(ApiRouteTemplates.fromContract());
     }
 
     @Bean

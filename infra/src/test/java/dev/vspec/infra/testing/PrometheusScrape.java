@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
 /** One scrape of a running deployable's {@code /actuator/prometheus}, as Prometheus would take it, and its samples. */
 public final class PrometheusScrape {
 
-    private static final Pattern SAMPLE = Pattern.compile("(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{([^}]*)\\})? (\\S+)$");
+    /** A sample line; a label's quoted value may hold braces ({@code uri="/api/v1/wmi/{wmi}"}). */
+    private static final Pattern SAMPLE = Pattern.compile(
+            "(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{((?:[^\"}]|\"(?:[^\"\\\\]|\\\\.)*\")*)\\})? (\\S+)$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private final String text;

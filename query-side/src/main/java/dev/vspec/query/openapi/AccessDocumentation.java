@@ -31,12 +31,13 @@ final class AccessDocumentation implements OperationCustomizer {
     static final String SCOPE_EXTENSION = "x-required-scope";
     /** The site vspec-common.yml names when VSPEC_SITE_URL is unset, as the examples' docs links show it. */
     static final String LOCAL_SITE = "http://127.0.0.1:8080";
-    private static final Map<String, String> LIMIT_HEADERS = Map.of(
-            "X-RateLimit-Limit", "Requests per minute this key may make.",
-            "X-RateLimit-Remaining", "Requests left in the current minute (UTC).",
-            "X-RateLimit-Reset", "Unix time (seconds) at which the current minute ends.",
-            "X-Monthly-Limit", "Successful GETs (reads) per calendar month this key may make.",
-            "X-Monthly-Remaining", "Reads left this month (UTC); a 304 or an error costs none.");
+    /** In the order the answers send them (a list: Map.of's order changes from one run to the next). */
+    private static final List<Map.Entry<String, String>> LIMIT_HEADERS = List.of(
+            Map.entry("X-RateLimit-Limit", "Requests per minute this key may make."),
+            Map.entry("X-RateLimit-Remaining", "Requests left in the current minute (UTC)."),
+            Map.entry("X-RateLimit-Reset", "Unix time (seconds) at which the current minute ends."),
+            Map.entry("X-Monthly-Limit", "Successful GETs (reads) per calendar month this key may make."),
+            Map.entry("X-Monthly-Remaining", "Reads left this month (UTC); a 304 or an error costs none."));
 
     @Override
     public Operation customize(Operation operation, HandlerMethod handler) {
@@ -84,8 +85,8 @@ final class AccessDocumentation implements OperationCustomizer {
                 .addApiResponse("429", tooMany);
         ApiResponse ok = operation.getResponses().get("200");
         if (ok != null) {
-            LIMIT_HEADERS.forEach((name, description) ->
-                    ok.addHeaderObject(name, new Header().description(description).schema(RouteDocumentation.typed("integer"))));
+            LIMIT_HEADERS.forEach(header -> ok.addHeaderObject(header.getKey(),
+                    new Header().description(header.getValue()).schema(RouteDocumentation.typed("integer"))));
         }
         return operation;
     }
