@@ -5,6 +5,8 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.Paths;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.servers.Server;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
@@ -26,6 +29,7 @@ import java.util.stream.Collectors;
 final class PublishedDocument {
 
     static final String API_BASE = "/api";
+    private static final String JSON = org.springframework.http.MediaType.APPLICATION_JSON_VALUE;
     static final String SANDBOX_BASE = "/api/sample";
     /** The command side's routes, kept in contracts beside WriteRoute; its IT replays their examples. */
     static final String WRITES = "/dev/vspec/contracts/openapi/writes.yaml";
@@ -60,7 +64,37 @@ final class PublishedDocument {
                 operation.setSecurity(new ArrayList<>());
             }
         }));
+        nameAlternatives(document);
         merge(document, writes());
+    }
+
+    /**
+     * An answer that is one of several bodies ({@code /v1/decode}'s two modes, {@code /v1/configs}' list or
+     * page) as a named component, {@code DecodeAnswer}, {@code ConfigsAnswer}, so that a generated client
+     * names its type rather than {@code Decode200Response}.
+     */
+    @SuppressWarnings("rawtypes")
+    private static void nameAlternatives(OpenAPI document) {
+        document.getPaths().values().stream().map(PathItem::getGet).filter(Objects::nonNull).forEach(get -> {
+            MediaType json = get.getResponses().get("200").getContent() == null ? null
+                    : get.getResponses().get("200").getContent().get(JSON);
+            if (json == null || json.getSchema() == null || json.getSchema().getOneOf() == null) {
+                return;
+            }
+            String name = answerName(get.getOperationId());
+            if (document.getComponents().getSchemas().containsKey(name)) {
+                throw new IllegalStateException("The schema " + name + " exists already");
+            }
+            Schema alternatives = json.getSchema();
+            document.getComponents().addSchemas(name, alternatives);
+            json.setSchema(new Schema<>().$ref("#/components/schemas/" + name));
+        });
+    }
+
+    /** {@code decode} and {@code listConfigs} as {@code DecodeAnswer} and {@code ConfigsAnswer}. */
+    static String answerName(String operationId) {
+        String subject = operationId.replaceFirst("^(get|list)(?=[A-Z])", "");
+        return Character.toUpperCase(subject.charAt(0)) + subject.substring(1) + "Answer";
     }
 
     /** The command side's routes, answered by the API's server only. */
