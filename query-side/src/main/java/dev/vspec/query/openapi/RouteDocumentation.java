@@ -425,6 +425,15 @@ final class RouteDocumentation implements OpenApiCustomizer {
                 + " GET /api/v1/decode?vin= gives that VIN, with that route's body (`vehicle`, `decode`, `matches`)"
                 + " on 200, else its error record under `error`.");
         describe(batch.getProperties(), "release", "The vPIC release that answered every decode of the batch.");
+        // named, so that a generated client has a BatchResult rather than a BatchResponseResultsInner
+        Schema<?> results = batch.getProperties().get("results");
+        Schema<?> result = results.getItems();
+        if (result == null || result.getOneOf() == null) {
+            throw new IllegalStateException(BATCH + "'s results should be one of Answered and Refused; springdoc gave " + results);
+        }
+        result.setDescription("One VIN's result: Answered (status 200) or Refused (its error record).");
+        components.addSchemas("BatchResult", result);
+        results.setItems(new Schema<>().$ref("#/components/schemas/BatchResult"));
 
         Schema<?> answer = responseSchema(openApi, DECODE);
         // springdoc merges the two handlers' bodies into a oneOf; were it to keep one, the document would miss a mode

@@ -114,15 +114,21 @@ class OpenApiIT {
         api = new Api(port, key);
     }
 
-    /** The completed job the GET /v0/enrich example shows, scheduled for {@code keyId}, in the event store. */
+    /**
+     * The completed job the GET /v0/enrich example shows, scheduled for {@code keyId}, in the event store, with
+     * the steps' details as EnrichmentProcess writes them for this VIN (WriteRoutesDocumentIT's webhook example
+     * shows the same from a real enrichment).
+     */
     private void enrichmentJobOf(long keyId) {
         String job = EnrichmentJobId.first(Vin.parse(RAV4_VIN)).value();
         Instant at = Instant.parse("2026-11-21T09:14:02.318Z");
         StoredJobEvents.store(db, job, 0,
                 new EnrichmentScheduled(job, RAV4_VIN, keyId, at),
-                new EnrichmentStepCompleted(job, EnrichmentStep.DECODED, "2022 Toyota RAV4 XLE A25A-FKS AWD", at.plusMillis(89)),
-                new EnrichmentStepCompleted(job, EnrichmentStep.FOUND_UPSTREAM, RAV4_XLE, at.plusMillis(194)),
-                new EnrichmentStepCompleted(job, EnrichmentStep.CATALOG_RECORDED, "9 catalog commands", at.plusMillis(663)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.DECODED,
+                        "2022 TOYOTA RAV4 XLE A25A-FKS by vPIC 2026-02-17 (f9b3118a3d3f)", at.plusMillis(89)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.FOUND_UPSTREAM, "the catalog vendor knows it as " + RAV4_XLE,
+                        at.plusMillis(194)),
+                new EnrichmentStepCompleted(job, EnrichmentStep.CATALOG_RECORDED, "18 catalog commands", at.plusMillis(663)),
                 new EnrichmentStepCompleted(job, EnrichmentStep.VIN_LINKED, RAV4_VIN + " is " + RAV4_XLE, at.plusMillis(695)),
                 new EnrichmentCompleted(job, RAV4_VIN, RAV4_XLE, at.plusMillis(734)));
         StoredJobEvents.project(db, RAV4_VIN, RAV4_XLE);
