@@ -3,7 +3,7 @@
 // and loads nothing from elsewhere). Redoc renders in the browser: a page Redocly pre-renders does not
 // hydrate cleanly (React errors #418/#425, Redocly/redoc#2734).
 //   node build-reference.mjs <output directory>
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where the gateway serves the page's files: the page itself answers at /docs/reference, without a slash. */
@@ -15,8 +15,8 @@ if (!out) {
 }
 mkdirSync(out, { recursive: true });
 
+// the contract itself lands beside the page as a resource of the gateway's build (gateway's pom)
 const document = JSON.parse(readFileSync('openapi.json', 'utf8'));
-copyFileSync('openapi.json', join(out, 'openapi.json'));
 
 // Its footer's logo, which it would fetch from Redocly's CDN, becomes an empty image.
 const bundle = readFileSync('node_modules/redoc/bundles/redoc.standalone.js', 'utf8');

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -17,16 +19,19 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ApiRouteTemplates {
 
-    /** The contract, docs/openapi/openapi.json, as the gateway's build copies it (gateway's pom). */
-    static final String CONTRACT = "/dev/vspec/gateway/openapi.json";
+    /** The contract, docs/openapi/openapi.json, where the gateway's build copies it for the API reference (gateway's pom). */
+    static final String CONTRACT = "/static/docs/reference/openapi.json";
 
     private record Template(String name, Pattern pattern) {
     }
 
-    private final List<Template> templates;
+    /** The templates without a variable, by their path: most requests are answered by one lookup. */
+    private final Map<String, String> literal;
+    private final List<Template> variable;
 
-    private ApiRouteTemplates(List<Template> templates) {
-        this.templates = templates;
+    private ApiRouteTemplates(Map<String, String> literal, List<Template> variable) {
+        this.literal = literal;
+        this.variable = variable;
     }
 
     /** Every path of the contract on every server it names. */
@@ -42,20 +47,29 @@ public final class ApiRouteTemplates {
     }
 
     static ApiRouteTemplates of(JsonNode document) {
-        List<Template> templates = new ArrayList<>();
+        Map<String, String> literal = new HashMap<>();
+        List<Template> variable = new ArrayList<>();
         for (JsonNode server : document.path("servers")) {
             String base = server.path("url").asString();
             document.path("paths").propertyNames().forEach(path -> {
                 String name = base + path;
-                templates.add(new Template(name, Pattern.compile(regex(name))));
+                if (name.indexOf('{') < 0) {
+                    literal.put(name, name);
+                } else {
+                    variable.add(new Template(name, Pattern.compile(regex(name))));
+                }
             });
         }
-        return new ApiRouteTemplates(List.copyOf(templates));
+        return new ApiRouteTemplates(Map.copyOf(literal), List.copyOf(variable));
     }
 
     /** The template the path matches, if any. */
     public Optional<String> templateOf(String path) {
-        for (Template template : templates) {
+        String exact = literal.get(path);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        for (Template template : variable) {
             if (template.pattern().matcher(path).matches()) {
                 return Optional.of(template.name());
             }

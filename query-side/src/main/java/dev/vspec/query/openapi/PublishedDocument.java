@@ -54,7 +54,6 @@ final class PublishedDocument {
             relative.addPathItem(path.substring(API_BASE.length()), item);
         });
         document.setPaths(relative);
-        document.setServers(new ArrayList<>(SERVERS));
         List<SecurityRequirement> keyed = AccessDocumentation.schemes().stream()
                 .map(scheme -> new SecurityRequirement().addList(scheme)).collect(Collectors.toCollection(ArrayList::new));
         document.setSecurity(keyed);

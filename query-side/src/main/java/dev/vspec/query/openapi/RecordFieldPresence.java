@@ -12,6 +12,7 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -23,8 +24,6 @@ import org.jspecify.annotations.Nullable;
  * {@link Nullable} may be null, written as 3.1's {@code "null"} type (beside a {@code $ref}, {@code oneOf} the two).
  */
 final class RecordFieldPresence implements ModelConverter {
-
-    private static final Schema<?> NULL = new Schema<>().types(new java.util.LinkedHashSet<>(List.of("null")));
 
     @Override
     public Schema resolve(AnnotatedType type, ModelConverterContext context, Iterator<ModelConverter> chain) {
@@ -70,7 +69,9 @@ final class RecordFieldPresence implements ModelConverter {
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Schema nullable(Schema property) {
         if (property.get$ref() != null) {
-            Schema either = new Schema<>().oneOf(List.of(new Schema<>().$ref(property.get$ref()), NULL));
+            // a schema of its own for each property: swagger's schemas are mutable
+            Schema<?> nothing = new Schema<>().types(new LinkedHashSet<>(List.of("null")));
+            Schema either = new Schema<>().oneOf(List.of(new Schema<>().$ref(property.get$ref()), nothing));
             either.setDescription(property.getDescription());
             return either;
         }
