@@ -11,8 +11,10 @@ import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
 import dev.vspec.cli.synthetic.SyntheticCommand;
 import dev.vspec.cli.vpic.VpicCommand;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The operator CLI. */
 @Command(name = "vspec", mixinStandardHelpOptions = true, version = "vspec 0.1.0",
@@ -29,6 +31,23 @@ public final class VspecCli implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The commands {@code args} can reach: only the command they name, when they name one, as reading
+     * every command's options takes picocli about half a second; otherwise all of them (help, a typo).
+     */
+    public static CommandLine forArguments(String... args) {
+        if (args.length > 0) {
+            for (Class<?> command : VspecCli.class.getAnnotation(Command.class).subcommands()) {
+                Command named = command.getAnnotation(Command.class);
+                if (named.name().equals(args[0]) || Arrays.asList(named.aliases()).contains(args[0])) {
+                    CommandSpec root = CommandSpec.wrapWithoutInspection(new VspecCli()).name("vspec");
+                    return new CommandLine(root).addSubcommand(new CommandLine(command));
+                }
+            }
+        }
+        return new CommandLine(new VspecCli());
+    }
+
     /** An operator's problem (no database, port taken, ...) is a message and exit code 1, not a stack trace. */
     private static int explain(Exception e, CommandLine command, CommandLine.ParseResult parsed) throws Exception {
         if (e instanceof StackException) {
@@ -41,7 +60,7 @@ public final class VspecCli implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("axoniq.update-checker.disabled", "true");
-        int exit = new CommandLine(new VspecCli())
+        int exit = forArguments(args)
                 .setExecutionExceptionHandler(VspecCli::explain)
                 .execute(args);
         // A command that ran a stack in this JVM leaves non-daemon threads behind (Axon's janitor).

@@ -20,7 +20,7 @@ abstract class AccessCommand implements Callable<Integer> {
     @Option(names = "--db-url", paramLabel = "URL", order = 100,
             defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
             description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD."
-                    + " Its schema is migrated first, so this works before the first vspec up.")
+                    + " vspec's migrations are applied first where it lacks any, so this works before the first vspec up.")
     String dbUrl;
 
     @Option(names = "--db-user", paramLabel = "USER", order = 101, defaultValue = "${env:VSPEC_DB_USER:-postgres}",
@@ -48,7 +48,7 @@ abstract class AccessCommand implements Callable<Integer> {
 
     AccessDatabase openDatabase() {
         if (System.getProperty("VSPEC_LOG_FILE") == null) {
-            // read by logback.xml; set before the first logger exists (Hikari's, Flyway's and jOOQ's go to this file)
+            // read by logback.xml; set before the first logger exists (Flyway's and jOOQ's go to this file)
             Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
             System.setProperty("VSPEC_LOG_FILE", dataDir.resolve("logs").resolve("cli.log").toAbsolutePath().toString());
         }

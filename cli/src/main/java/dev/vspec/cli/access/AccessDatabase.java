@@ -2,8 +2,9 @@ package dev.vspec.cli.access;
 
 import dev.vspec.cli.Messages;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.jooq.DSLContext;
@@ -12,45 +13,38 @@ import org.jooq.impl.DSL;
 
 /**
  * The stack's database as the key commands use it: connected, and migrated with vspec's own
- * migrations first, so that keys can be issued before the stack has ever started on it.
+ * migrations first when it lacks any, so that keys can be issued before the stack has ever started on it.
+ * One connection, no pool: a command runs a few statements, one after the other.
  */
 final class AccessDatabase implements AutoCloseable {
 
-    private final HikariDataSource dataSource;
+    private final Connection connection;
     private final DSLContext db;
 
-    private AccessDatabase(HikariDataSource dataSource) {
-        this.dataSource = dataSource;
-        this.db = DSL.using(dataSource, SQLDialect.POSTGRES);
+    private AccessDatabase(Connection connection) {
+        this.connection = connection;
+        this.db = DSL.using(connection, SQLDialect.POSTGRES);
     }
 
-    /** Connects and migrates, or fails with one line saying what to do. */
+    /** Connects and, unless the schema is current, migrates; or fails with one line saying what to do. */
     static AccessDatabase open(String url, String user, String password) {
-        HikariDataSource dataSource;
+        Connection connection;
         try {
-            dataSource = new HikariDataSource(config(url, user, password));
-        } catch (RuntimeException e) {
+            connection = DriverManager.getConnection(url, user, password);
+        } catch (SQLException | RuntimeException e) {
             throw CommandFailure.of("Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
                     + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
         }
-        try {
-            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        } catch (FlywayException e) {
-            dataSource.close();
-            throw CommandFailure.of("Cannot bring " + url + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
+        if (!SchemaCheck.current(connection, AccessDatabase.class.getClassLoader())) {
+            try {
+                Flyway.configure(AccessDatabase.class.getClassLoader()).dataSource(url, user, password)
+                        .locations("classpath:" + SchemaCheck.LOCATION).load().migrate();
+            } catch (FlywayException e) {
+                closeQuietly(connection);
+                throw CommandFailure.of("Cannot bring " + url + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
+            }
         }
-        return new AccessDatabase(dataSource);
-    }
-
-    private static HikariConfig config(String url, String user, String password) {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url);
-        config.setUsername(user);
-        config.setPassword(password);
-        // Flyway may run the migrations on a second connection
-        config.setMaximumPoolSize(2);
-        config.setPoolName("vspec-access");
-        return config;
+        return new AccessDatabase(connection);
     }
 
     DSLContext db() {
@@ -59,6 +53,14 @@ final class AccessDatabase implements AutoCloseable {
 
     @Override
     public void close() {
-        dataSource.close();
+        closeQuietly(connection);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // the command's work is done or has failed already; a failed close changes neither
+        }
     }
 }

@@ -47,9 +47,12 @@ final class Load {
         scheduler.scheduleWithFixedDelay(enrichment::pollJobs, POLL_EVERY.toNanos(), POLL_EVERY.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    /** Stops every stream and waits for the requests under way. */
+    /**
+     * Stops every stream and waits for the requests under way. Not shutdownNow: the polls run on the
+     * scheduler's threads, and a poll interrupted by the drill itself is no answer of the service's.
+     */
     void stop() {
-        scheduler.shutdownNow();
+        scheduler.shutdown();
         readers.shutdown();
         try {
             scheduler.awaitTermination(1, TimeUnit.MINUTES);

@@ -312,7 +312,7 @@ class LocalStackIT {
                 "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE)) {
             HttpResponse<String> first = get(reader, route);
             String etag = first.headers().firstValue("ETag").orElseThrow(() -> new AssertionError(route + " has no ETag"));
-            assertThat(etag).as(route).matches("\"[0-9a-f]{16}\"");
+            assertThat(etag).as(route).matches("W/\"[0-9a-f]{16}\"");
             HttpResponse<String> again = get(reader, route, "If-None-Match", etag);
             assertThat(again.statusCode()).as(route).isEqualTo(304);
             assertThat(again.body()).isEmpty();

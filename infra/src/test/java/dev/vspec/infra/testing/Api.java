@@ -165,6 +165,17 @@ public final class Api {
         return new Reply(response.statusCode(), response.headers(), body);
     }
 
+    /**
+     * The field names an answer varies on, lower-cased, from every Vary header: Tomcat merges them into one,
+     * lower-cased, when it adds {@code accept-encoding} to an answer it may compress.
+     */
+    public static java.util.Set<String> varyFields(HttpHeaders headers) {
+        java.util.Set<String> fields = new java.util.TreeSet<>();
+        headers.allValues("Vary").forEach(value -> java.util.Arrays.stream(value.split(",")).map(String::trim)
+                .filter(field -> !field.isEmpty()).forEach(field -> fields.add(field.toLowerCase(java.util.Locale.ROOT))));
+        return fields;
+    }
+
     public static String query(String... namesAndValues) {
         StringJoiner query = new StringJoiner("&", "?", "");
         for (int i = 0; i < namesAndValues.length; i += 2) {

@@ -15,6 +15,7 @@ import dev.vspec.query.listings.CatalogPages.YearsPage;
 import dev.vspec.query.listings.Paging.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -30,7 +31,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ListingsController {
 
-    private static final String YEAR = "The model year, four digits.";
+    private static final String YEAR = "The model year, four digits, else 400 invalid_param.";
+    /** As the identifier's year; annotation values must be constants. */
+    private static final String MIN_YEAR = "" + VehicleIdentifier.MIN_YEAR;
+    private static final String MAX_YEAR = "" + VehicleIdentifier.MAX_YEAR;
     private static final String MAKE = "The make, e.g. `Honda`; case and inner whitespace do not matter.";
     private static final String MODEL = "The model, e.g. `Civic`; case and inner whitespace do not matter.";
 
@@ -59,7 +63,7 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/makes")
     ResponseEntity<MakesPage> makes(
-            @Parameter(description = YEAR, required = true) @RequestParam(name = "year", required = false) String year,
+            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
             @RequestParam(name = "limit", required = false) String limit,
             @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, 1);
@@ -76,7 +80,7 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/models")
     ResponseEntity<ModelsPage> models(
-            @Parameter(description = YEAR, required = true) @RequestParam(name = "year", required = false) String year,
+            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
             @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
             @RequestParam(name = "limit", required = false) String limit,
             @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
@@ -95,7 +99,7 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/trims")
     ResponseEntity<TrimsPage> trims(
-            @Parameter(description = YEAR, required = true) @RequestParam(name = "year", required = false) String year,
+            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
             @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
             @Parameter(description = MODEL, required = true) @RequestParam(name = "model", required = false) String model,
             @RequestParam(name = "limit", required = false) String limit,

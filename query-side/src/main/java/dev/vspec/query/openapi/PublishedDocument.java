@@ -1,5 +1,6 @@
 package dev.vspec.query.openapi;
 
+import io.swagger.v3.core.util.Json31;
 import io.swagger.v3.core.util.Yaml31;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -39,6 +40,10 @@ final class PublishedDocument {
     private static final Server SANDBOX = new Server().url(SANDBOX_BASE)
             .description("The keyless, read-only sandbox over sample data: every read route, no key, no writes");
 
+    /** The last paragraph of every command side route's description. */
+    static final String API_ONLY = "On the API's server (`" + API_BASE + "`) only: the sandbox (`" + SANDBOX_BASE
+            + "`) answers every write 403 `write_disabled` and holds no webhooks.";
+
     /** Declared on the document from the start: springdoc replaces a document's servers only when it has none. */
     static final List<Server> SERVERS = List.of(API, SANDBOX);
 
@@ -64,16 +69,18 @@ final class PublishedDocument {
             }
         }));
         nameAlternatives(document);
+        mergeAlternatives(document);
         merge(document, writes());
     }
 
     /**
-     * An answer that is one of several bodies ({@code /v1/decode}'s two modes, {@code /v1/configs}' list or
-     * page) as a named component, {@code DecodeAnswer}, {@code ConfigsAnswer}, so that a generated client
+     * An answer that is one of several bodies ({@code /v1/decode}'s two modes, {@code /v1/configs}' candidates
+     * or page) as a named component, {@code DecodeAnswer}, {@code ConfigsAnswer}, so that a generated client
      * names its type rather than {@code Decode200Response}.
      */
     @SuppressWarnings("rawtypes")
     private static void nameAlternatives(OpenAPI document) {
+        Map<String, Schema> schemas = document.getComponents().getSchemas();
         document.getPaths().values().stream().map(PathItem::getGet).filter(Objects::nonNull).forEach(get -> {
             MediaType json = get.getResponses().get("200").getContent() == null ? null
                     : get.getResponses().get("200").getContent().get(JSON);
@@ -81,13 +88,103 @@ final class PublishedDocument {
                 return;
             }
             String name = answerName(get.getOperationId());
-            if (document.getComponents().getSchemas().containsKey(name)) {
+            if (schemas.containsKey(name)) {
                 throw new IllegalStateException("The schema " + name + " exists already");
             }
-            Schema alternatives = json.getSchema();
-            document.getComponents().addSchemas(name, alternatives);
+            schemas.put(name, json.getSchema());
             json.setSchema(new Schema<>().$ref("#/components/schemas/" + name));
         });
+    }
+
+    /**
+     * A named schema that is one of several bodies ({@code DecodeAnswer}, {@code ConfigsAnswer}, a batch's
+     * {@code BatchResult}) as one object: every property of either body, required where every body has it.
+     * Generated clients cannot tell apart bodies that differ only in which fields they carry: Jackson and
+     * pydantic ignore the fields a type lacks, so both bodies would match.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void mergeAlternatives(OpenAPI document) {
+        Map<String, Schema> schemas = document.getComponents().getSchemas();
+        List<String> merged = new ArrayList<>();
+        new ArrayList<>(schemas.entrySet()).stream().filter(entry -> entry.getValue().getOneOf() != null).forEach(entry -> {
+            Schema alternatives = entry.getValue();
+            Schema answer = new Schema<>().type("object").description(alternatives.getDescription());
+            answer.addType("object");
+            List<Schema> bodies = ((List<Schema>) alternatives.getOneOf()).stream()
+                    .map(body -> flattened(schemas, component(body), merged)).toList();
+            Map<String, Schema> properties = new java.util.LinkedHashMap<>();
+            bodies.stream().filter(body -> body.getProperties() != null).forEach(body -> ((Map<String, Schema>) body.getProperties()).forEach((property, schema) ->
+                    properties.put(property, either(schemas, properties.get(property), schema))));
+            answer.setProperties(properties);
+            answer.setRequired(required(bodies));
+            alternatives.getOneOf().forEach(body -> merged.add(component((Schema) body)));
+            schemas.put(entry.getKey(), answer);
+        });
+        boolean removed = true;
+        while (removed) {
+            String text = Json31.pretty(document);
+            removed = merged.removeIf(name -> !text.contains("\"#/components/schemas/" + name + "\"") && schemas.remove(name) != null);
+        }
+    }
+
+    /** A body with the properties and required fields of the schemas it is allOf, which are merged away with it. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Schema flattened(Map<String, Schema> schemas, String name, List<String> merged) {
+        Schema body = schemas.get(name);
+        if (body.getAllOf() == null) {
+            return body;
+        }
+        Schema flat = new Schema<>();
+        Map<String, Schema> properties = new java.util.LinkedHashMap<>();
+        List<String> required = new ArrayList<>(body.getRequired() == null ? List.of() : body.getRequired());
+        ((List<Schema>) body.getAllOf()).forEach(part -> {
+            Schema resolved = part.get$ref() == null ? part : flattened(schemas, component(part), merged);
+            if (part.get$ref() != null) {
+                merged.add(component(part));
+            }
+            if (resolved.getProperties() != null) {
+                properties.putAll(resolved.getProperties());
+            }
+            if (resolved.getRequired() != null) {
+                required.addAll(resolved.getRequired());
+            }
+        });
+        flat.setProperties(properties);
+        flat.setRequired(required);
+        return flat;
+    }
+
+    /** A property two bodies share: the same schema, or lists of two types, whose richer one takes the other's required. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Schema either(Map<String, Schema> schemas, Schema known, Schema schema) {
+        if (known == null || known.equals(schema)) {
+            return schema;
+        }
+        if (known.getItems() == null || schema.getItems() == null) {
+            throw new IllegalStateException("Bodies of one answer disagree on a property: " + known + " and " + schema);
+        }
+        Schema one = schemas.get(component(known.getItems()));
+        Schema other = schemas.get(component(schema.getItems()));
+        Schema richer = one.getProperties().size() >= other.getProperties().size() ? known : schema;
+        Schema entry = richer == known ? one : other;
+        entry.setRequired(required(List.of(one, other)));
+        return richer;
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static List<String> required(List<Schema> bodies) {
+        List<String> required = new ArrayList<>(bodies.get(0).getRequired() == null ? List.of() : bodies.get(0).getRequired());
+        bodies.forEach(body -> required.retainAll(body.getRequired() == null ? List.of() : body.getRequired()));
+        return required.isEmpty() ? null : required;
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static String component(Schema reference) {
+        String ref = reference.get$ref();
+        if (ref == null || !ref.startsWith("#/components/schemas/")) {
+            throw new IllegalStateException("An answer's body is not a named schema: " + reference);
+        }
+        return ref.substring("#/components/schemas/".length());
     }
 
     /** {@code decode} and {@code listConfigs} as {@code DecodeAnswer} and {@code ConfigsAnswer}. */
@@ -96,12 +193,15 @@ final class PublishedDocument {
         return Character.toUpperCase(subject.charAt(0)) + subject.substring(1) + "Answer";
     }
 
-    /** The command side's routes, answered by the API's server only. */
+    /**
+     * The command side's routes, answered by the API's server only. Said in their descriptions, not by
+     * operation servers: a relative server there replaces the host a generated client was given (Python's).
+     */
     private static void merge(OpenAPI document, OpenAPI writes) {
         writes.getPaths().forEach((path, item) -> {
             PathItem target = document.getPaths().computeIfAbsent(path, any -> new PathItem());
             item.readOperationsMap().forEach((method, operation) -> {
-                operation.setServers(new ArrayList<>(List.of(API)));
+                operation.setDescription(operation.getDescription().stripTrailing() + "\n\n" + API_ONLY);
                 if (target.readOperationsMap().containsKey(method)) {
                     throw new IllegalStateException(method + " " + path + " is documented by both sides");
                 }

@@ -65,6 +65,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
 
     private static final String DECODE = "/api/v1/decode";
     private static final String BATCH = "/api/v1/decode/batch";
+    private static final String CONFIGS = "/api/v1/configs";
     private static final String WMI = "/api/v1/wmi/{wmi}";
 
     private final Examples examples;
@@ -431,7 +432,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
         if (result == null || result.getOneOf() == null) {
             throw new IllegalStateException(BATCH + "'s results should be one of Answered and Refused; springdoc gave " + results);
         }
-        result.setDescription("One VIN's result: Answered (status 200) or Refused (its error record).");
+        result.setDescription("One VIN's result: `status` 200 with the decode route's body (`vehicle`, `decode`, `matches`),"
+                + " or the status of its refusal with its error record under `error`.");
         components.addSchemas("BatchResult", result);
         results.setItems(new Schema<>().$ref("#/components/schemas/BatchResult"));
 
@@ -442,6 +444,15 @@ final class RouteDocumentation implements OpenApiCustomizer {
                     + " identifier modes, partial_vin); springdoc gave " + answer);
         }
         answer.setDescription("In an identifier mode `{vehicle, decode, matches?}`; with partial_vin `{partial_decode}`.");
+
+        Schema<?> configs = responseSchema(openApi, CONFIGS);
+        if (configs.getOneOf() == null || configs.getOneOf().size() != 2) {
+            throw new IllegalStateException(CONFIGS + " should answer one of its candidates' and its page's bodies;"
+                    + " springdoc gave " + configs);
+        }
+        configs.setDescription("With a complete identifier (vin, year+make+model[+trim] or config_key): every candidate,"
+                + " each with `config_key` and `label`, and no `next`. With `year`, or `year` and `make`: a page of"
+                + " configurations, each with its whole identity, and `next`.");
     }
 
     private static Schema<?> responseSchema(OpenAPI openApi, String path) {

@@ -14,6 +14,15 @@ import org.springframework.web.filter.ShallowEtagHeaderFilter;
  */
 final class HashedBodyEtagFilter extends ShallowEtagHeaderFilter {
 
+    /**
+     * Weak: the ETag names the answer, not its bytes on the wire, which differ when Tomcat gzips them for a
+     * client that accepts it (and Tomcat compresses no answer with a strong ETag). If-None-Match compares
+     * weakly, so a 304 is answered as before.
+     */
+    HashedBodyEtagFilter() {
+        setWriteWeakETag(true);
+    }
+
     @Override
     protected String generateETagHeaderValue(InputStream body, boolean isWeak) throws IOException {
         CRC32C crc = new CRC32C();

@@ -238,7 +238,7 @@ class ListingsIT extends SeededRouteIT {
             Reply first = api.get(route);
             first.ok();
             assertThat(first.headers().allValues("Cache-Control")).as(route).containsExactly("private, max-age=60");
-            assertThat(first.header("ETag")).matches("\"[0-9a-f]{16}\"");
+            assertThat(first.header("ETag")).matches("W/\"[0-9a-f]{16}\"");
 
             Reply again = api.getWith(route, "If-None-Match", first.header("ETag"));
             assertThat(again.status()).as(route).isEqualTo(304);

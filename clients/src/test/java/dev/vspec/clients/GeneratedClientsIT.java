@@ -1,0 +1,111 @@
+package dev.vspec.clients;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vspec.infra.access.Plan;
+import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.TestKeys;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.jooq.CloseableDSLContext;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The clients generated from the committed contract ({@code docs/openapi/openapi.json}), each taking
+ * the same tour against the local stack, started as a user starts it ({@code vspec.jar up}): every route, a 409 resolved
+ * through its {@code matches}, a 429 waited out for its {@code Retry-After}, and an enrichment
+ * scheduled and polled until it ends. The Java client's tour runs here; the TypeScript and Python
+ * tours are their own programs ({@code src/test/typescript}, {@code src/test/python}), run against the
+ * same stack, each enriching a VIN of its own.
+ */
+class GeneratedClientsIT {
+
+    /** Sample data: VINs the sample catalog does not hold, one per client's enrichment (see the README's enrichment section). */
+    static final String JAVA_ENRICHES = "2T3P1RFV2NW131842";
+    private static final String TYPESCRIPT_ENRICHES = "19XFC2F53LE208451";
+    private static final String PYTHON_ENRICHES = "1HGCM82633A004352";
+    /** Long enough for the free key's minute to end while a tour waits out its 429. */
+    private static final Duration TOUR_WITHIN = Duration.ofMinutes(4);
+
+    @TempDir
+    static Path dataDir;
+
+    private static TestDatabase database;
+    private static RunningStack stack;
+
+    @BeforeAll
+    static void startTheStack() throws IOException {
+        database = TestDatabase.createWithVpic("vspec_clients");
+        stack = RunningStack.start(dataDir, database);
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (stack != null) {
+            stack.close();
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    @Test
+    void theJavaClientTakesTheTour() throws Exception {
+        new JavaClientTour(stack.gateway(), keys()).run(JAVA_ENRICHES);
+    }
+
+    @Test
+    void theTypeScriptClientTakesTheTour() throws Exception {
+        Path tour = Path.of("target", "typescript-tour", "src", "test", "typescript", "tour.js");
+        assertThat(tour).as("compiled by the build (npm run build in src/test/typescript)").exists();
+        assertTourPasses("node", List.of("node", tour.toString()), TYPESCRIPT_ENRICHES);
+    }
+
+    @Test
+    void thePythonClientTakesTheTour() throws Exception {
+        assertTourPasses("python", List.of("python3", Path.of("src", "test", "python", "tour.py").toString()), PYTHON_ENRICHES);
+    }
+
+    /** A pro key for the tour's reads and writes, and a free one for it to spend. */
+    static TourKeys keys() {
+        try (CloseableDSLContext db = DSL.using(database.url(), database.user(), database.password())) {
+            return new TourKeys(TestKeys.issue(db, Plan.PRO), TestKeys.issue(db, Plan.FREE));
+        }
+    }
+
+    record TourKeys(String pro, String free) {
+    }
+
+    private static void assertTourPasses(String name, List<String> command, String enrichVin) throws IOException, InterruptedException {
+        TourKeys keys = keys();
+        Path log = Files.createTempFile(dataDir, name + "-tour", ".log");
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("VSPEC_URL", stack.gateway());
+        env.put("VSPEC_PRO_KEY", keys.pro());
+        env.put("VSPEC_FREE_KEY", keys.free());
+        env.put("VSPEC_ENRICH_VIN", enrichVin);
+        env.put("VSPEC_WEBHOOK_URL", JavaClientTour.WEBHOOK + "/" + name);
+        env.put("PYTHONPATH", Path.of("target", "generated-clients", "python").toAbsolutePath().toString());
+        Process process = builder.start();
+        boolean ended = process.waitFor(TOUR_WITHIN.toSeconds(), TimeUnit.SECONDS);
+        if (!ended) {
+            process.destroyForcibly();
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(ended).as("the %s tour ended within %s:%n%s", name, TOUR_WITHIN, output).isTrue();
+        assertThat(process.exitValue()).as("the %s tour's exit status:%n%s", name, output).isZero();
+        assertThat(output).as("the %s tour's last line", name).contains("tour passed");
+    }
+}
