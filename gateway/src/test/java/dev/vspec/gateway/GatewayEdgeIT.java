@@ -345,6 +345,24 @@ class GatewayEdgeIT {
         }
     }
 
+    /** The guide's sample answers are the contract's examples (filled in by the build, fill-guide.mjs), which its tests replay. */
+    @Test
+    void theGuidesSampleAnswersAreTheContractsExamples() {
+        String guide = api.get("/docs").text();
+        JsonNode contract = Api.json(api.get("/docs/reference/openapi.json").text());
+        Matcher samples = Pattern.compile("<code data-openapi-example=\"([^\"]+)\">([^<]*)</code>").matcher(guide);
+        int compared = 0;
+        while (samples.find()) {
+            JsonNode example = contract.at(samples.group(1));
+            assertThat(example.has("value")).as("an example at %s", samples.group(1)).isTrue();
+            String sample = samples.group(2).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+            assertThat(Api.json(sample)).as(samples.group(1)).isEqualTo(example.path("value"));
+            compared++;
+        }
+        assertThat(compared).as("sample answers in the guide").isGreaterThanOrEqualTo(2);
+        assertThat(guide).as("a sample answer written by hand").doesNotContain("<pre><code>{");
+    }
+
     @Test
     void theApisAnswersKeepWhatTheirBackendSays() {
         assertThat(api.get("/api/v1/echo").header("Content-Security-Policy")).isNull();

@@ -25,7 +25,7 @@ class SandboxCorsIT extends SandboxHttpIT {
         assertThat(preflight.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD, OPTIONS");
         assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("x-api-key, content-type");
         assertThat(preflight.header("Access-Control-Max-Age")).isEqualTo("600");
-        assertThat(preflight.headers().allValues("Vary")).contains("Origin");
+        assertThat(Api.varyFields(preflight.headers())).contains("origin");
     }
 
     @Test
@@ -75,7 +75,7 @@ class SandboxCorsIT extends SandboxHttpIT {
         assertThat(preflight.status()).isEqualTo(204);
         assertThat(preflight.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
         assertThat(request.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
-        assertThat(request.headers().allValues("Vary")).contains("Origin");
+        assertThat(Api.varyFields(request.headers())).contains("origin");
     }
 
     @Test
@@ -98,7 +98,7 @@ class SandboxCorsIT extends SandboxHttpIT {
         Api.Reply reply = newClient().get(ROUTE);
 
         assertThat(reply.header("Access-Control-Allow-Origin")).isNull();
-        assertThat(reply.headers().allValues("Vary")).contains("Origin");
+        assertThat(Api.varyFields(reply.headers())).contains("origin");
     }
 
     private static Api.Reply preflight(SandboxClient client, String origin, String method, String headers) {
