@@ -112,6 +112,13 @@ public final class RawHttp {
         byte[] body = toHead || status < 200 || status == 204 || status == 304 ? new byte[0]
                 : length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
                 : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
+        List<String> coding = headers.get("content-encoding");
+        if (coding != null && coding.get(0).equalsIgnoreCase("gzip")) {
+            // the answer a client reads: its body as sent, gzip-compressed for a request that accepted it
+            try (java.util.zip.GZIPInputStream inflated = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+                body = inflated.readAllBytes();
+            }
+        }
         return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), firstByte);
     }
 
