@@ -3,6 +3,7 @@ package dev.vspec.infra.access;
 import dev.vspec.infra.web.ApiErrorResponses;
 import dev.vspec.infra.web.ApiWebAutoConfiguration;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -50,11 +51,17 @@ public class AccessAutoConfiguration {
         return new RouteAccessHolder(handlers, properties);
     }
 
+    /** What each key spent this month, as every instance writes it about once a second. */
+    @Bean(destroyMethod = "close")
+    MonthlyReadCounts monthlyReadCounts(DSLContext db) {
+        return MonthlyReadCounts.start(db, Clock.systemUTC(), Duration.ofSeconds(1));
+    }
+
     @Bean
     FilterRegistrationBean<ApiAccessFilter> apiAccessFilter(RouteAccessHolder routes, KeyLookup keys, SharedBudgets budgets,
-            ApiErrorResponses errors, AccessProperties properties) {
+            MonthlyReadCounts readCounts, ApiErrorResponses errors, AccessProperties properties) {
         FilterRegistrationBean<ApiAccessFilter> registration = new FilterRegistrationBean<>(
-                new ApiAccessFilter(routes::get, keys, budgets, errors, properties, Clock.systemUTC()));
+                new ApiAccessFilter(routes::get, keys, budgets, readCounts, errors, properties, Clock.systemUTC()));
         registration.addUrlPatterns("/api/*");
         // right after the request id, before anything that buffers or caches the answer
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);

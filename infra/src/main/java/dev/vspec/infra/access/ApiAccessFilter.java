@@ -45,17 +45,19 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
     private final Supplier<RouteAccess> routes;
     private final KeyLookup keys;
     private final SharedBudgets budgets;
+    private final MonthlyReadCounts readCounts;
     private final ApiErrorResponses errors;
     private final AccessProperties properties;
     private final Clock clock;
     private final Cache<String, Instant> heldOff = Caffeine.newBuilder()
             .expireAfterWrite(FAILURE_PERIOD.multipliedBy(2)).maximumSize(100_000).build();
 
-    public ApiAccessFilter(Supplier<RouteAccess> routes, KeyLookup keys, SharedBudgets budgets, ApiErrorResponses errors,
-            AccessProperties properties, Clock clock) {
+    public ApiAccessFilter(Supplier<RouteAccess> routes, KeyLookup keys, SharedBudgets budgets, MonthlyReadCounts readCounts,
+            ApiErrorResponses errors, AccessProperties properties, Clock clock) {
         this.routes = routes;
         this.keys = keys;
         this.budgets = budgets;
+        this.readCounts = readCounts;
         this.errors = errors;
         this.properties = properties;
         this.clock = clock;
@@ -119,8 +121,13 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         Admission month = read
                 ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units)
                 : budgets.peek(reads, key.readsPerMonth(), Window.MONTH);
+        if (read && month.admitted()) {
+            readCounts.spent(key.id(), month.window(), units);
+        }
+        // What every instance spent, not what the budget holds: each instance leases a share of it at a time
         response.setHeader(MONTHLY_LIMIT, Long.toString(month.limit()));
-        response.setHeader(MONTHLY_REMAINING, Long.toString(month.remaining()));
+        response.setHeader(MONTHLY_REMAINING, Long.toString(read && !month.admitted() ? 0
+                : Math.max(0, month.limit() - readCounts.spentIn(key.id(), month.window()))));
         if (read && !month.admitted()) {
             long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
@@ -144,6 +151,7 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         } finally {
             if (read && !counted) {
                 budgets.giveBack(reads, Window.MONTH, month, units);
+                readCounts.returned(key.id(), month.window(), units);
             }
         }
     }

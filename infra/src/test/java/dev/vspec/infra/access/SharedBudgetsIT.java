@@ -2,21 +2,19 @@ package dev.vspec.infra.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.testing.MovableClock;
 import dev.vspec.infra.testing.TestDatabase;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,23 +28,7 @@ class SharedBudgetsIT {
     private static TestDatabase database;
     private static SimpleDriverDataSource dataSource;
     private static PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
-    private static final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-21T10:15:10Z"));
-    private static final Clock clock = new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    };
+    private static final MovableClock clock = new MovableClock(Instant.parse("2026-11-21T10:15:10Z"));
 
     @BeforeAll
     static void database() {
@@ -60,7 +42,7 @@ class SharedBudgetsIT {
                 .clientClock(new io.github.bucket4j.TimeMeter() {
                     @Override
                     public long currentTimeNanos() {
-                        Instant instant = now.get();
+                        Instant instant = clock.instant();
                         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
                     }
 
@@ -111,7 +93,7 @@ class SharedBudgetsIT {
     void aNewWindowBringsTheWholeLimitBackAndLeasesDieWithTheirWindow() {
         SharedBudgets one = new SharedBudgets(buckets, clock);
         SharedBudgets two = new SharedBudgets(buckets, clock);
-        now.set(Instant.parse("2026-11-21T11:00:05Z"));
+        clock.set(Instant.parse("2026-11-21T11:00:05Z"));
         // a limit of 5 leases one token at a time: every instance sees the same count
         for (int i = 0; i < 3; i++) {
             assertThat(one.take("key:windows", 5, Window.MINUTE, 100).admitted()).isTrue();
@@ -122,7 +104,7 @@ class SharedBudgetsIT {
         assertThat(refused.admitted()).isFalse();
         assertThat(refused.windowEnd()).isEqualTo(Instant.parse("2026-11-21T11:01:00Z"));
 
-        now.set(Instant.parse("2026-11-21T11:01:00Z"));
+        clock.set(Instant.parse("2026-11-21T11:01:00Z"));
         Admission next = two.take("key:windows", 5, Window.MINUTE, 100);
         assertThat(next.admitted()).isTrue();
         assertThat(next.remaining()).isEqualTo(4);
@@ -151,7 +133,7 @@ class SharedBudgetsIT {
     @Test
     void aRollingBudgetRefillsAPeriodAfterItsFirstUse() {
         SharedBudgets budgets = new SharedBudgets(buckets, clock);
-        now.set(Instant.parse("2026-11-21T12:00:00Z"));
+        clock.set(Instant.parse("2026-11-21T12:00:00Z"));
         for (int i = 0; i < 5; i++) {
             assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).admitted()).isTrue();
         }
@@ -159,18 +141,18 @@ class SharedBudgetsIT {
         assertThat(sixth.admitted()).isFalse();
         assertThat(sixth.retryAfterSeconds()).isEqualTo(3600);
 
-        now.set(Instant.parse("2026-11-21T12:59:59Z"));
+        clock.set(Instant.parse("2026-11-21T12:59:59Z"));
         assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).retryAfterSeconds()).isEqualTo(1);
-        now.set(Instant.parse("2026-11-21T13:00:00Z"));
+        clock.set(Instant.parse("2026-11-21T13:00:00Z"));
         assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).admitted()).isTrue();
     }
 
     @Test
     void expiredBucketRowsArePurgedAndLiveOnesKept() {
         SharedBudgets budgets = new SharedBudgets(buckets, clock);
-        now.set(Instant.now());
+        clock.set(Instant.now());
         budgets.take("key:purge-live", 10, Window.MINUTE, 1);
-        String live = "key:purge-live:minute:" + Window.MINUTE.index(now.get());
+        String live = "key:purge-live:minute:" + Window.MINUTE.index(clock.instant());
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // Bucket4j stamps expiry from the wall clock (window end plus a minute): an old window's rows look like these
         for (int i = 0; i < ExpiredBucketPurge.BATCH + 5; i++) {

@@ -2,32 +2,15 @@ package dev.vspec.infra.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
+import dev.vspec.infra.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class LogThrottleTest {
 
-    private Instant now = Instant.parse("2026-11-24T10:00:00Z");
-    private final LogThrottle throttle = new LogThrottle(Duration.ofMinutes(1), new Clock() {
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    });
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-11-24T10:00:00Z"));
+    private final LogThrottle throttle = new LogThrottle(Duration.ofMinutes(1), clock);
 
     @Test
     void theFirstOfAKindPassesAndTheRestOfTheIntervalAreCounted() {
@@ -35,10 +18,10 @@ class LogThrottleTest {
         for (int i = 0; i < 41; i++) {
             assertThat(throttle.pass("invalid_param")).isEqualTo(LogThrottle.HELD_BACK);
         }
-        now = now.plusSeconds(59);
+        clock.advance(Duration.ofSeconds(59));
         assertThat(throttle.pass("invalid_param")).isEqualTo(LogThrottle.HELD_BACK);
 
-        now = now.plusSeconds(1);
+        clock.advance(Duration.ofSeconds(1));
         long heldBack = throttle.pass("invalid_param");
 
         assertThat(heldBack).isEqualTo(42);

@@ -1,5 +1,6 @@
 package dev.vspec.query.access;
 
+import static dev.vspec.infra.jooq.access.Tables.SPENT_READS;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +12,7 @@ import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
 import dev.vspec.infra.access.Plan;
 import dev.vspec.infra.access.Scope;
+import dev.vspec.infra.access.Window;
 import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
@@ -143,6 +145,30 @@ class AccessIT extends SeededRouteIT {
                 .header("X-Monthly-Remaining")).isEqualTo(first.header("X-Monthly-Remaining")));
         assertThat(forbidden.status()).isEqualTo(403);
         assertThat(forbidden.header("X-RateLimit-Limit")).isEqualTo("60");
+    }
+
+    /**
+     * The month's remaining reads are what every instance spent: another instance's reads (written to
+     * access.spent_reads, as it does about once a second) count here within a second or two, and this
+     * instance's read counts once, before and after it is written.
+     */
+    @Test
+    void theMonthsRemainingReadsCountWhatEveryInstanceSpent() {
+        IssuedKey issued = keys.issue(NewKey.of("monthly counts", Plan.PRO));
+        String key = issued.key();
+        Reply first = keyless.getWith(FLUIDS, "x-api-key", key);
+        long limit = Long.parseLong(first.header("X-Monthly-Limit"));
+
+        assertThat(first.header("X-Monthly-Remaining")).isEqualTo(Long.toString(limit - 1));
+        db.insertInto(SPENT_READS, SPENT_READS.KEY_ID, SPENT_READS.MONTH, SPENT_READS.READS)
+                .values(issued.record().id(), Window.MONTH.index(Instant.now()), 100L)
+                .onConflict(SPENT_READS.KEY_ID, SPENT_READS.MONTH)
+                .doUpdate().set(SPENT_READS.READS, SPENT_READS.READS.plus(100L)).execute();
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+                keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining")).isEqualTo(Long.toString(limit - 101)));
+        Reply read = keyless.getWith(FLUIDS, "x-api-key", key);
+        assertThat(read.header("X-Monthly-Remaining")).isEqualTo(Long.toString(limit - 102));
     }
 
     @Test
