@@ -4,9 +4,13 @@ import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.infra.decoding.DecoderConfiguration;
 import dev.vspec.infra.decoding.DecoderSource;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
+import java.util.Locale;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
@@ -14,6 +18,8 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -32,13 +38,39 @@ import org.springframework.core.io.ResourceLoader;
 @Import(DecoderConfiguration.class)
 class EnrichmentConfiguration {
 
+    /** The catalog vendor's circuit breaker, in metrics as {@code resilience4j_circuitbreaker_*{name="catalog-vendor"}}. */
     @Bean
-    CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor,
+    CircuitBreakerRegistry circuitBreakers(ObjectProvider<MeterRegistry> meters) {
+        CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
+        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters.getIfAvailable(SimpleMeterRegistry::new));
+        return breakers;
+    }
+
+    @Bean
+    CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor, CircuitBreakerRegistry breakers,
             @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
         return switch (vendor.source()) {
             case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog), vendor.displayName());
-            case HTTP -> new HttpCatalogSource(vendor);
+            case HTTP -> new HttpCatalogSource(vendor, breakers);
         };
+    }
+
+    /**
+     * {@code catalogVendor} in health: the HTTP vendor's breaker (its state, failure rate, and until when an open one
+     * refuses). Up in every state, and outside readiness: an open breaker fails enrichments fast, and the command
+     * side still takes every other request.
+     */
+    @Bean
+    HealthIndicator catalogVendorHealthIndicator(CatalogSource source) {
+        if (!(source instanceof HttpCatalogSource http)) {
+            return () -> Health.up().withDetail("vendor", "the reference catalog, read in this process").build();
+        }
+        CircuitBreaker breaker = http.circuitBreaker();
+        return () -> Health.up()
+                .withDetail("circuit_breaker", breaker.getState().toString().toLowerCase(Locale.ROOT))
+                .withDetail("failure_rate_percent", breaker.getMetrics().getFailureRate())
+                .withDetail("calls_refused", breaker.getMetrics().getNumberOfNotPermittedCalls())
+                .build();
     }
 
     @Bean

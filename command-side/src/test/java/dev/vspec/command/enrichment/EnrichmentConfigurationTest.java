@@ -5,8 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.command.enrichment.vendor.VendorProperties.Source;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.core.io.DefaultResourceLoader;
 
 class EnrichmentConfigurationTest {
@@ -15,10 +22,39 @@ class EnrichmentConfigurationTest {
     void theVendorSourceSettingChoosesTheCatalogSource() {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
 
-        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.REFERENCE, null), ReferenceCatalogSource.SHIPPED))
+        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.REFERENCE, null),
+                CircuitBreakerRegistry.ofDefaults(), ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(ReferenceCatalogSource.class);
-        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"), ReferenceCatalogSource.SHIPPED))
+        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
+                CircuitBreakerRegistry.ofDefaults(), ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(HttpCatalogSource.class);
+    }
+
+    /** The HTTP vendor's breaker shows in health (up in every state) and in metrics, named as the README says. */
+    @Test
+    void theHttpVendorsBreakerIsInHealthAndMetrics() {
+        EnrichmentConfiguration configuration = new EnrichmentConfiguration();
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        CircuitBreakerRegistry breakers = configuration.circuitBreakers(
+                new StaticListableBeanFactory(Map.of("meters", meters)).getBeanProvider(MeterRegistry.class));
+        HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
+                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, ReferenceCatalogSource.SHIPPED);
+        HealthIndicator health = configuration.catalogVendorHealthIndicator(source);
+
+        assertThat(health.health().getDetails()).containsEntry("circuit_breaker", "closed");
+        assertThat(state(meters, "closed")).isEqualTo(1);
+        source.circuitBreaker().transitionToOpenState();
+
+        assertThat(health.health().getStatus()).as("an open breaker fails enrichments fast; the side still works").isEqualTo(Status.UP);
+        assertThat(health.health().getDetails()).containsEntry("circuit_breaker", "open");
+        assertThat(state(meters, "open")).isEqualTo(1);
+        assertThat(state(meters, "closed")).isZero();
+        assertThat(configuration.catalogVendorHealthIndicator(configuration.catalogSource(new DefaultResourceLoader(),
+                vendor(Source.REFERENCE, null), breakers, ReferenceCatalogSource.SHIPPED)).health().getDetails()).containsKey("vendor");
+    }
+
+    private static double state(SimpleMeterRegistry meters, String state) {
+        return meters.get("resilience4j.circuitbreaker.state").tags("name", HttpCatalogSource.BREAKER, "state", state).gauge().value();
     }
 
     private static VendorProperties vendor(Source source, String baseUrl) {

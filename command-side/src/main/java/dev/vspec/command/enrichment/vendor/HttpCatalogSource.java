@@ -5,6 +5,9 @@ import dev.vspec.command.enrichment.UpstreamConfiguration;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -46,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * exponential backoff with full jitter, or after the vendor's Retry-After when that is within the
  * backoff cap. So one lookup ends within {@link VendorProperties#longestLookup()}, with an answer,
  * {@link UpstreamUnavailable} or {@link UpstreamRefused}. A circuit breaker shared by all lookups
- * counts transient failures in a row; once open, lookups fail at once without a request.
+ * (Resilience4j's, {@link #breakerConfig}) counts transient failures in a row; once open, lookups fail at
+ * once without a request.
  *
  * <p>Both lookups go through the same attempts, waits and breaker. A 200 answer is used only when it
  * is the contract's document about what was asked ({@link VendorDocuments}); anything else is refused,
@@ -77,16 +81,19 @@ public final class HttpCatalogSource implements CatalogSource {
     private final HttpClient client;
     private final Backoff backoff;
     private final CircuitBreaker breaker;
+    private volatile Instant openUntil;
     private final Clock clock;
     private final Sleeper sleeper;
     private final VendorDocuments documents = new VendorDocuments();
 
-    public HttpCatalogSource(VendorProperties vendor) {
-        this(vendor, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
+    /** @param breakers where its breaker is kept, as {@link #BREAKER}, for metrics to find */
+    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers) {
+        this(vendor, breakers, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
                 duration -> TimeUnit.NANOSECONDS.sleep(duration.toNanos()));
     }
 
-    HttpCatalogSource(VendorProperties vendor, Clock clock, DoubleSupplier random, Sleeper sleeper) {
+    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, Clock clock, DoubleSupplier random,
+            Sleeper sleeper) {
         if (vendor.baseUrl() == null) {
             throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
         }
@@ -101,9 +108,19 @@ public final class HttpCatalogSource implements CatalogSource {
                 .version(HttpClient.Version.HTTP_1_1)
                 .build();
         this.backoff = new Backoff(vendor.backoffBase(), vendor.backoffCap(), random);
-        this.breaker = new CircuitBreaker("the catalog vendor", vendor.breakerFailureThreshold(),
-                vendor.breakerOpenDuration(), clock);
+        this.breaker = breakers.circuitBreaker(BREAKER, breakerConfig(vendor, clock));
         this.clock = clock;
+        breaker.getEventPublisher().onStateTransition(event -> {
+            CircuitBreaker.State to = event.getStateTransition().getToState();
+            if (to == CircuitBreaker.State.OPEN) {
+                openUntil = clock.instant().plus(vendor.breakerOpenDuration());
+                log.warn("Circuit breaker of the catalog vendor is open after {} failures in a row: lookups fail without"
+                        + " reaching it until {}", vendor.breakerFailureThreshold(), openUntil);
+            } else {
+                log.info("Circuit breaker of the catalog vendor is {}", to == CircuitBreaker.State.HALF_OPEN
+                        ? "half-open: one trial call goes through" : to.toString().toLowerCase(java.util.Locale.ROOT));
+            }
+        });
         this.sleeper = sleeper;
         log.info("Catalog vendor: HTTP at {} ({}), up to {} requests of at most {} per lookup, a lookup at most {}",
                 baseUrl, authorization == null ? "no token" : "with a token", maxAttempts, requestTimeout,
@@ -136,7 +153,7 @@ public final class HttpCatalogSource implements CatalogSource {
     /** Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. */
     private Optional<UpstreamConfiguration> lookUp(String subject, HttpRequest request, Reading reading) {
         for (int attempt = 1; ; attempt++) {
-            if (!breaker.tryPass()) {
+            if (!breaker.tryAcquirePermission()) {
                 throw breakerOpen();
             }
             Attempt outcome;
@@ -144,15 +161,16 @@ public final class HttpCatalogSource implements CatalogSource {
             try {
                 outcome = exchange(request);
             } catch (RuntimeException e) {
-                breaker.release();
+                breaker.releasePermission();
                 throw e;
             }
+            long took = System.nanoTime() - started;
             if (!outcome.failedTransiently()) {
-                breaker.recordSuccess();
-                return answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+                return answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(took),
                         reading);
             }
-            breaker.recordFailure();
+            breaker.onError(took, TimeUnit.NANOSECONDS, new VendorFailure(outcome.problem()));
             log.warn("Catalog vendor: request {} of {} for {} failed: {}", attempt, maxAttempts, subject,
                     outcome.detail());
             if (attempt == maxAttempts) {
@@ -164,7 +182,7 @@ public final class HttpCatalogSource implements CatalogSource {
                 throw new UpstreamUnavailable("the vendor asked to come back later than " + backoff.cap()
                         + " (Retry-After); gave up after " + attempt + " requests", null);
             }
-            if (breaker.isOpen()) {
+            if (refusing()) {
                 throw breakerOpen();
             }
             pause(wait);
@@ -277,8 +295,14 @@ public final class HttpCatalogSource implements CatalogSource {
         }
     }
 
+    /** Whether the breaker refuses calls now; once its open duration has passed, the next call is its trial. */
+    private boolean refusing() {
+        Instant until = openUntil;
+        return breaker.getState() == CircuitBreaker.State.OPEN && until != null && clock.instant().isBefore(until);
+    }
+
     private UpstreamUnavailable breakerOpen() {
-        Instant until = breaker.openUntil();
+        Instant until = breaker.getState() == CircuitBreaker.State.OPEN ? openUntil : null;
         return new UpstreamUnavailable("the vendor failed repeatedly; lookups are paused"
                 + (until == null ? "" : " until " + until), null);
     }
@@ -296,6 +320,37 @@ public final class HttpCatalogSource implements CatalogSource {
         CancellationException cancelled = new CancellationException("interrupted while asking the catalog vendor");
         cancelled.initCause(e);
         return cancelled;
+    }
+
+    /** The name of the vendor's breaker in metrics ({@code resilience4j_circuitbreaker_state{name="catalog-vendor"}}) and health. */
+    public static final String BREAKER = "catalog-vendor";
+
+    /**
+     * Opens after {@code breakerFailureThreshold} failures in a row (the last that many calls all failed), refuses
+     * calls for {@code breakerOpenDuration}, then lets one trial call through, whose success closes it and whose
+     * failure opens it again. Refused answers (4xx other than 408, 425 and 429) are not failures of the vendor.
+     */
+    static CircuitBreakerConfig breakerConfig(VendorProperties vendor, Clock clock) {
+        int threshold = vendor.breakerFailureThreshold();
+        return CircuitBreakerConfig.custom()
+                .slidingWindow(threshold, threshold, CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .failureRateThreshold(100)
+                .waitDurationInOpenState(vendor.breakerOpenDuration())
+                .permittedNumberOfCallsInHalfOpenState(1)
+                .clock(clock)
+                .build();
+    }
+
+    /** The breaker every lookup goes through, for its metrics and health. */
+    public CircuitBreaker circuitBreaker() {
+        return breaker;
+    }
+
+    /** A request that got no usable answer, as the breaker records it (the lookup reports it itself). */
+    private static final class VendorFailure extends Exception {
+        VendorFailure(String problem) {
+            super(problem, null, false, false);
+        }
     }
 
     /** One request's outcome: an answer with any status, or none (problem for the job, detail for the log). */

@@ -16,6 +16,7 @@ import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.infra.testing.StubVendor;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -68,6 +69,8 @@ class HttpCatalogSourceTest {
     private static final Duration BACKOFF_BASE = Duration.ofMillis(40);
     private static final Duration BACKOFF_CAP = Duration.ofSeconds(2);
     private static final Duration OPEN_FOR = Duration.ofSeconds(30);
+    /** A trial call goes through once the open duration has passed, strictly after it (Resilience4j's OpenState). */
+    private static final Duration PAST = Duration.ofMillis(1);
     private static final int MAX_ATTEMPTS = 4;
 
     private final StubVendor stub = StubVendor.start();
@@ -234,7 +237,7 @@ class HttpCatalogSourceTest {
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
         assertThat(stub.requests()).as("open: no request reaches the vendor").isEqualTo(3);
 
-        clock.advance(Duration.ofSeconds(1));
+        clock.advance(Duration.ofSeconds(1).plus(PAST));
         assertThat(source.findByVin(ASKED)).as("the half-open trial").isPresent();
         assertThat(source.findByVin(SIBLING)).as("closed again").isPresent();
         assertThat(stub.requests()).isEqualTo(5);
@@ -246,7 +249,7 @@ class HttpCatalogSourceTest {
         stub.failUntilRecovered(500);
         HttpCatalogSource source = source(properties(null, 1, 1));
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
-        clock.advance(OPEN_FOR);
+        clock.advance(OPEN_FOR.plus(PAST));
 
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
@@ -521,13 +524,14 @@ class HttpCatalogSourceTest {
                 .hasMessageContaining("paused");
         assertThat(stub.requests()).as("open: no request reaches the vendor").isEqualTo(2);
 
-        clock.advance(OPEN_FOR);
+        clock.advance(OPEN_FOR.plus(PAST));
         assertThat(source.findByIdentity(IDENTITY, UNLISTED)).as("the half-open trial, by identity").isPresent();
         assertThat(source.findByVin(ASKED)).as("closed again for lookups by VIN").isPresent();
     }
 
     private HttpCatalogSource source(VendorProperties properties) {
-        return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties, clock,
+        return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
+                CircuitBreakerRegistry.ofDefaults(), clock,
                 () -> 0.5, waits::add);
     }
 
