@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.jooq.DSLContext;
 import org.jooq.Record1;
@@ -21,59 +23,86 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The reads each key spent in a month, which {@code X-Monthly-Remaining} reports: counted here as requests are
- * admitted (and taken back when they turn out not to count), and added to {@code access.spent_reads} every
- * {@code flushEvery}, so that every instance answers what all of them spent, give or take the others' reads of
- * the last moment. The shared budgets ({@link SharedBudgets}) still decide what is admitted; they lease tokens
- * to each instance a share at a time, so their buckets cannot tell what was spent: reported from them, the
- * figure jumped by a lease whenever another instance answered.
+ * admitted (and taken back when they turn out not to count), and added to {@code access.spent_reads}
+ * {@code writeAfter} a count changes (one statement for every key counted meanwhile), so that every instance
+ * answers what all of them spent. A total older than {@code fresh} is read again before it is reported. The
+ * shared budgets ({@link SharedBudgets}) still decide what is admitted; they lease tokens to each instance a
+ * share at a time, so their buckets cannot tell what was spent: reported from them, the figure jumped by a
+ * lease whenever another instance answered.
  *
- * <p>A crash loses the counts of its last moment from this figure, never from the budget.
+ * <p>A crash loses the counts of its last {@code writeAfter} from this figure, never from the budget.
  */
 public final class MonthlyReadCounts implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MonthlyReadCounts.class);
-    /** Counts of months that ended before the previous one are deleted by the flusher, at most this often. */
+    /** Counts of months that ended before the previous one are deleted by the writer, at most this often. */
     private static final Duration PURGE_EVERY = Duration.ofHours(1);
+    /** A write that failed is tried again at least this often, whether or not a count changes. */
+    private static final Duration RETRY_EVERY = Duration.ofSeconds(1);
 
     private final DSLContext db;
     private final Clock clock;
+    private final Duration writeAfter;
     private final Duration fresh;
     private final Map<KeyMonth, Count> counts = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService flusher;
+    private final ScheduledExecutorService writer;
+    private final AtomicBoolean writeQueued = new AtomicBoolean();
     private volatile Instant purged = Instant.EPOCH;
 
-    private MonthlyReadCounts(DSLContext db, Clock clock, Duration flushEvery, ScheduledExecutorService flusher) {
+    private MonthlyReadCounts(DSLContext db, Clock clock, Duration writeAfter, Duration fresh, ScheduledExecutorService writer) {
         this.db = db;
         this.clock = clock;
-        this.fresh = flushEvery;
-        this.flusher = flusher;
+        this.writeAfter = writeAfter;
+        this.fresh = fresh;
+        this.writer = writer;
     }
 
-    /** Counts that this instance adds to the database every {@code flushEvery}, and reads again when older than that. */
-    public static MonthlyReadCounts start(DSLContext db, Clock clock, Duration flushEvery) {
-        ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(task -> {
+    /**
+     * @param writeAfter how long after a count changes it is written, with every other count changed meanwhile
+     * @param fresh      how old a total may be and still be reported without reading it again
+     */
+    public static MonthlyReadCounts start(DSLContext db, Clock clock, Duration writeAfter, Duration fresh) {
+        ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "monthly-read-counts");
             thread.setDaemon(true);
             return thread;
         });
-        MonthlyReadCounts counts = new MonthlyReadCounts(db, clock, flushEvery, flusher);
-        flusher.scheduleWithFixedDelay(counts::flushQuietly, flushEvery.toMillis(), flushEvery.toMillis(), TimeUnit.MILLISECONDS);
+        MonthlyReadCounts counts = new MonthlyReadCounts(db, clock, writeAfter, fresh, writer);
+        long retry = Math.max(RETRY_EVERY.toMillis(), writeAfter.toMillis());
+        writer.scheduleWithFixedDelay(counts::flushQuietly, retry, retry, TimeUnit.MILLISECONDS);
         return counts;
     }
 
     /** {@code units} reads admitted to the key in the month ({@link Window#MONTH}'s index). */
     public void spent(long keyId, long month, int units) {
         count(keyId, month).pending.add(units);
+        writeSoon();
     }
 
     /** {@code units} reads admitted to the key that turned out not to count. */
     public void returned(long keyId, long month, int units) {
         count(keyId, month).pending.add(-units);
+        writeSoon();
+    }
+
+    /** One write {@code writeAfter} from now, for this change and every other until it runs. */
+    private void writeSoon() {
+        if (writeQueued.compareAndSet(false, true)) {
+            try {
+                writer.schedule(() -> {
+                    writeQueued.set(false);
+                    flushQuietly();
+                }, writeAfter.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                // closing: close() writes what is counted
+                writeQueued.set(false);
+            }
+        }
     }
 
     /**
      * The reads the key spent in the month: every instance's, as the database held them when this instance
-     * last wrote or read them (at most {@code flushEvery} ago), and this instance's since.
+     * last wrote or read them (at most {@code fresh} ago), and this instance's since.
      */
     public long spentIn(long keyId, long month) {
         Count count = count(keyId, month);
@@ -158,9 +187,9 @@ public final class MonthlyReadCounts implements AutoCloseable {
     /** Writes what is counted, then stops. */
     @Override
     public void close() {
-        flusher.shutdown();
+        writer.shutdown();
         try {
-            flusher.awaitTermination(10, TimeUnit.SECONDS);
+            writer.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

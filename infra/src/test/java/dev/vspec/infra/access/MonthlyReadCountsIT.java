@@ -3,6 +3,7 @@ package dev.vspec.infra.access;
 import static dev.vspec.infra.jooq.access.Tables.SPENT_READS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.testing.MovableClock;
 import dev.vspec.infra.testing.TestDatabase;
@@ -27,8 +28,8 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * The monthly read counts of several instances (each its own {@link MonthlyReadCounts}) over one PostgreSQL,
- * on a clock the test moves. They write only when told ({@link MonthlyReadCounts#flush}): their own schedule
- * is an hour, which the clock also uses to tell a stale total.
+ * on a clock the test moves. They write only when told ({@link MonthlyReadCounts#flush}): their own writes
+ * come an hour after a count changes, and a total is stale after an hour of the clock.
  */
 class MonthlyReadCountsIT {
 
@@ -66,7 +67,7 @@ class MonthlyReadCountsIT {
     }
 
     private MonthlyReadCounts instance() {
-        MonthlyReadCounts instance = MonthlyReadCounts.start(db, clock, WRITE_EVERY);
+        MonthlyReadCounts instance = MonthlyReadCounts.start(db, clock, WRITE_EVERY, WRITE_EVERY);
         instances.add(instance);
         return instance;
     }
@@ -175,7 +176,7 @@ class MonthlyReadCountsIT {
     void aDatabaseThatDoesNotAnswerLeavesTheCountsAsTheyAre() {
         DSLContext away = DSL.using(new SimpleDriverDataSource(new org.postgresql.Driver(),
                 "jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2"), SQLDialect.POSTGRES);
-        MonthlyReadCounts a = MonthlyReadCounts.start(away, clock, WRITE_EVERY);
+        MonthlyReadCounts a = MonthlyReadCounts.start(away, clock, WRITE_EVERY, WRITE_EVERY);
         instances.add(a);
 
         a.spent(keyId, MONTH, 2);
@@ -184,6 +185,21 @@ class MonthlyReadCountsIT {
         clock.advance(WRITE_EVERY.plusSeconds(1));
 
         assertThat(a.spentIn(keyId, MONTH)).as("kept for the next write").isEqualTo(2);
+    }
+
+    /** As the service runs them: a read is written within moments, so another instance reports it right away. */
+    @Test
+    void aReadIsWrittenSoonAfterItIsCounted() {
+        MonthlyReadCounts a = MonthlyReadCounts.start(db, clock, Duration.ofMillis(20), Duration.ZERO);
+        MonthlyReadCounts b = MonthlyReadCounts.start(db, clock, Duration.ofMillis(20), Duration.ZERO);
+        instances.add(a);
+        instances.add(b);
+
+        a.spent(keyId, MONTH, 1);
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(stored()).isEqualTo(1));
+        clock.advance(Duration.ofMillis(1));
+        assertThat(b.spentIn(keyId, MONTH)).isEqualTo(1);
     }
 
     @Test

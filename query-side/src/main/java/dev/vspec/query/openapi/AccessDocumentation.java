@@ -38,7 +38,7 @@ final class AccessDocumentation implements OperationCustomizer {
             Map.entry("X-RateLimit-Reset", "Unix time (seconds) at which the current minute ends."),
             Map.entry("X-Monthly-Limit", "Successful GETs (reads) per calendar month this key may make."),
             Map.entry("X-Monthly-Remaining", "Reads left this month (UTC): the limit less the reads every instance"
-                    + " answering the key spent, up to the last second; a 304 or an error costs none."));
+                    + " answering the key spent, up to the last quarter second; a 304 or an error costs none."));
 
     @Override
     public Operation customize(Operation operation, HandlerMethod handler) {

@@ -149,7 +149,7 @@ class AccessIT extends SeededRouteIT {
 
     /**
      * The month's remaining reads are what every instance spent: another instance's reads (written to
-     * access.spent_reads, as it does about once a second) count here within a second or two, and this
+     * access.spent_reads, as it does moments after a read) count here within moments, and this
      * instance's read counts once, before and after it is written.
      */
     @Test
