@@ -15,10 +15,10 @@ public final class CrossOrigin {
     /** The request headers the specification allows from other origins, and no more. */
     public static final List<String> ALLOWED_HEADERS = List.of("Authorization", "Content-Type", "x-api-key");
 
-    /** The answer headers a page may read: the request id, every budget header, the wait, the ETag. */
+    /** The answer headers a page may read: the request id, every budget header, the wait, the ETag, a listing's next page. */
     public static final List<String> EXPOSED_HEADERS = List.of(RequestIds.HEADER, "X-RateLimit-Limit", "X-RateLimit-Remaining",
             "X-RateLimit-Reset", "X-Monthly-Limit", "X-Monthly-Remaining", "RateLimit-Policy", "RateLimit-Limit",
-            "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "ETag", "Idempotent-Replayed");
+            "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "ETag", "Idempotent-Replayed", "Link");
 
     /** How long a browser may keep a preflight's answer. */
     public static final String MAX_AGE_SECONDS = "600";

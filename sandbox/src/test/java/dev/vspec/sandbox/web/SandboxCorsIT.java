@@ -62,7 +62,7 @@ class SandboxCorsIT extends SandboxHttpIT {
         assertThat(reply.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
         assertThat(reply.header("Access-Control-Expose-Headers").split(", ")).contains("X-RateLimit-Limit",
                 "X-RateLimit-Remaining", "RateLimit-Policy", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
-                "Retry-After", "X-Request-Id", "ETag");
+                "Retry-After", "X-Request-Id", "ETag", "Link");
     }
 
     @ParameterizedTest
