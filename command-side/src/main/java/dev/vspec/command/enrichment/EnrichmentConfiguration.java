@@ -48,10 +48,11 @@ class EnrichmentConfiguration {
 
     @Bean
     CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor, CircuitBreakerRegistry breakers,
+            ObjectProvider<MeterRegistry> meters,
             @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
         return switch (vendor.source()) {
             case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog), vendor.displayName());
-            case HTTP -> new HttpCatalogSource(vendor, breakers);
+            case HTTP -> new HttpCatalogSource(vendor, breakers, meters.getIfAvailable(SimpleMeterRegistry::new));
         };
     }
 

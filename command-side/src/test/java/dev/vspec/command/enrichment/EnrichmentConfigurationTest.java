@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -23,10 +24,10 @@ class EnrichmentConfigurationTest {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
 
         assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.REFERENCE, null),
-                CircuitBreakerRegistry.ofDefaults(), ReferenceCatalogSource.SHIPPED))
+                CircuitBreakerRegistry.ofDefaults(), meters(new SimpleMeterRegistry()), ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(ReferenceCatalogSource.class);
         assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
-                CircuitBreakerRegistry.ofDefaults(), ReferenceCatalogSource.SHIPPED))
+                CircuitBreakerRegistry.ofDefaults(), meters(new SimpleMeterRegistry()), ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(HttpCatalogSource.class);
     }
 
@@ -35,10 +36,9 @@ class EnrichmentConfigurationTest {
     void theHttpVendorsBreakerIsInHealthAndMetrics() {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        CircuitBreakerRegistry breakers = configuration.circuitBreakers(
-                new StaticListableBeanFactory(Map.of("meters", meters)).getBeanProvider(MeterRegistry.class));
+        CircuitBreakerRegistry breakers = configuration.circuitBreakers(meters(meters));
         HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, ReferenceCatalogSource.SHIPPED);
+                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, meters(meters), ReferenceCatalogSource.SHIPPED);
         HealthIndicator health = configuration.catalogVendorHealthIndicator(source);
 
         assertThat(health.health().getDetails()).containsEntry("circuit_breaker", "closed");
@@ -50,7 +50,12 @@ class EnrichmentConfigurationTest {
         assertThat(state(meters, "open")).isEqualTo(1);
         assertThat(state(meters, "closed")).isZero();
         assertThat(configuration.catalogVendorHealthIndicator(configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.REFERENCE, null), breakers, ReferenceCatalogSource.SHIPPED)).health().getDetails()).containsKey("vendor");
+                vendor(Source.REFERENCE, null), breakers, meters(meters), ReferenceCatalogSource.SHIPPED)).health().getDetails())
+                .containsKey("vendor");
+    }
+
+    private static ObjectProvider<MeterRegistry> meters(MeterRegistry meters) {
+        return new StaticListableBeanFactory(Map.of("meters", meters)).getBeanProvider(MeterRegistry.class);
     }
 
     private static double state(SimpleMeterRegistry meters, String state) {

@@ -8,6 +8,8 @@ import dev.vspec.decoder.CatalogIdentity;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -83,17 +85,21 @@ public final class HttpCatalogSource implements CatalogSource {
     private final CircuitBreaker breaker;
     private volatile Instant openUntil;
     private final Clock clock;
+    private final MeterRegistry meters;
     private final Sleeper sleeper;
     private final VendorDocuments documents = new VendorDocuments();
 
-    /** @param breakers where its breaker is kept, as {@link #BREAKER}, for metrics to find */
-    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers) {
-        this(vendor, breakers, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
+    /**
+     * @param breakers where its breaker is kept, as {@link #BREAKER}, for metrics to find
+     * @param meters   where each request is timed, as {@value #REQUESTS_METRIC}
+     */
+    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, MeterRegistry meters) {
+        this(vendor, breakers, meters, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
                 duration -> TimeUnit.NANOSECONDS.sleep(duration.toNanos()));
     }
 
-    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, Clock clock, DoubleSupplier random,
-            Sleeper sleeper) {
+    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, MeterRegistry meters, Clock clock,
+            DoubleSupplier random, Sleeper sleeper) {
         if (vendor.baseUrl() == null) {
             throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
         }
@@ -110,6 +116,7 @@ public final class HttpCatalogSource implements CatalogSource {
         this.backoff = new Backoff(vendor.backoffBase(), vendor.backoffCap(), random);
         this.breaker = breakers.circuitBreaker(BREAKER, breakerConfig(vendor, clock));
         this.clock = clock;
+        this.meters = meters;
         breaker.getEventPublisher().onStateTransition(event -> {
             CircuitBreaker.State to = event.getStateTransition().getToState();
             if (to == CircuitBreaker.State.OPEN) {
@@ -130,7 +137,7 @@ public final class HttpCatalogSource implements CatalogSource {
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
         String subject = "VIN " + vin;
-        return lookUp(subject, request("/v1/vins/" + vin.value()),
+        return lookUp("vin", subject, request("/v1/vins/" + vin.value()),
                 (body, source) -> documents.aboutVin(subject, vin, body, source));
     }
 
@@ -141,7 +148,7 @@ public final class HttpCatalogSource implements CatalogSource {
     @Override
     public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
         String subject = "configuration " + identity.label();
-        return lookUp(subject, request("/v1/configurations?" + query(identity)),
+        return lookUp("identity", subject, request("/v1/configurations?" + query(identity)),
                 (body, source) -> documents.aboutIdentity(subject, identity, vin, body, source));
     }
 
@@ -151,7 +158,7 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     /** Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. */
-    private Optional<UpstreamConfiguration> lookUp(String subject, HttpRequest request, Reading reading) {
+    private Optional<UpstreamConfiguration> lookUp(String lookup, String subject, HttpRequest request, Reading reading) {
         for (int attempt = 1; ; attempt++) {
             if (!breaker.tryAcquirePermission()) {
                 throw breakerOpen();
@@ -165,6 +172,8 @@ public final class HttpCatalogSource implements CatalogSource {
                 throw e;
             }
             long took = System.nanoTime() - started;
+            Timer.builder(REQUESTS_METRIC).description("Requests to the catalog vendor, by lookup and outcome")
+                    .tag("lookup", lookup).tag("outcome", outcome.tag()).register(meters).record(took, TimeUnit.NANOSECONDS);
             if (!outcome.failedTransiently()) {
                 breaker.onSuccess(took, TimeUnit.NANOSECONDS);
                 return answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(took),
@@ -228,16 +237,16 @@ public final class HttpCatalogSource implements CatalogSource {
             return Attempt.answered(exchange.get(requestTimeout.toNanos(), TimeUnit.NANOSECONDS));
         } catch (TimeoutException e) {
             exchange.cancel(true);
-            return Attempt.failed(noAnswerInTime(), e);
+            return Attempt.failed("timeout", noAnswerInTime(), e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof HttpConnectTimeoutException || cause instanceof ConnectException) {
-                return Attempt.failed("could not connect", cause);
+                return Attempt.failed("connect_failed", "could not connect", cause);
             }
             if (cause instanceof HttpTimeoutException) {
-                return Attempt.failed(noAnswerInTime(), cause);
+                return Attempt.failed("timeout", noAnswerInTime(), cause);
             }
-            return Attempt.failed("the connection failed", cause);
+            return Attempt.failed("connection_failed", "the connection failed", cause);
         } catch (InterruptedException e) {
             exchange.cancel(true);
             throw interrupted(e);
@@ -322,6 +331,9 @@ public final class HttpCatalogSource implements CatalogSource {
         return cancelled;
     }
 
+    /** Every request's time, as {@code vspec_vendor_requests_seconds{lookup="vin"|"identity", outcome="200"|"503"|"timeout"|...}}. */
+    public static final String REQUESTS_METRIC = "vspec.vendor.requests";
+
     /** The name of the vendor's breaker in metrics ({@code resilience4j_circuitbreaker_state{name="catalog-vendor"}}) and health. */
     public static final String BREAKER = "catalog-vendor";
 
@@ -354,14 +366,20 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     /** One request's outcome: an answer with any status, or none (problem for the job, detail for the log). */
-    private record Attempt(HttpResponse<byte[]> response, String failure, Throwable cause) {
+    private record Attempt(HttpResponse<byte[]> response, String kind, String failure, Throwable cause) {
 
         static Attempt answered(HttpResponse<byte[]> response) {
-            return new Attempt(response, null, null);
+            return new Attempt(response, null, null, null);
         }
 
-        static Attempt failed(String failure, Throwable cause) {
-            return new Attempt(null, failure, cause);
+        /** @param kind the failure as metrics name it: timeout, connect_failed or connection_failed */
+        static Attempt failed(String kind, String failure, Throwable cause) {
+            return new Attempt(null, kind, failure, cause);
+        }
+
+        /** The answer's status code, or the kind of failure that left none. */
+        String tag() {
+            return response != null ? Integer.toString(response.statusCode()) : kind;
         }
 
         /** No answer, or one of 408, 425, 429 and 5xx, which a later request may not get. */

@@ -17,6 +17,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.infra.testing.StubVendor;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -76,6 +77,7 @@ class HttpCatalogSourceTest {
     private final StubVendor stub = StubVendor.start();
     private final FakeClock clock = new FakeClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final List<Duration> waits = new CopyOnWriteArrayList<>();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     @AfterEach
     void stopStub() {
@@ -121,6 +123,26 @@ class HttpCatalogSourceTest {
 
         assertThat(stub.requests(ASKED.value())).isEqualTo(3);
         assertThat(waits).containsExactly(BACKOFF_BASE.dividedBy(2), BACKOFF_BASE);
+    }
+
+    /** Each request is timed by lookup and outcome (its status, or the failure that left none). */
+    @Test
+    void everyRequestIsTimedByLookupAndOutcome() {
+        serveReferenceDocuments();
+        serveIdentityDocuments();
+        stub.failNext(2, 503);
+        HttpCatalogSource source = source(null);
+
+        assertThat(source.findByVin(ASKED)).isPresent();
+        assertThat(source.findByIdentity(IDENTITY, UNLISTED)).isPresent();
+
+        assertThat(requests("vin", "503")).isEqualTo(2);
+        assertThat(requests("vin", "200")).isEqualTo(1);
+        assertThat(requests("identity", "200")).isEqualTo(1);
+    }
+
+    private long requests(String lookup, String outcome) {
+        return meters.get(HttpCatalogSource.REQUESTS_METRIC).tags("lookup", lookup, "outcome", outcome).timer().count();
     }
 
     @ParameterizedTest
@@ -216,6 +238,7 @@ class HttpCatalogSourceTest {
                 .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("could not connect");
         assertThat(waits).hasSize(MAX_ATTEMPTS - 1);
+        assertThat(requests("vin", "connect_failed")).as("timed as a failure without an answer").isEqualTo(MAX_ATTEMPTS);
     }
 
     @Test
@@ -531,7 +554,7 @@ class HttpCatalogSourceTest {
 
     private HttpCatalogSource source(VendorProperties properties) {
         return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
-                CircuitBreakerRegistry.ofDefaults(), clock,
+                CircuitBreakerRegistry.ofDefaults(), meters, clock,
                 () -> 0.5, waits::add);
     }
 
