@@ -113,8 +113,8 @@ public final class RawHttp {
                 : length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
                 : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
         List<String> coding = headers.get("content-encoding");
-        if (coding != null && coding.get(0).equalsIgnoreCase("gzip")) {
-            // the answer a client reads: its body as sent, gzip-compressed for a request that accepted it
+        if (coding != null && coding.get(0).equalsIgnoreCase("gzip") && body.length > 0) {
+            // the answer a client reads: its body as sent, gzip-compressed for a request that accepted it (a HEAD's has none)
             try (java.util.zip.GZIPInputStream inflated = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
                 body = inflated.readAllBytes();
             }
