@@ -118,16 +118,16 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         boolean read = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
         String reads = "key:" + key.id() + ":reads";
         int units = read ? readsOf(request, requirement) : 0;
-        Admission month = read
-                ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units)
-                : budgets.peek(reads, key.readsPerMonth(), Window.MONTH);
+        // A request that reads nothing spends nothing: the budget is not asked, only what was spent
+        Admission month = read ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units) : null;
+        long monthIndex = read ? month.window() : Window.MONTH.index(now);
         if (read && month.admitted()) {
-            readCounts.spent(key.id(), month.window(), units);
+            readCounts.spent(key.id(), monthIndex, units);
         }
         // What every instance spent, not what the budget holds: each instance leases a share of it at a time
-        response.setHeader(MONTHLY_LIMIT, Long.toString(month.limit()));
+        response.setHeader(MONTHLY_LIMIT, Long.toString(key.readsPerMonth()));
         response.setHeader(MONTHLY_REMAINING, Long.toString(read && !month.admitted() ? 0
-                : Math.max(0, month.limit() - readCounts.spentIn(key.id(), month.window()))));
+                : Math.max(0, key.readsPerMonth() - readCounts.spentIn(key.id(), monthIndex))));
         if (read && !month.admitted()) {
             long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
