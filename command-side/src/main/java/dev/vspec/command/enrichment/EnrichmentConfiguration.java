@@ -7,6 +7,8 @@ import dev.vspec.infra.decoding.DecoderSource;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedRetryMetrics;
+import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
@@ -46,13 +48,22 @@ class EnrichmentConfiguration {
         return breakers;
     }
 
+    /** The catalog vendor's retries, in metrics as {@code resilience4j_retry_calls_total{name="catalog-vendor", kind}}. */
+    @Bean
+    RetryRegistry retries(ObjectProvider<MeterRegistry> meters) {
+        RetryRegistry retries = RetryRegistry.ofDefaults();
+        TaggedRetryMetrics.ofRetryRegistry(retries).bindTo(meters.getIfAvailable(SimpleMeterRegistry::new));
+        return retries;
+    }
+
     @Bean
     CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor, CircuitBreakerRegistry breakers,
-            ObjectProvider<MeterRegistry> meters,
+            RetryRegistry retries, ObjectProvider<MeterRegistry> meters,
             @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
         return switch (vendor.source()) {
             case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog), vendor.displayName());
-            case HTTP -> new HttpCatalogSource(vendor, breakers, meters.getIfAvailable(SimpleMeterRegistry::new));
+            case HTTP -> new HttpCatalogSource(vendor, breakers, retries,
+                    meters.getIfAvailable(SimpleMeterRegistry::new));
         };
     }
 

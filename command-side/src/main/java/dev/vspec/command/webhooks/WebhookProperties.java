@@ -43,6 +43,10 @@ record WebhookProperties(
         positive("backoff-base", backoffBase);
         positive("retry-for", retryFor);
         positive("poll-interval", pollInterval);
+        if (backoffBase.toMillis() < 1) {
+            throw new IllegalArgumentException(PREFIX + "backoff-base must be at least 1ms (waits are whole"
+                    + " milliseconds); got " + backoffBase);
+        }
         if (backoffCap.compareTo(backoffBase) < 0) {
             throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below "
                     + PREFIX + "backoff-base (" + backoffBase + ")");

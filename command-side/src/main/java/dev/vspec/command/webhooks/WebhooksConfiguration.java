@@ -1,6 +1,6 @@
 package dev.vspec.command.webhooks;
 
-import dev.vspec.command.enrichment.vendor.Backoff;
+import dev.vspec.command.enrichment.vendor.FullJitter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
@@ -70,7 +70,8 @@ class WebhooksConfiguration {
     DeliveryWorker webhookDeliveryWorker(Deliveries deliveries, WebhookSender sender, WebhookProperties properties,
             ObjectProvider<MeterRegistry> meters, Clock clock) {
         DeliverySchedule schedule = new DeliverySchedule(
-                new Backoff(properties.backoffBase(), properties.backoffCap(), () -> ThreadLocalRandom.current().nextDouble()),
+                FullJitter.backoff(properties.backoffBase(), properties.backoffCap(),
+                        () -> ThreadLocalRandom.current().nextDouble()),
                 properties.retryFor());
         DeliveryAttempt attempt = new DeliveryAttempt(deliveries, sender, schedule, meters.getIfAvailable(SimpleMeterRegistry::new),
                 clock);

@@ -6,6 +6,7 @@ import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.command.enrichment.vendor.VendorProperties.Source;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -24,10 +25,12 @@ class EnrichmentConfigurationTest {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
 
         assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.REFERENCE, null),
-                CircuitBreakerRegistry.ofDefaults(), meters(new SimpleMeterRegistry()), ReferenceCatalogSource.SHIPPED))
+                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters(new SimpleMeterRegistry()),
+                ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(ReferenceCatalogSource.class);
         assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
-                CircuitBreakerRegistry.ofDefaults(), meters(new SimpleMeterRegistry()), ReferenceCatalogSource.SHIPPED))
+                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters(new SimpleMeterRegistry()),
+                ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(HttpCatalogSource.class);
     }
 
@@ -38,7 +41,8 @@ class EnrichmentConfigurationTest {
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         CircuitBreakerRegistry breakers = configuration.circuitBreakers(meters(meters));
         HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, meters(meters), ReferenceCatalogSource.SHIPPED);
+                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, RetryRegistry.ofDefaults(), meters(meters),
+                ReferenceCatalogSource.SHIPPED);
         HealthIndicator health = configuration.catalogVendorHealthIndicator(source);
 
         assertThat(health.health().getDetails()).containsEntry("circuit_breaker", "closed");
@@ -50,8 +54,25 @@ class EnrichmentConfigurationTest {
         assertThat(state(meters, "open")).isEqualTo(1);
         assertThat(state(meters, "closed")).isZero();
         assertThat(configuration.catalogVendorHealthIndicator(configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.REFERENCE, null), breakers, meters(meters), ReferenceCatalogSource.SHIPPED)).health().getDetails())
+                vendor(Source.REFERENCE, null), breakers, RetryRegistry.ofDefaults(), meters(meters),
+                ReferenceCatalogSource.SHIPPED)).health().getDetails())
                 .containsKey("vendor");
+    }
+
+    /** The HTTP vendor's retry counts lookups in metrics, by how they ended, named as the README says. */
+    @Test
+    void theHttpVendorsRetryIsInMetrics() {
+        EnrichmentConfiguration configuration = new EnrichmentConfiguration();
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
+                vendor(Source.HTTP, "http://127.0.0.1:9"), CircuitBreakerRegistry.ofDefaults(),
+                configuration.retries(meters(meters)), meters(meters), ReferenceCatalogSource.SHIPPED);
+        source.retry().executeRunnable(() -> { });
+
+        assertThat(meters.get("resilience4j.retry.calls").tags("name", HttpCatalogSource.RETRY,
+                "kind", "successful_without_retry").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("resilience4j.retry.calls").tags("name", HttpCatalogSource.RETRY).functionCounters())
+                .hasSize(4);
     }
 
     private static ObjectProvider<MeterRegistry> meters(MeterRegistry meters) {

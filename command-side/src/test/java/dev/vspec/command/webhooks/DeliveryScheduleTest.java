@@ -2,7 +2,7 @@ package dev.vspec.command.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.command.enrichment.vendor.Backoff;
+import dev.vspec.command.enrichment.vendor.FullJitter;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class DeliveryScheduleTest {
     private static final Duration WINDOW = Duration.ofHours(24);
 
     private static DeliverySchedule drawing(double share) {
-        return new DeliverySchedule(new Backoff(BASE, CAP, () -> share), WINDOW);
+        return new DeliverySchedule(FullJitter.backoff(BASE, CAP, () -> share), WINDOW);
     }
 
     @Test

@@ -40,4 +40,11 @@ class WebhookPropertiesTest {
         assertThatThrownBy(() -> bind(Map.of("vspec.webhooks.backoff-base", "10s", "vspec.webhooks.backoff-cap", "1s")))
                 .hasRootCauseMessage("vspec.webhooks.backoff-cap (PT1S) must not be below vspec.webhooks.backoff-base (PT10S)");
     }
+
+    /** Resilience4j's backoff counts whole milliseconds. */
+    @Test
+    void aBaseBelowAMillisecondStopsTheStart() {
+        assertThatThrownBy(() -> bind(Map.of("vspec.webhooks.backoff-base", "500us")))
+                .rootCause().hasMessageContaining("vspec.webhooks.backoff-base must be at least 1ms");
+    }
 }

@@ -8,6 +8,11 @@ import dev.vspec.decoder.CatalogIdentity;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.core.IntervalBiFunction;
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.net.ConnectException;
@@ -48,11 +53,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each request is bounded by the request timeout; a transient failure (no connection, no answer
  * in time, 408, 425, 429, 5xx) is retried up to {@code max-attempts} requests in all, after an
- * exponential backoff with full jitter, or after the vendor's Retry-After when that is within the
- * backoff cap. So one lookup ends within {@link VendorProperties#longestLookup()}, with an answer,
+ * exponential backoff with full jitter ({@link FullJitter}), or after the vendor's Retry-After when that is
+ * within the backoff cap. So one lookup ends within {@link VendorProperties#longestLookup()}, with an answer,
  * {@link UpstreamUnavailable} or {@link UpstreamRefused}. A circuit breaker shared by all lookups
  * (Resilience4j's, {@link #breakerConfig}) counts transient failures in a row; once open, lookups fail at
  * once without a request.
+ *
+ * <p>The retries are a Resilience4j {@link Retry} ({@link #retryConfig}), driven through its
+ * {@link Retry.AsyncContext}: it decides whether and how long to wait and counts the lookups for metrics, and
+ * the wait itself is this adapter's {@link Sleeper}, since Resilience4j's blocking retry sleeps through one
+ * JVM-wide function.
  *
  * <p>Both lookups go through the same attempts, waits and breaker. A 200 answer is used only when it
  * is the contract's document about what was asked ({@link VendorDocuments}); anything else is refused,
@@ -81,7 +91,8 @@ public final class HttpCatalogSource implements CatalogSource {
     private final Duration requestTimeout;
     private final int maxAttempts;
     private final HttpClient client;
-    private final Backoff backoff;
+    private final Duration backoffCap;
+    private final Retry retry;
     private final CircuitBreaker breaker;
     private volatile Instant openUntil;
     private final Clock clock;
@@ -91,15 +102,17 @@ public final class HttpCatalogSource implements CatalogSource {
 
     /**
      * @param breakers where its breaker is kept, as {@link #BREAKER}, for metrics to find
+     * @param retries  where its retry is kept, as {@link #RETRY}, for metrics to find
      * @param meters   where each request is timed, as {@value #REQUESTS_METRIC}
      */
-    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, MeterRegistry meters) {
-        this(vendor, breakers, meters, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
+    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries,
+            MeterRegistry meters) {
+        this(vendor, breakers, retries, meters, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
                 duration -> TimeUnit.NANOSECONDS.sleep(duration.toNanos()));
     }
 
-    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, MeterRegistry meters, Clock clock,
-            DoubleSupplier random, Sleeper sleeper) {
+    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries,
+            MeterRegistry meters, Clock clock, DoubleSupplier random, Sleeper sleeper) {
         if (vendor.baseUrl() == null) {
             throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
         }
@@ -113,7 +126,9 @@ public final class HttpCatalogSource implements CatalogSource {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .version(HttpClient.Version.HTTP_1_1)
                 .build();
-        this.backoff = new Backoff(vendor.backoffBase(), vendor.backoffCap(), random);
+        this.backoffCap = vendor.backoffCap();
+        this.retry = retries.retry(RETRY, retryConfig(vendor, FullJitter.backoff(vendor.backoffBase(),
+                vendor.backoffCap(), random)));
         this.breaker = breakers.circuitBreaker(BREAKER, breakerConfig(vendor, clock));
         this.clock = clock;
         this.meters = meters;
@@ -157,11 +172,15 @@ public final class HttpCatalogSource implements CatalogSource {
         UpstreamConfiguration read(byte[] body, FactSource source);
     }
 
-    /** Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. */
+    /**
+     * Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. Every end
+     * but an interruption is told to the retry's context, so each lookup counts once in the retry's metrics.
+     */
     private Optional<UpstreamConfiguration> lookUp(String lookup, String subject, HttpRequest request, Reading reading) {
+        Retry.AsyncContext<Object> retrying = retry.asyncContext();
         for (int attempt = 1; ; attempt++) {
             if (!breaker.tryAcquirePermission()) {
-                throw breakerOpen();
+                throw ended(retrying, breakerOpen());
             }
             Attempt outcome;
             long started = System.nanoTime();
@@ -176,26 +195,45 @@ public final class HttpCatalogSource implements CatalogSource {
                     .tag("lookup", lookup).tag("outcome", outcome.tag()).register(meters).record(took, TimeUnit.NANOSECONDS);
             if (!outcome.failedTransiently()) {
                 breaker.onSuccess(took, TimeUnit.NANOSECONDS);
-                return answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(took),
-                        reading);
+                Optional<UpstreamConfiguration> answer;
+                try {
+                    answer = answer(subject, outcome.response(), TimeUnit.NANOSECONDS.toMillis(took), reading);
+                } catch (RuntimeException refused) {
+                    throw ended(retrying, refused);
+                }
+                retrying.onComplete();
+                return answer;
             }
-            breaker.onError(took, TimeUnit.NANOSECONDS, new VendorFailure(outcome.problem()));
+            VendorFailure failure = new VendorFailure(outcome.problem(),
+                    outcome.response() == null ? null : retryAfter(outcome.response()));
+            breaker.onError(took, TimeUnit.NANOSECONDS, failure);
             log.warn("Catalog vendor: request {} of {} for {} failed: {}", attempt, maxAttempts, subject,
                     outcome.detail());
-            if (attempt == maxAttempts) {
+            // the breaker stops only a retry that would be made: the last attempt and a Retry-After beyond the
+            // cap keep their own messages
+            if (attempt < maxAttempts && failure.waitsWithin(backoffCap) && refusing()) {
+                throw ended(retrying, breakerOpen());
+            }
+            long wait = retrying.onError(failure);
+            if (wait < 0 && attempt == maxAttempts) {
                 throw new UpstreamUnavailable("no usable answer after " + maxAttempts + " requests; the last: "
                         + outcome.problem(), outcome.cause());
             }
-            Duration wait = waitBeforeRetry(attempt, outcome.response());
-            if (wait == null) {
-                throw new UpstreamUnavailable("the vendor asked to come back later than " + backoff.cap()
+            if (wait < 0) {
+                throw new UpstreamUnavailable("the vendor asked to come back later than " + backoffCap
                         + " (Retry-After); gave up after " + attempt + " requests", null);
             }
-            if (refusing()) {
-                throw breakerOpen();
-            }
-            pause(wait);
+            pause(Duration.ofMillis(wait));
         }
+    }
+
+    /**
+     * {@code failure}, once the retry has counted the lookup it ends: as failed without retry, since the retry's
+     * policy retries only a {@link VendorFailure}.
+     */
+    private static <E extends RuntimeException> E ended(Retry.AsyncContext<Object> retrying, E failure) {
+        retrying.onError(failure);
+        return failure;
     }
 
     private HttpRequest request(String pathAndQuery) {
@@ -277,15 +315,6 @@ public final class HttpCatalogSource implements CatalogSource {
         return Optional.of(reading.read(response.body(), FactSource.vendor(name, responseMillis)));
     }
 
-    /** The vendor's Retry-After when it is within the cap, else null (give up); without one, the backoff. */
-    private Duration waitBeforeRetry(int retry, HttpResponse<byte[]> response) {
-        Duration asked = response == null ? null : retryAfter(response);
-        if (asked == null) {
-            return backoff.delay(retry);
-        }
-        return asked.compareTo(backoff.cap()) <= 0 ? asked : null;
-    }
-
     /** Retry-After as seconds or as an HTTP date; null when absent or unreadable. */
     private Duration retryAfter(HttpResponse<byte[]> response) {
         String value = response.headers().firstValue("Retry-After").map(String::strip).orElse(null);
@@ -334,6 +363,26 @@ public final class HttpCatalogSource implements CatalogSource {
     /** Every request's time, as {@code vspec_vendor_requests_seconds{lookup="vin"|"identity", outcome="200"|"503"|"timeout"|...}}. */
     public static final String REQUESTS_METRIC = "vspec.vendor.requests";
 
+    /** The name of the vendor's retry in metrics ({@code resilience4j_retry_calls_total{name="catalog-vendor", kind}}). */
+    public static final String RETRY = "catalog-vendor";
+
+    /**
+     * At most {@code maxAttempts} requests; only a transient failure is retried, and only when the vendor's
+     * Retry-After, if any, is within the backoff cap. The wait is that Retry-After, else {@code backoff}.
+     * Anything else that ends a lookup (a refused answer, an open breaker) counts as failed without retry.
+     */
+    static RetryConfig retryConfig(VendorProperties vendor, IntervalFunction backoff) {
+        Duration cap = vendor.backoffCap();
+        IntervalBiFunction<Object> waits = (retry, outcome) -> outcome.isLeft()
+                && outcome.getLeft() instanceof VendorFailure failure && failure.retryAfter != null
+                ? failure.retryAfter.toMillis() : backoff.apply(retry);
+        return RetryConfig.custom()
+                .maxAttempts(vendor.maxAttempts())
+                .retryOnException(e -> e instanceof VendorFailure failure && failure.waitsWithin(cap))
+                .intervalBiFunction(waits)
+                .build();
+    }
+
     /** The name of the vendor's breaker in metrics ({@code resilience4j_circuitbreaker_state{name="catalog-vendor"}}) and health. */
     public static final String BREAKER = "catalog-vendor";
 
@@ -358,10 +407,25 @@ public final class HttpCatalogSource implements CatalogSource {
         return breaker;
     }
 
-    /** A request that got no usable answer, as the breaker records it (the lookup reports it itself). */
+    /** The retry through which every lookup goes, for its metrics and events. */
+    public Retry retry() {
+        return retry;
+    }
+
+    /** A request that got no usable answer, as the breaker and the retry record it (the lookup reports it itself). */
     private static final class VendorFailure extends Exception {
-        VendorFailure(String problem) {
+
+        /** The vendor's Retry-After, or null without a readable one. */
+        private final Duration retryAfter;
+
+        VendorFailure(String problem, Duration retryAfter) {
             super(problem, null, false, false);
+            this.retryAfter = retryAfter;
+        }
+
+        /** Whether a retry may wait as the vendor asked: it asked nothing, or not beyond {@code cap}. */
+        boolean waitsWithin(Duration cap) {
+            return retryAfter == null || retryAfter.compareTo(cap) <= 0;
         }
     }
 

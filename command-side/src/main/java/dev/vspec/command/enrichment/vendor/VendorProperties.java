@@ -62,6 +62,10 @@ public record VendorProperties(
         requirePositive("backoff-base", backoffBase);
         requirePositive("backoff-cap", backoffCap);
         requirePositive("breaker-open-duration", breakerOpenDuration);
+        if (backoffBase.toMillis() < 1) {
+            throw new IllegalArgumentException(PREFIX + "backoff-base must be at least 1ms (waits are whole"
+                    + " milliseconds); got " + backoffBase);
+        }
         if (backoffCap.compareTo(backoffBase) < 0) {
             throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below "
                     + PREFIX + "backoff-base (" + backoffBase + ")");

@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment.vendor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.vspec.command.enrichment.CatalogSource.UpstreamRefused;
 import dev.vspec.command.enrichment.CatalogSource.UpstreamUnavailable;
@@ -17,6 +18,9 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.infra.testing.StubVendor;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.github.resilience4j.retry.event.RetryOnRetryEvent;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,6 +147,57 @@ class HttpCatalogSourceTest {
 
     private long requests(String lookup, String outcome) {
         return meters.get(HttpCatalogSource.REQUESTS_METRIC).tags("lookup", lookup, "outcome", outcome).timer().count();
+    }
+
+    /** Resilience4j's retry counts each lookup once, by how it ended, and tells each retry with its wait. */
+    @Test
+    void theRetryCountsEachLookupByHowItEndedAndTellsEachRetry() {
+        serveReferenceDocuments();
+        HttpCatalogSource source = source(properties(null, 2, 5));
+        List<RetryOnRetryEvent> retries = new CopyOnWriteArrayList<>();
+        source.retry().getEventPublisher().onRetry(retries::add);
+
+        stub.failNext(1, 503);
+        assertThat(source.findByVin(ASKED)).isPresent();
+        assertThat(source.findByVin(SIBLING)).isPresent();
+        stub.failNext(2, 503);
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
+        stub.failNext(1, 429, Map.of("Retry-After", "3600"));
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
+        stub.failUntilRecovered(405);
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamRefused.class);
+
+        Retry.Metrics counted = source.retry().getMetrics();
+        assertThat(source.retry().getName()).isEqualTo(HttpCatalogSource.RETRY);
+        assertThat(counted.getNumberOfSuccessfulCallsWithRetryAttempt()).as("503, then the answer").isEqualTo(1);
+        assertThat(counted.getNumberOfSuccessfulCallsWithoutRetryAttempt()).as("answered at once").isEqualTo(1);
+        assertThat(counted.getNumberOfFailedCallsWithRetryAttempt()).as("503 on both attempts").isEqualTo(1);
+        assertThat(counted.getNumberOfFailedCallsWithoutRetryAttempt()).as("Retry-After beyond the cap; refused")
+                .isEqualTo(2);
+        assertThat(retries).as("one retry per lookup that waited, with the wait the sleeper got")
+                .extracting(RetryOnRetryEvent::getNumberOfRetryAttempts, RetryOnRetryEvent::getWaitInterval)
+                .containsExactly(tuple(1, BACKOFF_BASE.dividedBy(2)), tuple(1, BACKOFF_BASE.dividedBy(2)));
+        assertThat(waits).containsExactly(BACKOFF_BASE.dividedBy(2), BACKOFF_BASE.dividedBy(2));
+    }
+
+    /** A lookup the breaker stops counts once too, and no retry is told that the breaker then refused. */
+    @Test
+    void aLookupTheBreakerEndsCountsAsFailedWithoutAnotherRetry() {
+        serveReferenceDocuments();
+        stub.failUntilRecovered(503);
+        HttpCatalogSource source = source(properties(null, 3, 2));
+        List<RetryOnRetryEvent> retries = new CopyOnWriteArrayList<>();
+        source.retry().getEventPublisher().onRetry(retries::add);
+
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+                .hasMessageContaining("paused until");
+        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+                .hasMessageContaining("paused until");
+
+        assertThat(stub.requests()).as("the second failure opened it").isEqualTo(2);
+        assertThat(retries).hasSize(1);
+        assertThat(source.retry().getMetrics().getNumberOfFailedCallsWithoutRetryAttempt()).isEqualTo(2);
+        assertThat(source.retry().getMetrics().getNumberOfFailedCallsWithRetryAttempt()).isZero();
     }
 
     @ParameterizedTest
@@ -554,7 +609,7 @@ class HttpCatalogSourceTest {
 
     private HttpCatalogSource source(VendorProperties properties) {
         return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
-                CircuitBreakerRegistry.ofDefaults(), meters, clock,
+                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters, clock,
                 () -> 0.5, waits::add);
     }
 

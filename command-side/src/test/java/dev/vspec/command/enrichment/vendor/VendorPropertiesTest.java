@@ -69,6 +69,9 @@ class VendorPropertiesTest {
                 0, second(), second(), 1, second(), null)).hasMessageContaining("max-attempts must be at least 1");
         assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, second(), second(),
                 1, second(), Duration.ofMillis(10), 1, second(), null)).hasMessageContaining("backoff-cap");
+        assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, second(), second(),
+                1, Duration.ofNanos(500_000), second(), 1, second(), null))
+                .hasMessageContaining("backoff-base must be at least 1ms");
         assertThatThrownBy(() -> new VendorProperties(Source.HTTP, "https://vendor.example", null, Duration.ZERO,
                 second(), 1, second(), second(), 1, second(), null)).hasMessageContaining("connect-timeout");
     }
