@@ -277,8 +277,8 @@ class GatewayIT {
 
         assertThat(preflight.status()).isEqualTo(204);
         assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo("*");
-        assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("Authorization, Content-Type, x-api-key");
-        assertThat(preflight.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD, POST");
+        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Headers")).containsExactly("authorization", "content-type", "x-api-key");
+        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Methods")).containsExactlyInAnyOrder("get", "head", "post");
         assertThat(preflight.header("X-RateLimit-Limit")).as("a preflight never reaches a backend").isNull();
 
         Api.Reply read = api.getWith("/api/v1/echo", "Origin", "https://anyone.example");
@@ -307,7 +307,7 @@ class GatewayIT {
         Api.Reply site = preflight("/api/sample/v1/fluids", SITE, "GET", "content-type");
         assertThat(site.status()).isEqualTo(204);
         assertThat(site.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
-        assertThat(site.header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD");
+        assertThat(Api.fields(site.headers(), "Access-Control-Allow-Methods")).containsExactlyInAnyOrder("get", "head");
 
         Api.Reply other = preflight("/api/sample/v1/fluids", "https://elsewhere.example", "GET", null);
         assertThat(other.status()).isEqualTo(204);

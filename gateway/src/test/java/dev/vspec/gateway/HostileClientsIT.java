@@ -82,7 +82,7 @@ class HostileClientsIT {
         assertThat(live.header("Access-Control-Expose-Headers")).contains("X-Request-Id");
         assertThat(sandboxFromSite.header("Access-Control-Allow-Origin")).isEqualTo(GatewayIT.SITE);
         assertThat(sandboxFromElsewhere.header("Access-Control-Allow-Origin")).isNull();
-        assertThat(sandboxFromElsewhere.header("Vary")).isEqualTo("Origin");
+        assertThat(sandboxFromElsewhere.headers().get("vary")).as("the answer depends on Origin").contains("Origin");
     }
 
     @Test

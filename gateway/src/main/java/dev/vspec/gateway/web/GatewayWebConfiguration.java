@@ -5,6 +5,9 @@ import dev.vspec.gateway.metrics.RouteTemplateObservations;
 import dev.vspec.gateway.routing.GatewayProperties;
 import dev.vspec.infra.connector.RefusalHeaders;
 import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.CrossOrigin;
+import dev.vspec.infra.web.CrossOriginFilter;
+import java.util.List;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
@@ -12,8 +15,9 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpHeaders;
 import org.springframework.core.Ordered;
+import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.ObjectMapper;
@@ -27,20 +31,33 @@ import tools.jackson.databind.ObjectMapper;
 @Configuration(proxyBeanMethods = false)
 class GatewayWebConfiguration implements WebMvcConfigurer {
 
+    /**
+     * CORS as the specification says: the live API allows any origin, the sandbox ({@code /api/sample}) the site's
+     * alone ({@code vspec.sandbox.allowed-origin}, the site by default); the first pattern a path matches decides.
+     * Preflights are answered here and never reach a backend; what backends say about CORS is dropped
+     * ({@link BackendResponseHeaders}), so this is the one answer.
+     */
     @Bean
-    GatewayCors gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {
-        return new GatewayCors(sandboxOrigin);
+    CrossOriginFilter gatewayCors(@Value("${vspec.sandbox.allowed-origin:${vspec.site.url}}") String sandboxOrigin) {
+        UrlBasedCorsConfigurationSource paths = new UrlBasedCorsConfigurationSource();
+        CorsConfiguration sandbox = CrossOrigin.fromOriginOf(sandboxOrigin, List.of("GET", "HEAD"));
+        paths.registerCorsConfiguration("/api/sample", sandbox);
+        paths.registerCorsConfiguration("/api/sample/**", sandbox);
+        CorsConfiguration live = CrossOrigin.fromAnyOrigin(List.of("GET", "HEAD", "POST"));
+        paths.registerCorsConfiguration("/api", live);
+        paths.registerCorsConfiguration("/api/**", live);
+        return new CrossOriginFilter(paths, true);
     }
 
     /** A page can read why Tomcat refused its request, as it reads any other answer. */
     @Bean
-    RefusalHeaders gatewayRefusalHeaders(GatewayCors cors) {
-        return (request, response) -> cors.allowReading(request.getRequestURI(), request.getHeader(HttpHeaders.ORIGIN), response);
+    RefusalHeaders gatewayRefusalHeaders(CrossOriginFilter cors) {
+        return (request, response) -> cors.allowReading(request, request.getRequestURI(), response);
     }
 
     @Bean
-    FilterRegistrationBean<GatewayCors> gatewayCorsFilter(GatewayCors cors) {
-        FilterRegistrationBean<GatewayCors> registration = new FilterRegistrationBean<>(cors);
+    FilterRegistrationBean<CrossOriginFilter> gatewayCorsFilter(CrossOriginFilter cors) {
+        FilterRegistrationBean<CrossOriginFilter> registration = new FilterRegistrationBean<>(cors);
         // after the request id and the request log, before anything answers (infra's query string check is +9)
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 8);
         return registration;

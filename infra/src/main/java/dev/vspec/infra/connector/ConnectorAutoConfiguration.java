@@ -4,7 +4,9 @@ import dev.vspec.infra.web.ApiErrorResponses;
 import dev.vspec.infra.web.ApiWebAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -24,5 +26,10 @@ public class ConnectorAutoConfiguration {
             ObjectProvider<MeterRegistry> meters, ObjectProvider<RefusalHeaders> refusalHeaders) {
         return new GuardedConnector(properties, errors, meters.getIfAvailable(SimpleMeterRegistry::new),
                 refusalHeaders.getIfAvailable(() -> RefusalHeaders.NONE));
+    }
+
+    @Bean
+    TrustedProxies trustedProxies(@Value("${" + TrustedProxies.SETTING + "}") List<String> ranges) {
+        return new TrustedProxies(ranges);
     }
 }

@@ -1,15 +1,10 @@
 package dev.vspec.infra.web;
 
-import jakarta.servlet.http.HttpServletRequest;
-import java.util.Arrays;
-import java.util.Collection;
+import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
-import org.springframework.http.HttpHeaders;
+import org.springframework.web.cors.CorsConfiguration;
 
-/** What the specification lets a browser page send and read across origins, for the gateway's and the sandbox's CORS. */
+/** What the specification lets a browser page send and read across origins, as the gateway's and the sandbox's CORS configurations. */
 public final class CrossOrigin {
 
     /** The request headers the specification allows from other origins, and no more. */
@@ -21,27 +16,32 @@ public final class CrossOrigin {
             "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "ETag", "Idempotent-Replayed", "Link");
 
     /** How long a browser may keep a preflight's answer. */
-    public static final String MAX_AGE_SECONDS = "600";
-
-    private static final Set<String> ALLOWED_HEADER_NAMES =
-            ALLOWED_HEADERS.stream().map(header -> header.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    static final Duration MAX_AGE = Duration.ofMinutes(10);
 
     private CrossOrigin() {
     }
 
-    /** A browser asking whether it may send a request: OPTIONS with Origin and Access-Control-Request-Method. */
-    public static boolean isPreflight(HttpServletRequest request) {
-        return "OPTIONS".equals(request.getMethod()) && request.getHeader(HttpHeaders.ORIGIN) != null
-                && request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
+    /** Pages of every origin may send {@code methods} with the allowed headers, and read the exposed ones. */
+    public static CorsConfiguration fromAnyOrigin(List<String> methods) {
+        return configuration(List.of(CorsConfiguration.ALL), methods);
     }
 
-    /** The preflight asks for one of {@code methods} and for no request header beyond {@link #ALLOWED_HEADERS}. */
-    public static boolean asksOnly(HttpServletRequest preflight, Collection<String> methods) {
-        if (!methods.contains(preflight.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD))) {
-            return false;
-        }
-        String headers = preflight.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS);
-        return headers == null || Arrays.stream(headers.split(",")).map(header -> header.strip().toLowerCase(Locale.ROOT))
-                .filter(header -> !header.isEmpty()).allMatch(ALLOWED_HEADER_NAMES::contains);
+    /**
+     * Pages of {@code url}'s origin alone may send {@code methods} with the allowed headers, and read the exposed ones.
+     *
+     * @throws IllegalArgumentException when the URL names no origin
+     */
+    public static CorsConfiguration fromOriginOf(String url, List<String> methods) {
+        return configuration(List.of(Origins.of(url)), methods);
+    }
+
+    private static CorsConfiguration configuration(List<String> origins, List<String> methods) {
+        CorsConfiguration configuration = new CorsConfiguration();
+        configuration.setAllowedOrigins(origins);
+        configuration.setAllowedMethods(methods);
+        configuration.setAllowedHeaders(ALLOWED_HEADERS);
+        configuration.setExposedHeaders(EXPOSED_HEADERS);
+        configuration.setMaxAge(MAX_AGE);
+        return configuration;
     }
 }

@@ -170,8 +170,13 @@ public final class Api {
      * lower-cased, when it adds {@code accept-encoding} to an answer it may compress.
      */
     public static java.util.Set<String> varyFields(HttpHeaders headers) {
+        return fields(headers, "Vary");
+    }
+
+    /** The comma-separated entries of every {@code name} header, lower-cased: how HTTP reads a list, whatever its spacing. */
+    public static java.util.Set<String> fields(HttpHeaders headers, String name) {
         java.util.Set<String> fields = new java.util.TreeSet<>();
-        headers.allValues("Vary").forEach(value -> java.util.Arrays.stream(value.split(",")).map(String::trim)
+        headers.allValues(name).forEach(value -> java.util.Arrays.stream(value.split(",")).map(String::trim)
                 .filter(field -> !field.isEmpty()).forEach(field -> fields.add(field.toLowerCase(java.util.Locale.ROOT))));
         return fields;
     }

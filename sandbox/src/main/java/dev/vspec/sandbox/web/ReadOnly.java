@@ -3,7 +3,6 @@ package dev.vspec.sandbox.web;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.CrossOrigin;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -11,10 +10,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
+import org.springframework.web.cors.CorsUtils;
 
 /**
  * The sandbox reads only: every other method, on any path, is 403 {@code write_disabled}, its body
- * unread. A CORS preflight ends here, 204, with whatever allowance {@link SandboxCors} gave it.
+ * unread. A CORS preflight ends here, 204, with whatever allowance the CORS filter gave it
+ * ({@code SandboxWebConfiguration.sandboxCors}).
  */
 final class ReadOnly extends SandboxFilter {
 
@@ -29,7 +30,7 @@ final class ReadOnly extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        if (CrossOrigin.isPreflight(request)) {
+        if (CorsUtils.isPreFlightRequest(request)) {
             response.setStatus(HttpServletResponse.SC_NO_CONTENT);
             return;
         }

@@ -22,10 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sandbox's limits per client address ({@link ClientAddress}; an IPv6 client by its /64):
+ * The sandbox's limits per client address (the connection's peer, or behind the gateway the address Tomcat read from
+ * its X-Forwarded-For; an IPv6 client by its /64):
  * requests per UTC minute and per UTC day, both counted in PostgreSQL so every instance shares
  * them, one token per request so the count is exact. Every request counts, whatever its answer,
- * a CORS preflight too (browsers keep one for {@value dev.vspec.infra.web.CrossOrigin#MAX_AGE_SECONDS} s). Every
+ * a CORS preflight too (a browser keeps one for ten minutes). Every
  * response carries the budget headers.
  */
 final class SandboxLimits extends SandboxFilter {
@@ -39,15 +40,12 @@ final class SandboxLimits extends SandboxFilter {
     private static final Logger log = LoggerFactory.getLogger(SandboxLimits.class);
 
     private final SharedBudgets budgets;
-    private final ClientAddress clients;
     private final SandboxProperties properties;
     private final ApiErrorResponses errors;
     private final Clock clock;
 
-    SandboxLimits(SharedBudgets budgets, ClientAddress clients, SandboxProperties properties, ApiErrorResponses errors,
-            Clock clock) {
+    SandboxLimits(SharedBudgets budgets, SandboxProperties properties, ApiErrorResponses errors, Clock clock) {
         this.budgets = budgets;
-        this.clients = clients;
         this.properties = properties;
         this.errors = errors;
         this.clock = clock;
@@ -56,7 +54,8 @@ final class SandboxLimits extends SandboxFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String client = clients.of(request);
+        // what Tomcat read from X-Forwarded-For may be any text a trusted proxy passed on
+        String client = request.getRemoteAddr();
         Verdict verdict;
         try {
             verdict = take(client);

@@ -2,6 +2,8 @@ package dev.vspec.sandbox.web;
 
 import dev.vspec.infra.access.SharedBudgets;
 import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.infra.web.CrossOrigin;
+import dev.vspec.infra.web.CrossOriginFilter;
 import dev.vspec.infra.web.ErrorDecoration;
 import dev.vspec.sandbox.sample.SampleIdentifiers;
 import jakarta.servlet.Filter;
@@ -12,6 +14,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
 /**
  * The sandbox's own filters, after the request id and the request log, in this order: CORS (so
@@ -32,14 +35,23 @@ class SandboxWebConfiguration {
     @Bean
     FilterRegistrationBean<SandboxLimits> sandboxLimits(SharedBudgets budgets, SandboxProperties properties,
             ApiErrorResponses errors) {
-        return registration(new SandboxLimits(budgets, new ClientAddress(properties.trustedProxies()), properties, errors,
-                Clock.systemUTC()), 11);
+        return registration(new SandboxLimits(budgets, properties, errors, Clock.systemUTC()), 11);
     }
 
+    /**
+     * Only the site may call the sandbox from a browser, with the read methods and the API's headers. A preflight
+     * passes on, to be counted like any request ({@link SandboxLimits}) and ended by {@link ReadOnly}.
+     */
     @Bean
-    FilterRegistrationBean<SandboxCors> sandboxCors(SandboxProperties properties) {
+    FilterRegistrationBean<CrossOriginFilter> sandboxCors(SandboxProperties properties) {
+        if (properties.allowedOrigin() == null || properties.allowedOrigin().isBlank()) {
+            throw new IllegalArgumentException("vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
+        }
+        UrlBasedCorsConfigurationSource paths = new UrlBasedCorsConfigurationSource();
+        paths.registerCorsConfiguration(SandboxPrefix.PREFIX + "/**", CrossOrigin.fromOriginOf(properties.allowedOrigin(),
+                ReadOnly.READ_METHODS));
         // before infra's query string check (+9), so its refusals are readable by the site too
-        return registration(new SandboxCors(properties.allowedOrigin()), 8);
+        return registration(new CrossOriginFilter(paths, false), 8);
     }
 
     @Bean

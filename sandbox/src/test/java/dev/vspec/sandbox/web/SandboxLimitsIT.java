@@ -44,7 +44,7 @@ class SandboxLimitsIT extends SandboxHttpIT {
                     "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
                     "--spring.datasource.username=" + environment.getProperty("spring.datasource.username"),
                     "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
-                    "--vspec.site.url=" + SITE, "--vspec.sandbox.trusted-proxies=192.0.2.1");
+                    "--vspec.site.url=" + SITE, "--vspec.trusted-proxies=192.0.2.1");
         }
     }
 

@@ -7,7 +7,6 @@ import dev.vspec.infra.web.ApiErrorResponses;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -25,10 +24,10 @@ class SandboxLimitsTest {
                 new Class<?>[] {ProxyManager.class}, (proxy, method, args) -> {
                     throw new IllegalStateException("connection refused");
                 });
-        SandboxProperties properties = new SandboxProperties(30, 500, List.of("127.0.0.1"), "https://site.example");
+        SandboxProperties properties = new SandboxProperties(30, 500, "https://site.example");
         JsonMapper json = JsonMapper.builder().build();
         SandboxLimits limits = new SandboxLimits(new SharedBudgets(unreachable, Clock.systemUTC()),
-                new ClientAddress(properties.trustedProxies()), properties, new ApiErrorResponses(json), Clock.systemUTC());
+                properties, new ApiErrorResponses(json), Clock.systemUTC());
         MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/sample/v1/fluids");
         MockHttpServletResponse response = new MockHttpServletResponse();
         MockFilterChain chain = new MockFilterChain();
