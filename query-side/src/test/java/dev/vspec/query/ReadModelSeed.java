@@ -3,6 +3,7 @@ package dev.vspec.query;
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
@@ -30,6 +31,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.HexFormat;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -171,7 +173,7 @@ public final class ReadModelSeed {
                         null))), SEEDED);
 
         // The older price is recorded after the newer one: history is newest first whatever the order.
-        GroupDocument.PARTS.write(db, CIVIC_LX, PartView.of(List.of(
+        parts(db, CIVIC_LX, PartView.of(List.of(
                 new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change"),
                 new Part("94109-14000", "Oil drain plug washer 14 mm", "gasket", "Honda", 1, "engine_oil_change"),
                 new Part("80292-TBA-A11", "Cabin air filter", "filter", "Honda", 1, "cabin_air_filter"),
@@ -180,11 +182,11 @@ public final class ReadModelSeed {
                 price(CIVIC_LX, "15400-PLM-A02", "9.42", "2025-04-01"),
                 price(CIVIC_LX, "94109-14000", "1.1", "2026-02-01"),
                 price(CIVIC_LX, "80292-TBA-A11", "28.10", "2025-04-01"),
-                price(CIVIC_LX, "80292-TBA-A11", "29.35", "2026-09-01"))), SEEDED);
-        GroupDocument.PARTS.write(db, F150_XLT_50, PartView.of(List.of(
+                price(CIVIC_LX, "80292-TBA-A11", "29.35", "2026-09-01"))), SEEDED, SEEDED.recordedAt());
+        parts(db, F150_XLT_50, PartView.of(List.of(
                 new Part("XY-75W85-QL", "Rear axle lubricant 75W-85, 1 qt", "fluid", "Motorcraft", 3,
                         "differential_fluid_change")), List.of(
-                price(F150_XLT_50, "XY-75W85-QL", "12.99", "2026-02-01"))), SEEDED);
+                price(F150_XLT_50, "XY-75W85-QL", "12.99", "2026-02-01"))), SEEDED, SEEDED.recordedAt());
 
         GroupDocument.LABOR.write(db, CIVIC_LX, LaborView.of(List.of(
                 labor("engine_oil_change", "Replace engine oil and filter", "0.50"),
@@ -239,7 +241,19 @@ public final class ReadModelSeed {
         }
     }
 
-    private static PartPriced price(String key, String partNumber, String amount, String asOf) {
+    /**
+     * A configuration's parts document as the parts projection writes it: the list's source and time, and when
+     * the body last changed (a price recorded after the list moves it). Idempotent.
+     */
+    public static void parts(DSLContext db, String key, List<PartView> parts, Provenance list, OffsetDateTime changedAt) {
+        db.insertInto(PARTS_DOCUMENT)
+                .set(PARTS_DOCUMENT.CONFIG_KEY, key).set(PARTS_DOCUMENT.BODY, GroupDocument.PARTS.render(parts))
+                .set(PARTS_DOCUMENT.SOURCE, list.source()).set(PARTS_DOCUMENT.SOURCE_RANK, list.rank())
+                .set(PARTS_DOCUMENT.RECORDED_AT, list.recordedAt()).set(PARTS_DOCUMENT.CHANGED_AT, changedAt)
+                .onConflictDoNothing().execute();
+    }
+
+    public static PartPriced price(String key, String partNumber, String amount, String asOf) {
         return new PartPriced(key, partNumber, new BigDecimal(amount), "USD", LocalDate.parse(asOf), null);
     }
 

@@ -22,13 +22,17 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Query;
 import org.jooq.Table;
 import org.jooq.TableField;
@@ -48,6 +52,10 @@ import org.springframework.stereotype.Component;
  * document row keeps the held list's source, claimed by the list's event before the document is
  * rendered. A price from a source of lower precedence does not replace the held amount of the same
  * (part, currency, date).
+ *
+ * <p>The row's {@code recorded_at} is the list's (its provenance); {@code changed_at}, set with the
+ * body, is when the body last changed: the later of that and the latest recorded price of a part
+ * the list holds, which the answer's Last-Modified says.
  */
 @Component
 class PartsProjection implements Projection {
@@ -143,12 +151,12 @@ class PartsProjection implements Projection {
     }
 
     /**
-     * The document row with the list's source: its body is rendered after the batch ({@link #render}),
-     * in the same transaction, so the empty one written here is never read.
+     * The document row with the list's source: its body and change time are rendered after the batch
+     * ({@link #render}), in the same transaction, so the empty body and the list's time written here are never read.
      */
     private static PartsDocumentRecord claim(String configKey, Provenance provenance) {
         return new PartsDocumentRecord(configKey, GroupDocument.PARTS.empty(), provenance.source(), provenance.rank(),
-                provenance.recordedAt());
+                provenance.recordedAt(), provenance.recordedAt());
     }
 
     @SuppressWarnings("unchecked")
@@ -188,7 +196,8 @@ class PartsProjection implements Projection {
 
     /**
      * The configurations' documents from the rows as they now are (amounts as the table rounded them):
-     * the bodies of the documents their lists claimed; a configuration priced without a list has none.
+     * the bodies of the documents their lists claimed, with when they last changed; a configuration
+     * priced without a list has none.
      */
     private static void renderChunk(DSLContext db, List<String> configKeys) {
         Map<String, List<Part>> parts = db.selectFrom(PART)
@@ -196,16 +205,36 @@ class PartsProjection implements Projection {
                 .orderBy(PART.CONFIG_KEY, PART.POSITION)
                 .fetchGroups(PART.CONFIG_KEY, r -> new Part(r.getPartNumber(), r.getName(), r.getCategory(),
                         r.getBrand(), r.getQuantity(), r.getService()));
-        Map<String, List<PartPriced>> prices = db.selectFrom(PART_PRICE_HISTORY)
+        Map<String, List<PartPriceHistoryRecord>> prices = db.selectFrom(PART_PRICE_HISTORY)
                 .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
-                .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, r -> new PartPriced(r.getConfigKey(), r.getPartNumber(),
-                        r.getAmount(), r.getCurrency(), r.getAsOf(), null));
+                .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, price -> price);
         List<Query> updates = new ArrayList<>(configKeys.size());
         for (String configKey : configKeys) {
-            String body = GroupDocument.PARTS.render(PartView.of(parts.getOrDefault(configKey, List.of()),
-                    prices.getOrDefault(configKey, List.of())));
-            updates.add(db.update(PARTS_DOCUMENT).set(PARTS_DOCUMENT.BODY, body).where(PARTS_DOCUMENT.CONFIG_KEY.eq(configKey)));
+            List<Part> listed = parts.getOrDefault(configKey, List.of());
+            List<PartPriceHistoryRecord> priced = prices.getOrDefault(configKey, List.of());
+            String body = GroupDocument.PARTS.render(PartView.of(listed, priced.stream().map(r -> new PartPriced(
+                    r.getConfigKey(), r.getPartNumber(), r.getAmount(), r.getCurrency(), r.getAsOf(), null)).toList()));
+            updates.add(db.update(PARTS_DOCUMENT)
+                    .set(PARTS_DOCUMENT.BODY, body)
+                    .set(PARTS_DOCUMENT.CHANGED_AT, changedAt(listed, priced))
+                    .where(PARTS_DOCUMENT.CONFIG_KEY.eq(configKey)));
         }
         db.batch(updates).execute();
+    }
+
+    /**
+     * When a body rendered from these rows last changed: when its list was recorded (the row's
+     * {@code recorded_at}), or when a price of a part it lists was, if later. A price of a part it
+     * does not list is not in the body.
+     */
+    private static Field<OffsetDateTime> changedAt(List<Part> listed, List<PartPriceHistoryRecord> prices) {
+        Set<String> partNumbers = new HashSet<>();
+        listed.forEach(part -> partNumbers.add(part.partNumber()));
+        return prices.stream()
+                .filter(price -> partNumbers.contains(price.getPartNumber()))
+                .map(PartPriceHistoryRecord::getRecordedAt)
+                .max(Comparator.naturalOrder())
+                .<Field<OffsetDateTime>>map(latest -> DSL.greatest(PARTS_DOCUMENT.RECORDED_AT, DSL.val(latest)))
+                .orElse(PARTS_DOCUMENT.RECORDED_AT);
     }
 }

@@ -6,7 +6,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -24,8 +26,9 @@ class FluidsController {
             The fluids of the resolved vehicle, in recorded order: type, specification, capacity in litres and US quarts (either may be null), notes. An empty list when none are recorded.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/fluids")
-    FluidsResponse fluids(VehicleIdentifier identifier) {
+    FluidsResponse fluids(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.FLUIDS);
+        LastModified.send(response, resolved.lastChange());
         return new FluidsResponse(resolved.vehicle(), resolved.json(GroupDocument.FLUIDS));
     }
 }

@@ -5,12 +5,14 @@ import dev.vspec.infra.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -47,10 +49,15 @@ class ImageController {
     @RequiresScope(Scope.MEDIA_READ)
     @GetMapping(ImageQuery.ROUTE)
     ResponseEntity<byte[]> image(VehicleIdentifier identifier) {
-        Vehicle vehicle = vehicles.resolve(identifier);
+        ResolvedVehicle resolved = vehicles.resolve(identifier, List.of());
+        Vehicle vehicle = resolved.vehicle();
         ImageQuery.Image image = images.image(vehicle.configKey()).orElseThrow(() -> new ApiException(ErrorCode.NO_IMAGE,
                 "No exterior render is cached for " + vehicle.configKey() + "; the render is optional"));
-        return ResponseEntity.ok()
+        // The bytes are the render's alone: what picked the configuration and the render's own record date them.
+        // Spring weighs If-None-Match, else If-Modified-Since, against both.
+        ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
+        resolved.times().picked().and(image.recordedAt()).time().ifPresent(ok::lastModified);
+        return ok
                 .contentType(MediaType.parseMediaType(image.contentType()))
                 .eTag(image.etag())
                 .header("X-Content-Type-Options", "nosniff")

@@ -7,6 +7,7 @@ import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.web.AskedRoutes;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.springframework.stereotype.Component;
@@ -43,10 +44,10 @@ class ImageQuery implements VehicleGroup<ImageView> {
     }
 
     Optional<Image> image(String configKey) {
-        return db.select(IMAGE.CONTENT_TYPE, IMAGE.BYTES, IMAGE.SHA256)
+        return db.select(IMAGE.CONTENT_TYPE, IMAGE.BYTES, IMAGE.SHA256, IMAGE.RECORDED_AT)
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(configKey))
-                .fetchOptional(row -> new Image(row.value1(), row.value2(), etag(row.value3())));
+                .fetchOptional(row -> new Image(row.value1(), row.value2(), etag(row.value3()), row.value4()));
     }
 
     /** The strong validator of a render: its SHA-256 (hex), quoted as an entity tag. */
@@ -54,6 +55,6 @@ class ImageQuery implements VehicleGroup<ImageView> {
         return "\"" + sha256 + "\"";
     }
 
-    record Image(String contentType, byte[] bytes, String etag) {
+    record Image(String contentType, byte[] bytes, String etag, OffsetDateTime recordedAt) {
     }
 }

@@ -11,8 +11,10 @@ import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -42,10 +44,11 @@ class LaborController {
             @Parameter(description = """
                     One operation code, e.g. `engine_oil_change` (case-insensitive). An operation the vehicle has \
                     no time for is 404 `not_found` listing the ones it has.""")
-            @RequestParam(name = "operation", required = false) String operation) {
+            @RequestParam(name = "operation", required = false) String operation, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.LABOR);
         Vehicle vehicle = resolved.vehicle();
         if (operation == null || operation.isBlank()) {
+            LastModified.send(response, resolved.lastChange());
             return new LaborResponse(vehicle, resolved.json(GroupDocument.LABOR));
         }
         List<LaborView> all = resolved.value(GroupDocument.LABOR);
@@ -56,6 +59,7 @@ class LaborController {
                     + vehicle.configKey() + "; its operations: "
                     + (all.isEmpty() ? "none recorded" : all.stream().map(LaborView::operation).collect(Collectors.joining(", "))));
         }
+        LastModified.send(response, resolved.lastChange());
         return new LaborResponse(vehicle, StoredJson.of(GroupDocument.LABOR.render(matching)));
     }
 }

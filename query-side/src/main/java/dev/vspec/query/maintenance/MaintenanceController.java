@@ -14,9 +14,11 @@ import dev.vspec.infra.readmodel.ServiceItem;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,11 +61,12 @@ class MaintenanceController {
             @Parameter(description = "Which schedule's intervals apply; severe covers towing, short trips, dust and extreme temperatures.",
                     schema = @Schema(type = "string", allowableValues = {Schedules.NORMAL, Schedules.SEVERE},
                             defaultValue = Schedules.NORMAL))
-            @RequestParam(name = "schedule", required = false) String schedule) {
+            @RequestParam(name = "schedule", required = false) String schedule, HttpServletResponse response) {
         Due at = new Due(count("mileage", mileage, Due.MAX_MILEAGE), count("months", months, Due.MAX_MONTHS));
         String scheduleName = schedule(schedule);
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE, GroupDocument.PARTS,
                 GroupDocument.FLUIDS, GroupDocument.LABOR);
+        LastModified.send(response, resolved.lastChange());
         Vehicle vehicle = resolved.vehicle();
 
         List<ServiceItem> due = resolved.value(GroupDocument.MAINTENANCE_SCHEDULE).named(scheduleName).stream()

@@ -83,7 +83,8 @@ class OpenApiConfiguration {
             **Caching**: every 200 carries an ETag (send it back in If-None-Match for a 304) and a \
             Cache-Control that is longer for specs, fluids, tires and intervals than for prices, and a minute for the \
             listings of what the catalog holds, which grows; an enrichment job's status is never cached (`no-store`, \
-            no ETag).
+            no ETag). An answer about one vehicle also carries Last-Modified, when the facts it shows last changed \
+            (send it back in If-Modified-Since for a 304; If-None-Match, when sent, decides alone).
 
             The examples are answers over the sample catalog that `vspec up` imports (sample data) and the pinned \
             vPIC release.""";

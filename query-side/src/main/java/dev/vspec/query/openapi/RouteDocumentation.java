@@ -17,6 +17,7 @@ import dev.vspec.query.openapi.Examples.ErrorExample;
 import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.web.CachePolicy;
 import dev.vspec.query.web.Freshness;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.AnnotationsUtils;
@@ -59,6 +60,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
     private static final String VIN_ONLY = "vin_only";
     private static final String IF_NONE_MATCH = "If-None-Match";
     private static final String ETAG = "ETag";
+    private static final String IF_MODIFIED_SINCE = "If-Modified-Since";
+    private static final String LAST_MODIFIED = "Last-Modified";
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
     /** The batch route's limit (DecodeBatchController.MAX_VINS, which infra's read counting enforces too). */
     private static final int MAX_BATCH = DecodeBatchController.MAX_VINS;
@@ -90,6 +93,13 @@ final class RouteDocumentation implements OpenApiCustomizer {
         components.addHeaders(ETAG, new Header()
                 .description("Validator of this answer; send it back in If-None-Match to get 304 while it is current.")
                 .schema(typed("string")));
+        components.addHeaders(LAST_MODIFIED, new Header()
+                .description("When a fact this answer shows last changed (an HTTP date, GMT, whole seconds): the"
+                        + " configuration's record, each data group's as `vehicle.coverage` dates it, a price of a part"
+                        + " it lists and, for a VIN, its link. Absent when one of them has no known time (a VIN that"
+                        + " no import or enrichment linked, resolved by its decode). Send it back in If-Modified-Since"
+                        + " to get 304 while nothing changed.")
+                .schema(typed("string")));
         openApi.getPaths().forEach(this::document);
         vehicleGroups(openApi, components);
         decoderAnswers(openApi, components);
@@ -105,7 +115,8 @@ final class RouteDocumentation implements OpenApiCustomizer {
         Freshness freshness = CachePolicy.forRoute(path, name -> null)
                 .orElseThrow(() -> new IllegalStateException(path + " has no CachePolicy"));
         get.setTags(List.of(route.section().title()));
-        get.setParameters(parameters(route, get.getParameters(), freshness.stored()));
+        boolean dated = LastModified.ROUTES.contains(path);
+        get.setParameters(parameters(route, get.getParameters(), freshness.stored(), dated));
         List<SharedPathModes.Mode> handlers = modes.of(path);
         if (handlers.size() > 1) {
             oneOperation(get, handlers);
@@ -132,10 +143,17 @@ final class RouteDocumentation implements OpenApiCustomizer {
         examples.answers(path).forEach((name, example) -> ok.getContent().get(JSON).addExamples(name, example));
         if (freshness.stored()) {
             ok.addHeaderObject(ETAG, headerRef(ETAG));
-            responses.addApiResponse("304", new ApiResponse()
-                    .description("Not Modified: If-None-Match names the current ETag. No body.")
-                    .addHeaderObject(ETAG, headerRef(ETAG))
-                    .addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID)));
+            ApiResponse notModified = new ApiResponse()
+                    .description(dated
+                            ? "Not Modified: If-None-Match names the current ETag or, without If-None-Match,"
+                                    + " If-Modified-Since is no earlier than the current Last-Modified. No body."
+                            : "Not Modified: If-None-Match names the current ETag. No body.")
+                    .addHeaderObject(ETAG, headerRef(ETAG));
+            if (dated) {
+                ok.addHeaderObject(LAST_MODIFIED, headerRef(LAST_MODIFIED));
+                notModified.addHeaderObject(LAST_MODIFIED, headerRef(LAST_MODIFIED));
+            }
+            responses.addApiResponse("304", notModified.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID)));
         }
 
         Map<Integer, List<ErrorExample>> byStatus = route.errors().stream()
@@ -168,7 +186,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
         get.setDescription(description.toString());
     }
 
-    private static List<Parameter> parameters(Route route, List<Parameter> own, boolean revalidated) {
+    private static List<Parameter> parameters(Route route, List<Parameter> own, boolean revalidated, boolean dated) {
         List<Parameter> parameters = new ArrayList<>();
         List<String> identifiers = switch (route.identifiers()) {
             case ANY_MODE -> ANY_MODE;
@@ -188,6 +206,9 @@ final class RouteDocumentation implements OpenApiCustomizer {
         }
         if (revalidated) {
             parameters.add(new Parameter().$ref("#/components/parameters/" + IF_NONE_MATCH));
+        }
+        if (dated) {
+            parameters.add(new Parameter().$ref("#/components/parameters/" + IF_MODIFIED_SINCE));
         }
         parameters.add(new Parameter().$ref("#/components/parameters/" + REQUEST_ID));
         return parameters;
@@ -318,6 +339,11 @@ final class RouteDocumentation implements OpenApiCustomizer {
         components.addParameters(IF_NONE_MATCH, new Parameter().in("header").name(IF_NONE_MATCH).required(false)
                 .description("An ETag of an earlier answer: 304 without a body while it is still current.")
                 .schema(typed("string")));
+        components.addParameters(IF_MODIFIED_SINCE, new Parameter().in("header").name(IF_MODIFIED_SINCE).required(false)
+                .description("The Last-Modified of an earlier answer: 304 without a body while nothing it shows changed"
+                        + " since. Ignored when If-None-Match is sent (which decides alone), when the answer has no"
+                        + " Last-Modified, or when it is not an HTTP date.")
+                .schema(typed("string")).example("Sat, 21 Nov 2026 07:27:36 GMT"));
         components.addParameters(REQUEST_ID, new Parameter().in("header").name(REQUEST_ID).required(false)
                 .description("The caller's id for this request, answered in the X-Request-Id header and in error bodies.")
                 .schema(typed("string")));

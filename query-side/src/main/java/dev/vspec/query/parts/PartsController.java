@@ -6,7 +6,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -24,8 +26,9 @@ class PartsController {
             The parts that fit the resolved vehicle, each with the service it belongs to (null for none), its newest price and its price history, newest first. Every price has `amount` (a decimal string), `currency` and `as_of` (ISO date); an unpriced part has a null `price`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/parts")
-    PartsResponse parts(VehicleIdentifier identifier) {
+    PartsResponse parts(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.PARTS);
+        LastModified.send(response, resolved.lastChange());
         return new PartsResponse(resolved.vehicle(), resolved.json(GroupDocument.PARTS));
     }
 }

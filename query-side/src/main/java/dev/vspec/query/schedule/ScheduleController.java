@@ -6,7 +6,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -24,8 +26,9 @@ class ScheduleController {
             The service intervals of the resolved vehicle, normal and severe schedule, each in recorded order. An interval is due every so many miles (and kilometres) or months, whichever comes first; an unused bound is null.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/maintenance-schedule")
-    ScheduleResponse schedule(VehicleIdentifier identifier) {
+    ScheduleResponse schedule(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE);
+        LastModified.send(response, resolved.lastChange());
         return new ScheduleResponse(resolved.vehicle(), resolved.json(GroupDocument.MAINTENANCE_SCHEDULE));
     }
 }

@@ -7,11 +7,15 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -38,11 +42,15 @@ class ServiceHistoryController {
             the vin mode only.""")
     @RequiresScope(Scope.SERVICE_HISTORY_READ)
     @GetMapping("/api/v0/service-history")
-    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request) {
+    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request, HttpServletResponse response) {
         if (!(identifier instanceof ByVin byVin)) {
             throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
         }
-        Vehicle vehicle = vehicles.resolve(identifier);
-        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), history.of(vehicle, identifier, AskedRoutes.of(request)));
+        // The visits are the VIN's history, whose record the vehicle's coverage shows.
+        ResolvedVehicle resolved = vehicles.resolve(identifier, List.of());
+        Vehicle vehicle = resolved.vehicle();
+        List<ServiceVisit> visits = history.of(vehicle, identifier, AskedRoutes.of(request));
+        LastModified.send(response, resolved.lastChange());
+        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), visits);
     }
 }

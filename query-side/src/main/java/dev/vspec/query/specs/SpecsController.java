@@ -6,7 +6,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -24,8 +26,9 @@ class SpecsController {
             The spec sheet of the resolved vehicle, one line per value: section, name, value (a string) and unit (null for a unitless value).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/specs")
-    SpecsResponse specs(VehicleIdentifier identifier) {
+    SpecsResponse specs(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.SPECS);
+        LastModified.send(response, resolved.lastChange());
         return new SpecsResponse(resolved.vehicle(), resolved.json(GroupDocument.SPECS));
     }
 }

@@ -6,7 +6,9 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -24,8 +26,9 @@ class TiresController {
             The tire fitment of the resolved vehicle per axle (`front`, `rear` or `both`): size, load index, speed rating and cold inflation pressure in kPa and psi.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/tires")
-    TiresResponse tires(VehicleIdentifier identifier) {
+    TiresResponse tires(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.TIRES);
+        LastModified.send(response, resolved.lastChange());
         return new TiresResponse(resolved.vehicle(), resolved.json(GroupDocument.TIRES));
     }
 }

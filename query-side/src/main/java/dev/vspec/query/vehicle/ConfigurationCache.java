@@ -143,13 +143,13 @@ final class ConfigurationCache {
     record ModelOf(int year, String make, String model) {
     }
 
-    /** A configuration with every stored document deflated; a null body where it has none. */
-    private record Held(Vehicle vehicle, Map<GroupDocument<?>, byte[]> deflated) {
+    /** A configuration with every stored document deflated (a null body where it has none), and when each changed. */
+    private record Held(Vehicle vehicle, Map<GroupDocument<?>, byte[]> deflated, ChangeTimes times) {
 
         static Held of(ResolvedVehicle read) {
             Map<GroupDocument<?>, byte[]> deflated = new HashMap<>();
             read.documents().forEach((document, body) -> deflated.put(document, body == null ? null : body.deflated()));
-            return new Held(read.vehicle(), deflated);
+            return new Held(read.vehicle(), deflated, read.times());
         }
 
         /** The configuration with the documents asked for, as they were read; inflated only if written so. */
@@ -159,7 +159,7 @@ final class ConfigurationCache {
                 byte[] body = deflated.get(document);
                 bodies.put(document, body == null ? null : StoredJson.ofDeflated(body));
             }
-            return new ResolvedVehicle(vehicle, bodies);
+            return new ResolvedVehicle(vehicle, bodies, times);
         }
     }
 }

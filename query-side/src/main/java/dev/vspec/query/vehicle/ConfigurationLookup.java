@@ -3,6 +3,7 @@ package dev.vspec.query.vehicle;
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
@@ -19,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Param;
 import org.jooq.Select;
 import org.jooq.SelectField;
@@ -40,7 +42,7 @@ class ConfigurationLookup {
     private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
             CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
             CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN,
-            CONFIGURATION.SOURCE);
+            CONFIGURATION.SOURCE, CONFIGURATION.RECORDED_AT);
 
     private final DSLContext db;
     private final DataSource dataSource;
@@ -50,7 +52,8 @@ class ConfigurationLookup {
     ConfigurationLookup(DSLContext db, DataSource dataSource) {
         this.db = db;
         this.dataSource = dataSource;
-        this.linkedVinSql = db.render(db.select(VIN.CONFIG_KEY, SERVICE_HISTORY_SOURCE.SOURCE, SERVICE_HISTORY_SOURCE.RECORDED_AT)
+        this.linkedVinSql = db.render(db.select(VIN.CONFIG_KEY, VIN.RECORDED_AT, SERVICE_HISTORY_SOURCE.SOURCE,
+                        SERVICE_HISTORY_SOURCE.RECORDED_AT)
                 .from(VIN).leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
                 .where(VIN.VIN_.eq(DSL.param("vin", ""))));
     }
@@ -83,32 +86,38 @@ class ConfigurationLookup {
     }
 
     /**
-     * The config_key a VIN is linked to, with its service history's source and time (null when none is
-     * recorded); empty when nothing linked the VIN. Its SQL is rendered once, as the lookups' are.
+     * The config_key a VIN is linked to, when the link was recorded, and its service history's source and time
+     * (null when none is recorded); empty when nothing linked the VIN. Its SQL is rendered once, as the lookups' are.
      */
     Optional<LinkedVin> linkedVin(String vin) {
         return RenderedStatements.run(dataSource, linkedVinSql, (connection, select) -> {
             select.setString(1, vin);
             try (ResultSet row = select.executeQuery()) {
                 return row.next()
-                        ? Optional.of(new LinkedVin(row.getString(1), row.getString(2), row.getObject(3, OffsetDateTime.class)))
+                        ? Optional.of(new LinkedVin(row.getString(1), row.getObject(2, OffsetDateTime.class),
+                                row.getString(3), row.getObject(4, OffsetDateTime.class)))
                         : Optional.<LinkedVin>empty();
             }
         });
     }
 
-    record LinkedVin(String configKey, String historySource, OffsetDateTime historyRecordedAt) {
+    record LinkedVin(String configKey, OffsetDateTime linkedAt, String historySource, OffsetDateTime historyRecordedAt) {
     }
 
-    /** The configuration {@code alias} also names ({@code read.config_key_alias}), or empty. */
-    Optional<String> aliasedKey(String alias) {
-        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY).from(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
-                .fetchOptional(CONFIG_KEY_ALIAS.CONFIG_KEY);
+    /** The configuration {@code alias} also names ({@code read.config_key_alias}) and when that was recorded, or empty. */
+    Optional<Alias> aliasedKey(String alias) {
+        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY, CONFIG_KEY_ALIAS.RECORDED_AT).from(CONFIG_KEY_ALIAS)
+                .where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
+                .fetchOptional(row -> new Alias(row.value1(), row.value2()));
+    }
+
+    record Alias(String configKey, OffsetDateTime recordedAt) {
     }
 
     /**
      * The configuration's row joined by primary key with every group's document, for each group's
-     * source and time (the coverage every answer carries), and the bodies of the documents asked for.
+     * source and time (the coverage every answer carries) and when its body changed, and the bodies of
+     * the documents asked for.
      */
     private Statement render(Criteria criteria, List<GroupDocument<?>> documents) {
         Table<?> joined = criteria.from();
@@ -117,6 +126,7 @@ class ConfigurationLookup {
             joined = joined.leftJoin(document.table()).on(document.configKey().eq(CONFIGURATION.CONFIG_KEY));
             fields.add(document.source());
             fields.add(document.recordedAt());
+            fields.add(bodyChangedAt(document));
         }
         joined = joined.leftJoin(IMAGE).on(IMAGE.CONFIG_KEY.eq(CONFIGURATION.CONFIG_KEY));
         fields.add(IMAGE.SOURCE);
@@ -133,12 +143,25 @@ class ConfigurationLookup {
         return new Statement(db.render(select), parameters, documents);
     }
 
+    /**
+     * When a document's body last changed: when it was recorded, except for parts, whose prices change the body
+     * without changing its list's time ({@code changed_at}, kept by the parts projection).
+     */
+    private static Field<OffsetDateTime> bodyChangedAt(GroupDocument<?> document) {
+        return document == GroupDocument.PARTS ? PARTS_DOCUMENT.CHANGED_AT : document.recordedAt();
+    }
+
     private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents)
             throws SQLException {
         int column = VEHICLE_FIELDS.size() + 1;
         Coverage.Builder coverage = new Coverage.Builder();
+        Map<GroupDocument<?>, OffsetDateTime> bodiesChanged = new HashMap<>();
         for (GroupDocument<?> document : GroupDocument.all()) {
             coverage.group(document.name(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
+            OffsetDateTime bodyChanged = row.getObject(column++, OffsetDateTime.class);
+            if (bodyChanged != null) {
+                bodiesChanged.put(document, bodyChanged);
+            }
         }
         coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
         Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
@@ -150,7 +173,8 @@ class ConfigurationLookup {
             byte[] body = row.getBytes(column + i);
             bodies.put(documents.get(i), body == null ? null : StoredJson.ofUtf8(body));
         }
-        return new ResolvedVehicle(vehicle, bodies);
+        ChangeTimes times = new ChangeTimes(LastChange.NOTHING, row.getObject(10, OffsetDateTime.class), Map.copyOf(bodiesChanged));
+        return new ResolvedVehicle(vehicle, bodies, times);
     }
 
     private record Shape(String criteria, List<GroupDocument<?>> documents) {

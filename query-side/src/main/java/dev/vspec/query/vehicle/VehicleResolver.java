@@ -115,7 +115,11 @@ public class VehicleResolver {
             List<ResolvedVehicle> found = byKey(configKey, documents);
             if (found.isEmpty()) {
                 // the key a newer vPIC release derives for a vehicle held under an earlier release's key
-                return lookup.aliasedKey(configKey).map(held -> byKey(held, documents)).orElse(found);
+                return lookup.aliasedKey(configKey)
+                        .map(alias -> byKey(alias.configKey(), documents).stream()
+                                .map(held -> held.pickedBy(LastChange.at(alias.recordedAt())))
+                                .toList())
+                        .orElse(found);
             }
             return found;
         }
@@ -136,7 +140,8 @@ public class VehicleResolver {
     public List<ResolvedVehicle> linked(Vin vin, List<GroupDocument<?>> documents) {
         return lookup.linkedVin(vin.value())
                 .map(link -> byKey(link.configKey(), documents).stream()
-                        .map(found -> withServiceHistory(found, link.historySource(), link.historyRecordedAt()))
+                        .map(found -> withServiceHistory(found, link.historySource(), link.historyRecordedAt())
+                                .pickedBy(LastChange.at(link.linkedAt())))
                         .toList())
                 .orElse(List.of());
     }
@@ -144,7 +149,7 @@ public class VehicleResolver {
     private static ResolvedVehicle withServiceHistory(ResolvedVehicle found, String source, OffsetDateTime recordedAt) {
         Vehicle vehicle = found.vehicle();
         return new ResolvedVehicle(vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
-                found.documents());
+                found.documents(), found.times());
     }
 
     /**
@@ -178,11 +183,12 @@ public class VehicleResolver {
                     + " (then poll GET /v0/enrich and read again)");
         }
         if (matches.size() > 1) {
-            return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of())).toList();
+            return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of(), ChangeTimes.UNKNOWN)).toList();
         }
-        // No import or enrichment linked the VIN, so none recorded its service history either.
+        // No import or enrichment linked the VIN, so none recorded its service history either. What matched it
+        // is a decode by the installed vPIC release, which no recorded time dates.
         return find(new ByConfigKey(matches.get(0).configKey()), documents).stream()
-                .map(found -> withServiceHistory(found, null, null))
+                .map(found -> withServiceHistory(found, null, null).pickedBy(LastChange.UNKNOWN))
                 .toList();
     }
 

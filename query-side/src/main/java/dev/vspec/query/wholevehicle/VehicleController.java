@@ -11,6 +11,7 @@ import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -18,6 +19,7 @@ import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -75,7 +77,8 @@ class VehicleController {
                     400 `invalid_param` listing the allowed values.""",
                     style = ParameterStyle.FORM, explode = Explode.FALSE,
                     array = @ArraySchema(schema = @Schema(type = "string")))
-            @RequestParam(name = "include", required = false) String include, HttpServletRequest request) {
+            @RequestParam(name = "include", required = false) String include, HttpServletRequest request,
+            HttpServletResponse response) {
         Set<Group> wanted = Group.parseInclude(include);
         List<GroupDocument<?>> documents = new ArrayList<>();
         for (Group group : wanted) {
@@ -93,6 +96,8 @@ class VehicleController {
                     ? resolved.json(group.document())
                     : groups.get(group).of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
         }
+        // The image and the service history built here show no more than their records, which the coverage dates.
+        LastModified.send(response, resolved.lastChange());
         return new VehicleResponse(resolved.vehicle(), values);
     }
 }

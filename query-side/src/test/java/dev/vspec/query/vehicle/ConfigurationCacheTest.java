@@ -142,7 +142,7 @@ class ConfigurationCacheTest {
             Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
             documents.forEach(document -> bodies.put(document, StoredJson.of(bodyOf(document))));
             return List.of(new ResolvedVehicle(new Vehicle(KEY, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda", "Civic", "LX",
-                    "K20C2", "FWD"), bodies));
+                    "K20C2", "FWD"), bodies, ChangeTimes.UNKNOWN));
         };
     }
 }

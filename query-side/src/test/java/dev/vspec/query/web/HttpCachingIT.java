@@ -1,11 +1,25 @@
 package dev.vspec.query.web;
 
+import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
+import static dev.vspec.query.ReadModelSeed.SEEDED;
+import static dev.vspec.query.ReadModelSeed.price;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.catalog.Fluid;
+import dev.vspec.contracts.catalog.Part;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.infra.readmodel.SpecView;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.Expected;
@@ -13,10 +27,14 @@ import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,11 +43,26 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
-/** ETags, 304s and the Cache-Control each route's data calls for; errors are never cached. */
+/**
+ * ETags, Last-Modified, 304s and the Cache-Control each route's data calls for; errors are never cached.
+ */
 class HttpCachingIT extends SeededRouteIT {
 
     private static final String CIVIC = query("config_key", CIVIC_LX);
     private static final String VIN = query("vin", CIVIC_LX_VIN);
+    /** When every fact of the seeded catalog was recorded, as Last-Modified says it. */
+    private static final String SEEDED_DATE = "Sat, 21 Nov 2026 07:27:36 GMT";
+
+    /** A configuration of its own whose facts were recorded at different times, its specs last. */
+    private static final String DATED = "2021-honda-accord-lx-l15be-fwd";
+    private static final OffsetDateTime REGISTERED = OffsetDateTime.parse("2026-01-05T10:00:00.400Z");
+    private static final OffsetDateTime PARTS_LISTED = OffsetDateTime.parse("2026-01-10T09:15:00.120Z");
+    private static final OffsetDateTime FLUIDS_RECORDED = OffsetDateTime.parse("2026-01-20T11:45:00.900Z");
+    private static final OffsetDateTime SPECS_RECORDED = OffsetDateTime.parse("2026-02-01T08:00:00.250Z");
+    /** The latest of them, in whole seconds. */
+    private static final String LATEST = "Sun, 01 Feb 2026 08:00:00 GMT";
+    private static final Part FILTER = new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change");
+    private static final Duration CHANGE_VISIBLE = Duration.ofSeconds(5);
 
     @Autowired
     @Qualifier("requestMappingHandlerMapping")
@@ -179,6 +212,195 @@ class HttpCachingIT extends SeededRouteIT {
         assertThat(api.get("/api/v1/status").ok()).isEqualTo(json("""
                 {"status": "ok"}
                 """));
+    }
+
+    @Override
+    protected void seed(DSLContext db) {
+        super.seed(db);
+        ReadModelSeed.configuration(db, DATED, 2021, "Honda", "Accord", "LX", "L15BE", "FWD", "2021 Honda Accord LX 1.5L Turbo");
+        db.update(CONFIGURATION).set(CONFIGURATION.RECORDED_AT, REGISTERED).where(CONFIGURATION.CONFIG_KEY.eq(DATED)).execute();
+        GroupDocument.FLUIDS.write(db, DATED, FluidView.of(List.of(new Fluid("engine_oil", "SAE 0W-20", new BigDecimal("4.2"),
+                new BigDecimal("4.4"), null))), recorded(FLUIDS_RECORDED));
+        GroupDocument.SPECS.write(db, DATED, SpecView.of(List.of(new SpecItem("engine", "displacement", "1.5", "L"))),
+                recorded(SPECS_RECORDED));
+        ReadModelSeed.parts(db, DATED, PartView.of(List.of(FILTER), List.of()), recorded(PARTS_LISTED), PARTS_LISTED);
+    }
+
+    /** Every answer about a vehicle shows the record of each of its groups (its coverage), so the latest of them dates it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/fluids", "/api/v1/specs", "/api/v1/parts", "/api/v1/vehicle"})
+    void anAnswerAboutAVehicleWasLastModifiedWhenTheLatestFactItShowsWasRecorded(String route) {
+        Reply reply = api.get(route + query("config_key", DATED));
+
+        reply.ok();
+        assertThat(reply.header("Last-Modified")).isEqualTo(LATEST);
+        assertThat(api.get("/api/v1/vehicle" + query("config_key", DATED, "include", "fluids,specs,parts")).header("Last-Modified"))
+                .isEqualTo(LATEST);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "/api/v1/fluids, config",
+            "/api/v1/specs, config",
+            "/api/v1/tires, config",
+            "/api/v1/maintenance-schedule, config",
+            "/api/v1/parts, config",
+            "/api/v0/labor, config",
+            "/api/v0/maintenance, config",
+            "/api/v0/service-history, vin",
+            "/api/v1/vehicle, config",
+            "/api/v1/vehicle, vin"})
+    void everyJsonRouteAboutOneVehicleSaysWhenItsFactsWereRecorded(String route, String identifier) {
+        Reply reply = api.get(route + (identifier.equals("vin") ? VIN : CIVIC) + (route.equals("/api/v1/vehicle")
+                ? "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image" + (identifier.equals("vin") ? ",service_history" : "")
+                : ""));
+
+        reply.ok();
+        assertThat(reply.header("Last-Modified")).isEqualTo(SEEDED_DATE);
+    }
+
+    @Test
+    void theRoutesSendingLastModifiedAreThoseAboutOneResolvedVehicle() {
+        assertThat(LastModified.ROUTES).containsExactlyInAnyOrder("/api/v1/fluids", "/api/v1/specs", "/api/v1/tires",
+                "/api/v1/maintenance-schedule", "/api/v1/parts", "/api/v0/labor", "/api/v0/maintenance",
+                "/api/v0/service-history", "/api/v0/vehicle-image", "/api/v1/vehicle");
+    }
+
+    @Test
+    void theImageWasLastModifiedWhenItsRenderWasRecorded() {
+        HttpResponse<byte[]> image = api.bytes("/api/v0/vehicle-image" + CIVIC);
+        assertThat(image.statusCode()).isEqualTo(200);
+        assertThat(image.headers().firstValue("Last-Modified")).hasValue(SEEDED_DATE);
+
+        HttpResponse<byte[]> again = api.bytes("/api/v0/vehicle-image" + CIVIC, "If-Modified-Since", SEEDED_DATE);
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+        assertThat(again.headers().firstValue("ETag")).isEqualTo(image.headers().firstValue("ETag"));
+        assertThat(again.headers().firstValue("Cache-Control")).isEqualTo(image.headers().firstValue("Cache-Control"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/decode?vin=" + CIVIC_LX_VIN, "/api/v1/wmi/1hg", "/api/v1/configs?config_key=" + CIVIC_LX,
+            "/api/v1/years", "/api/v1/makes?year=2019", "/api/v1/status"})
+    void answersThatAreNoStoredFactsHaveNoLastModified(String path) {
+        Reply reply = api.get(path);
+
+        reply.ok();
+        assertThat(reply.header("Last-Modified")).isNull();
+        assertThat(api.getWith(path, "If-Modified-Since", SEEDED_DATE).status()).as("nothing to compare with").isEqualTo(200);
+    }
+
+    /** What matched a VIN no import linked is a decode by the installed vPIC release: no recorded time dates it. */
+    @Test
+    void aVinResolvedByItsDecodeHasNoLastModified() {
+        String decoded = "2020-ford-f-150-xlt-2-7l-v6-decoded";
+        try {
+            ReadModelSeed.configuration(db, decoded, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
+
+            await().atMost(CHANGE_VISIBLE).untilAsserted(() -> {
+                Reply reply = api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN));
+                assertThat(reply.ok().at("/vehicle/config_key").asString()).isEqualTo(decoded);
+                assertThat(reply.header("Last-Modified")).isNull();
+            });
+        } finally {
+            db.deleteFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(decoded)).execute();
+        }
+    }
+
+    /**
+     * A price recorded after the parts list changes the parts answer but not the list's recorded_at: the parts
+     * projection keeps when the document last changed beside it. Answers without the parts are unchanged.
+     */
+    @Test
+    void aLaterPriceMovesThePartsAnswersLastModifiedAndNoOther() {
+        String parts = "/api/v1/parts" + query("config_key", DATED);
+        String withParts = "/api/v1/vehicle" + query("config_key", DATED, "include", "parts");
+        assertThat(api.get(parts).header("Last-Modified")).isEqualTo(LATEST);
+
+        // what the parts projection writes on PartPriced: the body rendered again, changed when the price was recorded
+        db.update(PARTS_DOCUMENT)
+                .set(PARTS_DOCUMENT.BODY, GroupDocument.PARTS.render(PartView.of(List.of(FILTER),
+                        List.of(price(DATED, FILTER.partNumber(), "11.25", "2026-03-10")))))
+                .set(PARTS_DOCUMENT.CHANGED_AT, OffsetDateTime.parse("2026-03-10T12:30:45.900Z"))
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(DATED)).execute();
+
+        String priced = "Tue, 10 Mar 2026 12:30:45 GMT";
+        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(parts).header("Last-Modified")).isEqualTo(priced));
+        assertThat(api.get(parts).ok().at("/parts/0/price/amount").asString()).isEqualTo("11.25");
+        assertThat(api.get(withParts).header("Last-Modified")).isEqualTo(priced);
+        assertThat(api.getWith(parts, "If-Modified-Since", LATEST).status()).isEqualTo(200);
+        assertThat(api.getWith(parts, "If-Modified-Since", priced).status()).isEqualTo(304);
+        for (String unpriced : List.of("/api/v1/fluids", "/api/v1/vehicle")) {
+            assertThat(api.get(unpriced + query("config_key", DATED)).header("Last-Modified")).as(unpriced).isEqualTo(LATEST);
+        }
+    }
+
+    @Test
+    void ifModifiedSinceTheLastChangeIs304WithTheHeadersOfThe200() {
+        String path = "/api/v1/fluids" + query("config_key", DATED);
+        Reply first = api.get(path);
+
+        for (String since : List.of(LATEST, "Sun, 01 Feb 2026 08:00:01 GMT", "Fri, 01 Jan 2027 00:00:00 GMT")) {
+            Reply again = api.getWith(path, "If-Modified-Since", since);
+            assertThat(again.status()).as(since).isEqualTo(304);
+            assertThat(again.text()).isEmpty();
+            assertThat(again.header("ETag")).isEqualTo(first.header("ETag"));
+            assertThat(again.header("Last-Modified")).isEqualTo(LATEST);
+            assertThat(again.header("Cache-Control")).isEqualTo(first.header("Cache-Control"));
+            assertThat(Api.varyFields(again.headers())).contains("authorization", "x-api-key");
+        }
+        Reply before = api.getWith(path, "If-Modified-Since", "Sun, 01 Feb 2026 07:59:59 GMT");
+        assertThat(before.status()).isEqualTo(200);
+        assertThat(before.text()).isEqualTo(first.text());
+    }
+
+    @Test
+    void theGzippedVehicleAnswerIs304WithItsOwnETag() throws IOException {
+        String path = "/api/v1/vehicle" + query("config_key", DATED, "include", "fluids,specs");
+        HttpResponse<byte[]> gzipped = api.bytes(path, "Accept-Encoding", "gzip");
+
+        HttpResponse<byte[]> again = api.bytes(path, "Accept-Encoding", "gzip", "If-Modified-Since", LATEST);
+
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.headers().firstValue("ETag")).isEqualTo(gzipped.headers().firstValue("ETag"));
+        assertThat(Api.varyFields(again.headers())).contains("accept-encoding", "authorization", "x-api-key");
+    }
+
+    /** RFC 9110, 13.2.2: If-None-Match, when sent, decides alone. */
+    @Test
+    void ifNoneMatchTakesPrecedenceOverIfModifiedSince() {
+        String path = "/api/v1/fluids" + query("config_key", DATED);
+        String etag = api.get(path).header("ETag");
+
+        assertThat(api.getWith(path, "If-None-Match", "\"00000000\"", "If-Modified-Since", LATEST).status()).isEqualTo(200);
+        assertThat(api.getWith(path, "If-None-Match", etag, "If-Modified-Since", "Thu, 01 Jan 2026 00:00:00 GMT").status())
+                .isEqualTo(304);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"yesterday", "Sun, 32 Feb 2026 08:00:00 GMT", "1769932800", "Sun, 01 Feb 2026", ""})
+    void anIfModifiedSinceThatIsNoDateIsIgnored(String since) {
+        String path = "/api/v1/fluids" + query("config_key", DATED);
+
+        Reply reply = api.getWith(path, "If-Modified-Since", since);
+
+        reply.ok();
+        assertThat(reply.header("Last-Modified")).isEqualTo(LATEST);
+    }
+
+    @Test
+    void errorsHaveNoLastModified() {
+        for (Reply reply : List.of(
+                api.get("/api/v0/labor" + CIVIC + "&operation=timing_belt"),
+                api.get("/api/v0/vehicle-image" + query("config_key", DATED)),
+                api.get("/api/v0/maintenance" + CIVIC + "&mileage=-1"))) {
+            assertThat(reply.status()).isGreaterThanOrEqualTo(400);
+            assertThat(reply.header("Last-Modified")).isNull();
+        }
+    }
+
+    private static Provenance recorded(OffsetDateTime at) {
+        return new Provenance(SEEDED.source(), SEEDED.rank(), at);
     }
 
     @Test
