@@ -4,12 +4,20 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 import java.util.zip.Adler32;
 import java.util.zip.CRC32C;
 import org.springframework.http.HttpHeaders;
@@ -37,6 +45,12 @@ import org.springframework.web.util.WebUtils;
  */
 final class HashedBodyEtagFilter extends OncePerRequestFilter {
 
+    /** The forms of an HTTP date: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must read too. */
+    private static final List<DateTimeFormatter> HTTP_DATES = Stream.of(
+                    "EEE, dd MMM uuuu HH:mm:ss 'GMT'", "EEEE, dd-MMM-uu HH:mm:ss 'GMT'", "EEE MMM ppd HH:mm:ss uuuu")
+            .map(pattern -> DateTimeFormatter.ofPattern(pattern, Locale.US).withResolverStyle(ResolverStyle.STRICT))
+            .toList();
+
     /** The ETag waits for the last dispatch of an answer given asynchronously, as in Spring's filter. */
     @Override
     protected boolean shouldNotFilterAsyncDispatch() {
@@ -63,11 +77,51 @@ final class HashedBodyEtagFilter extends OncePerRequestFilter {
                 etag = hash(answer.getContentInputStream());
                 response.setHeader(HttpHeaders.ETAG, etag);
             }
-            if (new ServletWebRequest(request, response).checkNotModified(etag, lastModified(response))) {
+            if (new ServletWebRequest(withoutInvalidDates(request), response).checkNotModified(etag, lastModified(response))) {
                 return;
             }
         }
         answer.copyBodyToResponse();
+    }
+
+    /**
+     * The request without its If-Modified-Since when that is not an HTTP date (RFC 9110, 5.6.7), which a recipient
+     * must ignore: Tomcat reads dates leniently (32 February as 4 March), so an invalid one could answer 304.
+     */
+    private static HttpServletRequest withoutInvalidDates(HttpServletRequest request) {
+        String since = request.getHeader(HttpHeaders.IF_MODIFIED_SINCE);
+        if (since == null || HTTP_DATES.stream().anyMatch(format -> parses(format, since))) {
+            return request;
+        }
+        return new HttpServletRequestWrapper(request) {
+            @Override
+            public String getHeader(String name) {
+                return isSince(name) ? null : super.getHeader(name);
+            }
+
+            @Override
+            public Enumeration<String> getHeaders(String name) {
+                return isSince(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
+            }
+
+            @Override
+            public long getDateHeader(String name) {
+                return isSince(name) ? -1 : super.getDateHeader(name);
+            }
+
+            private boolean isSince(String name) {
+                return HttpHeaders.IF_MODIFIED_SINCE.equalsIgnoreCase(name);
+            }
+        };
+    }
+
+    private static boolean parses(DateTimeFormatter format, String text) {
+        try {
+            format.parse(text.strip());
+            return true;
+        } catch (DateTimeParseException e) {
+            return false;
+        }
     }
 
     /** A successful GET that may be stored: errors and {@code no-store} answers get no ETag. */
