@@ -2,7 +2,7 @@ package dev.vspec.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.vspec.cli.access;
 
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.stream.Collectors;

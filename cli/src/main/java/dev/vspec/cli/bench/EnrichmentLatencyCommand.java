@@ -9,7 +9,7 @@ import dev.vspec.command.enrichment.EnrichmentRequests;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

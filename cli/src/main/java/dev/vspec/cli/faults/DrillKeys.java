@@ -2,7 +2,7 @@ package dev.vspec.cli.faults;
 
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;

@@ -13,7 +13,7 @@ import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;

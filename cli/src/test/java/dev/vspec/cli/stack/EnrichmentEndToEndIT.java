@@ -7,7 +7,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicTables;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.StubVendor;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;

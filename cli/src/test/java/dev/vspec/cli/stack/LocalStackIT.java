@@ -5,7 +5,7 @@ import dev.vspec.infra.access.AccessRequestStore;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.Reachability;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.TestKeys;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;

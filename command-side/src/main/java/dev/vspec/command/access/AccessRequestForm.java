@@ -2,7 +2,7 @@ package dev.vspec.command.access;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.RetryAfter;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;

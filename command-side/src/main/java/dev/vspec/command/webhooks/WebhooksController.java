@@ -9,7 +9,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.OffsetDateTime;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import java.net.URLEncoder;

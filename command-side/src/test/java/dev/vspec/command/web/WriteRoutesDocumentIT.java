@@ -13,7 +13,7 @@ import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.PublicRoute;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.decoding.DecoderSource;

@@ -12,7 +12,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.DecoderReady;

@@ -1,5 +1,6 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Plan;
 import java.time.OffsetDateTime;
 
 /**

@@ -1,5 +1,6 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Plan;
 import static dev.vspec.infra.jooq.access.Tables.ACCESS_REQUEST;
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 

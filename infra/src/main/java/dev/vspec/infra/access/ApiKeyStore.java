@@ -1,5 +1,7 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Scope;
+import dev.vspec.contracts.access.Plan;
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 
 import dev.vspec.infra.jooq.access.tables.records.ApiKeyRecord;

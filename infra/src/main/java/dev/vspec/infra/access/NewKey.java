@@ -1,5 +1,7 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Scope;
+import dev.vspec.contracts.access.Plan;
 import java.util.EnumSet;
 import java.util.Set;
 

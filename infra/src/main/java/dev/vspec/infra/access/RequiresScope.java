@@ -1,5 +1,6 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Scope;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

@@ -1,5 +1,6 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Scope;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.vspec.infra.access;
 
+import dev.vspec.contracts.access.Scope;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Method;

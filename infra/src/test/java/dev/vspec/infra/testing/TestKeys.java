@@ -2,7 +2,7 @@ package dev.vspec.infra.testing;
 
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.DSLContext;

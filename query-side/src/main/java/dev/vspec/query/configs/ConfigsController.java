@@ -1,7 +1,7 @@
 package dev.vspec.query.configs;
 
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;

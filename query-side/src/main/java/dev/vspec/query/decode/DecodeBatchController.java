@@ -11,7 +11,7 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.access.CountsReads;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;

@@ -8,7 +8,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;

@@ -4,7 +4,7 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.decoder.WmiDescription;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import java.util.Locale;
 import java.util.regex.Pattern;

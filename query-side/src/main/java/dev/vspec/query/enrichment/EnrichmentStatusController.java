@@ -7,7 +7,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;

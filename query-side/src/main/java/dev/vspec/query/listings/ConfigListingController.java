@@ -2,7 +2,7 @@ package dev.vspec.query.listings;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.query.listings.CatalogPages.ConfigsPage;
 import dev.vspec.query.listings.Paging.Page;
 import io.swagger.v3.oas.annotations.Operation;

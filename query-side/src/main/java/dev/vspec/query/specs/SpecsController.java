@@ -1,7 +1,7 @@
 package dev.vspec.query.specs;
 
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;

@@ -2,7 +2,7 @@ package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.readmodel.GroupDocument;
 import java.util.ArrayList;
 import java.util.EnumSet;

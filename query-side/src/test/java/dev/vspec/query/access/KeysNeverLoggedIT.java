@@ -8,7 +8,7 @@ import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.ApiKeys;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;

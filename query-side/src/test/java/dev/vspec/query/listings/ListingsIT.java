@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Plan;
-import dev.vspec.infra.access.Scope;
+import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.ReadModelSeed;

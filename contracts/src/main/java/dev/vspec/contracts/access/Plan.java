@@ -1,10 +1,10 @@
-package dev.vspec.infra.access;
+package dev.vspec.contracts.access;
 
-import static dev.vspec.infra.access.Scope.ENRICH_WRITE;
-import static dev.vspec.infra.access.Scope.LABOR_READ;
-import static dev.vspec.infra.access.Scope.MAINTENANCE_READ;
-import static dev.vspec.infra.access.Scope.MEDIA_READ;
-import static dev.vspec.infra.access.Scope.SERVICE_HISTORY_READ;
+import static dev.vspec.contracts.access.Scope.ENRICH_WRITE;
+import static dev.vspec.contracts.access.Scope.LABOR_READ;
+import static dev.vspec.contracts.access.Scope.MAINTENANCE_READ;
+import static dev.vspec.contracts.access.Scope.MEDIA_READ;
+import static dev.vspec.contracts.access.Scope.SERVICE_HISTORY_READ;
 
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -1,4 +1,4 @@
-package dev.vspec.infra.access;
+package dev.vspec.contracts.access;
 
 import java.util.Arrays;
 import java.util.Locale;
