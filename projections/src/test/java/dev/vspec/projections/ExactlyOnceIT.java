@@ -5,7 +5,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.RebuildProgress;

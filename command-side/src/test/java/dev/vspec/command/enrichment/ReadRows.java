@@ -8,7 +8,7 @@ import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
 import dev.vspec.infra.jooq.read.tables.records.VinRecord;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import org.jooq.DSLContext;
 

@@ -5,7 +5,7 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package dev.vspec.projections.fluids;
 import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.FluidsRecorded;
-import dev.vspec.infra.readmodel.FluidView;
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.FluidView;
+import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;

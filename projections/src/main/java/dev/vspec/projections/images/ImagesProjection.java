@@ -5,7 +5,7 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.infra.jooq.read.tables.records.ImageRecord;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package dev.vspec.projections.labortimes;
 import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
 
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.LaborView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;

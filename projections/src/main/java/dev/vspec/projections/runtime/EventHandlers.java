@@ -2,8 +2,8 @@ package dev.vspec.projections.runtime;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.PublishedEvents;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.vspec.projections.runtime;
 
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.Provenance;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -8,7 +8,7 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
 import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;

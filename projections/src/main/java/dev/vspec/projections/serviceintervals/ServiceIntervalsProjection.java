@@ -3,8 +3,8 @@ package dev.vspec.projections.serviceintervals;
 import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
 
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.Schedules;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.Schedules;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;

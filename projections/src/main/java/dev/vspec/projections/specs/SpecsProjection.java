@@ -3,8 +3,8 @@ package dev.vspec.projections.specs;
 import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.SpecsRecorded;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.SpecView;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.SpecView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;

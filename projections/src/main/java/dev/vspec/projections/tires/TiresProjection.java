@@ -3,8 +3,8 @@ package dev.vspec.projections.tires;
 import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 
 import dev.vspec.contracts.catalog.TiresRecorded;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.TireView;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.TireView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;

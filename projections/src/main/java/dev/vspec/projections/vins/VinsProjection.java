@@ -4,7 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.jooq.read.tables.records.VinRecord;
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;

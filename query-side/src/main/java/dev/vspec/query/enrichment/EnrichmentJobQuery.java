@@ -8,7 +8,7 @@ import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
 import java.util.List;
 import java.util.Optional;
-import dev.vspec.infra.readmodel.JobProjected;
+import dev.vspec.infra.kafka.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;

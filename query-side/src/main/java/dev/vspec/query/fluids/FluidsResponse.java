@@ -1,6 +1,6 @@
 package dev.vspec.query.fluids;
 
-import dev.vspec.infra.readmodel.FluidView;
+import dev.vspec.readmodel.FluidView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,6 @@
 package dev.vspec.query.labor;
 
-import dev.vspec.infra.readmodel.LaborView;
+import dev.vspec.readmodel.LaborView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /**
  * {@code {"vehicle": {...}, "labor": [...]}}: every operation, or only the one {@code operation=} names.
  * {@code labor} is JSON written out as it is (a list of {@link LaborView}): the stored document, or the
- * matching entries rendered by the same {@link dev.vspec.infra.readmodel.GroupDocument}.
+ * matching entries rendered by the same {@link dev.vspec.readmodel.GroupDocument}.
  */
 record LaborResponse(
         Vehicle vehicle,

@@ -1,6 +1,6 @@
 package dev.vspec.query.maintenance;
 
-import dev.vspec.infra.readmodel.ServiceItem;
+import dev.vspec.readmodel.ServiceItem;
 import org.jspecify.annotations.Nullable;
 
 /**

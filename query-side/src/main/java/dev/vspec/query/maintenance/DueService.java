@@ -1,9 +1,9 @@
 package dev.vspec.query.maintenance;
 
-import dev.vspec.infra.readmodel.FluidView;
-import dev.vspec.infra.readmodel.LaborView;
-import dev.vspec.infra.readmodel.PartView;
-import dev.vspec.infra.readmodel.ServiceItem;
+import dev.vspec.readmodel.FluidView;
+import dev.vspec.readmodel.LaborView;
+import dev.vspec.readmodel.PartView;
+import dev.vspec.readmodel.ServiceItem;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,6 @@
 package dev.vspec.query.parts;
 
-import dev.vspec.infra.readmodel.PartView;
+import dev.vspec.readmodel.PartView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;

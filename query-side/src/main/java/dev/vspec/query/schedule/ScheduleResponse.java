@@ -1,7 +1,7 @@
 package dev.vspec.query.schedule;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.vspec.infra.readmodel.Schedules;
+import dev.vspec.readmodel.Schedules;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,6 @@
 package dev.vspec.query.specs;
 
-import dev.vspec.infra.readmodel.SpecView;
+import dev.vspec.readmodel.SpecView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,6 @@
 package dev.vspec.query.tires;
 
-import dev.vspec.infra.readmodel.TireView;
+import dev.vspec.readmodel.TireView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,6 @@
 package dev.vspec.query.vehicle;
 
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import java.time.OffsetDateTime;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package dev.vspec.query.vehicle;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.vspec.query.vehicle;
 
-import dev.vspec.infra.readmodel.Provenance;
+import dev.vspec.readmodel.Provenance;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;

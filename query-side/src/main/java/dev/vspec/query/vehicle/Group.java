@@ -3,7 +3,7 @@ package dev.vspec.query.vehicle;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

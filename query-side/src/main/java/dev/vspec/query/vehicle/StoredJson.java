@@ -13,7 +13,7 @@ import tools.jackson.databind.jsontype.TypeSerializer;
 
 /**
  * A group's JSON on its way into an answer: the UTF-8 bytes of a stored document (or of a value
- * rendered by the same {@link dev.vspec.infra.readmodel.GroupDocument}), copied into the response
+ * rendered by the same {@link dev.vspec.readmodel.GroupDocument}), copied into the response
  * as a raw value, neither decoded nor parsed. A document the configuration cache held comes as its
  * deflate segment ({@link Deflated}), inflated only when an answer is written uncompressed; a gzip
  * answer copies the segment itself ({@link GzipJson}).

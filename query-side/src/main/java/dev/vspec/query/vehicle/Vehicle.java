@@ -51,7 +51,7 @@ public record Vehicle(
 
     /**
      * The shape of {@code source} in the OpenAPI document. A detail that does not apply to the kind is left
-     * out ({@link dev.vspec.infra.readmodel.Provenance#render}), as is every one but {@code kind} for {@code unknown}.
+     * out ({@link dev.vspec.readmodel.Provenance#render}), as is every one but {@code kind} for {@code unknown}.
      */
     @Schema(name = "FactSource")
     record SourceDocumentation(

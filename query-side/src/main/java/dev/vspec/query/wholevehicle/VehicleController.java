@@ -4,7 +4,7 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;

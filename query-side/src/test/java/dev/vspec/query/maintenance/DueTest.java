@@ -2,7 +2,7 @@ package dev.vspec.query.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.readmodel.ServiceItem;
+import dev.vspec.readmodel.ServiceItem;
 import org.junit.jupiter.api.Test;
 
 class DueTest {

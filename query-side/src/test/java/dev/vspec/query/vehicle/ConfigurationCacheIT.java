@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.TireFitment;
-import dev.vspec.infra.readmodel.GroupDocument;
-import dev.vspec.infra.readmodel.TireView;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.TireView;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.vspec.query.vehicle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

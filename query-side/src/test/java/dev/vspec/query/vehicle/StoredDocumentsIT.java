@@ -6,7 +6,7 @@ import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.readmodel.GroupDocument;
+import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.SeededRouteIT;
 import org.junit.jupiter.api.Test;

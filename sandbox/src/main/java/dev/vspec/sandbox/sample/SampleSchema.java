@@ -55,7 +55,7 @@ public class SampleSchema implements InitializingBean {
     private static final long BUILD_LOCK = 0x7673706563_2d736dL;
     private static final int BUILD_ATTEMPTS = 3;
     /** The code that turns the stream into rows: a change to any of it is a reason to build again. */
-    private static final String[] CODE = {"dev/vspec/contracts", "dev/vspec/projections", "dev/vspec/infra/readmodel"};
+    private static final String[] CODE = {"dev/vspec/contracts", "dev/vspec/projections", "dev/vspec/readmodel"};
     private static final Logger log = LoggerFactory.getLogger(SampleSchema.class);
 
     private final DSLContext db;

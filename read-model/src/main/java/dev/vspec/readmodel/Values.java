@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.readmodel;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

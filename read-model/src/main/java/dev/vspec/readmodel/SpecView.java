@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.readmodel;
 
 import dev.vspec.contracts.catalog.SpecItem;
 import java.util.List;

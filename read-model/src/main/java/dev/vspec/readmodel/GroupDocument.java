@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.readmodel;
 
 import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;

@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.infra.kafka;
 
 import org.jooq.Condition;
 import org.jooq.Field;

@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.readmodel;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.catalog.Part;

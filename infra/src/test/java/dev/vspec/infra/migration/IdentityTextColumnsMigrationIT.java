@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.infra.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

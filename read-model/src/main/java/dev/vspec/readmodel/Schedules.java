@@ -1,4 +1,4 @@
-package dev.vspec.infra.readmodel;
+package dev.vspec.readmodel;
 
 import dev.vspec.contracts.catalog.ServiceInterval;
 import java.util.ArrayList;
