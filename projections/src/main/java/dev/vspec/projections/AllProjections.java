@@ -1,27 +1,44 @@
 package dev.vspec.projections;
 
+import dev.vspec.projections.aliases.AliasesProjection;
+import dev.vspec.projections.configurations.ConfigurationsProjection;
+import dev.vspec.projections.fluids.FluidsProjection;
+import dev.vspec.projections.images.ImagesProjection;
+import dev.vspec.projections.labortimes.LaborTimesProjection;
+import dev.vspec.projections.parts.PartsProjection;
 import dev.vspec.projections.runtime.Projection;
-import java.util.Comparator;
+import dev.vspec.projections.servicehistory.ServiceHistoryProjection;
+import dev.vspec.projections.serviceintervals.ServiceIntervalsProjection;
+import dev.vspec.projections.specs.SpecsProjection;
+import dev.vspec.projections.tires.TiresProjection;
+import dev.vspec.projections.vins.VinsProjection;
 import java.util.List;
-import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
-import org.springframework.core.type.filter.AssignableTypeFilter;
+import org.jooq.Table;
 
-/** Every projection this code has, found as the deployable finds them, for tools that run outside it. */
+/** Every projection there is, listed by hand: the deployable runs them, the operator CLI rebuilds them. */
 public final class AllProjections {
 
     private AllProjections() {
     }
 
     /** The projections, in name order. */
-    public static List<Projection> load() {
-        try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
-            ClassPathBeanDefinitionScanner scanner = new ClassPathBeanDefinitionScanner(context, false);
-            scanner.addIncludeFilter(new AssignableTypeFilter(Projection.class));
-            scanner.scan(AllProjections.class.getPackageName());
-            context.refresh();
-            return context.getBeansOfType(Projection.class).values().stream()
-                    .sorted(Comparator.comparing(Projection::name)).toList();
-        }
+    public static List<Projection> list() {
+        return List.of(
+                new AliasesProjection(),
+                new ConfigurationsProjection(),
+                new FluidsProjection(),
+                new ImagesProjection(),
+                new LaborTimesProjection(),
+                new PartsProjection(),
+                new ServiceHistoryProjection(),
+                new ServiceIntervalsProjection(),
+                new SpecsProjection(),
+                new TiresProjection(),
+                new VinsProjection());
+    }
+
+    /** Every table the projections write, in their order. */
+    public static List<Table<?>> tables() {
+        return list().stream().<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
     }
 }

@@ -6,20 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.readmodel.Provenance;
-import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.ProjectionRuntime;
-import dev.vspec.projections.runtime.RebuildProgress;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import dev.vspec.projections.runtime.ProjectionStatus;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 
 /** Exactly-once effect: redelivered records change nothing, and a rebuild from offset 0 gives the same tables. */
 @ProjectionsIntegrationTest
@@ -31,12 +26,6 @@ class ExactlyOnceIT {
     ReadModel readModel;
     @Autowired
     ProjectionRuntime runtime;
-    @Autowired
-    DataSource dataSource;
-    @Autowired
-    List<Projection> projections;
-    @Value("${spring.embedded.kafka.brokers}")
-    String brokers;
 
     @Test
     void recordsReadAgainAreSkippedAndChangeNeitherTablesNorOffsets() {
@@ -88,11 +77,7 @@ class ExactlyOnceIT {
         readModel.db().insertInto(VIN).values("JUNK0000000000001", "nowhere", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
         readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
 
-        ShadowRebuild.Outcome outcome;
-        try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(brokers, ShadowRebuild.DEFAULT_BATCH)) {
-            outcome = new ShadowRebuild(dataSource, projections).fromTopic(runtime.names(), consumer, events.topic(),
-                    RebuildProgress.SILENT);
-        }
+        ShadowRebuild.Outcome outcome = readModel.rebuildFromTopic();
 
         assertThat(outcome.projections()).isEqualTo(runtime.names());
         assertThat(outcome.events()).isGreaterThanOrEqualTo(readModel.consumed("fluids"));

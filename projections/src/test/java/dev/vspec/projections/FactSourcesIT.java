@@ -24,10 +24,6 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
-import dev.vspec.projections.runtime.Projection;
-import dev.vspec.projections.runtime.ProjectionRuntime;
-import dev.vspec.projections.runtime.RebuildProgress;
-import dev.vspec.projections.runtime.ShadowRebuild;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -35,14 +31,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 
 /**
  * Which source's value the read rows show when several recorded one: the highest precedence, the
@@ -66,14 +59,6 @@ class FactSourcesIT {
     Events events;
     @Autowired
     ReadModel readModel;
-    @Autowired
-    ProjectionRuntime runtime;
-    @Autowired
-    DataSource dataSource;
-    @Autowired
-    List<Projection> projections;
-    @Value("${spring.embedded.kafka.brokers}")
-    String brokers;
 
     DSLContext db;
     EventEnvelope importedSpecs;
@@ -171,10 +156,7 @@ class FactSourcesIT {
     void aRebuildFromTheTopicWritesWhatTheRunningProjectionsWrote() {
         Map<String, String> live = readModel.tableChecksums();
 
-        try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(brokers, ShadowRebuild.DEFAULT_BATCH)) {
-            new ShadowRebuild(dataSource, projections).fromTopic(runtime.names(), consumer, events.topic(),
-                    RebuildProgress.SILENT);
-        }
+        readModel.rebuildFromTopic();
 
         assertThat(readModel.tableChecksums()).isEqualTo(live);
         assertThat(db.select(SPECS_DOCUMENT.BODY).from(SPECS_DOCUMENT).where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY))

@@ -3,25 +3,44 @@ package dev.vspec.projections;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.projections.runtime.ProjectionRuntime;
-import dev.vspec.projections.runtime.TableChecksums;
 import dev.vspec.projections.runtime.ProjectionStatus;
+import dev.vspec.projections.runtime.RebuildProgress;
+import dev.vspec.projections.runtime.ShadowRebuild;
+import dev.vspec.projections.runtime.TableChecksums;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.Table;
 
-/** Views of the read schema for assertions: per-table checksums, offsets, rejects, and catching up. */
+/** Views of the read schema for assertions: per-table checksums, offsets, rejects, catching up and rebuilding. */
 final class ReadModel {
 
-    private final DSLContext db;
-    private final ProjectionRuntime runtime;
+    private static final RebuildProgress SILENT = new RebuildProgress() {
+        @Override
+        public void step(String description, long total) {
+        }
 
-    ReadModel(DSLContext db, ProjectionRuntime runtime) {
+        @Override
+        public void read(long events) {
+        }
+    };
+
+    private final DSLContext db;
+    private final DataSource dataSource;
+    private final ProjectionRuntime runtime;
+    private final String brokers;
+    private final String topic;
+
+    ReadModel(DSLContext db, DataSource dataSource, ProjectionRuntime runtime, String brokers, String topic) {
         this.db = db;
+        this.dataSource = dataSource;
         this.runtime = runtime;
+        this.brokers = brokers;
+        this.topic = topic;
     }
 
     DSLContext db() {
@@ -41,9 +60,13 @@ final class ReadModel {
 
     /** Every projection table by qualified name, as {@link TableChecksums} fingerprints it. */
     Map<String, String> tableChecksums() {
-        List<Table<?>> tables = runtime.names().stream()
-                .<Table<?>>flatMap(name -> runtime.projection(name).tables().stream()).toList();
-        return TableChecksums.of(db, tables);
+        return TableChecksums.of(db, AllProjections.tables());
+    }
+
+    /** Rebuilds every projection from the topic while the consumers run. */
+    ShadowRebuild.Outcome rebuildFromTopic() {
+        return new ShadowRebuild(dataSource, AllProjections.list()).fromTopic(runtime.names(), brokers, topic,
+                ShadowRebuild.DEFAULT_BATCH, SILENT);
     }
 
     long rows(Table<?> table) {
@@ -67,9 +90,7 @@ final class ReadModel {
 
     /** Tables of schema {@code read} that no projection owns, other than the runtime's own. */
     List<String> tablesWithoutProjection() {
-        List<String> owned = runtime.names().stream()
-                .flatMap(name -> runtime.projection(name).tables().stream())
-                .map(Table::getName).toList();
+        List<String> owned = AllProjections.tables().stream().map(Table::getName).toList();
         return db.fetch("select table_name from information_schema.tables where table_schema = 'read' "
                         + "and table_name not in ('projection_offset', 'projection_reject') order by 1")
                 .getValues(0, String.class).stream()

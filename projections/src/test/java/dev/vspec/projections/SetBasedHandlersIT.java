@@ -15,7 +15,6 @@ import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
-import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.TableChecksums;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -58,13 +57,11 @@ class SetBasedHandlersIT {
     @Autowired
     ReadModel readModel;
     @Autowired
-    ProjectionRuntime runtime;
-    @Autowired
     PlatformTransactionManager transactionManager;
 
     @Test
     void partsAppliedSetBasedEqualOneByOneWithRepeatedListsPartNumbersAndPrices() {
-        Projection parts = runtime.projection("parts");
+        Projection parts = projection("parts");
         List<Object> events = randomParts(new Random(SEED), 3_000);
 
         Applied applied = applyBothWays(parts, events, db -> null);
@@ -76,7 +73,7 @@ class SetBasedHandlersIT {
 
     @Test
     void aListRecordedAgainInTheSameBatchReplacesTheFirstAndARepeatedPriceKeepsItsLastAmount() {
-        Projection parts = runtime.projection("parts");
+        Projection parts = projection("parts");
         String key = "2020-sample-hatch-base-setbased";
         LocalDate asOf = LocalDate.of(2025, 3, 1);
         List<Object> events = List.of(
@@ -110,8 +107,8 @@ class SetBasedHandlersIT {
                     "2021 Sample Van", anySource(random)));
         }
 
-        Applied vins = applyBothWays(runtime.projection("vins"), links, db -> null);
-        Applied configurations = applyBothWays(runtime.projection("configurations"), registrations,
+        Applied vins = applyBothWays(projection("vins"), links, db -> null);
+        Applied configurations = applyBothWays(projection("configurations"), registrations,
                 db -> null);
 
         assertThat(vins.setBased).isEqualTo(vins.oneByOne);
@@ -127,8 +124,8 @@ class SetBasedHandlersIT {
         List<Object> tooLongConfigKey = List.of(new PartsRecorded(tooLongKey, List.of(part("P-1", null)), SOURCE));
         List<Object> tooLongVin = List.of(new VinLinked("1SAMPLE0000000001", key, SOURCE), new VinLinked("1SAMPLE00000000001", key, SOURCE));
 
-        assertThat(sqlStateOfSetBased(runtime.projection("parts"), tooLongConfigKey)).isEqualTo("22001");
-        assertThat(sqlStateOfSetBased(runtime.projection("vins"), tooLongVin)).isEqualTo("22001");
+        assertThat(sqlStateOfSetBased(projection("parts"), tooLongConfigKey)).isEqualTo("22001");
+        assertThat(sqlStateOfSetBased(projection("vins"), tooLongVin)).isEqualTo("22001");
     }
 
     /** The SQLSTATE the set-based form fails with, or null when it applies the events. */
@@ -158,14 +155,19 @@ class SetBasedHandlersIT {
             new CatalogFixture(events, tag, 900).envelopes.forEach(envelope -> catalog.add(codec.event(envelope)));
         }
 
-        for (String name : runtime.names()) {
-            Projection projection = runtime.projection(name);
+        for (Projection projection : AllProjections.list()) {
+            String name = projection.name();
             List<Object> handled = catalog.stream().filter(e -> projection.handlers().handles(e.getClass())).toList();
             Applied applied = applyBothWays(projection, handled, db -> null);
 
             assertThat(handled).as(name).isNotEmpty();
             assertThat(applied.setBased).as(name).isEqualTo(applied.oneByOne);
         }
+    }
+
+    private static Projection projection(String name) {
+        return AllProjections.list().stream().filter(projection -> projection.name().equals(name))
+                .findFirst().orElseThrow();
     }
 
     /** Lists and prices over a few configurations and part numbers, so that keys repeat often. */

@@ -3,12 +3,13 @@ package dev.vspec.projections;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.projections.runtime.ProjectionRuntime;
+import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.test.EmbeddedKafkaBroker;
 
-/** Test-side beans of the shared context: a producer onto the event topic and views of the read model. */
+/** Test-side beans of the shared context: a producer onto the event topic, and views and rebuilds of the read model. */
 @TestConfiguration(proxyBeanMethods = false)
 class TestSupport {
 
@@ -18,7 +19,8 @@ class TestSupport {
     }
 
     @Bean
-    ReadModel readModel(DSLContext db, ProjectionRuntime runtime) {
-        return new ReadModel(db, runtime);
+    ReadModel readModel(DSLContext db, DataSource dataSource, ProjectionRuntime runtime, EmbeddedKafkaBroker broker,
+                        EventTopicProperties topic) {
+        return new ReadModel(db, dataSource, runtime, broker.getBrokersAsString(), topic.topic());
     }
 }

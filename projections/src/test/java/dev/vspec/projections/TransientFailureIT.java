@@ -14,7 +14,6 @@ import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
-import dev.vspec.projections.runtime.ProjectionRuntime;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -38,15 +37,13 @@ class TransientFailureIT {
     Events events;
     @Autowired
     ReadModel readModel;
-    @Autowired
-    ProjectionRuntime runtime;
 
     @Test
     void aFailedBatchRollsBackEveryWriteAndItsOffsetAndIsRetriedUntilItSucceeds() {
         DSLContext db = readModel.db();
         String key = "2022-acme-hauler-base-h2-transient";
         readModel.awaitCaughtUp();
-        long failuresBefore = runtime.status("parts").failedBatches();
+        long failuresBefore = readModel.statuses().get("parts").failedBatches();
         RecordMetadata priced;
         db.execute("alter table read.parts_document rename to parts_document_away");
         try {
@@ -55,7 +52,7 @@ class TransientFailureIT {
                     LocalDate.of(2025, 3, 1), SOURCE));
 
             await("parts retries the failed batch").atMost(Duration.ofSeconds(30))
-                    .until(() -> runtime.status("parts").failedBatches() >= failuresBefore + 3);
+                    .until(() -> readModel.statuses().get("parts").failedBatches() >= failuresBefore + 3);
             // The rows were written in the same transaction as the failing statement: rolled back.
             assertThat(db.fetchCount(PART, PART.CONFIG_KEY.eq(key))).isZero();
             assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isZero();

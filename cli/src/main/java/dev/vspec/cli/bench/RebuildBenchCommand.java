@@ -2,6 +2,7 @@ package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.Messages;
+import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.projections.AllProjections;
@@ -20,7 +21,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import dev.vspec.cli.projections.EventTopic;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -54,25 +54,24 @@ public final class RebuildBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        List<Projection> projections = AllProjections.load();
+        List<Projection> projections = AllProjections.list();
         List<String> names = projections.stream().map(Projection::name).toList();
         Path workDir = Files.createTempDirectory("vspec-bench-copy");
-        try (HikariDataSource dataSource = store.connect("bench-rebuild"); KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(eventTopic.bootstrap(), ShadowRebuild.DEFAULT_BATCH)) {
-            ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
-            long onTopic = consumer.endOffsets(consumer.partitionsFor(eventTopic.name()).stream()
-                    .map(p -> new TopicPartition(eventTopic.name(), p.partition())).toList())
-                    .values().stream().mapToLong(Long::longValue).sum();
+        try (HikariDataSource dataSource = store.connect("bench-rebuild")) {
+            long onTopic = recordsOnTopic();
             if (onTopic < minEvents) {
                 return Messages.fail(spec, String.format(Locale.ROOT, "The topic holds %,d records, fewer than %,d. Load the synthetic"
                         + " catalog first: ./vspec synthetic load --configurations 100000 --vins 1000000 --wait", onTopic, minEvents));
             }
             out.printf(Locale.ROOT, "Rebuilding %d projections from %s (%,d records) ...%n", names.size(), eventTopic.name(), onTopic);
             out.flush();
-            ShadowRebuild.Outcome rebuilt = rebuild.fromTopic(names, consumer, eventTopic.name(), new ProgressBar(out, false));
+            ShadowRebuild.Outcome rebuilt = new ShadowRebuild(dataSource, projections).fromTopic(names,
+                    eventTopic.bootstrap(), eventTopic.name(), ShadowRebuild.DEFAULT_BATCH,
+                    new ProgressBar(out, false));
             double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
             out.println("Loading the same rows with COPY ...");
             out.flush();
-            ShadowRebuild.CopyTiming copied = rebuild.copyBaseline(names, workDir);
+            CopyBaseline.Timing copied = CopyBaseline.measure(dataSource, AllProjections.tables(), workDir);
             double copySeconds = copied.took().toNanos() / 1e9;
             double ratio = copySeconds / rebuildSeconds;
             out.printf(Locale.ROOT, "%nrebuild from the topic : %,d events in %.1f s (building %.1f s, indexing and swapping %.1f s): %,.0f events/s%n",
@@ -92,6 +91,15 @@ public final class RebuildBenchCommand implements Callable<Integer> {
             return Messages.fail(spec, Messages.oneLine(e.getMessage()));
         } finally {
             Files.deleteIfExists(workDir);
+        }
+    }
+
+    /** The records on the topic now: its partitions' end offsets, summed. */
+    private long recordsOnTopic() {
+        try (KafkaConsumer<String, byte[]> consumer = EventTopic.consumer(eventTopic.bootstrap())) {
+            return consumer.endOffsets(consumer.partitionsFor(eventTopic.name()).stream()
+                            .map(p -> new TopicPartition(eventTopic.name(), p.partition())).toList())
+                    .values().stream().mapToLong(Long::longValue).sum();
         }
     }
 }

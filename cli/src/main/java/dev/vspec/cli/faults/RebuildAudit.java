@@ -40,7 +40,7 @@ final class RebuildAudit {
     }
 
     static Outcome of(DataSource dataSource, String databaseUrl, String bootstrap) {
-        List<Table<?>> tables = AllProjections.load().stream().<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        List<Table<?>> tables = AllProjections.tables();
         List<String> failures = new ArrayList<>();
         Map<String, String> live = TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables);
         List<String> rebuild = List.of("--all", "--db-url", databaseUrl, "--db-user", "postgres", "--kafka-bootstrap", bootstrap);

@@ -1,10 +1,10 @@
 package dev.vspec.cli.faults;
 
+import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.axon.EventStorage;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
-import dev.vspec.projections.runtime.ShadowRebuild;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -80,7 +80,7 @@ final class TopicAudit {
         long misplaced = 0;
         long outOfOrder = 0;
         int partitions;
-        try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(bootstrap, ShadowRebuild.DEFAULT_BATCH)) {
+        try (KafkaConsumer<String, byte[]> consumer = EventTopic.consumer(bootstrap)) {
             List<TopicPartition> all = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(info -> new TopicPartition(topic, info.partition())).toList();
             partitions = all.size();

@@ -30,8 +30,7 @@ public final class ChecksumsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<Table<?>> tables = AllProjections.load().stream()
-                .<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        List<Table<?>> tables = AllProjections.tables();
         try (HikariDataSource dataSource = store.connect("checksums")) {
             TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables)
                     .forEach((table, checksum) -> out.printf("%-36s %s%n", table, checksum));

@@ -3,7 +3,7 @@ package dev.vspec.cli.projections;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.Messages;
-import dev.vspec.projections.runtime.ShadowRebuild;
+import dev.vspec.projections.runtime.RebuildLock;
 import picocli.CommandLine.Option;
 
 /** Where the stack's database is: the options the projection commands share. */
@@ -30,7 +30,7 @@ public final class ReadStore {
         config.setJdbcUrl(url);
         config.setUsername(user);
         config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
-        config.setMaximumPoolSize(ShadowRebuild.PARALLEL_PROJECTIONS + 3);
+        config.setMaximumPoolSize(RebuildLock.WORKERS + 3);
         config.setMinimumIdle(1);
         config.setPoolName("vspec-" + purpose);
         config.addDataSourceProperty("reWriteBatchedInserts", "true");

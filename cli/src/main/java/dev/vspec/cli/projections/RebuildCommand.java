@@ -4,12 +4,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.Messages;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.RebuildLock;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
@@ -55,7 +55,7 @@ public final class RebuildCommand implements Callable<Integer> {
     public Integer call() {
         ShadowRebuild.Outcome outcome;
         PrintWriter out = spec.commandLine().getOut();
-        List<Projection> projections = AllProjections.load();
+        List<Projection> projections = AllProjections.list();
         List<String> known = projections.stream().map(Projection::name).toList();
         if (list) {
             known.forEach(out::println);
@@ -88,14 +88,9 @@ public final class RebuildCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "Rebuilding %s from %s ...%n", String.join(", ", chosen),
                     fromEventStore ? "the event store" : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
             out.flush();
-            if (fromEventStore) {
-                outcome = rebuild.fromEventStore(chosen, progress);
-            } else {
-                try (KafkaConsumer<String, byte[]> consumer = ShadowRebuild.topicConsumer(eventTopic.bootstrap(), batch)) {
-                    outcome = rebuild.fromTopic(chosen, consumer, eventTopic.name(), progress);
-                }
-            }
-        } catch (ShadowRebuild.RebuildRunning e) {
+            outcome = fromEventStore ? rebuild.fromEventStore(chosen, progress)
+                    : rebuild.fromTopic(chosen, eventTopic.bootstrap(), eventTopic.name(), batch, progress);
+        } catch (RebuildLock.RebuildRunning e) {
             return Messages.fail(spec, e.getMessage());
         } catch (DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e) + ". The live tables are as they were.");

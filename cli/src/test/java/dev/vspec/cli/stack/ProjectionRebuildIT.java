@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -75,7 +76,7 @@ class ProjectionRebuildIT {
         dataSource.setPassword(database.password());
         dataSource.setMaximumPoolSize(4);
         db = DSL.using(dataSource, SQLDialect.POSTGRES);
-        tables = AllProjections.load().stream().<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        tables = AllProjections.tables();
 
         // sample data: the synthetic catalog, 300 configurations and 3,000 VINs (about 8,000 events)
         new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, 300, 3_000), progress -> { });
@@ -133,8 +134,7 @@ class ProjectionRebuildIT {
 
         // and the running projections go on from the rebuilt tables' offsets: nothing is behind
         catchUp();
-        assertThat(db.fetchExists(DSL.table(DSL.name("information_schema", "schemata")),
-                DSL.field(DSL.name("schema_name")).eq("rebuild"))).isFalse();
+        assertThat(rebuildSchemaExists()).isFalse();
     }
 
     @Test
@@ -196,6 +196,26 @@ class ProjectionRebuildIT {
         Run list = vspec("projections", "rebuild", "--list");
         assertThat(list.out.lines().toList()).containsExactly("aliases", "configurations", "fluids", "images", "labor_times",
                 "parts", "service_history", "service_intervals", "specs", "tires", "vins");
+    }
+
+    @Test
+    @Order(5)
+    void theRebuildBenchmarkLoadsTheRebuiltRowsWithCopyAndLeavesTheTables() {
+        long rows = clean.values().stream()
+                .mapToLong(checksum -> Long.parseLong(checksum.substring(0, checksum.indexOf(':')))).sum();
+
+        Run bench = vspec("bench", "rebuild", "--min-events", "0");
+
+        assertThat(bench.exit).as(bench.err).isZero();
+        assertThat(bench.out).contains("rebuild from the topic : ")
+                .contains(String.format(Locale.ROOT, "COPY of the same rows   : %,d rows", rows)).contains("ratio");
+        assertThat(checksums()).isEqualTo(clean);
+        assertThat(rebuildSchemaExists()).isFalse();
+    }
+
+    private static boolean rebuildSchemaExists() {
+        return db.fetchExists(DSL.table(DSL.name("information_schema", "schemata")),
+                DSL.field(DSL.name("schema_name")).eq("rebuild"));
     }
 
     private static Map<String, String> checksums() {

@@ -10,11 +10,9 @@ import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.config_key_alias}: the keys a configuration also answers to, and which vPIC release derived each. */
-@Component
-class AliasesProjection implements Projection {
+public class AliasesProjection implements Projection {
 
     @Override
     public String name() {

@@ -11,14 +11,12 @@ import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code read.configuration}: a configuration's identity, with the normalized make/model/trim YMMT lookups
  * match on and where the identity came from; a source of lower precedence does not replace it.
  */
-@Component
-class ConfigurationsProjection implements Projection {
+public class ConfigurationsProjection implements Projection {
 
     @Override
     public String name() {

@@ -9,11 +9,9 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.fluids_document}: a configuration's fluids, rendered, in the order they were recorded. */
-@Component
-class FluidsProjection implements Projection {
+public class FluidsProjection implements Projection {
 
     @Override
     public String name() {

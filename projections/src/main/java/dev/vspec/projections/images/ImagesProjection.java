@@ -13,11 +13,9 @@ import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
-import org.springframework.stereotype.Component;
 
 /** {@code read.image}: the cached exterior render of a configuration; a newer one replaces it. */
-@Component
-class ImagesProjection implements Projection {
+public class ImagesProjection implements Projection {
 
     @Override
     public String name() {

@@ -9,11 +9,9 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.labor_document}: book hours per operation of a configuration, rendered. */
-@Component
-class LaborTimesProjection implements Projection {
+public class LaborTimesProjection implements Projection {
 
     @Override
     public String name() {

@@ -37,7 +37,6 @@ import org.jooq.Query;
 import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.impl.DSL;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code read.parts_document}: a configuration's parts, each with its dated prices, rendered. The
@@ -57,8 +56,7 @@ import org.springframework.stereotype.Component;
  * body, is when the body last changed: the later of that and the latest recorded price of a part
  * the list holds, which the answer's Last-Modified says.
  */
-@Component
-class PartsProjection implements Projection {
+public class PartsProjection implements Projection {
 
     @Override
     public String name() {

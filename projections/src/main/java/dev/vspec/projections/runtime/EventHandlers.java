@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jooq.DSLContext;
@@ -100,10 +99,6 @@ public final class EventHandlers {
                         events.stream().map(recorded -> row.apply(type.cast(recorded.event()), recorded.at())).toList(),
                         rank, key))
                 .build();
-    }
-
-    public Set<Class<?>> types() {
-        return byType.keySet();
     }
 
     public boolean handles(Class<?> type) {

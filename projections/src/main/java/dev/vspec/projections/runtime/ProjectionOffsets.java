@@ -64,6 +64,12 @@ final class ProjectionOffsets {
         return locked;
     }
 
+    /** Locks every stored position of the projection until the transaction ends. */
+    static void lockAll(DSLContext db, String projection) {
+        db.selectFrom(PROJECTION_OFFSET).where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION).forUpdate().execute();
+    }
+
     static void advance(DSLContext db, String projection, Map<TopicPartition, Long> nextOffsets) {
         if (nextOffsets.isEmpty()) {
             return;
@@ -77,7 +83,6 @@ final class ProjectionOffsets {
                         .and(PROJECTION_OFFSET.PARTITION.eq(e.getKey().partition())))
                 .toList()).execute();
     }
-
 
     private static List<Row2<String, Integer>> rows(Collection<TopicPartition> partitions) {
         return partitions.stream().map(p -> DSL.row(p.topic(), p.partition())).toList();

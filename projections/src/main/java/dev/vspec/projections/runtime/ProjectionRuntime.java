@@ -33,8 +33,8 @@ import org.springframework.util.backoff.ExponentialBackOff;
 /**
  * Runs every {@link Projection}: one listener container per projection, each its own consumer
  * group {@code vspec.projection.<name>}, started and stopped with the application. Also the
- * operations on a projection: {@link #rewind(String) rewind} its consumers and report its
- * {@link #status(String) status}. Rebuilding from offset 0 is {@link ShadowRebuild}'s.
+ * operations on a projection: {@link #rewind(String) rewind} its consumers and report the
+ * {@link #statuses() statuses}. Rebuilding from offset 0 is {@link ShadowRebuild}'s.
  */
 public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
 
@@ -82,10 +82,6 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
         return List.copyOf(runners.keySet());
     }
 
-    public Projection projection(String name) {
-        return runner(name).projection;
-    }
-
     /**
      * Seeks every partition the projection's consumers hold back to the beginning, leaving the
      * stored offsets alone. Every record is read again and skipped as already applied: a harmless
@@ -93,12 +89,6 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
      */
     public void rewind(String name) {
         runner(name).listener.seekToBeginning();
-    }
-
-    public ProjectionStatus status(String name) {
-        Runner runner = runner(name);
-        Map<TopicPartition, Long> ends = endOffsets();
-        return runner.counters.status(name, runner.container.isRunning(), lag(name, ends));
     }
 
     public List<ProjectionStatus> statuses() {
@@ -251,13 +241,11 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     }
 
     private static final class Runner {
-        final Projection projection;
         final ProjectionCounters counters = new ProjectionCounters();
         final ProjectionListener listener;
         final ConcurrentMessageListenerContainer<String, byte[]> container;
 
         Runner(Projection projection, RuntimeSettings settings) {
-            this.projection = projection;
             String name = projection.name();
             EventHandlers handlers = projection.handlers();
             BatchApplier applier = new BatchApplier(name, new RecordReader(settings.codec(), handlers), handlers,

@@ -8,14 +8,4 @@ public interface RebuildProgress {
 
     /** Events read so far in the current step. */
     void read(long events);
-
-    RebuildProgress SILENT = new RebuildProgress() {
-        @Override
-        public void step(String description, long total) {
-        }
-
-        @Override
-        public void read(long events) {
-        }
-    };
 }

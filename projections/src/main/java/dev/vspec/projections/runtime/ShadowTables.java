@@ -15,18 +15,19 @@ import org.jooq.impl.DSL;
  * in. A copy has the live table's columns, defaults, checks, storage options and, under their live
  * names, its primary and unique keys (which the handlers' upserts need); its other indexes are built
  * after the load, under their live names too, so a swapped-in table is indistinguishable from a
- * migrated one and later migrations find what they expect.
+ * migrated one and later migrations find what they expect. The rebuild benchmark loads the same
+ * copies with COPY as its yardstick.
  */
-final class ShadowTables {
+public final class ShadowTables {
 
-    static final String SCHEMA = "rebuild";
-    static final String LIVE_SCHEMA = "read";
+    public static final String SCHEMA = "rebuild";
+    public static final String LIVE_SCHEMA = "read";
 
     private ShadowTables() {
     }
 
     /** Drops whatever an earlier (perhaps killed) rebuild left and creates empty copies of {@code tables}. */
-    static void create(DSLContext db, List<Table<?>> tables) {
+    public static void create(DSLContext db, List<Table<?>> tables) {
         db.execute("DROP SCHEMA IF EXISTS {0} CASCADE", name(SCHEMA));
         db.execute("CREATE SCHEMA {0}", name(SCHEMA));
         List<String> copied = new ArrayList<>(tables.stream().map(Table::getName).toList());
@@ -52,7 +53,7 @@ final class ShadowTables {
     }
 
     /** Builds the live tables' other indexes on the loaded copies, then refreshes the planner's statistics. */
-    static void index(DSLContext db, List<Table<?>> tables) {
+    public static void index(DSLContext db, List<Table<?>> tables) {
         for (Table<?> table : tables) {
             Name live = name(LIVE_SCHEMA, table.getName());
             for (String definition : db.fetchValues("SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i "
@@ -89,7 +90,8 @@ final class ShadowTables {
         }
     }
 
-    static void drop(DSLContext db) {
+    /** Drops the schema with every copy in it. */
+    public static void drop(DSLContext db) {
         db.execute("DROP SCHEMA IF EXISTS {0} CASCADE", name(SCHEMA));
     }
 

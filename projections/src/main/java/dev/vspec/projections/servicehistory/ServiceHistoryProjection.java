@@ -15,15 +15,13 @@ import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code read.service_record}: a VIN's sanitized service history, one row per visit, oldest first;
  * {@code read.service_history_source}: where the VIN's history came from, one row per VIN (also for an
  * empty history). A history from a source of lower precedence than the held one's does not replace it.
  */
-@Component
-class ServiceHistoryProjection implements Projection {
+public class ServiceHistoryProjection implements Projection {
 
     @Override
     public String name() {

@@ -9,11 +9,9 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.maintenance_schedule_document}: a configuration's maintenance schedule, normal and severe, rendered. */
-@Component
-class ServiceIntervalsProjection implements Projection {
+public class ServiceIntervalsProjection implements Projection {
 
     @Override
     public String name() {

@@ -9,11 +9,9 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.specs_document}: a configuration's spec sheet, rendered, in the order it was recorded. */
-@Component
-class SpecsProjection implements Projection {
+public class SpecsProjection implements Projection {
 
     @Override
     public String name() {

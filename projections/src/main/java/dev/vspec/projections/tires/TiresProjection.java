@@ -9,11 +9,9 @@ import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.tires_document}: a configuration's tire fitment per axle, rendered. */
-@Component
-class TiresProjection implements Projection {
+public class TiresProjection implements Projection {
 
     @Override
     public String name() {

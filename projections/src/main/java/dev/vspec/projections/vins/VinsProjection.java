@@ -10,11 +10,9 @@ import dev.vspec.projections.runtime.Projection;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
-import org.springframework.stereotype.Component;
 
 /** {@code read.vin}: which configuration each known VIN was built as, and which source said so. */
-@Component
-class VinsProjection implements Projection {
+public class VinsProjection implements Projection {
 
     @Override
     public String name() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.catalog.FactSource;
+import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.VinLinked;
 import java.time.Instant;
@@ -21,7 +22,8 @@ class EventHandlersTest {
         EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e, at) -> seen.add(e.vin())).build();
         handlers.apply(null, new Recorded(new VinLinked("VIN1", "cfg", SOURCE), Instant.EPOCH));
         assertThat(seen).containsExactly("VIN1");
-        assertThat(handlers.types()).containsExactly(VinLinked.class);
+        assertThat(handlers.handles(VinLinked.class)).isTrue();
+        assertThat(handlers.handles(FluidsRecorded.class)).isFalse();
     }
 
     @Test
