@@ -1,11 +1,14 @@
 package dev.vspec.sandbox;
 
+import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.query.QuerySideApplication;
 import dev.vspec.query.decode.EveryVinDecodes;
+import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
 
@@ -24,9 +27,13 @@ import org.springframework.context.annotation.FilterType;
         @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class),
         // the OpenAPI document belongs to the live API alone
         @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")})
-@ComponentScan(basePackages = "dev.vspec.projections", useDefaultFilters = false,
-        includeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = Projection.class))
 public class SandboxApplication {
+
+    /** The projections' handlers, which build schema {@code sample} ({@code SampleSchema}). */
+    @Bean
+    List<Projection> projections() {
+        return AllProjections.list();
+    }
 
     public static SpringApplicationBuilder application() {
         return new SpringApplicationBuilder(SandboxApplication.class).properties("spring.config.name=sandbox");
