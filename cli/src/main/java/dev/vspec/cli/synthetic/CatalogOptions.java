@@ -1,6 +1,5 @@
 package dev.vspec.cli.synthetic;
 
-import dev.vspec.command.synthetic.SyntheticCatalog;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

@@ -1,6 +1,5 @@
 package dev.vspec.cli.synthetic;
 
-import dev.vspec.command.synthetic.SyntheticCatalog;
 import java.io.PrintWriter;
 import java.util.stream.LongStream;
 import picocli.CommandLine;

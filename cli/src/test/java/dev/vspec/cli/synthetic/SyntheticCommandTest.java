@@ -3,8 +3,6 @@ package dev.vspec.cli.synthetic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
-import dev.vspec.command.synthetic.SyntheticAggregate;
-import dev.vspec.command.synthetic.SyntheticCatalog;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,6 @@ package dev.vspec.cli.synthetic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
-import dev.vspec.command.synthetic.SyntheticCatalog;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -16,11 +16,11 @@ import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
- * The catalog's configuration aggregates for a tool outside the command side's deployable (the vPIC
- * seeding of {@code vspec catalog import-vpic}): Axon configured without Spring over a database's event
- * store, with the command side's serializer and its {@link VehicleConfiguration} aggregate, so that
- * commands meet the same rules and the same idempotence as through the API. It runs no event processor:
- * the stack's relay publishes what is stored here, as it publishes any other event.
+ * The catalog's aggregates for a tool outside the command side's deployable (the vPIC seeding of
+ * {@code vspec catalog import-vpic}): Axon configured without Spring over a database's event store,
+ * with the command side's serializer and its {@link VehicleConfiguration} and {@link Vehicle}
+ * aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
+ * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
  */
 public final class CatalogCommandSide implements AutoCloseable {
 
@@ -46,6 +46,8 @@ public final class CatalogCommandSide implements AutoCloseable {
                 .configureTransactionManager(c -> new SpringTransactionManager(transactions))
                 .configureEmbeddedEventStore(c -> EventStorage.engine(dataSource, transactions))
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(VehicleConfiguration.class)
+                        .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
+                .configureAggregate(AggregateConfigurer.defaultConfiguration(Vehicle.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .buildConfiguration();
         axon.start();

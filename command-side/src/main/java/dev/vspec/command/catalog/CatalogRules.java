@@ -9,7 +9,6 @@ import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.error.ApiException;
-import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.ConfigKey;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -17,14 +16,12 @@ import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * What a catalog value must look like. The aggregates enforce these rules on every command; the
- * catalog importer applies the same rules to a whole file before it sends anything, so a bad
- * file is refused as a whole. Each check answers a problem in the catalog's own field names, or
- * null when the value is fine.
+ * What a catalog value must look like, in the catalog's own field names. The aggregates check every
+ * command against these rules; the catalog reader checks a whole file against the same rules before
+ * anything is sent, so a bad file is refused as a whole. Each rule reports to its {@link Problems}.
  */
 final class CatalogRules {
 
@@ -48,141 +45,85 @@ final class CatalogRules {
     private CatalogRules() {
     }
 
-    static ApiException refusal(String message) {
-        return new ApiException(ErrorCode.INVALID_PARAM, message);
-    }
-
-    /** Refuses the first item of a group that breaks its rule, naming it as {@code group[index]}. */
-    static <T> void requireEach(String group, List<T> items, Function<T, String> rule) {
-        if (items == null) {
-            throw refusal(group + " must be a list (empty for none)");
-        }
-        for (int i = 0; i < items.size(); i++) {
-            T item = items.get(i);
-            String problem = item == null ? "must not be null" : rule.apply(item);
-            if (problem != null) {
-                throw refusal(group + "[" + i + "]: " + problem);
-            }
-        }
-    }
-
-    /** Checks the identity fields of a configuration; when they pass, {@link #derivedKey} is safe to call. */
-    static String problemWithIdentity(int year, String make, String model, String trim, String engineCode,
-                                      String drivetrain, String label) {
+    /** Checks the identity of a configuration and answers the config_key derived from it. */
+    static String identity(int year, String make, String model, String trim, String engineCode, String drivetrain,
+                           String label, Problems problems) {
         if (year < MIN_YEAR || year > MAX_YEAR) {
-            return "year must be between " + MIN_YEAR + " and " + MAX_YEAR + "; got " + year;
+            problems.report("year must be between " + MIN_YEAR + " and " + MAX_YEAR + "; got " + year);
         }
-        String problem = firstProblem(
-                blank("make", make), blank("model", model), blank("trim", trim),
-                blank("engine_code", engineCode), blankIfPresent("drivetrain", drivetrain), blank("label", label));
-        if (problem != null) {
-            return problem;
-        }
+        problems.notBlank("make", make).notBlank("model", model).notBlank("trim", trim)
+                .notBlank("engine_code", engineCode).notBlankIfGiven("drivetrain", drivetrain).notBlank("label", label);
         try {
-            derivedKey(year, make, model, trim, engineCode, drivetrain);
-            return null;
+            return ConfigKey.of(year, make, model, trim, engineCode, drivetrain).value();
         } catch (ApiException e) {
-            return "make, model, trim, engine_code and drivetrain must each contain a letter or digit";
+            throw problems.refusal("make, model, trim, engine_code and drivetrain must each contain a letter or digit");
         }
     }
 
-    static String derivedKey(int year, String make, String model, String trim, String engineCode, String drivetrain) {
-        return ConfigKey.of(year, make, model, trim, engineCode, drivetrain).value();
-    }
-
-    static String problemWithIdentity(RegisterConfiguration c) {
-        String problem = problemWithIdentity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(),
-                c.label());
-        if (problem != null) {
-            return problem;
-        }
-        String derived = derivedKey(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain());
+    /** A registration's identity, under the config_key derived from it. */
+    static void check(RegisterConfiguration c, Problems problems) {
+        String derived = identity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(),
+                problems);
         if (!derived.equals(c.configKey())) {
-            return "config_key must be " + derived
-                    + " (derived from year, make, model, trim, engine_code, drivetrain); got " + c.configKey();
+            problems.report("config_key must be " + derived
+                    + " (derived from year, make, model, trim, engine_code, drivetrain); got " + c.configKey());
         }
-        return null;
     }
 
-    static String problemWith(Fluid f) {
-        return firstProblem(
-                blank("type", f.type()),
-                blank("specification", f.specification()),
-                notNegative("capacity_litres", f.capacityLitres()),
-                notNegative("capacity_us_quarts", f.capacityUsQuarts()),
-                blankIfPresent("notes", f.notes()));
+    static void check(Fluid f, Problems problems) {
+        problems.notBlank("type", f.type()).notBlank("specification", f.specification())
+                .notNegative("capacity_litres", f.capacityLitres())
+                .notNegative("capacity_us_quarts", f.capacityUsQuarts()).notBlankIfGiven("notes", f.notes());
     }
 
-    static String problemWith(SpecItem s) {
-        return firstProblem(
-                blank("section", s.section()), blank("name", s.name()), blank("value", s.value()),
-                blankIfPresent("unit", s.unit()));
+    static void check(SpecItem s, Problems problems) {
+        problems.notBlank("section", s.section()).notBlank("name", s.name()).notBlank("value", s.value())
+                .notBlankIfGiven("unit", s.unit());
     }
 
-    static String problemWith(TireFitment t) {
-        if (t.axle() == null || !AXLES.contains(t.axle())) {
-            return "axle must be front, rear or both; got " + quoted(t.axle());
+    static void check(TireFitment t, Problems problems) {
+        problems.oneOf("axle", t.axle(), AXLES, "front, rear or both").notBlank("size", t.size())
+                .positive("load_index", t.loadIndex()).notBlank("speed_rating", t.speedRating())
+                .positive("pressure_kpa", t.pressureKpa()).positive("pressure_psi", t.pressurePsi());
+    }
+
+    static void check(ServiceInterval i, Problems problems) {
+        problems.oneOf("schedule", i.schedule(), SCHEDULES, "normal or severe").notBlank("service", i.service())
+                .notBlank("description", i.description()).positiveIfGiven("miles", i.miles())
+                .positiveIfGiven("kilometres", i.kilometres()).positiveIfGiven("months", i.months());
+        if (i.miles() == null && i.kilometres() == null && i.months() == null) {
+            problems.report("give at least one of miles, kilometres, months");
         }
-        return firstProblem(
-                blank("size", t.size()),
-                positive("load_index", t.loadIndex()),
-                blank("speed_rating", t.speedRating()),
-                positive("pressure_kpa", t.pressureKpa()),
-                positive("pressure_psi", t.pressurePsi()));
     }
 
-    static String problemWith(ServiceInterval i) {
-        if (i.schedule() == null || !SCHEDULES.contains(i.schedule())) {
-            return "schedule must be normal or severe; got " + quoted(i.schedule());
-        }
-        String problem = firstProblem(
-                blank("service", i.service()), blank("description", i.description()),
-                positiveIfPresent("miles", i.miles()), positiveIfPresent("kilometres", i.kilometres()),
-                positiveIfPresent("months", i.months()));
-        if (problem == null && i.miles() == null && i.kilometres() == null && i.months() == null) {
-            return "give at least one of miles, kilometres, months";
-        }
-        return problem;
+    static void check(Part p, Problems problems) {
+        problems.notBlank("part_number", p.partNumber()).notBlank("name", p.name())
+                .notBlank("category", p.category()).notBlank("brand", p.brand()).positive("quantity", p.quantity())
+                .notBlankIfGiven("service", p.service());
     }
 
-    static String problemWith(Part p) {
-        return firstProblem(
-                blank("part_number", p.partNumber()), blank("name", p.name()),
-                blank("category", p.category()), blank("brand", p.brand()),
-                positive("quantity", p.quantity()), blankIfPresent("service", p.service()));
+    static void check(LaborTime l, Problems problems) {
+        problems.notBlank("operation", l.operation()).notBlank("description", l.description())
+                .notNegative("hours", l.hours());
     }
 
-    static String problemWith(LaborTime l) {
-        return firstProblem(
-                blank("operation", l.operation()), blank("description", l.description()),
-                notNegative("hours", l.hours()));
-    }
-
-    static String problemWithPrice(String partNumber, BigDecimal amount, String currency, LocalDate asOf) {
-        String problem = firstProblem(blank("part_number", partNumber), notNegative("amount", amount));
-        if (problem != null) {
-            return problem;
-        }
+    static void price(String partNumber, BigDecimal amount, String currency, LocalDate asOf, Problems problems) {
+        problems.notBlank("part_number", partNumber).notNegative("amount", amount);
         if (amount.stripTrailingZeros().scale() > 2) {
-            return "amount has at most 2 decimals; got " + amount.toPlainString();
+            problems.report("amount has at most 2 decimals; got " + amount.toPlainString());
         }
-        if (currency == null || !CURRENCY.matcher(currency).matches()) {
-            return "currency must be 3 upper-case letters (ISO 4217), e.g. USD; got " + quoted(currency);
-        }
-        return asOf == null ? "as_of must be a date (YYYY-MM-DD)" : null;
+        problems.matches("currency", currency, CURRENCY, "3 upper-case letters (ISO 4217), e.g. USD")
+                .required("as_of", asOf);
     }
 
-    static String problemWithImage(String contentType, long size) {
-        if (contentType == null || !IMAGE_TYPE.matcher(contentType).matches()) {
-            return "content_type must be an image type such as image/png; got " + quoted(contentType);
-        }
+    static void image(String contentType, long size, Problems problems) {
+        problems.matches("content_type", contentType, IMAGE_TYPE, "an image type such as image/png");
         if (size <= 0) {
-            return "the image is empty";
+            problems.report("the image is empty");
         }
         if (size > MAX_IMAGE_BYTES) {
-            return "an image is at most 1 MiB (" + MAX_IMAGE_BYTES + " bytes); got " + size + " bytes";
+            problems.report("an image is at most 1 MiB (" + MAX_IMAGE_BYTES + " bytes); got " + size + " bytes");
         }
-        return null;
     }
 
     /** The latest date a service visit may carry: today's date where the day starts first. */
@@ -190,60 +131,47 @@ final class CatalogRules {
         return LocalDate.now(EARLIEST_ZONE);
     }
 
-    /**
-     * Checks one visit of a service history. Only structured values pass: a date, odometer
-     * readings, a kind of workshop from a fixed list and service codes, so nothing personal or
-     * free-form can be recorded.
-     */
-    static String problemWith(ServiceRecord r, LocalDate latest) {
-        LocalDate on = r.performedOn();
-        if (on == null) {
-            return "performed_on must be a date (YYYY-MM-DD)";
+    /** A VIN's service history: each visit on its own, listed oldest first, the odometer never going back. */
+    static void serviceHistory(List<ServiceRecord> visits, LocalDate latest, Problems problems) {
+        problems.each(visits, (visit, at) -> visit(visit, latest, at));
+        for (int i = 1; i < visits.size(); i++) {
+            order(visits.get(i - 1), visits.get(i), problems.item(i));
         }
+    }
+
+    /**
+     * One visit. Only structured values pass: a date, odometer readings, a kind of workshop from a fixed
+     * list and service codes, so nothing personal or free-form can be recorded.
+     */
+    private static void visit(ServiceRecord r, LocalDate latest, Problems problems) {
+        LocalDate on = r.performedOn();
+        problems.required("performed_on", on);
         if (on.isBefore(FIRST_SERVICE_DATE)) {
-            return "performed_on must not be before " + FIRST_SERVICE_DATE + "; got " + on;
+            problems.report("performed_on must not be before " + FIRST_SERVICE_DATE + "; got " + on);
         }
         if (on.isAfter(latest)) {
-            return "performed_on must not be in the future; got " + on;
+            problems.report("performed_on must not be in the future; got " + on);
         }
-        String problem = firstProblem(notNegative("odometer_miles", r.odometerMiles()),
-                notNegative("odometer_km", r.odometerKm()));
-        if (problem != null) {
-            return problem;
-        }
+        problems.notNegativeIfGiven("odometer_miles", r.odometerMiles()).notNegativeIfGiven("odometer_km", r.odometerKm());
         if (r.odometerMiles() == null && r.odometerKm() == null) {
-            return "give at least one of odometer_miles, odometer_km";
+            problems.report("give at least one of odometer_miles, odometer_km");
         }
         if (r.odometerMiles() != null && r.odometerKm() != null && !unitsAgree(r.odometerMiles(), r.odometerKm())) {
-            return "odometer_miles " + r.odometerMiles() + " is " + Math.round(r.odometerMiles() * KM_PER_MILE)
-                    + " km, more than 3% away from odometer_km " + r.odometerKm();
+            problems.report("odometer_miles " + r.odometerMiles() + " is " + Math.round(r.odometerMiles() * KM_PER_MILE)
+                    + " km, more than 3% away from odometer_km " + r.odometerKm());
         }
-        if (r.performedBy() == null || !PERFORMERS.contains(r.performedBy())) {
-            return "performed_by must be dealer, independent, fleet or owner; got " + quoted(r.performedBy());
-        }
-        return problemWithServices(r.services());
+        problems.oneOf("performed_by", r.performedBy(), PERFORMERS, "dealer, independent, fleet or owner");
+        services(r.services(), problems);
     }
 
-    /** Visits are listed oldest first, and the odometer never goes back. */
-    static String problemWithOrder(ServiceRecord previous, ServiceRecord next) {
+    private static void order(ServiceRecord previous, ServiceRecord next, Problems problems) {
         if (next.performedOn().isBefore(previous.performedOn())) {
-            return "performed_on " + next.performedOn() + " is before the previous visit's " + previous.performedOn()
-                    + "; list visits oldest first";
+            problems.report("performed_on " + next.performedOn() + " is before the previous visit's "
+                    + previous.performedOn() + "; list visits oldest first");
         }
         if (compareOdometers(next, previous) < 0) {
-            return "the odometer went back from " + odometer(previous) + " at the previous visit to " + odometer(next);
-        }
-        return null;
-    }
-
-    /** Refuses a service history that breaks a rule, naming the visit as {@code service_history[index]}. */
-    static void requireServiceHistory(List<ServiceRecord> records, LocalDate latest) {
-        requireEach("service_history", records, r -> problemWith(r, latest));
-        for (int i = 1; i < records.size(); i++) {
-            String problem = problemWithOrder(records.get(i - 1), records.get(i));
-            if (problem != null) {
-                throw refusal("service_history[" + i + "]: " + problem);
-            }
+            problems.report("the odometer went back from " + odometer(previous) + " at the previous visit to "
+                    + odometer(next));
         }
     }
 
@@ -272,65 +200,23 @@ final class CatalogRules {
         return r.odometerMiles() != null ? r.odometerMiles() + " miles" : r.odometerKm() + " km";
     }
 
-    private static String problemWithServices(List<String> services) {
+    private static void services(List<String> services, Problems problems) {
         if (services == null || services.isEmpty()) {
-            return "services must list at least one service code";
+            problems.report("services must list at least one service code");
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < services.size(); i++) {
             String code = services.get(i);
-            if (code == null || !SERVICE_CODE.matcher(code).matches()) {
-                return "services[" + i + "] must be a lower_snake_case service code such as engine_oil_change"
-                        + " (a-z, 0-9 and _, 2-64 characters); got " + quoted(code);
-            }
+            problems.matches("services[" + i + "]", code, SERVICE_CODE,
+                    "a lower_snake_case service code such as engine_oil_change (a-z, 0-9 and _, 2-64 characters)");
             if (!seen.add(code)) {
-                return "services[" + i + "]: " + code + " is listed twice";
+                problems.report("services[" + i + "]: " + code + " is listed twice");
             }
         }
         int length = String.join(",", services).length();
         if (length > MAX_SERVICES_LENGTH) {
-            return "services of one visit are at most " + MAX_SERVICES_LENGTH + " characters together; got " + length;
+            problems.report("services of one visit are at most " + MAX_SERVICES_LENGTH + " characters together; got "
+                    + length);
         }
-        return null;
-    }
-
-    private static String firstProblem(String... problems) {
-        for (String problem : problems) {
-            if (problem != null) {
-                return problem;
-            }
-        }
-        return null;
-    }
-
-    private static String blank(String field, String value) {
-        return value == null || value.isBlank() ? field + " must not be blank" : null;
-    }
-
-    private static String blankIfPresent(String field, String value) {
-        return value != null && value.isBlank() ? field + " must be left out or not blank" : null;
-    }
-
-    private static String notNegative(String field, BigDecimal value) {
-        if (value == null) {
-            return field + " is required";
-        }
-        return value.signum() < 0 ? field + " must not be negative; got " + value.toPlainString() : null;
-    }
-
-    private static String notNegative(String field, Integer value) {
-        return value != null && value < 0 ? field + " must not be negative; got " + value : null;
-    }
-
-    private static String positive(String field, int value) {
-        return value <= 0 ? field + " must be positive; got " + value : null;
-    }
-
-    private static String positiveIfPresent(String field, Integer value) {
-        return value != null && value <= 0 ? field + " must be positive; got " + value : null;
-    }
-
-    private static String quoted(String value) {
-        return value == null ? "nothing" : "'" + value + "'";
     }
 }

@@ -63,7 +63,8 @@ class Vehicle {
             throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + command.vin()
                     + " is not linked to a configuration; link it before recording its service history");
         }
-        CatalogRules.requireServiceHistory(command.records(), CatalogRules.latestServiceDate());
+        CatalogRules.serviceHistory(command.records(), CatalogRules.latestServiceDate(),
+                Problems.inCommand("service_history"));
         if (serviceHistory.changes(command.source(), command.records())) {
             apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records()), command.source()));
         }

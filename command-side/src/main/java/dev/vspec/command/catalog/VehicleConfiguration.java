@@ -1,8 +1,6 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
-import static dev.vspec.command.catalog.CatalogRules.refusal;
-import static dev.vspec.command.catalog.CatalogRules.requireEach;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 import dev.vspec.contracts.catalog.AliasConfigKey;
@@ -61,6 +59,8 @@ import org.axonframework.spring.stereotype.Aggregate;
  *
  * <p>Every handler may meet a configuration that was never registered ({@code CREATE_IF_MISSING}),
  * so that such a command is refused with a readable message instead of Axon's "aggregate not found".
+ *
+ * <p>Over 300 lines because it is one aggregate: a command handler and an event-sourcing handler per data group.
  */
 @Aggregate(commandTargetResolver = AddressedCommandTargetResolver.BEAN_NAME)
 class VehicleConfiguration {
@@ -89,10 +89,7 @@ class VehicleConfiguration {
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RegisterConfiguration command) {
-        String problem = CatalogRules.problemWithIdentity(command);
-        if (problem != null) {
-            throw refusal(command.configKey() + ": " + problem);
-        }
+        CatalogRules.check(command, Problems.inCommand(command.configKey()));
         ConfigurationRegistered registered = new ConfigurationRegistered(command.configKey(), command.year(),
                 command.make(), command.model(), command.trim(), command.engineCode(), command.drivetrain(),
                 command.label(), command.source());
@@ -129,7 +126,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordFluids command) {
         requireRegistered(command);
-        requireEach("fluids", command.fluids(), CatalogRules::problemWith);
+        Problems.inCommand("fluids").each(command.fluids(), CatalogRules::check);
         if (fluids.changes(command.source(), normalized(command.fluids(), VehicleConfiguration::normalized))) {
             apply(new FluidsRecorded(configKey, List.copyOf(command.fluids()), command.source()));
         }
@@ -139,7 +136,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordSpecs command) {
         requireRegistered(command);
-        requireEach("specs", command.specs(), CatalogRules::problemWith);
+        Problems.inCommand("specs").each(command.specs(), CatalogRules::check);
         if (specs.changes(command.source(), command.specs())) {
             apply(new SpecsRecorded(configKey, List.copyOf(command.specs()), command.source()));
         }
@@ -149,7 +146,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordTires command) {
         requireRegistered(command);
-        requireEach("tires", command.tires(), CatalogRules::problemWith);
+        Problems.inCommand("tires").each(command.tires(), CatalogRules::check);
         if (tires.changes(command.source(), command.tires())) {
             apply(new TiresRecorded(configKey, List.copyOf(command.tires()), command.source()));
         }
@@ -159,7 +156,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordServiceSchedule command) {
         requireRegistered(command);
-        requireEach("service_schedule", command.intervals(), CatalogRules::problemWith);
+        Problems.inCommand("service_schedule").each(command.intervals(), CatalogRules::check);
         if (serviceSchedule.changes(command.source(), command.intervals())) {
             apply(new ServiceScheduleRecorded(configKey, List.copyOf(command.intervals()), command.source()));
         }
@@ -169,7 +166,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordParts command) {
         requireRegistered(command);
-        requireEach("parts", command.parts(), CatalogRules::problemWith);
+        Problems.inCommand("parts").each(command.parts(), CatalogRules::check);
         if (parts.changes(command.source(), command.parts())) {
             apply(new PartsRecorded(configKey, List.copyOf(command.parts()), command.source()));
         }
@@ -179,7 +176,7 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RecordLaborTimes command) {
         requireRegistered(command);
-        requireEach("labor", command.laborTimes(), CatalogRules::problemWith);
+        Problems.inCommand("labor").each(command.laborTimes(), CatalogRules::check);
         if (laborTimes.changes(command.source(), normalized(command.laborTimes(), VehicleConfiguration::normalized))) {
             apply(new LaborTimesRecorded(configKey, List.copyOf(command.laborTimes()), command.source()));
         }
@@ -193,11 +190,8 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(PricePart command) {
         requireRegistered(command);
-        String problem = CatalogRules.problemWithPrice(
-                command.partNumber(), command.amount(), command.currency(), command.asOf());
-        if (problem != null) {
-            throw refusal("price of " + command.partNumber() + ": " + problem);
-        }
+        CatalogRules.price(command.partNumber(), command.amount(), command.currency(), command.asOf(),
+                Problems.inCommand("price of " + command.partNumber()));
         if (parts.values().stream().flatMap(List::stream)
                 .noneMatch(part -> part.partNumber().equals(command.partNumber()))) {
             throw refusal("part " + command.partNumber() + " is not in the parts list of " + configKey
@@ -215,12 +209,11 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(CacheExteriorImage command) {
         requireRegistered(command);
-        String problem = command.image() == null
-                ? "image bytes are required"
-                : CatalogRules.problemWithImage(command.contentType(), command.image().length);
-        if (problem != null) {
-            throw refusal("image: " + problem);
+        Problems problems = Problems.inCommand("image");
+        if (command.image() == null) {
+            problems.report("image bytes are required");
         }
+        CatalogRules.image(command.contentType(), command.image().length, problems);
         String sha256 = sha256(command.image());
         if (image.changes(command.source(), command.contentType() + " " + sha256)) {
             apply(new ExteriorImageCached(configKey, command.contentType(), command.image().clone(), sha256,
@@ -285,6 +278,10 @@ class VehicleConfiguration {
             throw new ApiException(ErrorCode.NOT_FOUND, "configuration " + command.configKey()
                     + " is not registered; register it before recording its data");
         }
+    }
+
+    private static ApiException refusal(String message) {
+        return new ApiException(ErrorCode.INVALID_PARAM, message);
     }
 
     private static <T> List<T> normalized(List<T> items, UnaryOperator<T> normalizer) {

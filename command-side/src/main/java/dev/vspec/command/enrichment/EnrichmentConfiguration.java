@@ -1,6 +1,8 @@
 package dev.vspec.command.enrichment;
 
+import dev.vspec.command.enrichment.vendor.CatalogSource;
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
+import dev.vspec.command.enrichment.vendor.ReferenceCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.infra.decoding.DecoderConfiguration;
 import dev.vspec.infra.decoding.DecoderSource;
@@ -19,6 +21,7 @@ import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -29,11 +32,11 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 
 /**
- * The enrichment process and what it uses: the VIN decoder over the installed vPIC release and the upstream catalog
- * source, the shipped reference vendor or the HTTP vendor as {@code vspec.enrichment.vendor.source}
- * says. A failure the process does not turn into a failed job (the database is down) fails the
- * event's processing, which the processor retries, instead of Axon's default of logging and
- * skipping it, which would leave the job running for ever.
+ * Enrichment: what {@code POST /api/v0/enrich} decides with, and the process with what it uses: the VIN
+ * decoder over the installed vPIC release and the upstream catalog source, the shipped reference vendor or
+ * the HTTP vendor as {@code vspec.enrichment.vendor.source} says. A failure the process does not turn into a
+ * failed job (the database is down) fails the event's processing, which the processor retries, instead of
+ * Axon's default of logging and skipping it, which would leave the job running for ever.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(VendorProperties.class)
@@ -83,6 +86,24 @@ class EnrichmentConfiguration {
                 .withDetail("failure_rate_percent", breaker.getMetrics().getFailureRate())
                 .withDetail("calls_refused", breaker.getMetrics().getNumberOfNotPermittedCalls())
                 .build();
+    }
+
+    /** UTC days and months decide the enrichment allowances. */
+    @Bean
+    @ConditionalOnMissingBean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    /** What {@code POST /api/v0/enrich} decides with: the event log and the command bus. */
+    @Bean
+    EnrichmentRequests enrichmentRequests(CommandGateway commands, EventStore events, Clock clock) {
+        return new EnrichmentRequests(commands, new EnrichmentLog(events), clock);
+    }
+
+    @Bean
+    IdempotentAnswers idempotentAnswers(DSLContext db) {
+        return new IdempotentAnswers(db);
     }
 
     @Bean

@@ -2,6 +2,8 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.catalog.CatalogImportException;
 import dev.vspec.command.catalog.VpicFacts;
+import dev.vspec.command.enrichment.vendor.CatalogSource;
+import dev.vspec.command.enrichment.vendor.UpstreamConfiguration;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.LinkVin;

@@ -19,10 +19,6 @@ public final class QuotaExhausted extends ApiException {
         this.limit = limit;
     }
 
-    public Limit limit() {
-        return limit;
-    }
-
     /** When runs come back after {@code now}: the next midnight UTC, or the 1st of next month at 00:00 UTC. */
     public Instant renewsAfter(Instant now) {
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);

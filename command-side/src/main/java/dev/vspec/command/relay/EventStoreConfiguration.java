@@ -1,5 +1,7 @@
 package dev.vspec.command.relay;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vspec.infra.axon.EventSerialization;
 import dev.vspec.infra.axon.EventStorage;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
@@ -16,8 +18,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Axon's JDBC event store as its auto-configuration builds it, but without the shared read-ahead
- * cache of {@link EmbeddedEventStore}. The relay is the store's only streaming reader, so the cache
+ * Axon's JDBC event store as its auto-configuration builds it, serialized with infra's mapper, but without
+ * the shared read-ahead cache of {@link EmbeddedEventStore}. The relay is the store's only streaming reader, so the cache
  * saves nothing; and while the relay lags behind a large import, the cache's linked list keeps every
  * event fetched after the relay's position reachable (1.3 M events of a synthetic catalog filled a
  * 2 GB heap). Without it, each processor reads its own bounded stream from the database. Axon backs
@@ -26,6 +28,16 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 class EventStoreConfiguration {
+
+    /**
+     * The event store's Jackson 2 mapper, {@link EventSerialization#objectMapper()}: in infra, so that whoever
+     * reads or writes the event store outside the command side uses the same one. Axon's auto-configuration looks
+     * this bean up by name for its JacksonSerializer.
+     */
+    @Bean("defaultAxonObjectMapper")
+    ObjectMapper defaultAxonObjectMapper() {
+        return EventSerialization.objectMapper();
+    }
 
     @Bean
     EventStorageEngine eventStorageEngine(Serializer defaultSerializer,

@@ -15,8 +15,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 public final class RelayPosition {
 
-    /** The relay's processing group in the command side (KafkaRelay.PROCESSING_GROUP). */
-
     private final JdbcTemplate jdbc;
     private final Serializer serializer = EventSerialization.serializer();
 

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * When a delivery whose attempt failed is tried again: after the backoff (exponential with full jitter,
- * {@link dev.vspec.command.enrichment.vendor.FullJitter}), as long as that falls within {@code retryFor} of the
+ * {@link dev.vspec.command.FullJitter}), as long as that falls within {@code retryFor} of the
  * event; later than that, never (the delivery fails for good).
  */
 final class DeliverySchedule {

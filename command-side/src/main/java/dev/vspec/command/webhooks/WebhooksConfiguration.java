@@ -1,6 +1,6 @@
 package dev.vspec.command.webhooks;
 
-import dev.vspec.command.enrichment.vendor.FullJitter;
+import dev.vspec.command.FullJitter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;

@@ -249,7 +249,7 @@ class CatalogImporterTest {
         Resource catalog = catalog(configuration("\"labor\": [{\"operation\": \"engine_oil_change\", \"hours\": 0.5}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessage("configurations[0].labor[0].description: is required");
+                .hasMessage("configurations[0].labor[0]: description is required");
     }
 
     @Test
@@ -260,6 +260,55 @@ class CatalogImporterTest {
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].parts[0].prices[0].amount: must be a string");
+    }
+
+    @Test
+    void aMissingWholeNumberIsNamedRatherThanTakenAsZero() throws IOException {
+        Resource catalog = catalog(configuration("\"tires\": [{\"axle\": \"both\", \"size\": \"215/55R16\", "
+                + "\"speed_rating\": \"H\", \"pressure_kpa\": 220, \"pressure_psi\": 32}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].tires[0]: load_index is required");
+    }
+
+    @Test
+    void aFractionWhereAWholeNumberIsExpectedIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1.5}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].parts[0].quantity: must be a whole number");
+    }
+
+    @Test
+    void textWhereANumberIsExpectedIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"labor\": [{\"operation\": \"engine_oil_change\", "
+                + "\"description\": \"Replace engine oil and filter\", \"hours\": \"0.5\"}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].labor[0].hours: must be a number");
+    }
+
+    @Test
+    void anAmountThatIsNotADecimalIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                + "\"prices\": [{\"amount\": \"9,86\", \"currency\": \"EUR\", \"as_of\": \"2026-09-01\"}]}]"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].parts[0].prices[0]: amount must be a decimal string such as \"9.86\";"
+                        + " got \"9,86\"");
+    }
+
+    @Test
+    void aDateWithATimeOfDayIsRefused() throws IOException {
+        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": "
+                + "{\"19XFC2F59KE900101\": [{\"performed_on\": \"2019-09-14T08:30:00\", \"odometer_miles\": 7512, "
+                + "\"performed_by\": \"dealer\", \"services\": [\"engine_oil_change\"]}]}"));
+
+        assertThatThrownBy(() -> importer.importCatalog(catalog))
+                .hasMessage("configurations[0].service_history.19XFC2F59KE900101[0].performed_on: must be a date"
+                        + " (YYYY-MM-DD); got \"2019-09-14T08:30:00\"");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.DecoderReady;
 import java.time.LocalDate;
 import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -52,7 +53,7 @@ class EnrichmentAllowanceIT {
                     commands.sendAndWait(new SpendEnrichmentRun(key, day, job, 5, 100));
                     return "granted";
                 } catch (QuotaExhausted e) {
-                    return e.limit().name();
+                    return "refused until " + e.renewsAfter(day.atStartOfDay(ZoneOffset.UTC).toInstant());
                 }
             };
             outcomes.add(threads.submit(spend));
@@ -64,7 +65,7 @@ class EnrichmentAllowanceIT {
         threads.shutdown();
 
         assertThat(results).filteredOn("granted"::equals).hasSize(5);
-        assertThat(results).filteredOn("DAILY"::equals).hasSize(15);
+        assertThat(results).filteredOn("refused until 2026-11-22T00:00:00Z"::equals).hasSize(15);
         List<Object> stored = new ArrayList<>();
         events.readEvents(SpendEnrichmentRun.allowanceId(key, YearMonth.from(day))).asStream()
                 .forEach(event -> stored.add(event.getPayload()));

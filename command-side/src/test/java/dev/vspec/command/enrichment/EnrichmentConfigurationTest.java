@@ -3,6 +3,7 @@ package dev.vspec.command.enrichment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
+import dev.vspec.command.enrichment.vendor.ReferenceCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.command.enrichment.vendor.VendorProperties.Source;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -64,10 +65,10 @@ class EnrichmentConfigurationTest {
     void theHttpVendorsRetryIsInMetrics() {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.HTTP, "http://127.0.0.1:9"), CircuitBreakerRegistry.ofDefaults(),
-                configuration.retries(meters(meters)), meters(meters), ReferenceCatalogSource.SHIPPED);
-        source.retry().executeRunnable(() -> { });
+        RetryRegistry retries = configuration.retries(meters(meters));
+        configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
+                CircuitBreakerRegistry.ofDefaults(), retries, meters(meters), ReferenceCatalogSource.SHIPPED);
+        retries.retry(HttpCatalogSource.RETRY).executeRunnable(() -> { });
 
         assertThat(meters.get("resilience4j.retry.calls").tags("name", HttpCatalogSource.RETRY,
                 "kind", "successful_without_retry").functionCounter().count()).isEqualTo(1);

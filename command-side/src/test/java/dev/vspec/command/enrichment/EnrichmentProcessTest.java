@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.command.enrichment.vendor.CatalogSource;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordSpecs;

@@ -2,7 +2,7 @@ package dev.vspec.command.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.command.enrichment.vendor.FullJitter;
+import dev.vspec.command.FullJitter;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,7 @@ package dev.vspec.command.enrichment.vendor;
 
 import dev.vspec.command.catalog.CatalogImportException;
 import dev.vspec.command.catalog.CatalogReader;
-import dev.vspec.command.enrichment.CatalogSource.UpstreamRefused;
-import dev.vspec.command.enrichment.UpstreamConfiguration;
+import dev.vspec.command.enrichment.vendor.CatalogSource.UpstreamRefused;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;

@@ -1,6 +1,5 @@
 package dev.vspec.command.enrichment.vendor;
 
-import dev.vspec.command.enrichment.ReferenceCatalogSource;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.vspec.command.enrichment.CatalogSource.UpstreamRefused;
-import dev.vspec.command.enrichment.CatalogSource.UpstreamUnavailable;
-import dev.vspec.command.enrichment.ReferenceCatalogSource;
-import dev.vspec.command.enrichment.UpstreamConfiguration;
+import dev.vspec.command.enrichment.vendor.CatalogSource.UpstreamRefused;
+import dev.vspec.command.enrichment.vendor.CatalogSource.UpstreamUnavailable;
 import dev.vspec.command.enrichment.vendor.VendorProperties.Source;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
@@ -82,6 +80,7 @@ class HttpCatalogSourceTest {
     private final FakeClock clock = new FakeClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final List<Duration> waits = new CopyOnWriteArrayList<>();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private RetryRegistry retryRegistry;
 
     @AfterEach
     void stopStub() {
@@ -155,7 +154,7 @@ class HttpCatalogSourceTest {
         serveReferenceDocuments();
         HttpCatalogSource source = source(properties(null, 2, 5));
         List<RetryOnRetryEvent> retries = new CopyOnWriteArrayList<>();
-        source.retry().getEventPublisher().onRetry(retries::add);
+        retry().getEventPublisher().onRetry(retries::add);
 
         stub.failNext(1, 503);
         assertThat(source.findByVin(ASKED)).isPresent();
@@ -167,8 +166,8 @@ class HttpCatalogSourceTest {
         stub.failUntilRecovered(405);
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamRefused.class);
 
-        Retry.Metrics counted = source.retry().getMetrics();
-        assertThat(source.retry().getName()).isEqualTo(HttpCatalogSource.RETRY);
+        Retry.Metrics counted = retry().getMetrics();
+        assertThat(retry().getName()).isEqualTo(HttpCatalogSource.RETRY);
         assertThat(counted.getNumberOfSuccessfulCallsWithRetryAttempt()).as("503, then the answer").isEqualTo(1);
         assertThat(counted.getNumberOfSuccessfulCallsWithoutRetryAttempt()).as("answered at once").isEqualTo(1);
         assertThat(counted.getNumberOfFailedCallsWithRetryAttempt()).as("503 on both attempts").isEqualTo(1);
@@ -187,7 +186,7 @@ class HttpCatalogSourceTest {
         stub.failUntilRecovered(503);
         HttpCatalogSource source = source(properties(null, 3, 2));
         List<RetryOnRetryEvent> retries = new CopyOnWriteArrayList<>();
-        source.retry().getEventPublisher().onRetry(retries::add);
+        retry().getEventPublisher().onRetry(retries::add);
 
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused until");
@@ -196,8 +195,8 @@ class HttpCatalogSourceTest {
 
         assertThat(stub.requests()).as("the second failure opened it").isEqualTo(2);
         assertThat(retries).hasSize(1);
-        assertThat(source.retry().getMetrics().getNumberOfFailedCallsWithoutRetryAttempt()).isEqualTo(2);
-        assertThat(source.retry().getMetrics().getNumberOfFailedCallsWithRetryAttempt()).isZero();
+        assertThat(retry().getMetrics().getNumberOfFailedCallsWithoutRetryAttempt()).isEqualTo(2);
+        assertThat(retry().getMetrics().getNumberOfFailedCallsWithRetryAttempt()).isZero();
     }
 
     @ParameterizedTest
@@ -373,7 +372,7 @@ class HttpCatalogSourceTest {
                                  {"performed_on": "2023-05-01", "odometer_km": 10000, "performed_by": "dealer",
                                   "services": ["engine_oil_change"]}]"""))).toString())),
                 Arguments.of("an answer over the size limit", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        " ".repeat(HttpCatalogSource.MAX_ANSWER_BYTES + 1))),
+                        " ".repeat(VendorRequests.MAX_ANSWER_BYTES + 1))),
                 Arguments.of("HTTP 400", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(400)),
                 Arguments.of("HTTP 401", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(401)),
                 Arguments.of("HTTP 403", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(403)),
@@ -608,9 +607,14 @@ class HttpCatalogSourceTest {
     }
 
     private HttpCatalogSource source(VendorProperties properties) {
+        retryRegistry = RetryRegistry.ofDefaults();
         return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
-                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters, clock,
-                () -> 0.5, waits::add);
+                CircuitBreakerRegistry.ofDefaults(), retryRegistry, meters, clock, () -> 0.5, waits::add);
+    }
+
+    /** The retry of the last source made, as metrics find it. */
+    private Retry retry() {
+        return retryRegistry.retry(HttpCatalogSource.RETRY);
     }
 
     private VendorProperties properties(String token, int maxAttempts, int breakerThreshold) {

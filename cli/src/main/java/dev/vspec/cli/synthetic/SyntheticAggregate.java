@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import java.util.List;
 
@@ -8,13 +8,13 @@ import java.util.List;
  * @param type the aggregate type the command side stores it under: {@value #CONFIGURATION} or {@value #VEHICLE}
  * @param id   the aggregate identifier: the config_key or the VIN
  */
-public record SyntheticAggregate(String type, String id, List<Record> events) {
+record SyntheticAggregate(String type, String id, List<Record> events) {
 
     /** The command side's aggregate types: the simple names of its aggregate classes, as Axon stores them. */
-    public static final String CONFIGURATION = "VehicleConfiguration";
-    public static final String VEHICLE = "Vehicle";
+    static final String CONFIGURATION = "VehicleConfiguration";
+    static final String VEHICLE = "Vehicle";
 
-    public SyntheticAggregate {
+    SyntheticAggregate {
         events = List.copyOf(events);
     }
 }

@@ -1,4 +1,4 @@
-package dev.vspec.command.enrichment;
+package dev.vspec.command.enrichment.vendor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

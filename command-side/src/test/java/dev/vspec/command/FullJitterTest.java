@@ -1,4 +1,4 @@
-package dev.vspec.command.enrichment.vendor;
+package dev.vspec.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

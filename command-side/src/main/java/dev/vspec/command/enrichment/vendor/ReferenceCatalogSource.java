@@ -1,4 +1,4 @@
-package dev.vspec.command.enrichment;
+package dev.vspec.command.enrichment.vendor;
 
 import dev.vspec.command.catalog.CatalogReader;
 import dev.vspec.contracts.catalog.FactSource;

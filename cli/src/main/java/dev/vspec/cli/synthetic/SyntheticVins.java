@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import dev.vspec.contracts.identity.Vin;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.vspec.command.enrichment.vendor;
+package dev.vspec.command;
 
 import io.github.resilience4j.core.IntervalFunction;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import dev.vspec.infra.axon.EventSerialization;
 import dev.vspec.infra.axon.EventStorage;
@@ -44,7 +44,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class SyntheticCatalogLoader {
 
-    public static final int DEFAULT_BATCH_EVENTS = 2_000;
+    static final int DEFAULT_BATCH_EVENTS = 2_000;
 
     private static final Logger log = LoggerFactory.getLogger(SyntheticCatalogLoader.class);
     private static final String EVENT_TABLE = EventStorage.EVENT_TABLE;
@@ -60,7 +60,7 @@ public final class SyntheticCatalogLoader {
     }
 
     /** @param batchEvents events per transaction (a batch ends after the aggregate that reaches it) */
-    public SyntheticCatalogLoader(DataSource dataSource, int batchEvents) {
+    SyntheticCatalogLoader(DataSource dataSource, int batchEvents) {
         if (batchEvents < 1) {
             throw new IllegalArgumentException("batchEvents must be positive; got " + batchEvents);
         }
@@ -102,11 +102,6 @@ public final class SyntheticCatalogLoader {
         log.info("Loaded {}: {} aggregates stored, {} already there, {} events in {} ms", catalog,
                 done.aggregatesStored(), done.aggregatesSkipped(), done.eventsStored(), done.elapsed().toMillis());
         return done;
-    }
-
-    /** The serializer events are stored with (the command side's). */
-    Serializer serializer() {
-        return serializer;
     }
 
     private void store(List<SyntheticAggregate> batch, Tally tally) {

@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import java.time.Duration;
 
@@ -13,11 +13,11 @@ import java.time.Duration;
 public record LoadProgress(long aggregates, long aggregatesStored, long aggregatesSkipped, long eventsStored,
                            Duration elapsed) {
 
-    public long aggregatesDone() {
+    long aggregatesDone() {
         return aggregatesStored + aggregatesSkipped;
     }
 
-    public double eventsPerSecond() {
+    double eventsPerSecond() {
         double seconds = elapsed.toNanos() / 1e9;
         return seconds == 0 ? 0 : eventsStored / seconds;
     }

@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 
 class SyntheticCatalogTest {
 
-    private static final SyntheticCatalog CATALOG = new SyntheticCatalog(42, 2_000, 10_000);
+    private static final int CONFIGURATIONS = 2_000;
+    private static final SyntheticCatalog CATALOG = new SyntheticCatalog(42, CONFIGURATIONS, 10_000);
 
     @Test
     void theSameArgumentsGiveTheSameEventsInTheSameOrder() {
@@ -81,7 +82,7 @@ class SyntheticCatalogTest {
     @Test
     void configKeysAreUniqueAndDerivedFromTheIdentity() {
         Set<String> keys = new LinkedHashSet<>();
-        CATALOG.aggregates().limit(CATALOG.configurations()).forEach(aggregate -> {
+        CATALOG.aggregates().limit(CONFIGURATIONS).forEach(aggregate -> {
             ConfigurationRegistered identity = (ConfigurationRegistered) aggregate.events().get(0);
             assertThat(aggregate.type()).isEqualTo(SyntheticAggregate.CONFIGURATION);
             assertThat(identity.configKey()).isEqualTo(aggregate.id()).isEqualTo(ConfigKey.of(identity.year(),
@@ -92,7 +93,7 @@ class SyntheticCatalogTest {
                     .endsWith("(synthetic data, seed 42)");
             assertThat(keys.add(identity.configKey())).as("%s is unique", identity.configKey()).isTrue();
         });
-        assertThat(keys).hasSize(CATALOG.configurations()).containsExactlyElementsOf(CATALOG.configKeys().toList());
+        assertThat(keys).hasSize(CONFIGURATIONS).containsExactlyElementsOf(CATALOG.configKeys().toList());
     }
 
     @Test
@@ -114,7 +115,7 @@ class SyntheticCatalogTest {
                 .collect(Collectors.toMap(key -> key, key -> Integer.parseInt(key.substring(0, 4))));
         Set<String> vins = new HashSet<>();
         Map<String, Integer> vinsPerKey = new HashMap<>();
-        CATALOG.aggregates().skip(CATALOG.configurations()).forEach(aggregate -> {
+        CATALOG.aggregates().skip(CONFIGURATIONS).forEach(aggregate -> {
             VinLinked linked = (VinLinked) aggregate.events().get(0);
             Vin vin = Vin.parse(linked.vin());
             assertThat(aggregate.type()).isEqualTo(SyntheticAggregate.VEHICLE);
@@ -160,7 +161,7 @@ class SyntheticCatalogTest {
 
     @Test
     void valuesAreInternallyConsistent() {
-        CATALOG.aggregates().limit(CATALOG.configurations()).forEach(aggregate -> {
+        CATALOG.aggregates().limit(CONFIGURATIONS).forEach(aggregate -> {
             Map<Class<?>, List<Record>> byType = aggregate.events().stream().collect(Collectors.groupingBy(Object::getClass));
             String key = aggregate.id();
             assertThat(aggregate.events()).allSatisfy(event -> assertThat(event.toString()).contains(key));

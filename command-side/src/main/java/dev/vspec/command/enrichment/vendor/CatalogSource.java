@@ -1,4 +1,4 @@
-package dev.vspec.command.enrichment;
+package dev.vspec.command.enrichment.vendor;
 
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;

@@ -1,4 +1,4 @@
-package dev.vspec.command.synthetic;
+package dev.vspec.cli.synthetic;
 
 import dev.vspec.contracts.catalog.VinLinked;
 import java.util.List;
@@ -23,10 +23,10 @@ import java.util.stream.Stream;
  */
 public final class SyntheticCatalog {
 
-    public static final String MAKE = "Synthetic";
-    public static final String WMI = "SYN";
+    static final String MAKE = "Synthetic";
+    static final String WMI = "SYN";
     /** VIN indexes are encoded in positions 11-17. */
-    public static final long MAX_VINS = SyntheticVins.MAX_VINS;
+    static final long MAX_VINS = SyntheticVins.MAX_VINS;
 
     private final long seed;
     private final int configurations;
@@ -47,54 +47,42 @@ public final class SyntheticCatalog {
         this.vins = vins;
     }
 
-    public long seed() {
-        return seed;
-    }
-
-    public int configurations() {
-        return configurations;
-    }
-
-    public long vins() {
-        return vins;
-    }
-
-    public long aggregateCount() {
+    long aggregateCount() {
         return configurations + vins;
     }
 
     /** The config_key of configuration {@code index}, without making its data. */
-    public String configKey(int index) {
+    String configKey(int index) {
         return configuration(checkedConfiguration(index)).configKey();
     }
 
-    public Stream<String> configKeys() {
+    Stream<String> configKeys() {
         return IntStream.range(0, configurations).mapToObj(this::configKey);
     }
 
     /** VIN {@code index}, without making its configuration's data. */
-    public String vin(long index) {
+    String vin(long index) {
         return SyntheticVins.vin(checkedVin(index), configurationOfVin(index));
     }
 
     /** Every aggregate, configurations first, each made when the stream reaches it. */
-    public Stream<SyntheticAggregate> aggregates() {
+    Stream<SyntheticAggregate> aggregates() {
         return Stream.concat(
                 IntStream.range(0, configurations).mapToObj(this::configurationAggregate),
                 LongStream.range(0, vins).mapToObj(this::vehicleAggregate));
     }
 
     /** Every event, in the order of {@link #aggregates()}. */
-    public Stream<Record> events() {
+    Stream<Record> events() {
         return aggregates().flatMap(aggregate -> aggregate.events().stream());
     }
 
-    public SyntheticAggregate configurationAggregate(int index) {
+    SyntheticAggregate configurationAggregate(int index) {
         SyntheticConfiguration configuration = configuration(checkedConfiguration(index));
         return new SyntheticAggregate(SyntheticAggregate.CONFIGURATION, configuration.configKey(), configuration.events());
     }
 
-    public SyntheticAggregate vehicleAggregate(long index) {
+    SyntheticAggregate vehicleAggregate(long index) {
         SyntheticConfiguration configuration = configurationOfVin(checkedVin(index));
         String vin = SyntheticVins.vin(index, configuration);
         return new SyntheticAggregate(SyntheticAggregate.VEHICLE, vin, List.of(new VinLinked(vin, configuration.configKey(), configuration.source())));
