@@ -14,10 +14,10 @@ import dev.vspec.query.image.ImageView;
 import dev.vspec.query.listings.Paging;
 import dev.vspec.query.openapi.ApiRoutes.Route;
 import dev.vspec.query.openapi.Examples.ErrorExample;
-import dev.vspec.query.vehicle.Group;
 import dev.vspec.query.web.CachePolicy;
 import dev.vspec.query.web.Freshness;
 import dev.vspec.query.web.LastModified;
+import dev.vspec.readmodel.Group;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.core.util.AnnotationsUtils;
@@ -374,7 +374,7 @@ final class RouteDocumentation implements OpenApiCustomizer {
                         + " or the sandbox's /api/sample/v0/vehicle-image when the sandbox answered),"
                         + " null when none is cached";
             } else {
-                String route = ApiRoutes.GROUP_ROUTES.get(group);
+                String route = group.route();
                 Schema<?> original = responseSchema(openApi, route).getProperties().get(group.key());
                 if (original == null) {
                     throw new IllegalStateException(route + " answers no property " + group.key());

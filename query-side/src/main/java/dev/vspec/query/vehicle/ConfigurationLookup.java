@@ -7,6 +7,7 @@ import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -157,7 +158,7 @@ class ConfigurationLookup {
         Coverage.Builder coverage = new Coverage.Builder();
         Map<GroupDocument<?>, OffsetDateTime> bodiesChanged = new HashMap<>();
         for (GroupDocument<?> document : GroupDocument.all()) {
-            coverage.group(document.name(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
+            coverage.group(document.group().key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
             OffsetDateTime bodyChanged = row.getObject(column++, OffsetDateTime.class);
             if (bodyChanged != null) {
                 bodiesChanged.put(document, bodyChanged);

@@ -14,6 +14,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ConfigurationLookup.Criteria;
 import java.time.OffsetDateTime;

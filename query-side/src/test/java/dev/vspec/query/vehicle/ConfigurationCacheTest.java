@@ -117,7 +117,7 @@ class ConfigurationCacheTest {
     }
 
     private static String bodyOf(GroupDocument<?> document) {
-        return "[{\"document\":\"" + document.name() + "\"}]";
+        return "[{\"document\":\"" + document.group().key() + "\"}]";
     }
 
     /** A database stand-in that holds one configuration, a 2019 Honda Civic's, and answers each model it is asked for. */
