@@ -82,10 +82,6 @@ public final class Coverage extends JacksonSerializable.Base {
         return source == null ? null : recordedAt;
     }
 
-    public String text() {
-        return json.text();
-    }
-
     int weight() {
         return json.text().length();
     }
@@ -102,6 +98,6 @@ public final class Coverage extends JacksonSerializable.Base {
 
     @Override
     public String toString() {
-        return text();
+        return json.text();
     }
 }
