@@ -13,6 +13,8 @@ import dev.vspec.contracts.catalog.TireFitment;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class GroupDocumentTest {
@@ -108,8 +110,15 @@ class GroupDocumentTest {
         assertThat(GroupDocument.FLUIDS.orEmpty(null)).isEqualTo("[]");
         assertThat(GroupDocument.MAINTENANCE_SCHEDULE.empty()).isEqualTo("{\"normal\":[],\"severe\":[]}");
         assertThat(GroupDocument.PARTS.parse(null)).isEmpty();
-        assertThat(GroupDocument.all()).extracting(GroupDocument::name)
+    }
+
+    @Test
+    void everyStoredGroupHasItsDocumentAndAllListsThemInTheGroupsOrder() {
+        assertThat(GroupDocument.all()).extracting(document -> document.group().key())
                 .containsExactly("fluids", "specs", "tires", "maintenance_schedule", "parts", "labor");
+        assertThat(GroupDocument.all()).containsExactlyElementsOf(Stream.of(Group.values())
+                .map(Group::document).filter(Objects::nonNull).toList());
+        GroupDocument.all().forEach(document -> assertThat(document.group().document()).isSameAs(document));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.readmodel.FluidView;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
@@ -15,7 +16,7 @@ public class FluidsProjection implements Projection {
 
     @Override
     public String name() {
-        return "fluids";
+        return Group.FLUIDS.key();
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
@@ -60,7 +61,7 @@ public class PartsProjection implements Projection {
 
     @Override
     public String name() {
-        return "parts";
+        return Group.PARTS.key();
     }
 
     @Override

@@ -8,6 +8,7 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
 import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
@@ -25,7 +26,7 @@ public class ServiceHistoryProjection implements Projection {
 
     @Override
     public String name() {
-        return "service_history";
+        return Group.SERVICE_HISTORY.key();
     }
 
     @Override

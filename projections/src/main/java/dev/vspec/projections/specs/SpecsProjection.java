@@ -3,6 +3,7 @@ package dev.vspec.projections.specs;
 import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.SpecsRecorded;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.SpecView;
 import dev.vspec.projections.runtime.EventHandlers;
@@ -15,7 +16,7 @@ public class SpecsProjection implements Projection {
 
     @Override
     public String name() {
-        return "specs";
+        return Group.SPECS.key();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.vspec.projections.tires;
 import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 
 import dev.vspec.contracts.catalog.TiresRecorded;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.TireView;
 import dev.vspec.projections.runtime.EventHandlers;
@@ -15,7 +16,7 @@ public class TiresProjection implements Projection {
 
     @Override
     public String name() {
-        return "tires";
+        return Group.TIRES.key();
     }
 
     @Override

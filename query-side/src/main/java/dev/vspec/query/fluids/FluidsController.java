@@ -3,6 +3,7 @@ package dev.vspec.query.fluids;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -25,7 +26,7 @@ class FluidsController {
     @Operation(operationId = "getFluids", summary = "Fluids", description = """
             The fluids of the resolved vehicle, in recorded order: type, specification, capacity in litres and US quarts (either may be null), notes. An empty list when none are recorded.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/fluids")
+    @GetMapping(Group.Routes.FLUIDS)
     FluidsResponse fluids(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.FLUIDS);
         LastModified.send(response, resolved.lastChange());

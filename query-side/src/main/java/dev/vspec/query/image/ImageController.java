@@ -5,6 +5,7 @@ import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -47,7 +48,7 @@ class ImageController {
             responses = @ApiResponse(responseCode = "200", description = "The render's bytes",
                     content = @Content(mediaType = "image/*", schema = @Schema(type = "string", format = "binary"))))
     @RequiresScope(Scope.MEDIA_READ)
-    @GetMapping(ImageQuery.ROUTE)
+    @GetMapping(Group.Routes.IMAGE)
     ResponseEntity<byte[]> image(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, List.of());
         Vehicle vehicle = resolved.vehicle();

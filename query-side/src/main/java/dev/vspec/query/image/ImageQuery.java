@@ -3,9 +3,9 @@ package dev.vspec.query.image;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.readmodel.Group;
+import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
-import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.web.AskedRoutes;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -14,9 +14,7 @@ import org.springframework.stereotype.Component;
 
 /** {@code read.image}: a configuration's cached exterior render, keyed by config. */
 @Component
-class ImageQuery implements VehicleGroup<ImageView> {
-
-    static final String ROUTE = "/api/v0/vehicle-image";
+class ImageQuery implements GroupBuilder<ImageView> {
 
     private final DSLContext db;
 
@@ -39,7 +37,7 @@ class ImageQuery implements VehicleGroup<ImageView> {
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(vehicle.configKey()))
                 .fetchOptional(row -> new ImageView(row.value1(), etag(row.value2()),
-                        routes.route(ROUTE) + "?config_key=" + vehicle.configKey()))
+                        routes.route(Group.IMAGE.route()) + "?config_key=" + vehicle.configKey()))
                 .orElse(null);
     }
 

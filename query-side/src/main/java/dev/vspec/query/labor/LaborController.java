@@ -5,6 +5,7 @@ import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -39,7 +40,7 @@ class LaborController {
             The book labor times of the resolved vehicle in hours, every operation or only the one `operation` \
             names.""")
     @RequiresScope(Scope.LABOR_READ)
-    @GetMapping("/api/v0/labor")
+    @GetMapping(Group.Routes.LABOR)
     LaborResponse labor(VehicleIdentifier identifier,
             @Parameter(description = """
                     One operation code, e.g. `engine_oil_change` (case-insensitive). An operation the vehicle has \

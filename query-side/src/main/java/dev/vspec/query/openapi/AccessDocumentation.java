@@ -66,7 +66,7 @@ final class AccessDocumentation implements OperationCustomizer {
                 + (reads == null ? "." : ", or fewer are left than the request needs (one per item of `" + reads.parameter()
                         + "`); the message says how many it needs, and nothing is spent.")
                 + " Wait `Retry-After` seconds.").addHeaderObject("Retry-After",
-                new Header().description("Seconds to wait.").schema(RouteDocumentation.typed("integer")));
+                new Header().description("Seconds to wait.").schema(SharedParameters.typed("integer")));
         if (reads != null) {
             MediaType single = tooMany.getContent().get("application/json");
             // a new media type: one whose example was set, even to null, writes "example"
@@ -87,7 +87,7 @@ final class AccessDocumentation implements OperationCustomizer {
         ApiResponse ok = operation.getResponses().get("200");
         if (ok != null) {
             LIMIT_HEADERS.forEach(header -> ok.addHeaderObject(header.getKey(),
-                    new Header().description(header.getValue()).schema(RouteDocumentation.typed("integer"))));
+                    new Header().description(header.getValue()).schema(SharedParameters.typed("integer"))));
         }
         return operation;
     }

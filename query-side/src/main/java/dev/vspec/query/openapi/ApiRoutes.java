@@ -1,9 +1,8 @@
 package dev.vspec.query.openapi;
 
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.readmodel.Group;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,32 +117,22 @@ final class ApiRoutes {
             Map.entry("/api/v1/trims", listing().plus("missing_param.trims", "invalid_param").plus(PAGING_ERRORS)),
             Map.entry("/api/v1/vehicle", resolving(Section.VEHICLE_DATA)
                     .plus("invalid_param.include", "invalid_param.include_mode")),
-            Map.entry("/api/v1/fluids", resolving(Section.VEHICLE_DATA)),
-            Map.entry("/api/v1/specs", resolving(Section.VEHICLE_DATA)),
-            Map.entry("/api/v1/tires", resolving(Section.VEHICLE_DATA)),
-            Map.entry("/api/v1/maintenance-schedule", resolving(Section.VEHICLE_DATA)),
-            Map.entry("/api/v1/parts", resolving(Section.VEHICLE_DATA)),
+            Map.entry(Group.FLUIDS.route(), resolving(Section.VEHICLE_DATA)),
+            Map.entry(Group.SPECS.route(), resolving(Section.VEHICLE_DATA)),
+            Map.entry(Group.TIRES.route(), resolving(Section.VEHICLE_DATA)),
+            Map.entry(Group.MAINTENANCE_SCHEDULE.route(), resolving(Section.VEHICLE_DATA)),
+            Map.entry(Group.PARTS.route(), resolving(Section.VEHICLE_DATA)),
             Map.entry("/api/v0/maintenance", resolving(Section.MAINTENANCE)
                     .plus("invalid_param.mileage", "invalid_param.schedule")),
-            Map.entry("/api/v0/labor", resolving(Section.MAINTENANCE).plus("not_found.operation")),
-            Map.entry("/api/v0/vehicle-image", resolving(Section.MEDIA).plus("no_image")),
-            Map.entry("/api/v0/service-history", new Route(Section.SERVICE_HISTORY, Identifiers.VIN_ONLY, List.of(
+            Map.entry(Group.LABOR.route(), resolving(Section.MAINTENANCE).plus("not_found.operation")),
+            Map.entry(Group.IMAGE.route(), resolving(Section.MEDIA).plus("no_image")),
+            Map.entry(Group.SERVICE_HISTORY.route(), new Route(Section.SERVICE_HISTORY, Identifiers.VIN_ONLY, List.of(
                     "missing_param", "missing_param.vin_only", "invalid_vin", "invalid_param",
                     "not_found.vin", "multiple_matches.vin", "unsupported_vehicle", "service_unavailable"))),
             // takes job_id or vin, its own parameters, rather than an identifier mode
             Map.entry("/api/v0/enrich", new Route(Section.ENRICHMENT, Identifiers.NONE, List.of(
                     "missing_param.job_or_vin", "invalid_param.job_and_vin", "invalid_vin", "not_found.job"))),
             Map.entry("/api/v1/status", new Route(Section.STATUS, Identifiers.NONE, List.of("invalid_param.control_character"))));
-
-    /** The route whose answer carries each group under the group's key, as /v1/vehicle?include= repeats it. */
-    static final Map<Group, String> GROUP_ROUTES = new EnumMap<>(Map.of(
-            Group.FLUIDS, "/api/v1/fluids",
-            Group.SPECS, "/api/v1/specs",
-            Group.TIRES, "/api/v1/tires",
-            Group.MAINTENANCE_SCHEDULE, "/api/v1/maintenance-schedule",
-            Group.PARTS, "/api/v1/parts",
-            Group.LABOR, "/api/v0/labor",
-            Group.SERVICE_HISTORY, "/api/v0/service-history"));
 
     private ApiRoutes() {
     }

@@ -3,6 +3,7 @@ package dev.vspec.query.parts;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -25,7 +26,7 @@ class PartsController {
     @Operation(operationId = "getParts", summary = "Parts and prices", description = """
             The parts that fit the resolved vehicle, each with the service it belongs to (null for none), its newest price and its price history, newest first. Every price has `amount` (a decimal string), `currency` and `as_of` (ISO date); an unpriced part has a null `price`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/parts")
+    @GetMapping(Group.Routes.PARTS)
     PartsResponse parts(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.PARTS);
         LastModified.send(response, resolved.lastChange());

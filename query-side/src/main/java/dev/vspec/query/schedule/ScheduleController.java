@@ -3,6 +3,7 @@ package dev.vspec.query.schedule;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -25,7 +26,7 @@ class ScheduleController {
     @Operation(operationId = "getMaintenanceSchedule", summary = "Service intervals", description = """
             The service intervals of the resolved vehicle, normal and severe schedule, each in recorded order. An interval is due every so many miles (and kilometres) or months, whichever comes first; an unused bound is null.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/maintenance-schedule")
+    @GetMapping(Group.Routes.MAINTENANCE_SCHEDULE)
     ScheduleResponse schedule(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE);
         LastModified.send(response, resolved.lastChange());

@@ -1,6 +1,7 @@
 package dev.vspec.query.schedule;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Schedules;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
@@ -12,5 +13,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record ScheduleResponse(
         Vehicle vehicle,
-        @JsonProperty("maintenance_schedule") @Schema(implementation = Schedules.class) StoredJson maintenanceSchedule) {
+        @JsonProperty(Group.Keys.MAINTENANCE_SCHEDULE) @Schema(implementation = Schedules.class)
+        StoredJson maintenanceSchedule) {
 }

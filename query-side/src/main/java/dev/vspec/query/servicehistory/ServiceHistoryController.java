@@ -7,6 +7,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.readmodel.Group;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -41,7 +42,7 @@ class ServiceHistoryController {
             No names, addresses or prices. History belongs to a vehicle, not to a configuration: this route takes \
             the vin mode only.""")
     @RequiresScope(Scope.SERVICE_HISTORY_READ)
-    @GetMapping("/api/v0/service-history")
+    @GetMapping(Group.Routes.SERVICE_HISTORY)
     ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request, HttpServletResponse response) {
         if (!(identifier instanceof ByVin byVin)) {
             throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");

@@ -6,9 +6,9 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.readmodel.Group;
+import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
-import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.web.AskedRoutes;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
 
 /** The service history group: {@code read.service_record} of one VIN, oldest visit first. Kept per VIN, not per configuration. */
 @Component
-class ServiceHistoryQuery implements VehicleGroup<List<ServiceVisit>> {
+class ServiceHistoryQuery implements GroupBuilder<List<ServiceVisit>> {
 
     private final DSLContext db;
 

@@ -3,6 +3,7 @@ package dev.vspec.query.specs;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -25,7 +26,7 @@ class SpecsController {
     @Operation(operationId = "getSpecs", summary = "Spec sheet", description = """
             The spec sheet of the resolved vehicle, one line per value: section, name, value (a string) and unit (null for a unitless value).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/specs")
+    @GetMapping(Group.Routes.SPECS)
     SpecsResponse specs(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.SPECS);
         LastModified.send(response, resolved.lastChange());

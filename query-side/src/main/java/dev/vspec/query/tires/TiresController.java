@@ -3,6 +3,7 @@ package dev.vspec.query.tires;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
@@ -25,7 +26,7 @@ class TiresController {
     @Operation(operationId = "getTires", summary = "Tires", description = """
             The tire fitment of the resolved vehicle per axle (`front`, `rear` or `both`): size, load index, speed rating and cold inflation pressure in kPa and psi.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping("/api/v1/tires")
+    @GetMapping(Group.Routes.TIRES)
     TiresResponse tires(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.TIRES);
         LastModified.send(response, resolved.lastChange());

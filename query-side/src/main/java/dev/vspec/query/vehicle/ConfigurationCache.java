@@ -2,20 +2,28 @@ package dev.vspec.query.vehicle;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.VinDecoding;
+import dev.vspec.query.vehicle.DecodedMatches.Candidate;
+import dev.vspec.query.vehicle.DecodedMatches.ModelOf;
+import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
 import dev.vspec.readmodel.GroupDocument;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
+import org.springframework.util.unit.DataSize;
 
 /**
- * Configurations read by config_key, with all their stored documents, kept in memory up to a size
- * in bytes. An entry is dropped when PostgreSQL reports a change to its rows
- * ({@link ReadModelChangeListener}); while that report channel is down the cache answers nothing
- * and forgets everything, so it never serves what it cannot know to be current.
+ * The {@link Configurations} in front of the database, keeping configurations read by config_key, with all
+ * their stored documents, in memory up to a size in bytes. An entry is dropped when PostgreSQL reports a change
+ * to its rows ({@link ReadModelChangeListener}); while that report channel is down the cache answers nothing
+ * and forgets everything, so it never serves what it cannot know to be current. Every other read goes to the
+ * database each time: a VIN's link and a key's alias too, so the configuration they name comes from memory.
  *
  * <p>A read that raced with a change (a notification arrived while it was loading) is answered but
  * not kept: its rows may predate the change.
@@ -28,16 +36,18 @@ import java.util.function.Function;
  * holds several times the catalog, and inflating the documents a request asks for costs far less
  * than reading them from PostgreSQL.
  */
-final class ConfigurationCache {
+final class ConfigurationCache implements Configurations {
 
+    private final Configurations database;
     private final Cache<String, Held> entries;
-    private final Cache<ModelOf, List<DecodedMatches.Candidate>> models;
+    private final Cache<ModelOf, List<Candidate>> models;
     private final boolean enabled;
     private final AtomicLong changes = new AtomicLong();
     private volatile boolean current;
 
     /** A cache of at most {@code maxBytes}; 0 keeps nothing and reads every request from the database. */
-    ConfigurationCache(long maxBytes) {
+    ConfigurationCache(Configurations database, long maxBytes) {
+        this.database = database;
         this.enabled = maxBytes > 0;
         this.entries = Caffeine.newBuilder()
                 .maximumWeight(Math.max(0, maxBytes))
@@ -46,54 +56,78 @@ final class ConfigurationCache {
                 .build();
         this.models = Caffeine.newBuilder()
                 .maximumWeight(Math.max(0, maxBytes / 8))
-                .weigher((ModelOf model, List<DecodedMatches.Candidate> candidates) -> 64 + candidates.size() * 512)
+                .weigher((ModelOf model, List<Candidate> candidates) -> 64 + candidates.size() * 512)
                 .build();
     }
 
     /**
-     * The configuration with this key and at least the {@code wanted} documents: from memory when
-     * held, else from {@code load} (given the documents to read), which then reads every stored
-     * document so that the entry serves any later request.
+     * The size {@code vspec.query.cache.max-size} configures, or a quarter of {@code maxHeap} when none is, so that a
+     * larger heap, or a container's memory, holds a larger catalog.
      */
-    List<ResolvedVehicle> find(String configKey, List<GroupDocument<?>> wanted,
-            Function<List<GroupDocument<?>>, List<ResolvedVehicle>> load) {
-        if (!enabled || !current) {
-            return load.apply(wanted);
+    static long maxBytes(String configured, long maxHeap) {
+        return configured == null || configured.isBlank() ? maxHeap / 4 : DataSize.parse(configured.strip()).toBytes();
+    }
+
+    /**
+     * A lookup by config_key with at least the {@code wanted} documents: from memory when held, else from the
+     * database, reading every stored document so that the entry serves any later request.
+     */
+    @Override
+    public List<ResolvedVehicle> select(Lookup.Selecting lookup, List<GroupDocument<?>> wanted) {
+        if (!(lookup instanceof Lookup.ByKey byKey) || !enabled || !current) {
+            return database.select(lookup, wanted);
         }
-        Held held = entries.getIfPresent(configKey);
+        Held held = entries.getIfPresent(byKey.configKey());
         if (held != null) {
             return List.of(held.with(wanted));
         }
         long before = changes.get();
-        List<ResolvedVehicle> loaded = load.apply(GroupDocument.all());
+        List<ResolvedVehicle> loaded = database.select(lookup, GroupDocument.all());
         if (loaded.size() == 1 && current && changes.get() == before) {
-            entries.put(configKey, Held.of(loaded.get(0)));
+            entries.put(byKey.configKey(), Held.of(loaded.get(0)));
         }
         return loaded;
     }
 
-    /**
-     * The held configurations of each model asked for (none for a model without any): from memory where
-     * held, the others from {@code load} in one call, which answers every model it is given.
-     */
-    Map<ModelOf, List<DecodedMatches.Candidate>> candidates(Set<ModelOf> wanted,
-            Function<Set<ModelOf>, Map<ModelOf, List<DecodedMatches.Candidate>>> load) {
+    /** Each model's held configurations: from memory where held, the others from the database in one read. */
+    @Override
+    public Map<ModelOf, List<Candidate>> ofModels(Set<ModelOf> wanted) {
         if (!enabled || !current) {
-            return load.apply(wanted);
+            return database.ofModels(wanted);
         }
-        Map<ModelOf, List<DecodedMatches.Candidate>> found = new HashMap<>(models.getAllPresent(wanted));
+        Map<ModelOf, List<Candidate>> found = new HashMap<>(models.getAllPresent(wanted));
         if (found.size() == wanted.size()) {
             return found;
         }
         Set<ModelOf> missing = new HashSet<>(wanted);
         missing.removeAll(found.keySet());
         long before = changes.get();
-        Map<ModelOf, List<DecodedMatches.Candidate>> loaded = load.apply(missing);
+        Map<ModelOf, List<Candidate>> loaded = database.ofModels(missing);
         if (current && changes.get() == before) {
             models.putAll(loaded);
         }
         found.putAll(loaded);
         return found;
+    }
+
+    @Override
+    public Optional<Link> link(Vin vin) {
+        return database.link(vin);
+    }
+
+    @Override
+    public Map<String, String> linkedKeys(Collection<Vin> vins) {
+        return database.linkedKeys(vins);
+    }
+
+    @Override
+    public Optional<Alias> alias(String alias) {
+        return database.alias(alias);
+    }
+
+    @Override
+    public VinDecoding decode(Vin vin) {
+        return database.decode(vin);
     }
 
     /** The rows of this configuration changed. */
@@ -137,10 +171,6 @@ final class ConfigurationCache {
             bytes += body == null ? 0 : body.length + 16;
         }
         return (int) Math.min(Integer.MAX_VALUE, bytes);
-    }
-
-    /** A decoded year, make and model, make and model normalised as the catalog's match columns are. */
-    record ModelOf(int year, String make, String model) {
     }
 
     /** A configuration with every stored document deflated (a null body where it has none), and when each changed. */

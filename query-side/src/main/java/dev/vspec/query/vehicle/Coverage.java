@@ -10,7 +10,7 @@ import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.JacksonSerializable;
 
 /**
- * Which data groups the catalog holds for a vehicle: per group (in the order {@link Group} lists them)
+ * Which data groups the catalog holds for a vehicle: per group (in the order {@link dev.vspec.readmodel.Group} lists them)
  * {@code {"status":"recorded","source":{...},"recorded_at":"..."}} or {@code {"status":"missing"}}.
  * A missing group still answers its empty value; this says the emptiness is "not recorded", not "none".
  * Rendered once, from the sources read in the vehicle's own statement, and written out as it is. Every
@@ -82,10 +82,6 @@ public final class Coverage extends JacksonSerializable.Base {
         return source == null ? null : recordedAt;
     }
 
-    public String text() {
-        return json.text();
-    }
-
     int weight() {
         return json.text().length();
     }
@@ -102,6 +98,6 @@ public final class Coverage extends JacksonSerializable.Base {
 
     @Override
     public String toString() {
-        return text();
+        return json.text();
     }
 }

@@ -1,54 +1,33 @@
 package dev.vspec.query.vehicle;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.contracts.identity.VehicleIdentifier.ByConfigKey;
-import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
-import dev.vspec.contracts.identity.VehicleIdentifier.ByYearMakeModel;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.query.vehicle.Lookup.Found;
 import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.query.vehicle.ConfigurationLookup.Criteria;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import org.jooq.Condition;
-import org.jooq.Param;
-import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
 /**
- * Resolves a request's {@link VehicleIdentifier} against the read tables. Every route that takes an
- * identifier goes through here, so resolution, its 404 and 409 answers and the candidate order are
- * the same everywhere. The config_key mode, the one callers repeat, goes through the
- * {@link ConfigurationCache}.
+ * Resolves a request's {@link VehicleIdentifier} to the configuration it names: its {@link Lookup} reads what
+ * matches from the {@link Configurations} (the cache in front of the database), and this turns what it found
+ * into the answer: one configuration, or {@code not_found}, {@code multiple_matches} with every candidate, or
+ * {@code unsupported_vehicle}. Every route that takes an identifier goes through here, so resolution, its errors
+ * and the candidate order are the same everywhere.
  */
 @Component
 public class VehicleResolver {
 
-    /** Candidates are ordered by label, then key, in code-point order so the order does not depend on the database collation. */
-    static final Comparator<Vehicle> CANDIDATE_ORDER =
-            Comparator.comparing(Vehicle::label).thenComparing(Vehicle::configKey);
+    private static final String ENRICH = "it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)";
 
-    private final ConfigurationLookup lookup;
-    private final DecoderSource decoders;
-    private final ConfigurationCache cache;
-    private final DecodedMatches decodedMatches;
+    private final Configurations configurations;
 
-    VehicleResolver(ConfigurationLookup lookup, DecoderSource decoders, ConfigurationCache cache, DecodedMatches decodedMatches) {
-        this.lookup = lookup;
-        this.decoders = decoders;
-        this.cache = cache;
-        this.decodedMatches = decodedMatches;
+    VehicleResolver(Configurations configurations) {
+        this.configurations = configurations;
     }
 
     /**
@@ -56,7 +35,8 @@ public class VehicleResolver {
      *
      * @throws ApiException {@code not_found} when none matches, {@code multiple_matches} (with every
      *                      candidate) when a year/make/model[/trim] lookup or a decoded VIN matches several,
-     *                      {@code unsupported_vehicle} when a VIN that is not held decodes without an engine code
+     *                      {@code unsupported_vehicle} when a VIN that is not held decodes without an engine code,
+     *                      {@code service_unavailable} when such a VIN needs a decode and no vPIC release is installed
      */
     public Vehicle resolve(VehicleIdentifier identifier) {
         return resolve(identifier, List.of()).vehicle();
@@ -74,122 +54,33 @@ public class VehicleResolver {
 
     /** As {@link #resolve(VehicleIdentifier, GroupDocument...)}. */
     public ResolvedVehicle resolve(VehicleIdentifier identifier, List<GroupDocument<?>> documents) {
-        List<ResolvedVehicle> candidates = find(identifier, documents);
-        if (candidates.isEmpty()) {
-            throw notFound(identifier);
+        Found found = Lookup.of(identifier).find(configurations, documents);
+        List<ResolvedVehicle> vehicles = found.vehicles();
+        if (vehicles.size() == 1) {
+            return vehicles.get(0);
         }
-        if (candidates.size() > 1) {
-            throw new ApiException(ErrorCode.MULTIPLE_MATCHES,
-                    candidates.size() + " configurations match " + describe(identifier)
-                            + (identifier instanceof ByVin
-                                    ? " as decoded; retry with one config_key from matches"
-                                    : "; retry with one config_key from matches, or add trim to narrow the lookup"),
-                    candidates.stream().map(candidate -> candidate.vehicle().asMatch()).toList());
+        if (vehicles.isEmpty()) {
+            throw notFound(found.by());
         }
-        return candidates.get(0);
+        throw new ApiException(ErrorCode.MULTIPLE_MATCHES,
+                vehicles.size() + " configurations match " + describe(found.by())
+                        + (found.by() instanceof Lookup.Selecting
+                                ? "; retry with one config_key from matches, or add trim to narrow the lookup"
+                                : " as decoded; retry with one config_key from matches"),
+                matches(vehicles));
     }
 
     /**
      * Every configuration the identifier matches, in the order a 409 lists them.
      *
-     * @throws ApiException {@code not_found} when there is none
+     * @throws ApiException {@code not_found} when there is none, and as {@link #resolve(VehicleIdentifier)} for a VIN
      */
     public List<ConfigMatch> candidates(VehicleIdentifier identifier) {
-        List<ResolvedVehicle> candidates = find(identifier, List.of());
-        if (candidates.isEmpty()) {
-            throw notFound(identifier);
+        Found found = Lookup.of(identifier).find(configurations, List.of());
+        if (found.vehicles().isEmpty()) {
+            throw notFound(found.by());
         }
-        return candidates.stream().map(candidate -> candidate.vehicle().asMatch()).toList();
-    }
-
-    private List<ResolvedVehicle> find(VehicleIdentifier identifier, List<GroupDocument<?>> documents) {
-        if (identifier instanceof ByVin byVin) {
-            List<ResolvedVehicle> linked = linked(byVin.vin(), documents);
-            return linked.isEmpty() ? decodedMatches(byVin.vin(), documents) : linked;
-        }
-        if (identifier instanceof ByConfigKey byKey) {
-            String configKey = byKey.configKey();
-            if (!ConfigKey.isWellFormed(configKey)) {
-                return List.of();
-            }
-            List<ResolvedVehicle> found = byKey(configKey, documents);
-            if (found.isEmpty()) {
-                // the key a newer vPIC release derives for a vehicle held under an earlier release's key
-                return lookup.aliasedKey(configKey)
-                        .map(alias -> byKey(alias.configKey(), documents).stream()
-                                .map(held -> held.pickedBy(LastChange.at(alias.recordedAt())))
-                                .toList())
-                        .orElse(found);
-            }
-            return found;
-        }
-        return select(matching((ByYearMakeModel) identifier), documents);
-    }
-
-    private List<ResolvedVehicle> byKey(String configKey, List<GroupDocument<?>> documents) {
-        return cache.find(configKey, documents, read -> {
-            Param<String> key = DSL.param("config_key", configKey);
-            return select(new Criteria("config_key", CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(key), List.of(key)), read);
-        });
-    }
-
-    /**
-     * The configuration a VIN is linked to, if any: no decode, no 404. The link and the VIN's service history
-     * are read each time; the configuration as by its config_key (through the cache).
-     */
-    public List<ResolvedVehicle> linked(Vin vin, List<GroupDocument<?>> documents) {
-        return lookup.linkedVin(vin.value())
-                .map(link -> byKey(link.configKey(), documents).stream()
-                        .map(found -> withServiceHistory(found, link.historySource(), link.historyRecordedAt())
-                                .pickedBy(LastChange.at(link.linkedAt())))
-                        .toList())
-                .orElse(List.of());
-    }
-
-    private static ResolvedVehicle withServiceHistory(ResolvedVehicle found, String source, OffsetDateTime recordedAt) {
-        Vehicle vehicle = found.vehicle();
-        return new ResolvedVehicle(vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
-                found.documents(), found.times());
-    }
-
-    /**
-     * A VIN that no catalog import or enrichment linked: decode it with the installed vPIC release and
-     * look for held configurations that match ({@link DecodedMatches}); the one that does is read as by its
-     * config_key (through the cache).
-     *
-     * @throws ApiException {@code not_found} when vPIC does not know its WMI, cannot tell its model or no
-     *                      configuration matches; {@code unsupported_vehicle} (with the decode) when no engine
-     *                      code resolves; {@code service_unavailable} when no vPIC release is installed
-     */
-    private List<ResolvedVehicle> decodedMatches(Vin vin, List<GroupDocument<?>> documents) {
-        VinDecoder decoder = decoders.require();
-        if (!decoder.knowsWmi(vin)) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
-                    + ", and NHTSA's vPIC registers no manufacturer with its WMI " + VinDecoder.wmiOf(vin.value()));
-        }
-        VinDecoding decoding = decoder.decode(vin);
-        if (!decoding.identifiesModel()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
-                    + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs()
-                    + "); it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)");
-        }
-        if (decoding.engineCode() == null) {
-            throw unsupported(vin, decoding);
-        }
-        List<Vehicle> matches = decodedMatches.matching(List.of(decoding)).get(0);
-        if (matches.isEmpty()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
-                    + " but no enriched vehicle config matches it; it can be enriched with POST /v0/enrich"
-                    + " (then poll GET /v0/enrich and read again)");
-        }
-        if (matches.size() > 1) {
-            return matches.stream().map(vehicle -> new ResolvedVehicle(vehicle, Map.of(), ChangeTimes.UNKNOWN)).toList();
-        }
-        // No import or enrichment linked the VIN, so none recorded its service history either. What matched it
-        // is a decode by the installed vPIC release, which no recorded time dates.
-        return find(new ByConfigKey(matches.get(0).configKey()), documents).stream()
-                .map(found -> withServiceHistory(found, null, null).pickedBy(LastChange.UNKNOWN))
-                .toList();
+        return matches(found.vehicles());
     }
 
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
@@ -199,48 +90,46 @@ public class VehicleResolver {
                 + " the vehicle is not supported (not retryable)", decoding);
     }
 
-    private static Criteria matching(ByYearMakeModel ymm) {
-        List<Param<?>> parameters = new ArrayList<>();
-        Condition condition = CONFIGURATION.YEAR.eq(bind(parameters, "year", ymm.year()))
-                .and(CONFIGURATION.MAKE_MATCH.eq(bind(parameters, "make", VehicleIdentifier.normalize(ymm.make()))))
-                .and(CONFIGURATION.MODEL_MATCH.eq(bind(parameters, "model", VehicleIdentifier.normalize(ymm.model()))));
-        if (!ymm.hasTrim()) {
-            return new Criteria("year_make_model", CONFIGURATION, condition, parameters);
+    private static List<ConfigMatch> matches(List<ResolvedVehicle> vehicles) {
+        return vehicles.stream().map(candidate -> candidate.vehicle().asMatch()).toList();
+    }
+
+    /** Why nothing answers: for a VIN nothing links, what its decode tells. */
+    private static ApiException notFound(Lookup by) {
+        if (by instanceof Lookup.Decoded decoded) {
+            Vin vin = decoded.vin();
+            VinDecoding decoding = decoded.decoding();
+            if (decoding == null) {
+                return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
+                        + ", and NHTSA's vPIC registers no manufacturer with its WMI " + VinDecoder.wmiOf(vin.value()));
+            }
+            if (!decoding.identifiesModel()) {
+                return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
+                        + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs() + "); " + ENRICH);
+            }
+            if (decoding.engineCode() == null) {
+                return unsupported(vin, decoding);
+            }
+            return new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
+                    + " but no enriched vehicle config matches it; " + ENRICH);
         }
-        condition = condition.and(CONFIGURATION.TRIM_MATCH.eq(bind(parameters, "trim", VehicleIdentifier.normalize(ymm.trim()))));
-        return new Criteria("year_make_model+trim", CONFIGURATION, condition, parameters);
-    }
-
-    /** A named parameter for a statement whose SQL is rendered once per shape and cached. */
-    private static <T> Param<T> bind(List<Param<?>> parameters, String name, T value) {
-        Param<T> parameter = DSL.param(name, value);
-        parameters.add(parameter);
-        return parameter;
-    }
-
-    /** The matching configurations with their documents, in candidate order. */
-    private List<ResolvedVehicle> select(Criteria criteria, List<GroupDocument<?>> documents) {
-        return lookup.find(criteria, documents).stream()
-                .sorted(Comparator.comparing(ResolvedVehicle::vehicle, CANDIDATE_ORDER))
-                .toList();
-    }
-
-    private static ApiException notFound(VehicleIdentifier identifier) {
-        if (identifier instanceof ByVin byVin) {
-            return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + byVin.vin()
-                    + "; it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)");
+        if (by instanceof Lookup.ByVin byVin) {
+            return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + byVin.vin() + "; " + ENRICH);
         }
-        return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config matches " + describe(identifier));
+        return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config matches " + describe(by));
     }
 
-    private static String describe(VehicleIdentifier identifier) {
-        if (identifier instanceof ByVin byVin) {
+    private static String describe(Lookup by) {
+        if (by instanceof Lookup.ByVin byVin) {
             return "VIN " + byVin.vin();
         }
-        if (identifier instanceof ByConfigKey byKey) {
+        if (by instanceof Lookup.Decoded decoded) {
+            return "VIN " + decoded.vin();
+        }
+        if (by instanceof Lookup.ByKey byKey) {
             return "config_key " + byKey.configKey();
         }
-        ByYearMakeModel ymm = (ByYearMakeModel) identifier;
+        VehicleIdentifier.ByYearMakeModel ymm = ((Lookup.ByYearMakeModel) by).identifier();
         return "year " + ymm.year() + ", make '" + ymm.make() + "', model '" + ymm.model() + "'"
                 + (ymm.hasTrim() ? ", trim '" + ymm.trim() + "'" : "");
     }

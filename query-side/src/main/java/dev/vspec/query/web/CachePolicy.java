@@ -1,7 +1,7 @@
 package dev.vspec.query.web;
 
 import dev.vspec.contracts.error.ApiException;
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.readmodel.Group;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,15 +27,15 @@ public final class CachePolicy {
             Map.entry("/api/v1/makes", Freshness.LISTING),
             Map.entry("/api/v1/models", Freshness.LISTING),
             Map.entry("/api/v1/trims", Freshness.LISTING),
-            Map.entry("/api/v1/fluids", of(Group.FLUIDS)),
-            Map.entry("/api/v1/specs", of(Group.SPECS)),
-            Map.entry("/api/v1/tires", of(Group.TIRES)),
-            Map.entry("/api/v1/maintenance-schedule", of(Group.MAINTENANCE_SCHEDULE)),
-            Map.entry("/api/v1/parts", of(Group.PARTS)),
+            Map.entry(Group.FLUIDS.route(), of(Group.FLUIDS)),
+            Map.entry(Group.SPECS.route(), of(Group.SPECS)),
+            Map.entry(Group.TIRES.route(), of(Group.TIRES)),
+            Map.entry(Group.MAINTENANCE_SCHEDULE.route(), of(Group.MAINTENANCE_SCHEDULE)),
+            Map.entry(Group.PARTS.route(), of(Group.PARTS)),
             Map.entry("/api/v0/maintenance", Freshness.PRICES),
-            Map.entry("/api/v0/labor", of(Group.LABOR)),
-            Map.entry("/api/v0/vehicle-image", Freshness.IMAGE),
-            Map.entry("/api/v0/service-history", of(Group.SERVICE_HISTORY)),
+            Map.entry(Group.LABOR.route(), of(Group.LABOR)),
+            Map.entry(Group.IMAGE.route(), Freshness.IMAGE),
+            Map.entry(Group.SERVICE_HISTORY.route(), of(Group.SERVICE_HISTORY)),
             Map.entry("/api/v0/enrich", Freshness.NO_STORE),
             Map.entry("/api/v1/status", Freshness.STATUS),
             // springdoc's routes, as query-side.yml places them: the document (JSON and YAML), Swagger UI's

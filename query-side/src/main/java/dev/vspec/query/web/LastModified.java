@@ -1,6 +1,7 @@
 package dev.vspec.query.web;
 
 import dev.vspec.query.vehicle.LastChange;
+import dev.vspec.readmodel.Group;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Set;
 import org.springframework.http.HttpHeaders;
@@ -15,9 +16,9 @@ public final class LastModified {
 
     /** The routes that send it, each about one resolved vehicle. */
     public static final Set<String> ROUTES = Set.of(
-            "/api/v1/fluids", "/api/v1/specs", "/api/v1/tires", "/api/v1/maintenance-schedule", "/api/v1/parts",
-            "/api/v0/labor", "/api/v0/maintenance", "/api/v0/service-history", "/api/v0/vehicle-image",
-            CachePolicy.VEHICLE_ROUTE);
+            Group.FLUIDS.route(), Group.SPECS.route(), Group.TIRES.route(), Group.MAINTENANCE_SCHEDULE.route(),
+            Group.PARTS.route(), Group.LABOR.route(), "/api/v0/maintenance", Group.SERVICE_HISTORY.route(),
+            Group.IMAGE.route(), CachePolicy.VEHICLE_ROUTE);
 
     private LastModified() {
     }

@@ -4,11 +4,11 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;
-import dev.vspec.query.vehicle.VehicleGroup;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.query.web.LastModified;
@@ -34,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /api/v1/vehicle[?include=a,b]}: the vehicle block plus every group {@code include} names
  * ({@link Group}). A stored group is its stored document, read with the vehicle in one statement and
  * written out verbatim, as its own route does; the image and the service history are built by the
- * very {@link VehicleGroup} their own routes call. {@code image} describes the render
+ * very {@link GroupBuilder} their own routes call. {@code image} describes the render
  * ({@code content_type}, {@code etag}, {@code href}) or is null when none is cached; its bytes are
  * {@code GET /v0/vehicle-image}, which {@code href} names on the surface that answered.
  * {@code service_history} needs the vin mode.
@@ -45,9 +45,9 @@ import org.springframework.web.bind.annotation.RestController;
 class VehicleController {
 
     private final VehicleResolver vehicles;
-    private final Map<Group, VehicleGroup<?>> groups = new EnumMap<>(Group.class);
+    private final Map<Group, GroupBuilder<?>> groups = new EnumMap<>(Group.class);
 
-    VehicleController(VehicleResolver vehicles, List<VehicleGroup<?>> groups) {
+    VehicleController(VehicleResolver vehicles, List<GroupBuilder<?>> groups) {
         this.vehicles = vehicles;
         groups.forEach(group -> {
             if (this.groups.put(group.group(), group) != null) {

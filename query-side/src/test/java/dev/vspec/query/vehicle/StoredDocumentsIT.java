@@ -49,7 +49,7 @@ class StoredDocumentsIT extends SeededRouteIT {
             String body = db.select(document.body()).from(document.table())
                     .where(document.configKey().eq(CIVIC_LX)).fetchSingle().value1();
 
-            assertThat(mvcJson.writeValueAsString(document.parse(body))).as(document.name()).isEqualTo(body);
+            assertThat(mvcJson.writeValueAsString(document.parse(body))).as(document.group().key()).isEqualTo(body);
         }
     }
 }

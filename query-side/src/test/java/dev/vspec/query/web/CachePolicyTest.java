@@ -2,7 +2,7 @@ package dev.vspec.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.vehicle.Group;
+import dev.vspec.readmodel.Group;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

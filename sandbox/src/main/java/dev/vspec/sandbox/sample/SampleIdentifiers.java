@@ -8,6 +8,7 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.readmodel.Group;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public class SampleIdentifiers {
 
     /** The identifiers that route (a live path such as {@code /api/v1/fluids}) answers for. */
     public List<String> forRoute(String livePath) {
-        if (livePath.equals("/api/v0/service-history")) {
+        if (livePath.equals(Group.SERVICE_HISTORY.route())) {
             return serviceHistory();
         }
         if (livePath.equals(EnrichmentJobId.ROUTE)) {

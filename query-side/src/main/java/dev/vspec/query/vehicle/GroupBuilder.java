@@ -2,14 +2,15 @@ package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.readmodel.Group;
 
 /**
- * Builds one {@link Group} of a resolved vehicle. The group's own route and {@code include=} both
- * call the same method, so the two answers cannot drift apart.
+ * Builds, per request, a {@link Group} that is not stored as a document (the image, the service history). The
+ * group's own route and {@code include=} both call the same method, so the two answers cannot drift apart.
  *
  * @param <T> the group's value as rendered under its key
  */
-public interface VehicleGroup<T> {
+public interface GroupBuilder<T> {
 
     Group group();
 
