@@ -86,7 +86,8 @@ final class ConfigurationCache implements Configurations {
         if (loaded.size() == 1 && current && changes.get() == before) {
             entries.put(byKey.configKey(), Held.of(loaded.get(0)));
         }
-        return loaded;
+        // as a held entry answers: the documents asked for alone, which alone date the answer
+        return loaded.stream().map(found -> found.only(wanted)).toList();
     }
 
     /** Each model's held configurations: from memory where held, the others from the database in one read. */

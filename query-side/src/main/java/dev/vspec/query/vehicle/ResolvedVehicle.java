@@ -3,6 +3,8 @@ package dev.vspec.query.vehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,6 +44,13 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
             latest = latest.and(times.bodies().get(document));
         }
         return latest;
+    }
+
+    /** The same vehicle with the {@code wanted} documents alone, as a request that asked for them reads it. */
+    ResolvedVehicle only(List<GroupDocument<?>> wanted) {
+        Map<GroupDocument<?>, StoredJson> asked = new HashMap<>();
+        wanted.forEach(document -> asked.put(document, documents.get(document)));
+        return new ResolvedVehicle(vehicle, asked, times);
     }
 
     /** The same vehicle read by a VIN, whose service history was recorded from this source at this time (null: not recorded). */

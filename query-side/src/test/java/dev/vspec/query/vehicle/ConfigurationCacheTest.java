@@ -9,6 +9,7 @@ import dev.vspec.query.vehicle.DecodedMatches.Candidate;
 import dev.vspec.query.vehicle.DecodedMatches.ModelOf;
 import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
 import dev.vspec.readmodel.GroupDocument;
+import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ class ConfigurationCacheTest {
     private static final String KEY = "2019-honda-civic-lx-k20c2-fwd";
     private static final Lookup.ByKey BY_KEY = new Lookup.ByKey(KEY);
     private static final long TWO_GIB = 2L << 30;
+    private static final OffsetDateTime RECORDED = OffsetDateTime.parse("2026-01-05T10:00:00Z");
 
     private final Database database = new Database();
 
@@ -43,6 +45,21 @@ class ConfigurationCacheTest {
         cache.reportsStopped();
         cache.select(BY_KEY, List.of(GroupDocument.FLUIDS));
         assertThat(database.reads).isEqualTo(4);
+    }
+
+    /** A read that fills the cache answers as a held one does: with the documents asked for, which date the answer. */
+    @Test
+    void aReadThatFillsTheCacheAnswersOnlyTheDocumentsAskedFor() {
+        ConfigurationCache cache = new ConfigurationCache(database, 1_000_000);
+        cache.reportsStarted();
+
+        List<ResolvedVehicle> loaded = cache.select(BY_KEY, List.of(GroupDocument.FLUIDS));
+        List<ResolvedVehicle> held = cache.select(BY_KEY, List.of(GroupDocument.FLUIDS));
+
+        assertThat(database.reads).isEqualTo(1);
+        assertThat(loaded.get(0).documents()).containsOnlyKeys(GroupDocument.FLUIDS);
+        assertThat(loaded.get(0).lastChange().time()).isEqualTo(held.get(0).lastChange().time())
+                .contains(RECORDED.plusDays(GroupDocument.all().indexOf(GroupDocument.FLUIDS) + 1).toInstant());
     }
 
     @Test
@@ -174,8 +191,14 @@ class ConfigurationCacheTest {
             reads++;
             whileReading.run();
             Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
-            documents.forEach(document -> bodies.put(document, StoredJson.of(bodyOf(document))));
-            return List.of(new ResolvedVehicle(civic(), bodies, ChangeTimes.UNKNOWN));
+            Map<GroupDocument<?>, OffsetDateTime> changed = new HashMap<>();
+            documents.forEach(document -> {
+                bodies.put(document, StoredJson.of(bodyOf(document)));
+                // each body changed on a day of its own
+                changed.put(document, RECORDED.plusDays(GroupDocument.all().indexOf(document) + 1));
+            });
+            Vehicle answered = civic().withCoverage(new Coverage.Builder().build());
+            return List.of(new ResolvedVehicle(answered, bodies, new ChangeTimes(LastChange.NOTHING, RECORDED, changed)));
         }
 
         @Override
