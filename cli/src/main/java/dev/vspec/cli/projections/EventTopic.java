@@ -1,5 +1,6 @@
 package dev.vspec.cli.projections;
 
+import dev.vspec.infra.kafka.EventTopicProperties;
 import picocli.CommandLine.Option;
 
 /** Where the stack's event topic is: the options the commands that read it share. */
@@ -9,7 +10,7 @@ public final class EventTopic {
             description = "The stack's broker (default: VSPEC_KAFKA_BOOTSTRAP or ${DEFAULT-VALUE}).")
     String bootstrap;
 
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
+    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-" + EventTopicProperties.DEFAULT_TOPIC + "}",
             description = "The event topic (default: VSPEC_EVENTS_TOPIC or ${DEFAULT-VALUE}).")
     String name;
 

@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
 
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.migration.ReadChangeNotifications;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -81,7 +82,6 @@ public final class ShadowRebuild {
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration CATCH_UP_TIMEOUT = Duration.ofMinutes(5);
     private static final int STORE_PAGE = 5_000;
-    private static final String READ_CHANGED_CHANNEL = "vspec_read_changed";
 
     /** Lanes (a projection's records of one partition) applied at the same time; the pool needs this many connections and three more. */
     public static final int PARALLEL_PROJECTIONS = 4;
@@ -414,7 +414,8 @@ public final class ShadowRebuild {
     }
 
     private void notifyReaders() {
-        live.execute("SELECT pg_notify({0}, '*')", DSL.inline(READ_CHANGED_CHANNEL));
+        live.execute("SELECT pg_notify({0}, {1})",
+                DSL.inline(ReadChangeNotifications.CHANNEL), DSL.inline(ReadChangeNotifications.ALL));
     }
 
     private static boolean reached(Consumer<?, ?> consumer, Map<TopicPartition, Long> target) {
