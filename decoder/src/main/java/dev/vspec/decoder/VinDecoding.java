@@ -93,10 +93,6 @@ public record VinDecoding(
         return modelYear != null && make != null && model != null;
     }
 
-    public boolean hasWarning(String code) {
-        return warnings.stream().anyMatch(warning -> warning.code().equals(code));
-    }
-
     /** "2003 HONDA Accord EX-V6 J30A4", or "nothing", for messages. */
     public String describedAs() {
         StringBuilder text = new StringBuilder();

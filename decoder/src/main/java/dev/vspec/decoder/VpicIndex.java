@@ -124,10 +124,6 @@ public final class VpicIndex {
         return models.get(id);
     }
 
-    String manufacturerName(int id) {
-        return manufacturers.get(id);
-    }
-
     int[] makesOfModel(int modelId) {
         return makesOfModel.getOrDefault(modelId, new int[0]);
     }

@@ -116,14 +116,15 @@ class VinDecoderTest {
         assertThat(shadow.modelYear()).isEqualTo(2019);
         assertThat(shadow.model()).isEqualTo("Shadow Aero");
         assertThat(shadow.engineCode().value()).isEqualTo("745cc-2cyl");
-        assertThat(shadow.hasWarning(DecodeWarning.AMBIGUOUS_MODEL_YEAR)).isTrue();
+        assertThat(shadow.warnings()).extracting(DecodeWarning::code).contains(DecodeWarning.AMBIGUOUS_MODEL_YEAR);
     }
 
     @Test
     void aCarWithADigitInPosition7IsOfTheEarlierCycle() {
         // the Accord's position 7 is '3': position 10 '3' reads 2003, never 2033
         assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).modelYear()).isEqualTo(2003);
-        assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).hasWarning(DecodeWarning.AMBIGUOUS_MODEL_YEAR)).isFalse();
+        assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).warnings()).extracting(DecodeWarning::code)
+                .doesNotContain(DecodeWarning.AMBIGUOUS_MODEL_YEAR);
     }
 
     @Test

@@ -63,6 +63,9 @@ public abstract class SandboxHttpIT {
     public static void awaitTimeLeftIn(Window window, long seconds) {
         await().atMost(Duration.ofSeconds(seconds + 5))
                 .pollInterval(Duration.ofMillis(200))
-                .until(() -> window.secondsLeft(Instant.now()) > seconds);
+                .until(() -> {
+                    Instant now = Instant.now();
+                    return window.end(window.index(now)).isAfter(now.plusSeconds(seconds));
+                });
     }
 }

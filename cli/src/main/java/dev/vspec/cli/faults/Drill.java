@@ -1,5 +1,7 @@
 package dev.vspec.cli.faults;
 
+import static dev.vspec.infra.kafka.EventTopicProperties.DEFAULT_TOPIC;
+
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.bench.EnrichmentLatencyCommand;
 import dev.vspec.cli.stack.CatchUp;
@@ -26,7 +28,6 @@ import org.flywaydb.core.Flyway;
  */
 final class Drill {
 
-    static final String TOPIC = "vspec.events.v1";
     private static final Duration CATCH_UP = Duration.ofMinutes(10);
     private static final Duration JOBS_END = Duration.ofMinutes(3);
     /** What one fault takes besides its downtime and grace, as a rule. */
@@ -84,7 +85,7 @@ final class Drill {
                 try (Topology topology = Topology.start(settings, url, work, work.resolve("vendor-catalog.json"), out)) {
                     Thread stopOnExit = stopOnExit(topology, postgres);
                     try {
-                        new CatchUp(db, topology.kafkaBootstrap(), TOPIC, out).await(CATCH_UP);
+                        new CatchUp(db, topology.kafkaBootstrap(), DEFAULT_TOPIC, out).await(CATCH_UP);
                         return underLoad(topology, postgres, db, keys, vins);
                     } finally {
                         Runtime.getRuntime().removeShutdownHook(stopOnExit);
@@ -111,9 +112,9 @@ final class Drill {
             load.stop();
         }
         enrichment.awaitJobsEnded(JOBS_END);
-        new CatchUp(db, topology.kafkaBootstrap(), TOPIC, out).await(CATCH_UP);
+        new CatchUp(db, topology.kafkaBootstrap(), DEFAULT_TOPIC, out).await(CATCH_UP);
         say("Reading the topic against the event store, rebuilding the read tables twice ...");
-        TopicAudit.Outcome topic = TopicAudit.of(db, topology.kafkaBootstrap(), TOPIC);
+        TopicAudit.Outcome topic = TopicAudit.of(db, topology.kafkaBootstrap(), DEFAULT_TOPIC);
         LimitAudit.Outcome limits = LimitAudit.of(load.admittedByMinute(), enrichment.jobsByKey(), db);
         RebuildAudit.Outcome tables = RebuildAudit.of(db, db.getJdbcUrl(), topology.kafkaBootstrap());
         return new Report(describe(topology), timeline.names(), observations.counts(), topic, figures(enrichment, keys),

@@ -1,5 +1,6 @@
 package dev.vspec.cli.projections;
 
+import dev.vspec.infra.kafka.EventTopicProperties;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -14,7 +15,7 @@ public final class EventTopic {
             description = "The stack's broker (default: VSPEC_KAFKA_BOOTSTRAP or ${DEFAULT-VALUE}).")
     String bootstrap;
 
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-vspec.events.v1}",
+    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-" + EventTopicProperties.DEFAULT_TOPIC + "}",
             description = "The event topic (default: VSPEC_EVENTS_TOPIC or ${DEFAULT-VALUE}).")
     String name;
 

@@ -235,7 +235,6 @@ class EnrichmentEndToEndIT {
                 .contains(kona.configKey()).contains("vpic");
     }
 
-    /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
     /**
      * VINs of other makes that only vPIC knows (sample data: a 2019 F-150 2.7L, whose engine code is derived
      * from vPIC's figures, and a published 2019 Tesla Model 3, electric): each is enriched from its decode, and
@@ -271,6 +270,7 @@ class EnrichmentEndToEndIT {
         }
     }
 
+    /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */
     private static JsonNode awaitEnded(String poll) {
         return awaitEnded(poll, key);
     }

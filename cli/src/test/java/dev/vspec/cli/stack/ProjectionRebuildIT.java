@@ -8,6 +8,7 @@ import dev.vspec.cli.VspecCli;
 import dev.vspec.command.CommandSideApplication;
 import dev.vspec.cli.synthetic.SyntheticCatalog;
 import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
+import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.ProjectionsApplication;
@@ -49,7 +50,7 @@ import picocli.CommandLine;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ProjectionRebuildIT {
 
-    private static final String TOPIC = "vspec.events.v1";
+    private static final String TOPIC = EventTopicProperties.DEFAULT_TOPIC;
     private static final Duration CATCH_UP = Duration.ofMinutes(4);
 
     @TempDir

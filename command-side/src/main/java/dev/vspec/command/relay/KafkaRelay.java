@@ -51,10 +51,10 @@ class KafkaRelay {
 
     @EventHandler
     void on(Object event, DomainEventMessage<?> message) {
-        String eventType = PublishedEvents.nameOf(event.getClass());
-        if (PublishedEvents.typeNamed(eventType) != event.getClass()) {
+        if (!PublishedEvents.isPublished(event.getClass())) {
             return;
         }
+        String eventType = PublishedEvents.nameOf(event.getClass());
         byte[] envelope = codec.encode(message.getIdentifier(), message.getType(),
                 message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event);
         Batch batch = batch(message);

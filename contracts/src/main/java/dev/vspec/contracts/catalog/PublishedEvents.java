@@ -8,6 +8,7 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -40,6 +41,7 @@ public final class PublishedEvents {
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
+    private static final Set<Class<?>> PUBLISHED = Set.copyOf(TYPES);
 
     private PublishedEvents() {
     }
@@ -47,6 +49,11 @@ public final class PublishedEvents {
     /** The envelope name of an event type: its simple class name. */
     public static String nameOf(Class<?> type) {
         return type.getSimpleName();
+    }
+
+    /** Whether events of this type go on the topic: not so for the store's own bookkeeping, nor for a namesake. */
+    public static boolean isPublished(Class<?> type) {
+        return PUBLISHED.contains(type);
     }
 
     /** The event type of an envelope name, or null when this version does not know it. */

@@ -82,9 +82,4 @@ public enum Window {
     /** The seconds [start, end) of one window. */
     private record Span(long start, long end, long index) {
     }
-
-    /** Whole seconds from {@code now} until the window that holds it ends, at least 1. */
-    public long secondsLeft(Instant now) {
-        return RetryAfter.seconds(Duration.between(now, end(index(now))));
-    }
 }

@@ -48,7 +48,6 @@ public final class DecoderSource implements AutoCloseable {
     private final Clock clock;
     private volatile VinDecoder decoder;
     private volatile State state = State.STARTING;
-    private volatile String loadingSha;
     private volatile boolean running = true;
     private int users;
     private final Thread thread;
@@ -199,7 +198,6 @@ public final class DecoderSource implements AutoCloseable {
             return;
         }
         state = State.LOADING;
-        loadingSha = installed.sha256();
         long start = System.nanoTime();
         VpicIndex index = VpicTables.load(connection, VpicTables.SCHEMA);
         if (index == null) {
@@ -211,11 +209,6 @@ public final class DecoderSource implements AutoCloseable {
         state = State.READY;
         log.info("VIN decoder ready: {} ({} WMIs, {} VIN schemas, {} patterns) in {} ms", index.release().describedAs(),
                 index.wmiCount(), index.schemaCount(), index.patternCount(), (System.nanoTime() - start) / 1_000_000);
-    }
-
-    /** The sha256 of the release being loaded, for health details. */
-    public String loadingSha256() {
-        return loadingSha;
     }
 
     private Connection connect() throws SQLException {

@@ -7,8 +7,12 @@ import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointWebExtension;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -21,11 +25,13 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * The error record, request ids, the request log, JSON error pages, and what every request's
- * Content-Type and query string must be before anything else reads them, for every vspec
- * deployable that serves HTTP.
+ * The error record, request ids, the request log, JSON error pages, what every request's
+ * Content-Type and query string must be before anything else reads them, and health on the public
+ * port, for every vspec deployable that serves HTTP. Ordered after the health endpoint's configuration:
+ * public health answers with its web extension, and only where there is one.
  */
-@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration",
+        afterName = "org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
 public class ApiWebAutoConfiguration {
@@ -105,5 +111,13 @@ public class ApiWebAutoConfiguration {
         FilterRegistrationBean<RequestLog> registration = new FilterRegistrationBean<>(new RequestLog());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
         return registration;
+    }
+
+    /** Health on the public port ({@link PublicHealth}) whenever the actuator answers on a management port of its own. */
+    @Bean
+    @ConditionalOnManagementPort(ManagementPortType.DIFFERENT)
+    @ConditionalOnBean(HealthEndpointWebExtension.class)
+    PublicHealth publicHealth(HealthEndpointWebExtension health, ApiErrorResponses errors) {
+        return new PublicHealth(health, errors);
     }
 }

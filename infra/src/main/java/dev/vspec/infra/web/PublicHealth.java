@@ -22,14 +22,14 @@ import org.springframework.web.bind.annotation.RestController;
  * their address; nothing else of the actuator is public.
  */
 @RestController
-public class PublicHealth {
+class PublicHealth {
 
     static final String PATH = "/actuator/health";
 
     private final HealthEndpointWebExtension health;
     private final ApiErrorResponses errors;
 
-    public PublicHealth(HealthEndpointWebExtension health, ApiErrorResponses errors) {
+    PublicHealth(HealthEndpointWebExtension health, ApiErrorResponses errors) {
         this.health = health;
         this.errors = errors;
     }

@@ -2,6 +2,7 @@ package dev.vspec.infra.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class WindowTest {
         assertThat(Window.MINUTE.end(index)).isEqualTo(Instant.parse("2026-11-21T10:16:00Z"));
         assertThat(Window.MINUTE.index(Instant.parse("2026-11-21T10:15:00Z"))).isEqualTo(index);
         assertThat(Window.MINUTE.index(Instant.parse("2026-11-21T10:16:00Z"))).isEqualTo(index + 1);
-        assertThat(Window.MINUTE.secondsLeft(now)).isEqualTo(18);
+        assertThat(secondsLeft(Window.MINUTE, now)).isEqualTo(18);
     }
 
     @Test
@@ -32,8 +33,8 @@ class WindowTest {
 
     @Test
     void theLastMomentOfAWindowStillHasASecondLeft() {
-        assertThat(Window.MINUTE.secondsLeft(Instant.parse("2026-11-21T10:15:59.999Z"))).isEqualTo(1);
-        assertThat(Window.MINUTE.secondsLeft(Instant.parse("2026-11-21T10:15:00Z"))).isEqualTo(60);
+        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:59.999Z"))).isEqualTo(1);
+        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:00Z"))).isEqualTo(60);
     }
 
     @Test
@@ -48,8 +49,13 @@ class WindowTest {
 
     @Test
     void aDayCountsTheSecondsToMidnightRoundedUp() {
-        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T00:00:00Z"))).isEqualTo(86_400);
-        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T10:15:42.250Z"))).isEqualTo(49_458);
-        assertThat(Window.DAY.secondsLeft(Instant.parse("2026-11-21T23:59:59.999Z"))).isEqualTo(1);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T00:00:00Z"))).isEqualTo(86_400);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T10:15:42.250Z"))).isEqualTo(49_458);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T23:59:59.999Z"))).isEqualTo(1);
+    }
+
+    /** What an answer's Retry-After says while the window holding {@code now} lasts. */
+    private static long secondsLeft(Window window, Instant now) {
+        return RetryAfter.seconds(Duration.between(now, window.end(window.index(now))));
     }
 }

@@ -3,9 +3,16 @@ package dev.vspec.infra.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.util.Map;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.ClassPathResource;
 
 class EventTopicAutoConfigurationTest {
 
@@ -33,5 +40,22 @@ class EventTopicAutoConfigurationTest {
     @Test
     void refusesAPartitionCountBelowOne() {
         assertThatThrownBy(() -> new EventTopicProperties(null, 0, null)).hasMessageContaining("at least 1");
+    }
+
+    @Test
+    void theSharedSettingsNameTheDefaultTopicUnlessTheEnvironmentNamesAnother() throws IOException {
+        assertThat(boundFromSharedSettings(Map.of()).topic()).isEqualTo(EventTopicProperties.DEFAULT_TOPIC);
+        assertThat(boundFromSharedSettings(Map.of("VSPEC_EVENTS_TOPIC", "vspec.events.v2")).topic())
+                .isEqualTo("vspec.events.v2");
+    }
+
+    /** {@code vspec.events} as a deployable binds it from vspec-common.yml, with these environment variables alone. */
+    private static EventTopicProperties boundFromSharedSettings(Map<String, Object> environment) throws IOException {
+        StandardEnvironment settings = new StandardEnvironment();
+        settings.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+        settings.getPropertySources().addLast(new MapPropertySource("environment", environment));
+        new YamlPropertySourceLoader().load("vspec-common.yml", new ClassPathResource("vspec-common.yml"))
+                .forEach(settings.getPropertySources()::addLast);
+        return Binder.get(settings).bind("vspec.events", EventTopicProperties.class).get();
     }
 }

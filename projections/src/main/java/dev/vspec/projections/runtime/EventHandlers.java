@@ -146,7 +146,7 @@ public final class EventHandlers {
 
         @SuppressWarnings("unchecked")
         public <E extends Record> Builder on(Class<E> type, Handler<? super E> handler) {
-            if (PublishedEvents.typeNamed(PublishedEvents.nameOf(type)) != type) {
+            if (!PublishedEvents.isPublished(type)) {
                 throw new IllegalArgumentException(type.getName() + " is not a published event type");
             }
             if (byType.putIfAbsent(type, (Handler<Object>) handler) != null) {

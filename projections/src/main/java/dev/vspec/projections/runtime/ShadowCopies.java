@@ -2,6 +2,8 @@ package dev.vspec.projections.runtime;
 
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
 
+import dev.vspec.infra.migration.ReadChangeNotifications;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class ShadowCopies {
 
-    private static final String READ_CHANGED_CHANNEL = "vspec_read_changed";
 
     private final List<Projection> projections;
     private final List<Table<?>> tables;
@@ -122,7 +123,8 @@ final class ShadowCopies {
     /** In the caller's transaction: the copies replace the live tables, and the readers hear of it. */
     void swapIn() {
         ShadowTables.swapIn(live, tables);
-        live.execute("SELECT pg_notify({0}, '*')", DSL.inline(READ_CHANGED_CHANNEL));
+        live.execute("SELECT pg_notify({0}, {1})",
+                DSL.inline(ReadChangeNotifications.CHANNEL), DSL.inline(ReadChangeNotifications.ALL));
     }
 
     void drop() {

@@ -28,6 +28,8 @@ final class AccessDocumentation implements OperationCustomizer {
 
     static final String BEARER = "bearer";
     static final String API_KEY_HEADER = "apiKeyHeader";
+    /** The two ways of sending a key; either will do. */
+    static final List<String> SCHEMES = List.of(BEARER, API_KEY_HEADER);
     static final String SCOPE_EXTENSION = "x-required-scope";
     /** The site vspec-common.yml names when VSPEC_SITE_URL is unset, as the examples' docs links show it. */
     static final String LOCAL_SITE = "http://127.0.0.1:8080";
@@ -49,7 +51,7 @@ final class AccessDocumentation implements OperationCustomizer {
         String code = scope.value().code();
         CountsReads reads = handler.getMethodAnnotation(CountsReads.class);
         // springdoc hands handlers that share a path and method (/api/v1/decode's modes) one operation: declare once
-        for (String scheme : schemes()) {
+        for (String scheme : SCHEMES) {
             SecurityRequirement requirement = new SecurityRequirement().addList(scheme);
             if (operation.getSecurity() == null || !operation.getSecurity().contains(requirement)) {
                 operation.addSecurityItem(requirement);
@@ -107,10 +109,6 @@ final class AccessDocumentation implements OperationCustomizer {
         body.put("docs", ErrorDocs.link(LOCAL_SITE, code.code()));
         body.put("request_id", requestId);
         return body;
-    }
-
-    static List<String> schemes() {
-        return List.of(BEARER, API_KEY_HEADER);
     }
 
     /** The line every keyed operation's description ends with (before {@link #readsCounted}, where it applies). */

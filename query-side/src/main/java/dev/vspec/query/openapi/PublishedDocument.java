@@ -59,7 +59,7 @@ final class PublishedDocument {
             relative.addPathItem(path.substring(API_BASE.length()), item);
         });
         document.setPaths(relative);
-        List<SecurityRequirement> keyed = AccessDocumentation.schemes().stream()
+        List<SecurityRequirement> keyed = AccessDocumentation.SCHEMES.stream()
                 .map(scheme -> new SecurityRequirement().addList(scheme)).collect(Collectors.toCollection(ArrayList::new));
         document.setSecurity(keyed);
         relative.values().forEach(item -> item.readOperations().forEach(operation -> {

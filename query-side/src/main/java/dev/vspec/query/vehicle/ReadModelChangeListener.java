@@ -1,5 +1,6 @@
 package dev.vspec.query.vehicle;
 
+import dev.vspec.infra.migration.ReadChangeNotifications;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -13,13 +14,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Listens on PostgreSQL channel {@code vspec_read_changed} (its triggers are in the V8 migration)
+ * Listens on PostgreSQL channel {@link ReadChangeNotifications#CHANNEL} (its triggers are in the V8 migration)
  * on a connection of its own, and drops from the {@link ConfigurationCache} what each notification
  * names. A lost connection stops the cache until listening resumes, which starts it empty.
  */
 final class ReadModelChangeListener implements SmartLifecycle {
 
-    static final String CHANNEL = "vspec_read_changed";
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration RETRY = Duration.ofSeconds(2);
     private static final Logger log = LoggerFactory.getLogger(ReadModelChangeListener.class);
@@ -68,7 +68,7 @@ final class ReadModelChangeListener implements SmartLifecycle {
         while (running) {
             try (Connection connection = DriverManager.getConnection(url, user, password);
                     Statement listen = connection.createStatement()) {
-                listen.execute("LISTEN " + CHANNEL);
+                listen.execute("LISTEN " + ReadChangeNotifications.CHANNEL);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 cache.reportsStarted();
                 if (failedBefore) {
@@ -79,7 +79,7 @@ final class ReadModelChangeListener implements SmartLifecycle {
                     PGNotification[] received = notifications.getNotifications((int) POLL.toMillis());
                     if (received != null) {
                         for (PGNotification notification : received) {
-                            if ("*".equals(notification.getParameter())) {
+                            if (ReadChangeNotifications.ALL.equals(notification.getParameter())) {
                                 cache.changedAll();
                             } else {
                                 cache.changed(notification.getParameter());

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.TireFitment;
+import dev.vspec.infra.migration.ReadChangeNotifications;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.TireView;
 import dev.vspec.query.ReadModelSeed;
@@ -111,7 +112,7 @@ class ConfigurationCacheIT extends SeededRouteIT {
         api.get(TIRES).ok();
 
         int terminated = db.fetchOne("select count(pg_terminate_backend(pid)) from pg_stat_activity"
-                + " where datname = current_database() and query like 'LISTEN " + ReadModelChangeListener.CHANNEL + "%'")
+                + " where datname = current_database() and query like 'LISTEN " + ReadChangeNotifications.CHANNEL + "%'")
                 .get(0, Integer.class);
         GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))), SEEDED);
 

@@ -29,13 +29,14 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes the analysts' catalog of the event topic: a JSON Schema of the envelope, one of each
  * event type's payload, and a Markdown page with each type's meaning (its Javadoc), aggregate,
- * fields and an example envelope. The build runs it into {@code target/event-catalog}; the
- * committed copy in {@code docs/events} is checked against it by {@code EventCatalogIsCurrentTest}.
+ * fields and an example envelope. A build tool, kept out of the deployables: the build runs it from
+ * infra's test classes into {@code target/event-catalog}; the committed copy in {@code docs/events}
+ * is checked against it by {@code EventCatalogIsCurrentTest}.
  */
 public final class EventCatalogGenerator {
 
     /** What a developer runs, from the repository root, to bring docs/events up to date. */
-    public static final String REGENERATE = "./mvnw -pl contracts,decoder,infra process-classes -Devent-catalog.dir=docs/events";
+    public static final String REGENERATE = "./mvnw -pl contracts,decoder,infra process-test-classes -Devent-catalog.dir=docs/events";
     public static final String ENVELOPE_SCHEMA = "envelope.schema.json";
     public static final String CATALOG = "README.md";
 
