@@ -1,6 +1,6 @@
 package dev.vspec.cli.bench;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.stack.Deployable;
 import dev.vspec.cli.stack.LocalStack;
 import dev.vspec.cli.vpic.VpicSetup;
