@@ -4,6 +4,7 @@ import dev.vspec.cli.access.AccessRequestsCommand;
 import dev.vspec.cli.access.ApiKeysCommand;
 import dev.vspec.cli.bench.BenchCommand;
 import dev.vspec.cli.catalog.CatalogCommand;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.faults.FaultsCommand;
 import dev.vspec.cli.projections.ProjectionsCommand;
 import dev.vspec.cli.stack.RunCommand;
@@ -51,9 +52,7 @@ public final class VspecCli implements Runnable {
     /** An operator's problem (no database, port taken, ...) is a message and exit code 1, not a stack trace. */
     private static int explain(Exception e, CommandLine command, CommandLine.ParseResult parsed) throws Exception {
         if (e instanceof StackException) {
-            command.getErr().println("vspec: " + e.getMessage());
-            command.getErr().flush();
-            return 1;
+            return Messages.fail(command.getCommandSpec(), e.getMessage());
         }
         throw e;
     }

@@ -1,7 +1,7 @@
 package dev.vspec.decoder;
 
-import dev.vspec.decoder.DecodePass.Item;
-import dev.vspec.decoder.DecodePass.Source;
+import dev.vspec.contracts.identity.Vin;
+import dev.vspec.decoder.DecodingItem.Source;
 import dev.vspec.decoder.VpicIndex.Schema;
 import dev.vspec.decoder.VpicIndex.SchemaLink;
 import dev.vspec.decoder.VpicIndex.Wmi;
@@ -25,8 +25,8 @@ import java.util.TreeSet;
 final class PartialDecoder {
 
     static final int MAX_CANDIDATES = 50;
-    private static final Set<Integer> FROM_WMI = Set.of(DecodePass.MAKE, DecodePass.MANUFACTURER, DecodePass.MODEL_YEAR,
-            DecodePass.VEHICLE_TYPE);
+    private static final Set<Integer> FROM_WMI = Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR,
+            Element.VEHICLE_TYPE);
 
     private final VpicIndex index;
 
@@ -35,15 +35,47 @@ final class PartialDecoder {
     }
 
     /**
-     * @param vin   17 characters, {@code *} for each unknown one
-     * @param wmi   the WMI as vPIC holds it (positions 1-3, and 12-14 where position 3 is 9, are known)
-     * @param years the model year reading of position 10 (null year: unknown)
+     * A partial VIN as 17 characters, {@code *} for each unknown one.
+     *
+     * @param partial up to 17 characters from 0-9 and A-Z (not I, O, Q), {@code *} for an unknown one; fewer
+     *                than 17 leave the rest unknown. Positions 1-3 (and 12-14 when position 3 is 9) must be known.
+     * @throws IllegalArgumentException with a message for the caller, when the text is no partial VIN
      */
-    PartialVinDecoding decode(String vin, Wmi wmi, ModelYears.Reading years, int currentYear, List<DecodeWarning> warnings) {
+    static String padded(String partial) {
+        String text = partial.toUpperCase(Locale.ROOT);
+        if (text.length() < 3 || text.length() > Vin.LENGTH) {
+            throw new IllegalArgumentException("A partial VIN has 3 to 17 characters; got " + text.length());
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean allowed = c == '*' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
+            if (!allowed) {
+                throw new IllegalArgumentException("A partial VIN uses 0-9, A-Z except I, O and Q, and * for an unknown"
+                        + " position; position " + (i + 1) + (c == ' ' ? " is a space" : " is '" + c + "'"));
+            }
+        }
+        if (text.length() == Vin.LENGTH && text.indexOf('*') < 0) {
+            throw new IllegalArgumentException("This is a whole VIN, not a partial one: pass it as vin=");
+        }
+        String vin = (text + "*****************").substring(0, Vin.LENGTH);
+        String wmiCode = VinDecoder.wmiOf(vin);
+        if (wmiCode.indexOf('*') >= 0) {
+            throw new IllegalArgumentException("Positions 1-3" + (vin.charAt(2) == '9' ? " and 12-14 (position 3 is 9)" : "")
+                    + " name the manufacturer and must be known; got " + wmiCode);
+        }
+        return vin;
+    }
+
+    /**
+     * @param vin 17 characters, {@code *} for each unknown one ({@link #padded})
+     * @param wmi the WMI as vPIC holds it (positions 1-3, and 12-14 where position 3 is 9, are known)
+     */
+    PartialVinDecoding decode(String vin, Wmi wmi, int currentYear) {
+        ModelYears.Reading years = ModelYears.read(vin, wmi, currentYear);
         String keys = DecodePass.keysOf(vin);
         Integer year = years.other() == null ? years.year() : null;
-        Map<Integer, List<Item>> certain = new HashMap<>();
-        Map<Integer, List<Item>> possible = new HashMap<>();
+        Map<Integer, List<DecodingItem>> certain = new HashMap<>();
+        Map<Integer, List<DecodingItem>> possible = new HashMap<>();
         TreeSet<Integer> modelYears = new TreeSet<>();
         for (SchemaLink link : wmi.links()) {
             if (year != null ? !link.covers(year)
@@ -60,7 +92,7 @@ final class PartialDecoder {
                 }
                 for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
                     int elementId = index.patternElement(p);
-                    VpicIndex.Element element = index.element(elementId);
+                    Element element = index.element(elementId);
                     if (FROM_WMI.contains(elementId) || element == null || element.decode() == null || element.isPrivate()
                             || schema.toBeQced()) {
                         continue;
@@ -74,11 +106,11 @@ final class PartialDecoder {
                     } else {
                         value = null;
                     }
-                    Item item = new Item(elementId, index.patternAttribute(p), value,
+                    DecodingItem item = new DecodingItem(elementId, index.patternAttribute(p), value,
                             key.isFormula() ? Source.FORMULA : Source.PATTERN,
                             key.isFormula() ? 100 : link.yearFrom(), index.patternChanged(p), key, index.patternId(p), schema.id());
                     (sure ? certain : possible).computeIfAbsent(elementId, e -> new ArrayList<>()).add(item);
-                    matchedModel |= elementId == DecodePass.MODEL;
+                    matchedModel |= elementId == Element.MODEL;
                 }
             }
             if (year == null && matchedModel) {
@@ -100,21 +132,21 @@ final class PartialDecoder {
         String model = null;
         List<String> modelCandidates = new ArrayList<>();
         for (int elementId : elements) {
-            VpicIndex.Element element = index.element(elementId);
+            Element element = index.element(elementId);
             String code = element.code() != null ? element.code() : element.name();
-            Item best = null;
-            for (Item item : certain.getOrDefault(elementId, List.of())) {
-                if (best == null || DecodePass.RANKING.compare(item, best) < 0) {
+            DecodingItem best = null;
+            for (DecodingItem item : certain.getOrDefault(elementId, List.of())) {
+                if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
                     best = item;
                 }
             }
             Set<String> values = new LinkedHashSet<>();
             if (best != null) {
-                values.add(DecodePass.text(index, best));
+                values.add(best.text(index));
             }
-            for (Item item : possible.getOrDefault(elementId, List.of())) {
-                if (best == null || DecodePass.RANKING.compare(item, best) < 0) {
-                    values.add(DecodePass.text(index, item));
+            for (DecodingItem item : possible.getOrDefault(elementId, List.of())) {
+                if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
+                    values.add(item.text(index));
                 }
             }
             values.remove(null);
@@ -123,7 +155,7 @@ final class PartialDecoder {
             }
             if (best != null && values.size() == 1) {
                 determined.put(code, values.iterator().next());
-                if (elementId == DecodePass.MODEL) {
+                if (elementId == Element.MODEL) {
                     model = best.attributeId();
                 }
             } else {
@@ -133,7 +165,7 @@ final class PartialDecoder {
                     sorted = sorted.subList(0, MAX_CANDIDATES);
                 }
                 candidates.put(code, List.copyOf(sorted));
-                if (elementId == DecodePass.MODEL) {
+                if (elementId == Element.MODEL) {
                     possible.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
                     certain.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
                 }
@@ -148,7 +180,24 @@ final class PartialDecoder {
                 wmi.manufacturer() == null ? null : wmi.manufacturer().toUpperCase(Locale.ROOT),
                 wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
                 modelYear, modelYear == null ? ranges(modelYears) : null, determined, candidates, truncated,
-                warnings, index.release());
+                warnings(vin, years), index.release());
+    }
+
+    /** That the decode is partial, and what position 10 leaves open. */
+    private static List<DecodeWarning> warnings(String vin, ModelYears.Reading years) {
+        List<DecodeWarning> warnings = new ArrayList<>();
+        warnings.add(DecodeWarning.of(NhtsaCode.INCOMPLETE_VIN, "What the known positions determine is shown; the"
+                + " candidates are the values the unknown positions could still give"));
+        if (vin.charAt(9) != '*' && years.year() == null) {
+            warnings.add(DecodeWarning.of(NhtsaCode.INCORRECT_MODEL_YEAR, "Position 10 is '" + vin.charAt(9) + "'"));
+        }
+        if (years.other() != null) {
+            warnings.add(new DecodeWarning(DecodeWarning.AMBIGUOUS_MODEL_YEAR, null, "Position 10 '" + vin.charAt(9)
+                    + "' may mean " + years.year() + " or " + years.other() + ": the position-7 rule"
+                    + (vin.charAt(6) == '*' ? " needs position 7, which is unknown" : " covers passenger cars, MPVs and"
+                            + " light trucks only")));
+        }
+        return warnings;
     }
 
     private void addMake(Wmi wmi, String model, List<String> modelCandidates, Map<String, String> determined,

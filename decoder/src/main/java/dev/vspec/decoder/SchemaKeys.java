@@ -37,11 +37,11 @@ record SchemaKeys(List<ModelKey> models, List<PatternKey> trims, List<PatternKey
             boolean drive = false;
             for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
                 switch (index.patternElement(p)) {
-                    case DecodePass.MODEL -> models.add(new ModelKey(key, id(index.patternAttribute(p))));
-                    case DecodePass.TRIM, DecodePass.SERIES -> trim = true;
-                    case DecodePass.ENGINE_MODEL, DecodePass.DISPLACEMENT_L, DecodePass.CYLINDERS,
-                            DecodePass.ENGINE_CONFIGURATION, DecodePass.FUEL_PRIMARY -> engine = true;
-                    case DecodePass.DRIVE_TYPE -> drive = true;
+                    case Element.MODEL -> models.add(new ModelKey(key, VpicIndex.id(index.patternAttribute(p))));
+                    case Element.TRIM, Element.SERIES -> trim = true;
+                    case Element.ENGINE_MODEL, Element.DISPLACEMENT_L, Element.CYLINDERS,
+                            Element.ENGINE_CONFIGURATION, Element.FUEL_PRIMARY -> engine = true;
+                    case Element.DRIVE_TYPE -> drive = true;
                     default -> {
                     }
                 }
@@ -62,14 +62,6 @@ record SchemaKeys(List<ModelKey> models, List<PatternKey> trims, List<PatternKey
     private static void add(List<PatternKey> list, PatternKey key, boolean decodes) {
         if (decodes) {
             list.add(key);
-        }
-    }
-
-    private static Integer id(String attribute) {
-        try {
-            return Integer.valueOf(attribute.strip());
-        } catch (NumberFormatException e) {
-            return null;
         }
     }
 }

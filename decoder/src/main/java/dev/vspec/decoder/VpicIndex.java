@@ -1,11 +1,7 @@
 package dev.vspec.decoder;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -16,7 +12,12 @@ import java.util.stream.Collectors;
  * One vPIC release held in memory for decoding: WMIs with their VIN schemas and model-year ranges, every
  * schema's patterns grouped by compiled key, the elements, engine models and the lookup tables. Immutable
  * once built and safe to share between threads; a decoder reads it without locks. Patterns live in
- * parallel primitive arrays (about 800,000 of them in a release), keys and attribute values once each.
+ * parallel primitive arrays (about 800,000 of them in a release), keys and attribute values once each
+ * ({@link SchemaPatterns} lays them out).
+ *
+ * <p>Over 300 lines on purpose: the Builder and the record types stay nested, as VpicTables and the decoder's
+ * tests name them ({@code VpicIndex.Builder}, {@code .Wmi}, {@code .Schema}, {@code .SchemaLink}); the Builder
+ * only hands each table's rows to what assembles them.
  */
 public final class VpicIndex {
 
@@ -38,24 +39,23 @@ public final class VpicIndex {
     private final Set<Integer> convertedElements;
     private final Map<String, Optional<String>> conversionResults = new ConcurrentHashMap<>();
 
-    private VpicIndex(Builder builder, Map<Integer, Schema> schemas, int[] patternIds, short[] patternElements,
-            String[] patternAttributes, long[] patternChanged) {
+    private VpicIndex(Builder builder, SchemaPatterns.Layout patterns) {
         this.release = builder.release;
-        this.schemas = schemas;
-        this.patternIds = patternIds;
-        this.patternElements = patternElements;
-        this.patternAttributes = patternAttributes;
-        this.patternChanged = patternChanged;
-        this.elements = builder.elements;
-        this.engineModels = builder.engineModelPatterns();
-        this.makes = Map.copyOf(builder.makes);
-        this.models = Map.copyOf(builder.models);
-        this.manufacturers = Map.copyOf(builder.manufacturers);
-        this.makesOfModel = builder.makesOfModel();
-        this.lookups = builder.lookups;
-        this.conversions = List.copyOf(builder.conversions);
+        this.schemas = patterns.schemas();
+        this.patternIds = patterns.ids();
+        this.patternElements = patterns.elements();
+        this.patternAttributes = patterns.attributes();
+        this.patternChanged = patterns.changed();
+        this.elements = builder.elements.elements();
+        this.engineModels = builder.engineModels.byName();
+        this.makes = builder.names.makes();
+        this.models = builder.names.models();
+        this.manufacturers = builder.names.manufacturers();
+        this.makesOfModel = builder.names.makesOfModel();
+        this.lookups = builder.names.lookups();
+        this.conversions = builder.elements.conversions();
         this.convertedElements = conversions.stream().map(Conversion::fromElementId).collect(Collectors.toUnmodifiableSet());
-        this.wmis = builder.wmis(this);
+        this.wmis = builder.wmis.byCode(this);
     }
 
     public VpicRelease release() {
@@ -113,7 +113,7 @@ public final class VpicIndex {
 
     /** The patterns of the engine model vPIC names so (compared trimmed and case-blind, as spVinDecode does). */
     List<EnginePattern> engineModelPatterns(String engineModel) {
-        return engineModels.getOrDefault(engineModel.strip().toLowerCase(Locale.ROOT), List.of());
+        return engineModels.getOrDefault(EngineModelRows.key(engineModel), List.of());
     }
 
     String makeName(int id) {
@@ -122,6 +122,10 @@ public final class VpicIndex {
 
     String modelName(int id) {
         return models.get(id);
+    }
+
+    String manufacturerName(int id) {
+        return manufacturers.get(id);
     }
 
     int[] makesOfModel(int modelId) {
@@ -138,12 +142,12 @@ public final class VpicIndex {
     }
 
     /**
-     * {@link DecodePass#convert} of a value, remembered: a release holds a few thousand distinct
+     * {@link Conversion#apply} to a value, remembered: a release holds a few thousand distinct
      * displacements, which every decode of them would convert again.
      */
     String converted(Conversion conversion, String value) {
         return conversionResults.computeIfAbsent(conversion.id() + ":" + value,
-                key -> Optional.ofNullable(DecodePass.convert(conversion.formula(), value))).orElse(null);
+                key -> Optional.ofNullable(conversion.apply(value))).orElse(null);
     }
 
     /**
@@ -156,7 +160,7 @@ public final class VpicIndex {
         if (element == null || element.lookupTable() == null) {
             return attributeId;
         }
-        Integer id = parseId(attributeId);
+        Integer id = id(attributeId);
         if (id == null) {
             return attributeId;
         }
@@ -174,17 +178,13 @@ public final class VpicIndex {
         return id == null ? null : lookups.getOrDefault(table, Map.of()).get(id);
     }
 
-    private static Integer parseId(String text) {
+    /** The id an attribute names (a lookup row's, a model's), or null when it is no number. */
+    static Integer id(String attribute) {
         try {
-            return Integer.valueOf(text.strip());
+            return Integer.valueOf(attribute.strip());
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    /** A vPIC element (attribute kind): Model, Body Class, Engine Model, ... */
-    record Element(int id, String name, String code, String lookupTable, String dataType, String decode,
-            Integer weight, boolean isPrivate) {
     }
 
     /** A schema linked to a WMI for model years {@code yearFrom}..{@code yearTo} (null: open ended). */
@@ -215,14 +215,6 @@ public final class VpicIndex {
         }
     }
 
-    /** An engine model's attribute (cylinders, fuel, ...) as {@code EngineModelPattern} gives it. */
-    record EnginePattern(int id, int elementId, String attributeId, long changedOn) {
-    }
-
-    /** A unit conversion between elements (displacement in cc, in cubic inches, in litres). */
-    record Conversion(int id, int fromElementId, int toElementId, String formula) {
-    }
-
     /**
      * A World Manufacturer Identifier. {@code publicFrom} is the time vPIC makes it public (epoch
      * microseconds; {@link Long#MIN_VALUE} when always), {@code links} its schemas with their years.
@@ -238,33 +230,18 @@ public final class VpicIndex {
         }
     }
 
-    /** Collects one release's rows, in any order, and builds the index. Not thread-safe. */
+    /**
+     * Collects one release's rows, in any order, each table's into what assembles it (names, elements, WMIs,
+     * schemas and patterns, engine models), and builds the index. Not thread-safe.
+     */
     public static final class Builder {
 
         private VpicRelease release;
-        private final List<Object[]> wmiRows = new ArrayList<>();
-        private final Map<Integer, List<Integer>> wmiMakes = new HashMap<>();
-        private final Map<Integer, List<int[]>> wmiLinks = new HashMap<>();
-        private final Map<Integer, Object[]> schemaRows = new HashMap<>();
-        private Element[] elements = new Element[0];
-        private final Map<Integer, String> engineModelNames = new HashMap<>();
-        private final List<Object[]> engineModelPatternRows = new ArrayList<>();
-        private final Map<Integer, String> makes = new HashMap<>();
-        private final Map<Integer, String> models = new HashMap<>();
-        private final Map<Integer, String> manufacturers = new HashMap<>();
-        private final Map<Integer, List<Integer>> modelMakes = new HashMap<>();
-        private final Map<String, Map<Integer, String>> lookups = new HashMap<>();
-        private final List<Conversion> conversions = new ArrayList<>();
-        private final Map<String, String> strings = new HashMap<>();
-        private final Map<String, Integer> keyIndex = new HashMap<>();
-        private final List<PatternKey> keys = new ArrayList<>();
-        private int patterns;
-        private int[] patternSchema = new int[1 << 16];
-        private int[] patternKey = new int[1 << 16];
-        private int[] patternId = new int[1 << 16];
-        private short[] patternElement = new short[1 << 16];
-        private String[] patternAttribute = new String[1 << 16];
-        private long[] patternChanged = new long[1 << 16];
+        private final NameRows names = new NameRows();
+        private final ElementRows elements = new ElementRows();
+        private final WmiRows wmis = new WmiRows();
+        private final SchemaPatterns patterns = new SchemaPatterns();
+        private final EngineModelRows engineModels = new EngineModelRows();
 
         public Builder release(VpicRelease release) {
             this.release = release;
@@ -273,112 +250,78 @@ public final class VpicIndex {
 
         public Builder wmi(int id, String code, Integer manufacturerId, Integer makeId, Integer vehicleTypeId,
                 Integer truckTypeId, Integer countryId, Long publicFromMicros) {
-            wmiRows.add(new Object[] {id, code.strip().toUpperCase(Locale.ROOT), manufacturerId, makeId, vehicleTypeId,
-                    truckTypeId, countryId, publicFromMicros});
+            wmis.wmi(id, code, manufacturerId, makeId, vehicleTypeId, truckTypeId, countryId, publicFromMicros);
             return this;
         }
 
         public Builder wmiMake(int wmiId, int makeId) {
-            wmiMakes.computeIfAbsent(wmiId, id -> new ArrayList<>()).add(makeId);
+            wmis.make(wmiId, makeId);
             return this;
         }
 
         public Builder wmiSchema(int wmiId, int schemaId, int yearFrom, Integer yearTo) {
-            wmiLinks.computeIfAbsent(wmiId, id -> new ArrayList<>())
-                    .add(new int[] {schemaId, yearFrom, yearTo == null ? Integer.MIN_VALUE : yearTo});
+            wmis.schema(wmiId, schemaId, yearFrom, yearTo);
             return this;
         }
 
         public Builder schema(int id, String name, boolean toBeQced, String notes) {
-            schemaRows.put(id, new Object[] {name, toBeQced, notes});
+            patterns.schema(id, name, toBeQced, notes);
             return this;
         }
 
         public Builder pattern(int id, int schemaId, String keys, int elementId, String attributeId, long changedMicros) {
-            if (elementId < 0 || elementId > Short.MAX_VALUE) {
-                throw new IllegalArgumentException("pattern " + id + " names element " + elementId);
-            }
-            if (patterns == patternId.length) {
-                int size = patterns * 2;
-                patternSchema = Arrays.copyOf(patternSchema, size);
-                patternKey = Arrays.copyOf(patternKey, size);
-                patternId = Arrays.copyOf(patternId, size);
-                patternElement = Arrays.copyOf(patternElement, size);
-                patternAttribute = Arrays.copyOf(patternAttribute, size);
-                patternChanged = Arrays.copyOf(patternChanged, size);
-            }
-            String keyText = keys.strip();
-            Integer key = keyIndex.get(keyText);
-            if (key == null) {
-                key = this.keys.size();
-                this.keys.add(PatternKey.compile(keyText));
-                keyIndex.put(keyText, key);
-            }
-            patternSchema[patterns] = schemaId;
-            patternKey[patterns] = key;
-            patternId[patterns] = id;
-            patternElement[patterns] = (short) elementId;
-            patternAttribute[patterns] = intern(attributeId.strip());
-            patternChanged[patterns] = changedMicros;
-            patterns++;
+            patterns.pattern(id, schemaId, keys, elementId, attributeId, changedMicros);
             return this;
         }
 
         public Builder element(int id, String name, String code, String lookupTable, String dataType, String decode,
                 Integer weight, boolean isPrivate) {
-            if (id < 0 || id > 4096) {
-                throw new IllegalArgumentException("element id " + id + " is out of range");
-            }
-            if (id >= elements.length) {
-                elements = Arrays.copyOf(elements, id + 1);
-            }
-            elements[id] = new Element(id, name, code, blankToNull(lookupTable), dataType, blankToNull(decode), weight, isPrivate);
+            elements.element(id, name, code, lookupTable, dataType, decode, weight, isPrivate);
             return this;
         }
 
         public Builder engineModel(int id, String name) {
-            engineModelNames.put(id, name);
+            engineModels.engineModel(id, name);
             return this;
         }
 
         public Builder engineModelPattern(int id, int engineModelId, int elementId, String attributeId, long changedMicros) {
-            engineModelPatternRows.add(new Object[] {id, engineModelId, elementId, intern(attributeId.strip()), changedMicros});
+            engineModels.pattern(id, engineModelId, elementId, patterns.intern(attributeId.strip()), changedMicros);
             return this;
         }
 
         public Builder make(int id, String name) {
-            makes.put(id, name);
+            names.make(id, name);
             return this;
         }
 
         public Builder model(int id, String name) {
-            models.put(id, name);
+            names.model(id, name);
             return this;
         }
 
         public Builder makeModel(int makeId, int modelId) {
-            modelMakes.computeIfAbsent(modelId, id -> new ArrayList<>()).add(makeId);
+            names.makeModel(makeId, modelId);
             return this;
         }
 
         public Builder manufacturer(int id, String name) {
-            manufacturers.put(id, name);
+            names.manufacturer(id, name);
             return this;
         }
 
         public Builder lookup(String table, int id, String name) {
-            lookups.computeIfAbsent(table, t -> new HashMap<>()).put(id, name);
+            names.lookup(table, id, name);
             return this;
         }
 
         public Builder conversion(int id, int fromElementId, int toElementId, String formula) {
-            conversions.add(new Conversion(id, fromElementId, toElementId, formula));
+            elements.conversion(id, fromElementId, toElementId, formula);
             return this;
         }
 
         /**
-         * The index. Patterns are grouped per schema by key (so a key is matched once per schema) and kept
-         * in pattern-id order within a key, the order in which spVinDecode meets them.
+         * The index.
          *
          * @throws IllegalStateException when the rows do not make a release (no release row, a pattern of an
          *                               unknown schema, a schema linked to an unknown WMI)
@@ -387,113 +330,7 @@ public final class VpicIndex {
             if (release == null) {
                 throw new IllegalStateException("the vPIC data has no release row");
             }
-            Integer[] order = new Integer[patterns];
-            for (int i = 0; i < patterns; i++) {
-                order[i] = i;
-            }
-            Arrays.sort(order, (a, b) -> {
-                int bySchema = Integer.compare(patternSchema[a], patternSchema[b]);
-                if (bySchema != 0) {
-                    return bySchema;
-                }
-                int byKey = Integer.compare(patternKey[a], patternKey[b]);
-                return byKey != 0 ? byKey : Integer.compare(patternId[a], patternId[b]);
-            });
-            int[] ids = new int[patterns];
-            short[] elementIds = new short[patterns];
-            String[] attributes = new String[patterns];
-            long[] changed = new long[patterns];
-            Map<Integer, Schema> schemas = new HashMap<>();
-            int i = 0;
-            while (i < patterns) {
-                int schemaId = patternSchema[order[i]];
-                Object[] row = schemaRows.get(schemaId);
-                if (row == null) {
-                    throw new IllegalStateException("pattern " + patternId[order[i]] + " belongs to VIN schema " + schemaId
-                            + ", which the release does not hold");
-                }
-                List<PatternKey> schemaKeys = new ArrayList<>();
-                List<Integer> starts = new ArrayList<>();
-                int previousKey = -1;
-                for (; i < patterns && patternSchema[order[i]] == schemaId; i++) {
-                    int source = order[i];
-                    if (patternKey[source] != previousKey) {
-                        previousKey = patternKey[source];
-                        schemaKeys.add(keys.get(previousKey));
-                        starts.add(i);
-                    }
-                    ids[i] = patternId[source];
-                    elementIds[i] = patternElement[source];
-                    attributes[i] = patternAttribute[source];
-                    changed[i] = patternChanged[source];
-                }
-                starts.add(i);
-                schemas.put(schemaId, new Schema(schemaId, (String) row[0], (Boolean) row[1], (String) row[2],
-                        schemaKeys.toArray(PatternKey[]::new), starts.stream().mapToInt(Integer::intValue).toArray()));
-            }
-            schemaRows.forEach((id, row) -> schemas.computeIfAbsent(id, missing ->
-                    new Schema(id, (String) row[0], (Boolean) row[1], (String) row[2], new PatternKey[0], new int[] {0})));
-            return new VpicIndex(this, Map.copyOf(schemas), ids, elementIds, attributes, changed);
-        }
-
-        private Map<String, Wmi> wmis(VpicIndex index) {
-            Map<String, Wmi> byCode = new HashMap<>();
-            for (Object[] row : wmiRows) {
-                int id = (Integer) row[0];
-                String code = (String) row[1];
-                Integer manufacturerId = (Integer) row[2];
-                List<String> makeNames = new ArrayList<>();
-                for (int makeId : wmiMakes.getOrDefault(id, List.of())) {
-                    String name = makes.get(makeId);
-                    if (name != null) {
-                        makeNames.add(name);
-                    }
-                }
-                List<SchemaLink> links = new ArrayList<>();
-                for (int[] link : wmiLinks.getOrDefault(id, List.of())) {
-                    Schema schema = index.schema(link[0]);
-                    if (schema == null) {
-                        throw new IllegalStateException("WMI " + code + " is linked to VIN schema " + link[0]
-                                + ", which the release does not hold");
-                    }
-                    links.add(new SchemaLink(schema, link[1], link[2] == Integer.MIN_VALUE ? null : link[2]));
-                }
-                Long publicFrom = (Long) row[7];
-                Wmi wmi = new Wmi(id, code, manufacturerId == null ? null : manufacturers.get(manufacturerId), manufacturerId,
-                        List.copyOf(makeNames), (Integer) row[4], index.lookup("VehicleType", (Integer) row[4]),
-                        (Integer) row[5], index.lookup("Country", (Integer) row[6]),
-                        publicFrom == null ? Long.MIN_VALUE : publicFrom, List.copyOf(links));
-                // vPIC holds one row per WMI; should a release hold two, the first stays, as a lookup by code finds one.
-                byCode.putIfAbsent(code, wmi);
-            }
-            return Map.copyOf(byCode);
-        }
-
-        private Map<String, List<EnginePattern>> engineModelPatterns() {
-            Map<String, List<EnginePattern>> byName = new HashMap<>();
-            for (Object[] row : engineModelPatternRows) {
-                String name = engineModelNames.get((Integer) row[1]);
-                if (name != null) {
-                    byName.computeIfAbsent(name.strip().toLowerCase(Locale.ROOT), n -> new ArrayList<>())
-                            .add(new EnginePattern((Integer) row[0], (Integer) row[2], (String) row[3], (Long) row[4]));
-                }
-            }
-            byName.replaceAll((name, list) -> List.copyOf(list));
-            return Map.copyOf(byName);
-        }
-
-        private Map<Integer, int[]> makesOfModel() {
-            Map<Integer, int[]> result = new HashMap<>();
-            modelMakes.forEach((model, list) -> result.put(model, list.stream().mapToInt(Integer::intValue).toArray()));
-            return Map.copyOf(result);
-        }
-
-        private String intern(String value) {
-            return strings.computeIfAbsent(value, v -> v);
-        }
-
-        private static String blankToNull(String text) {
-            return text == null || text.isBlank() ? null : text.strip();
+            return new VpicIndex(this, patterns.layOut());
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.vspec.cli.access;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.access;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
 import dev.vspec.infra.access.AccessRequestStore.Declining;

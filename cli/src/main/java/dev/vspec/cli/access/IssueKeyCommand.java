@@ -1,6 +1,6 @@
 package dev.vspec.cli.access;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 

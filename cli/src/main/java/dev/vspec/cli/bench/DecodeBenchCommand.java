@@ -2,7 +2,7 @@ package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.identity.Vin;

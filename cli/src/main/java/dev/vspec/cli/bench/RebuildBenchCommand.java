@@ -1,7 +1,7 @@
 package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.cli.projections.ReadStore;

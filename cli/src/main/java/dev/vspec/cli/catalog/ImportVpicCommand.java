@@ -2,7 +2,7 @@ package dev.vspec.cli.catalog;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.cli.vpic.CliLog;
 import dev.vspec.decoder.ConfigurationEnumerator;

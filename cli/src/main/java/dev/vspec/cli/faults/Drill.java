@@ -3,7 +3,7 @@ package dev.vspec.cli.faults;
 import static dev.vspec.infra.kafka.EventTopicProperties.DEFAULT_TOPIC;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.bench.EnrichmentLatencyCommand;
+import dev.vspec.cli.bench.VendorCatalog;
 import dev.vspec.cli.stack.CatchUp;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.vpic.VpicSetup;
@@ -80,7 +80,7 @@ final class Drill {
                     throw new StackException("Enrichment decodes VINs with NHTSA's vPIC data, which could not be installed (see above)");
                 }
                 int requests = plannedEnrichments();
-                List<String> vins = EnrichmentLatencyCommand.writeVendorCatalog(work.resolve("vendor-catalog.json"), requests);
+                List<String> vins = VendorCatalog.write(work.resolve("vendor-catalog.json"), requests);
                 DrillKeys keys = DrillKeys.issue(db, (requests + EnrichmentLoad.REQUESTS_PER_KEY - 1) / EnrichmentLoad.REQUESTS_PER_KEY);
                 try (Topology topology = Topology.start(settings, url, work, work.resolve("vendor-catalog.json"), out)) {
                     Thread stopOnExit = stopOnExit(topology, postgres);

@@ -1,6 +1,5 @@
 package dev.vspec.cli.faults;
 
-import dev.vspec.cli.VspecCli;
 import dev.vspec.cli.stack.StackException;
 import java.io.File;
 import java.io.IOException;
@@ -21,6 +20,8 @@ import java.util.function.BooleanSupplier;
  */
 final class PartProcess {
 
+    /** The CLI's entry point, named rather than imported: the drill is one of its commands (PartProcessTest checks it). */
+    static final String MAIN_CLASS = "dev.vspec.cli.VspecCli";
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final Duration POLL = Duration.ofMillis(250);
 
@@ -134,6 +135,6 @@ final class PartProcess {
         if (!classPath.contains(File.pathSeparator) && classPath.endsWith(".jar")) {
             return List.of("-jar", Path.of(classPath).toAbsolutePath().toString());
         }
-        return List.of("-cp", classPath, VspecCli.class.getName());
+        return List.of("-cp", classPath, MAIN_CLASS);
     }
 }

@@ -2,7 +2,7 @@ package dev.vspec.cli.projections;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.projections.runtime.RebuildLock;
 import picocli.CommandLine.Option;
 

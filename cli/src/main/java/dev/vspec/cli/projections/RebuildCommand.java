@@ -1,7 +1,7 @@
 package dev.vspec.cli.projections;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.RebuildLock;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.stack;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.stack;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.synthetic;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;

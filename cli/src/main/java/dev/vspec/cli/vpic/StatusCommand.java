@@ -1,7 +1,7 @@
 package dev.vspec.cli.vpic;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.vpic.VpicInstallFailed;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.vpic;
 
-import dev.vspec.cli.Messages;
+import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.vpic.VpicInstallFailed;

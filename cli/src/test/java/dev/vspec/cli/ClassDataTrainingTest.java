@@ -1,4 +1,4 @@
-package dev.vspec.cli.access;
+package dev.vspec.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.vspec.cli;
+package dev.vspec.cli.console;
 
 import java.io.PrintWriter;
 import picocli.CommandLine;

@@ -3,14 +3,8 @@ package dev.vspec.cli.access;
 import static dev.vspec.infra.jooq.access.Tables.ACCESS_REQUEST;
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 
-import dev.vspec.cli.VspecCli;
 import dev.vspec.infra.jooq.access.tables.records.AccessRequestRecord;
 import dev.vspec.infra.jooq.access.tables.records.ApiKeyRecord;
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -19,13 +13,9 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.flywaydb.core.api.MigrationVersion;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -37,70 +27,24 @@ import org.jooq.impl.DSL;
 import org.jooq.tools.jdbc.MockConnection;
 import org.jooq.tools.jdbc.MockExecuteContext;
 import org.jooq.tools.jdbc.MockResult;
-import picocli.CommandLine;
 
 /**
- * The run {@code ./vspec} records once per build with {@code -XX:ArchiveClassesAtExit}, so that the classes
- * help and the key commands load come from a class data sharing archive afterwards: every command's help, and
- * the key and access-request listings taken all the way to their output on a database that only pretends
- * (an in-process driver answering one row a table). No database is connected to and nothing is written but a
- * log file in a temporary directory, removed at the end. What this run misses only loads slower.
+ * A database that only pretends, for the class data sharing training run: an in-process driver for
+ * {@value #URL} answering each statement the key and access-request listings send as a current vspec database
+ * with one key and one request would. Nothing is connected to.
  */
-public final class ClassDataTraining {
+public final class PretendAccessDatabase {
 
-    private static final String URL = "jdbc:vspec-training:";
+    public static final String URL = "jdbc:vspec-training:";
 
-    private ClassDataTraining() {
+    private PretendAccessDatabase() {
     }
 
-    public static void main(String[] args) throws Exception {
-        Path logs = Files.createTempDirectory("vspec-training");
-        System.setProperty("VSPEC_LOG_FILE", logs.resolve("cli.log").toString());
-        List<String> failed;
-        try {
-            failed = train(new PrintWriter(Writer.nullWriter()));
-        } finally {
-            deleteAll(logs);
-        }
-        // a failed step loaded less than it should (ClassDataTrainingTest says which); the archive still serves the rest
-        System.exit(failed.isEmpty() ? 0 : 1);
-    }
-
-    /** Runs what the archive should hold, printing to {@code out}; answers the listings that failed. */
-    static List<String> train(PrintWriter out) throws SQLException {
-        help(new CommandLine(new VspecCli()), out);
+    /** Makes {@value #URL} reachable through {@link DriverManager}. */
+    public static void register() throws SQLException {
         DriverManager.registerDriver(new PretendDriver());
-        List<String> failed = new ArrayList<>();
-        for (String command : List.of("keys", "access-requests")) {
-            for (String[] args : List.of(new String[] {command, "list", "--db-url", URL}, new String[] {command, "list", "--json", "--db-url", URL})) {
-                if (run(out, args) != 0) {
-                    failed.add(String.join(" ", args));
-                }
-            }
-        }
-        // the PostgreSQL driver's way to a connection, which nothing listens for on port 1
-        run(out, "keys", "list", "--db-url", "jdbc:postgresql://127.0.0.1:1/vspec?connectTimeout=1");
-        return failed;
     }
 
-    private static void help(CommandLine command, PrintWriter out) {
-        command.usage(out);
-        command.getSubcommands().values().forEach(sub -> help(sub, out));
-    }
-
-    private static int run(PrintWriter out, String... args) {
-        return VspecCli.forArguments(args).setOut(out).setErr(out).execute(args);
-    }
-
-    private static void deleteAll(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
-
-    /** Answers each statement the listings send as a current vspec database with one key and one request would. */
     private static MockResult[] answer(MockExecuteContext context) {
         DSLContext dsl = DSL.using(SQLDialect.POSTGRES);
         String sql = context.sql().toLowerCase(Locale.ROOT);
@@ -110,7 +54,7 @@ public final class ClassDataTraining {
             Field<String> type = DSL.field("type", String.class);
             Field<Boolean> success = DSL.field("success", Boolean.class);
             Result<Record3<String, String, Boolean>> history = dsl.newResult(version, type, success);
-            for (MigrationVersion applied : SchemaCheck.migrations(ClassDataTraining.class.getClassLoader()).orElseThrow()) {
+            for (MigrationVersion applied : SchemaCheck.migrations(PretendAccessDatabase.class.getClassLoader()).orElseThrow()) {
                 history.add(dsl.newRecord(version, type, success).values(applied.getVersion(), "SQL", true));
             }
             return new MockResult[] {new MockResult(history.size(), history)};
@@ -145,7 +89,7 @@ public final class ClassDataTraining {
             if (!acceptsURL(url)) {
                 return null;
             }
-            return new MockConnection(ClassDataTraining::answer) {
+            return new MockConnection(PretendAccessDatabase::answer) {
                 @Override
                 public String getSchema() {
                     return "public";

@@ -1,0 +1,49 @@
+package dev.vspec.decoder;
+
+import java.util.Comparator;
+
+/** A decoded element value, as spVinDecode's {@code tblDecodingItem}: what it says, where it came from, its rank. */
+record DecodingItem(int elementId, String attributeId, String value, Source source, int priority, long changedOn,
+        PatternKey key, Integer patternId, Integer schemaId) {
+
+    enum Source {
+        PATTERN("pattern"), ENGINE_MODEL("engine_model"), FORMULA("formula"), WMI("wmi"), MODEL("model"),
+        MODEL_YEAR("model_year"), CONVERSION("conversion");
+
+        final String label;
+
+        Source(String label) {
+            this.label = label;
+        }
+
+        boolean fromPatterns() {
+            return this == PATTERN || this == ENGINE_MODEL || this == FORMULA || this == MODEL;
+        }
+    }
+
+    /**
+     * spVinDecode's ranking of an element's candidates: the higher priority (for a pattern, the first year of
+     * its schema's link), then the newer pattern, then the key with fewer fixed characters (NHTSA's
+     * {@code LEN(REPLACE(Keys, '*', ''))} ascending). NHTSA breaks a remaining tie at random ({@code NEWID()});
+     * vspec breaks it by the key without brackets, then the pattern id, as NHTSA's PostgreSQL port does, so
+     * that a decode never changes between two calls.
+     */
+    static final Comparator<DecodingItem> RANKING = Comparator.comparingInt(DecodingItem::priority).reversed()
+            .thenComparing(Comparator.comparingLong(DecodingItem::changedOn).reversed())
+            .thenComparingInt(item -> item.key() == null ? 0 : item.key().literalLength())
+            .thenComparing(item -> item.key() == null ? "" : item.key().withoutBrackets())
+            .thenComparingInt(item -> item.patternId() == null ? Integer.MAX_VALUE : item.patternId());
+
+    /**
+     * The item's text: a lookup id resolved through its table; tabs and line breaks as spaces, as vPIC's decoder
+     * answers them; null for nothing and for "Not Applicable", which says nothing of the vehicle.
+     */
+    String text(VpicIndex index) {
+        String text = value != null ? value : index.value(elementId, attributeId);
+        if (text == null) {
+            return null;
+        }
+        String flat = text.replace('\t', ' ').replace('\r', ' ').replace('\n', ' ').strip();
+        return flat.isEmpty() || flat.equalsIgnoreCase("Not Applicable") ? null : flat;
+    }
+}
