@@ -22,8 +22,7 @@ import picocli.CommandLine;
  */
 public final class ClassDataTraining {
 
-    private ClassDataTraining() {
-    }
+    private ClassDataTraining() {}
 
     public static void main(String[] args) throws Exception {
         Path logs = Files.createTempDirectory("vspec-training");
@@ -34,7 +33,8 @@ public final class ClassDataTraining {
         } finally {
             deleteAll(logs);
         }
-        // a failed step loaded less than it should (ClassDataTrainingTest says which); the archive still serves the rest
+        // a failed step loaded less than it should (ClassDataTrainingTest says which); the archive still serves the
+        // rest
         System.exit(failed.isEmpty() ? 0 : 1);
     }
 
@@ -44,7 +44,8 @@ public final class ClassDataTraining {
         PretendAccessDatabase.register();
         List<String> failed = new ArrayList<>();
         for (String command : List.of("keys", "access-requests")) {
-            for (String[] args : List.of(new String[] {command, "list", "--db-url", PretendAccessDatabase.URL},
+            for (String[] args : List.of(
+                    new String[] {command, "list", "--db-url", PretendAccessDatabase.URL},
                     new String[] {command, "list", "--json", "--db-url", PretendAccessDatabase.URL})) {
                 if (run(out, args) != 0) {
                     failed.add(String.join(" ", args));

@@ -18,10 +18,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The operator CLI. */
-@Command(name = "vspec", mixinStandardHelpOptions = true, version = "vspec 0.1.0",
+@Command(
+        name = "vspec",
+        mixinStandardHelpOptions = true,
+        version = "vspec 0.1.0",
         description = "Operate vspec, the self-hostable vehicle specification service.",
-        subcommands = {UpCommand.class, RunCommand.class, SyntheticCommand.class, CatalogCommand.class, ApiKeysCommand.class, AccessRequestsCommand.class,
-                BenchCommand.class, ProjectionsCommand.class, VpicCommand.class, FaultsCommand.class})
+        subcommands = {
+            UpCommand.class,
+            RunCommand.class,
+            SyntheticCommand.class,
+            CatalogCommand.class,
+            ApiKeysCommand.class,
+            AccessRequestsCommand.class,
+            BenchCommand.class,
+            ProjectionsCommand.class,
+            VpicCommand.class,
+            FaultsCommand.class
+        })
 public final class VspecCli implements Runnable {
 
     @CommandLine.Spec
@@ -40,8 +53,10 @@ public final class VspecCli implements Runnable {
         if (args.length > 0) {
             for (Class<?> command : VspecCli.class.getAnnotation(Command.class).subcommands()) {
                 Command named = command.getAnnotation(Command.class);
-                if (named.name().equals(args[0]) || Arrays.asList(named.aliases()).contains(args[0])) {
-                    CommandSpec root = CommandSpec.wrapWithoutInspection(new VspecCli()).name("vspec");
+                if (named.name().equals(args[0])
+                        || Arrays.asList(named.aliases()).contains(args[0])) {
+                    CommandSpec root =
+                            CommandSpec.wrapWithoutInspection(new VspecCli()).name("vspec");
                     return new CommandLine(root).addSubcommand(new CommandLine(command));
                 }
             }

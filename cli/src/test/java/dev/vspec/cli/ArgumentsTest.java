@@ -25,7 +25,8 @@ class ArgumentsTest {
     @Test
     void withoutACommandNameEveryCommandIsThere() {
         for (String[] args : new String[][] {{}, {"--help"}, {"-V"}, {"kyes", "list"}}) {
-            assertThat(VspecCli.forArguments(args).getSubcommands().keySet()).as(String.join(" ", args))
+            assertThat(VspecCli.forArguments(args).getSubcommands().keySet())
+                    .as(String.join(" ", args))
                     .containsExactlyElementsOf(whole.getSubcommands().keySet());
         }
     }
@@ -33,9 +34,11 @@ class ArgumentsTest {
     /** Usage of the command and of each command under it, with the full names that name the parent. */
     private static void assertSameUsage(CommandLine expected, CommandLine actual) {
         assertThat(actual.getUsageMessage()).isEqualTo(expected.getUsageMessage());
-        assertThat(actual.getCommandSpec().qualifiedName()).isEqualTo(expected.getCommandSpec().qualifiedName());
+        assertThat(actual.getCommandSpec().qualifiedName())
+                .isEqualTo(expected.getCommandSpec().qualifiedName());
         Map<String, CommandLine> subcommands = expected.getSubcommands();
         assertThat(actual.getSubcommands().keySet()).containsExactlyElementsOf(subcommands.keySet());
-        subcommands.forEach((name, sub) -> assertSameUsage(sub, actual.getSubcommands().get(name)));
+        subcommands.forEach(
+                (name, sub) -> assertSameUsage(sub, actual.getSubcommands().get(name)));
     }
 }

@@ -16,9 +16,11 @@ class ClassDataTrainingTest {
         assertThat(ClassDataTraining.train(new PrintWriter(out))).isEmpty();
 
         assertThat(out.toString())
-                .containsPattern(" 1  vsk_live_AbCdEfGh…  training@example\\.com +pro +maintenance:read,labor:read +300 +250,000 ")
+                .containsPattern(
+                        " 1  vsk_live_AbCdEfGh…  training@example\\.com +pro +maintenance:read,labor:read +300 +250,000 ")
                 .contains("\"prefix\" : \"vsk_live_AbCdEfGh\"")
-                .containsPattern(" 1  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  Training +training@example\\.com +pro +Class data sharing +key 1")
+                .containsPattern(
+                        " 1  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  Training +training@example\\.com +pro +Class data sharing +key 1")
                 .contains("\"intended_use\" : \"Class data sharing\"")
                 .contains("Usage: vspec up ");
     }

@@ -28,7 +28,11 @@ class HelpTest {
     }
 
     private static Stream<CommandSpec> commands(CommandSpec command) {
-        return Stream.concat(Stream.of(command),
-                command.subcommands().values().stream().map(CommandLine::getCommandSpec).distinct().flatMap(HelpTest::commands));
+        return Stream.concat(
+                Stream.of(command),
+                command.subcommands().values().stream()
+                        .map(CommandLine::getCommandSpec)
+                        .distinct()
+                        .flatMap(HelpTest::commands));
     }
 }

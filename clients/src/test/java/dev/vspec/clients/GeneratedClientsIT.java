@@ -33,6 +33,7 @@ class GeneratedClientsIT {
 
     /** Sample data: VINs the sample catalog does not hold, one per client's enrichment (see the README's enrichment section). */
     static final String JAVA_ENRICHES = "2T3P1RFV2NW131842";
+
     private static final String TYPESCRIPT_ENRICHES = "19XFC2F53LE208451";
     private static final String PYTHON_ENRICHES = "1HGCM82633A004352";
     /** Long enough for the free key's minute to end while a tour waits out its 429. */
@@ -68,13 +69,18 @@ class GeneratedClientsIT {
     @Test
     void theTypeScriptClientTakesTheTour() throws Exception {
         Path tour = Path.of("target", "typescript-tour", "src", "test", "typescript", "tour.js");
-        assertThat(tour).as("compiled by the build (npm run build in src/test/typescript)").exists();
+        assertThat(tour)
+                .as("compiled by the build (npm run build in src/test/typescript)")
+                .exists();
         assertTourPasses("node", List.of("node", tour.toString()), TYPESCRIPT_ENRICHES);
     }
 
     @Test
     void thePythonClientTakesTheTour() throws Exception {
-        assertTourPasses("python", List.of("python3", Path.of("src", "test", "python", "tour.py").toString()), PYTHON_ENRICHES);
+        assertTourPasses(
+                "python",
+                List.of("python3", Path.of("src", "test", "python", "tour.py").toString()),
+                PYTHON_ENRICHES);
     }
 
     /** A pro key for the tour's reads and writes, and a free one for it to spend. */
@@ -84,28 +90,38 @@ class GeneratedClientsIT {
         }
     }
 
-    record TourKeys(String pro, String free) {
-    }
+    record TourKeys(String pro, String free) {}
 
-    private static void assertTourPasses(String name, List<String> command, String enrichVin) throws IOException, InterruptedException {
+    private static void assertTourPasses(String name, List<String> command, String enrichVin)
+            throws IOException, InterruptedException {
         TourKeys keys = keys();
         Path log = Files.createTempFile(dataDir, name + "-tour", ".log");
-        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(command))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
         env.put("VSPEC_URL", stack.gateway());
         env.put("VSPEC_PRO_KEY", keys.pro());
         env.put("VSPEC_FREE_KEY", keys.free());
         env.put("VSPEC_ENRICH_VIN", enrichVin);
         env.put("VSPEC_WEBHOOK_URL", JavaClientTour.WEBHOOK + "/" + name);
-        env.put("PYTHONPATH", Path.of("target", "generated-clients", "python").toAbsolutePath().toString());
+        env.put(
+                "PYTHONPATH",
+                Path.of("target", "generated-clients", "python")
+                        .toAbsolutePath()
+                        .toString());
         Process process = builder.start();
         boolean ended = process.waitFor(TOUR_WITHIN.toSeconds(), TimeUnit.SECONDS);
         if (!ended) {
             process.destroyForcibly();
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(ended).as("the %s tour ended within %s:%n%s", name, TOUR_WITHIN, output).isTrue();
-        assertThat(process.exitValue()).as("the %s tour's exit status:%n%s", name, output).isZero();
+        assertThat(ended)
+                .as("the %s tour ended within %s:%n%s", name, TOUR_WITHIN, output)
+                .isTrue();
+        assertThat(process.exitValue())
+                .as("the %s tour's exit status:%n%s", name, output)
+                .isZero();
         assertThat(output).as("the %s tour's last line", name).contains("tour passed");
     }
 }

@@ -47,6 +47,7 @@ final class JavaClientTour {
 
     /** Sample data: a VIN the pinned vPIC release decodes, and its manufacturer's WMI. */
     private static final String DECODABLE_VIN = "1HGCM82633A004352";
+
     private static final String WMI = "1HG";
     /**
      * example.com's address: a public host that needs no name resolution (the service refuses a URL whose host
@@ -66,7 +67,9 @@ final class JavaClientTour {
     void run(String enrichVin) throws Exception {
         ApiClient api = client(gateway + "/api", keys.pro());
 
-        assertThat(new StatusApi(client(gateway + "/api", null)).getStatus(StatusApi.APIGetStatusRequest.newBuilder().build()).getStatus())
+        assertThat(new StatusApi(client(gateway + "/api", null))
+                        .getStatus(StatusApi.APIGetStatusRequest.newBuilder().build())
+                        .getStatus())
                 .isEqualTo("ok");
 
         List<ListedConfiguration> catalog = listings(api);
@@ -99,54 +102,109 @@ final class JavaClientTour {
         List<Integer> years = new ArrayList<>();
         String cursor = null;
         do {
-            YearsPage page = catalog.listYears(CatalogApi.APIListYearsRequest.newBuilder().limit(2).cursor(cursor).build());
+            YearsPage page = catalog.listYears(CatalogApi.APIListYearsRequest.newBuilder()
+                    .limit(2)
+                    .cursor(cursor)
+                    .build());
             page.getYears().forEach(year -> years.add(year.getYear()));
             cursor = page.getNext() == null ? null : queryParameter(page.getNext(), "cursor");
         } while (cursor != null);
         assertThat(years).isNotEmpty().isSorted();
 
         int year = years.get(0);
-        String make = catalog.listMakes(CatalogApi.APIListMakesRequest.newBuilder().year(year).build()).getMakes().get(0).getMake();
-        String model = catalog.listModels(CatalogApi.APIListModelsRequest.newBuilder().year(year).make(make).build())
-                .getModels().get(0).getModel();
-        assertThat(catalog.listTrims(CatalogApi.APIListTrimsRequest.newBuilder().year(year).make(make).model(model).build())
-                .getTrims()).isNotEmpty();
+        String make = catalog.listMakes(
+                        CatalogApi.APIListMakesRequest.newBuilder().year(year).build())
+                .getMakes()
+                .get(0)
+                .getMake();
+        String model = catalog.listModels(CatalogApi.APIListModelsRequest.newBuilder()
+                        .year(year)
+                        .make(make)
+                        .build())
+                .getModels()
+                .get(0)
+                .getModel();
+        assertThat(catalog.listTrims(CatalogApi.APIListTrimsRequest.newBuilder()
+                                .year(year)
+                                .make(make)
+                                .model(model)
+                                .build())
+                        .getTrims())
+                .isNotEmpty();
 
         List<ListedConfiguration> configurations = new ArrayList<>();
         for (Integer each : years) {
-            ConfigsAnswer page = new IdentityApi(api).listConfigs(IdentityApi.APIListConfigsRequest.newBuilder().year(each).limit(100).build());
+            ConfigsAnswer page = new IdentityApi(api)
+                    .listConfigs(IdentityApi.APIListConfigsRequest.newBuilder()
+                            .year(each)
+                            .limit(100)
+                            .build());
             configurations.addAll(page.getConfigs());
         }
-        assertThat(configurations).isNotEmpty().allSatisfy(listed -> assertThat(listed.getMake()).isNotBlank());
+        assertThat(configurations)
+                .isNotEmpty()
+                .allSatisfy(listed -> assertThat(listed.getMake()).isNotBlank());
         return configurations;
     }
 
     private static void readsEveryGroup(ApiClient api, String configKey) throws ApiException {
         VehicleDataApi data = new VehicleDataApi(api);
-        assertThat(data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
-        assertThat(data.getSpecs(VehicleDataApi.APIGetSpecsRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
-        assertThat(data.getTires(VehicleDataApi.APIGetTiresRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
-        assertThat(data.getParts(VehicleDataApi.APIGetPartsRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
-        assertThat(data.getMaintenanceSchedule(VehicleDataApi.APIGetMaintenanceScheduleRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
+        assertThat(data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
+        assertThat(data.getSpecs(VehicleDataApi.APIGetSpecsRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
+        assertThat(data.getTires(VehicleDataApi.APIGetTiresRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
+        assertThat(data.getParts(VehicleDataApi.APIGetPartsRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
+        assertThat(data.getMaintenanceSchedule(VehicleDataApi.APIGetMaintenanceScheduleRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
         // include= as the README shows it: a list, sent comma-separated
-        var vehicle = data.getVehicle(VehicleDataApi.APIGetVehicleRequest.newBuilder().configKey(configKey)
-                .include(List.of("fluids", "specs")).build());
+        var vehicle = data.getVehicle(VehicleDataApi.APIGetVehicleRequest.newBuilder()
+                .configKey(configKey)
+                .include(List.of("fluids", "specs"))
+                .build());
         assertThat(vehicle.getVehicle().getConfigKey()).isEqualTo(configKey);
         assertThat(vehicle.getFluids()).isNotNull();
         assertThat(vehicle.getSpecs()).isNotNull();
         assertThat(vehicle.getTires()).as("not included").isNull();
 
         MaintenanceApi maintenance = new MaintenanceApi(api);
-        assertThat(maintenance.getMaintenance(MaintenanceApi.APIGetMaintenanceRequest.newBuilder().configKey(configKey)
-                .mileage(30000).build()).getVehicle().getConfigKey()).isEqualTo(configKey);
-        assertThat(maintenance.getLabor(MaintenanceApi.APIGetLaborRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
-
+        assertThat(maintenance
+                        .getMaintenance(MaintenanceApi.APIGetMaintenanceRequest.newBuilder()
+                                .configKey(configKey)
+                                .mileage(30000)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
+        assertThat(maintenance
+                        .getLabor(MaintenanceApi.APIGetLaborRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
     }
 
     /** The render of the first configuration that has one; a configuration without one is 404 {@code not_found}. */
@@ -154,12 +212,18 @@ final class JavaClientTour {
         MediaApi media = new MediaApi(api);
         for (ListedConfiguration listed : catalog) {
             try {
-                File image = media.getVehicleImage(MediaApi.APIGetVehicleImageRequest.newBuilder().configKey(listed.getConfigKey()).build());
+                File image = media.getVehicleImage(MediaApi.APIGetVehicleImageRequest.newBuilder()
+                        .configKey(listed.getConfigKey())
+                        .build());
                 assertThat(image.length()).isPositive();
                 return;
             } catch (ApiException e) {
                 assertThat(e.getCode()).as(e.getResponseBody()).isEqualTo(404);
-                assertThat(api.getObjectMapper().readValue(e.getResponseBody(), ApiError.class).getError().getValue()).isEqualTo("not_found");
+                assertThat(api.getObjectMapper()
+                                .readValue(e.getResponseBody(), ApiError.class)
+                                .getError()
+                                .getValue())
+                        .isEqualTo("not_found");
             }
         }
         throw new AssertionError("no configuration of the catalog has an image");
@@ -167,51 +231,93 @@ final class JavaClientTour {
 
     private static void decodes(ApiClient api) throws ApiException {
         IdentityApi identity = new IdentityApi(api);
-        var decoded = identity.decode(IdentityApi.APIDecodeRequest.newBuilder().vin(DECODABLE_VIN).build());
+        var decoded = identity.decode(
+                IdentityApi.APIDecodeRequest.newBuilder().vin(DECODABLE_VIN).build());
         assertThat(decoded.getDecode().getMake()).isEqualTo("HONDA");
         assertThat(decoded.getDecode().getModelYear()).isEqualTo(2003);
-        var partial = identity.decode(IdentityApi.APIDecodeRequest.newBuilder().partialVin(DECODABLE_VIN.substring(0, 8)).build());
+        var partial = identity.decode(IdentityApi.APIDecodeRequest.newBuilder()
+                .partialVin(DECODABLE_VIN.substring(0, 8))
+                .build());
         assertThat(partial.getPartialDecode().getWmi()).isEqualTo(WMI);
         var batch = identity.decodeBatch(IdentityApi.APIDecodeBatchRequest.newBuilder()
-                .vins(List.of(DECODABLE_VIN, "1HGCM82633A00435")).build());
+                .vins(List.of(DECODABLE_VIN, "1HGCM82633A00435"))
+                .build());
         assertThat(batch.getResults()).extracting(result -> result.getStatus()).containsExactly(200, 400);
         assertThat(batch.getResults().get(1).getError().getError().getValue()).isEqualTo("invalid_vin");
-        assertThat(identity.wmi(IdentityApi.APIWmiRequest.newBuilder().wmi(WMI).build()).getMakes())
-                .map(make -> make.toUpperCase(java.util.Locale.ROOT)).contains("HONDA");
+        assertThat(identity.wmi(IdentityApi.APIWmiRequest.newBuilder().wmi(WMI).build())
+                        .getMakes())
+                .map(make -> make.toUpperCase(java.util.Locale.ROOT))
+                .contains("HONDA");
     }
 
     /** A year, make and model with several configurations is 409; the client repeats it with one of its matches. */
-    private static void resolvesAnAmbiguousLookupThroughItsMatches(ApiClient api, List<ListedConfiguration> catalog) throws Exception {
+    private static void resolvesAnAmbiguousLookupThroughItsMatches(ApiClient api, List<ListedConfiguration> catalog)
+            throws Exception {
         Map<String, List<ListedConfiguration>> byModel = new LinkedHashMap<>();
-        catalog.forEach(listed -> byModel.computeIfAbsent(listed.getYear() + "|" + listed.getMake() + "|" + listed.getModel(),
-                any -> new ArrayList<>()).add(listed));
-        ListedConfiguration ambiguous = byModel.values().stream().filter(list -> list.size() > 1).findFirst().orElseThrow().get(0);
+        catalog.forEach(listed -> byModel.computeIfAbsent(
+                        listed.getYear() + "|" + listed.getMake() + "|" + listed.getModel(), any -> new ArrayList<>())
+                .add(listed));
+        ListedConfiguration ambiguous = byModel.values().stream()
+                .filter(list -> list.size() > 1)
+                .findFirst()
+                .orElseThrow()
+                .get(0);
         VehicleDataApi data = new VehicleDataApi(api);
 
-        ApiException conflict = catchThrowableOfType(ApiException.class, () -> data.getFluids(VehicleDataApi.APIGetFluidsRequest
-                .newBuilder().year(ambiguous.getYear()).make(ambiguous.getMake()).model(ambiguous.getModel()).build()));
+        ApiException conflict = catchThrowableOfType(
+                ApiException.class,
+                () -> data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                        .year(ambiguous.getYear())
+                        .make(ambiguous.getMake())
+                        .model(ambiguous.getModel())
+                        .build()));
 
         assertThat(conflict.getCode()).isEqualTo(409);
         ApiError error = api.getObjectMapper().readValue(conflict.getResponseBody(), ApiError.class);
         assertThat(error.getError().getValue()).isEqualTo("multiple_matches");
         assertThat(error.getMatches()).hasSizeGreaterThan(1);
         String chosen = error.getMatches().get(0).getConfigKey();
-        assertThat(data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder().configKey(chosen).build())
-                .getVehicle().getConfigKey()).isEqualTo(chosen);
-        ConfigsAnswer candidates = new IdentityApi(api).listConfigs(IdentityApi.APIListConfigsRequest.newBuilder()
-                .year(ambiguous.getYear()).make(ambiguous.getMake()).model(ambiguous.getModel()).build());
-        assertThat(candidates.getConfigs()).extracting(ListedConfiguration::getConfigKey)
-                .containsExactlyElementsOf(error.getMatches().stream().map(match -> match.getConfigKey()).toList());
+        assertThat(data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                                .configKey(chosen)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(chosen);
+        ConfigsAnswer candidates = new IdentityApi(api)
+                .listConfigs(IdentityApi.APIListConfigsRequest.newBuilder()
+                        .year(ambiguous.getYear())
+                        .make(ambiguous.getMake())
+                        .model(ambiguous.getModel())
+                        .build());
+        assertThat(candidates.getConfigs())
+                .extracting(ListedConfiguration::getConfigKey)
+                .containsExactlyElementsOf(error.getMatches().stream()
+                        .map(match -> match.getConfigKey())
+                        .toList());
     }
 
     /** The sandbox: the same client on the document's second server, without a key, over its own sample configurations. */
     private void readsTheSandboxWithoutAKey() throws ApiException {
         ApiClient sandbox = client(gateway + "/api/sample", null);
-        int year = new CatalogApi(sandbox).listYears(CatalogApi.APIListYearsRequest.newBuilder().build()).getYears().get(0).getYear();
-        String configKey = new IdentityApi(sandbox).listConfigs(IdentityApi.APIListConfigsRequest.newBuilder().year(year).build())
-                .getConfigs().get(0).getConfigKey();
-        assertThat(new VehicleDataApi(sandbox).getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder().configKey(configKey).build())
-                .getVehicle().getConfigKey()).isEqualTo(configKey);
+        int year = new CatalogApi(sandbox)
+                .listYears(CatalogApi.APIListYearsRequest.newBuilder().build())
+                .getYears()
+                .get(0)
+                .getYear();
+        String configKey = new IdentityApi(sandbox)
+                .listConfigs(IdentityApi.APIListConfigsRequest.newBuilder()
+                        .year(year)
+                        .build())
+                .getConfigs()
+                .get(0)
+                .getConfigKey();
+        assertThat(new VehicleDataApi(sandbox)
+                        .getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                                .configKey(configKey)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(configKey);
     }
 
     /** Schedules the VIN's enrichment with an Idempotency-Key, polls the job until it ends, then reads the VIN. */
@@ -219,21 +325,38 @@ final class JavaClientTour {
         EnrichmentApi enrichment = new EnrichmentApi(api);
         String idempotencyKey = UUID.randomUUID().toString();
         EnrichmentAnswer answer = enrichment.scheduleEnrichment(EnrichmentApi.APIScheduleEnrichmentRequest.newBuilder()
-                .enrichmentRequest(new EnrichmentRequest().vin(vin)).idempotencyKey(idempotencyKey).build());
+                .enrichmentRequest(new EnrichmentRequest().vin(vin))
+                .idempotencyKey(idempotencyKey)
+                .build());
         assertThat(answer.getStatus().getValue()).isIn("scheduled", "running");
         String jobId = answer.getJobId();
 
-        EnrichmentStatusResponse ended = await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500))
-                .until(() -> enrichment.getEnrichmentStatus(EnrichmentApi.APIGetEnrichmentStatusRequest.newBuilder().jobId(jobId).build()),
-                        job -> List.of("completed", "failed").contains(job.getStatus().getValue()));
+        EnrichmentStatusResponse ended = await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> enrichment.getEnrichmentStatus(EnrichmentApi.APIGetEnrichmentStatusRequest.newBuilder()
+                                .jobId(jobId)
+                                .build()),
+                        job -> List.of("completed", "failed")
+                                .contains(job.getStatus().getValue()));
 
         assertThat(ended.getStatus().getValue()).as("%s", ended).isEqualTo("completed");
-        assertThat(new VehicleDataApi(api).getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder().vin(vin).build())
-                .getVehicle().getConfigKey()).isEqualTo(ended.getConfigKey());
-        assertThat(new ServiceHistoryApi(api).getServiceHistory(ServiceHistoryApi.APIGetServiceHistoryRequest.newBuilder()
-                .vin(vin).build()).getVin()).isEqualTo(vin);
+        assertThat(new VehicleDataApi(api)
+                        .getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                                .vin(vin)
+                                .build())
+                        .getVehicle()
+                        .getConfigKey())
+                .isEqualTo(ended.getConfigKey());
+        assertThat(new ServiceHistoryApi(api)
+                        .getServiceHistory(ServiceHistoryApi.APIGetServiceHistoryRequest.newBuilder()
+                                .vin(vin)
+                                .build())
+                        .getVin())
+                .isEqualTo(vin);
         EnrichmentAnswer held = enrichment.scheduleEnrichment(EnrichmentApi.APIScheduleEnrichmentRequest.newBuilder()
-                .enrichmentRequest(new EnrichmentRequest().vin(vin)).build());
+                .enrichmentRequest(new EnrichmentRequest().vin(vin))
+                .build());
         assertThat(held.getStatus().getValue()).isEqualTo("held");
         assertThat(held.getConfigKey()).isEqualTo(ended.getConfigKey());
     }
@@ -241,29 +364,47 @@ final class JavaClientTour {
     private static void registersListsAndDeletesAWebhook(ApiClient api) throws ApiException {
         WebhooksApi webhooks = new WebhooksApi(api);
         RegisteredWebhook registered = webhooks.registerWebhook(WebhooksApi.APIRegisterWebhookRequest.newBuilder()
-                .webhookRegistration(new WebhookRegistration().url(URI.create(WEBHOOK + "/java"))).build());
+                .webhookRegistration(new WebhookRegistration().url(URI.create(WEBHOOK + "/java")))
+                .build());
         assertThat(registered.getSecret()).startsWith("whsec_");
-        assertThat(webhooks.listWebhooks(WebhooksApi.APIListWebhooksRequest.newBuilder().build()).getWebhooks())
-                .extracting(Webhook::getId).contains(registered.getId());
-        assertThat(webhooks.listWebhookDeliveries(WebhooksApi.APIListWebhookDeliveriesRequest.newBuilder().limit(5).build())
-                .getDeliveries()).isNotNull();
-        webhooks.deleteWebhook(WebhooksApi.APIDeleteWebhookRequest.newBuilder().id(registered.getId()).build());
-        assertThat(webhooks.listWebhooks(WebhooksApi.APIListWebhooksRequest.newBuilder().build()).getWebhooks())
-                .extracting(Webhook::getId).doesNotContain(registered.getId());
+        assertThat(webhooks.listWebhooks(
+                                WebhooksApi.APIListWebhooksRequest.newBuilder().build())
+                        .getWebhooks())
+                .extracting(Webhook::getId)
+                .contains(registered.getId());
+        assertThat(webhooks.listWebhookDeliveries(WebhooksApi.APIListWebhookDeliveriesRequest.newBuilder()
+                                .limit(5)
+                                .build())
+                        .getDeliveries())
+                .isNotNull();
+        webhooks.deleteWebhook(WebhooksApi.APIDeleteWebhookRequest.newBuilder()
+                .id(registered.getId())
+                .build());
+        assertThat(webhooks.listWebhooks(
+                                WebhooksApi.APIListWebhooksRequest.newBuilder().build())
+                        .getWebhooks())
+                .extracting(Webhook::getId)
+                .doesNotContain(registered.getId());
     }
 
     private void requestsAccess() throws ApiException {
-        var received = new AccessApi(client(gateway + "/api", null)).requestAccess(AccessApi.APIRequestAccessRequest.newBuilder()
-                .accessRequest(new AccessRequest().name("Java Client Tour").email("java-tour@example.com")
-                        .intendedUse("Trying the generated Java client").plan(AccessRequest.PlanEnum.PRO))
-                .build());
+        var received = new AccessApi(client(gateway + "/api", null))
+                .requestAccess(AccessApi.APIRequestAccessRequest.newBuilder()
+                        .accessRequest(new AccessRequest()
+                                .name("Java Client Tour")
+                                .email("java-tour@example.com")
+                                .intendedUse("Trying the generated Java client")
+                                .plan(AccessRequest.PlanEnum.PRO))
+                        .build());
         assertThat(received.getId()).isNotNull();
     }
 
     /** Spends the free key's minute, then honours the 429's Retry-After once and is answered. */
     private void waitsOutA429(String configKey) throws Exception {
         VehicleDataApi data = new VehicleDataApi(client(gateway + "/api", keys.free()));
-        Callable<Object> read = () -> data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder().configKey(configKey).build());
+        Callable<Object> read = () -> data.getFluids(VehicleDataApi.APIGetFluidsRequest.newBuilder()
+                .configKey(configKey)
+                .build());
         ApiException limited = null;
         for (int sent = 0; sent < 200 && limited == null; sent++) {
             try {
@@ -274,18 +415,25 @@ final class JavaClientTour {
         }
         assertThat(limited).as("the free key is limited within 200 reads").isNotNull();
         assertThat(limited.getCode()).isEqualTo(429);
-        assertThat(ApiClient.createDefaultObjectMapper().readValue(limited.getResponseBody(), ApiError.class).getError().getValue())
+        assertThat(ApiClient.createDefaultObjectMapper()
+                        .readValue(limited.getResponseBody(), ApiError.class)
+                        .getError()
+                        .getValue())
                 .isEqualTo("rate_limited");
-        long retryAfter = Long.parseLong(limited.getResponseHeaders().firstValue("Retry-After").orElseThrow());
+        long retryAfter = Long.parseLong(
+                limited.getResponseHeaders().firstValue("Retry-After").orElseThrow());
         assertThat(retryAfter).isBetween(1L, 60L);
 
-        await().pollDelay(Duration.ofSeconds(retryAfter)).atMost(Duration.ofSeconds(retryAfter + 10)).until(() -> read.call() != null);
+        await().pollDelay(Duration.ofSeconds(retryAfter))
+                .atMost(Duration.ofSeconds(retryAfter + 10))
+                .until(() -> read.call() != null);
     }
 
     private static String queryParameter(String pathAndQuery, String name) {
         for (String pair : URI.create(pathAndQuery).getRawQuery().split("&")) {
             if (pair.startsWith(name + "=")) {
-                return java.net.URLDecoder.decode(pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
+                return java.net.URLDecoder.decode(
+                        pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
             }
         }
         return null;

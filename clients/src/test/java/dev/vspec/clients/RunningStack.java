@@ -6,10 +6,6 @@ import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +21,13 @@ import java.util.concurrent.TimeUnit;
 final class RunningStack implements AutoCloseable {
 
     private static final Path JAR = Path.of("..", "cli", "target", "vspec.jar");
-    private static final List<String> PORTS = List.of("--gateway-port", "--command-side-port", "--query-side-port",
-            "--projections-port", "--sandbox-port", "--kafka-port");
+    private static final List<String> PORTS = List.of(
+            "--gateway-port",
+            "--command-side-port",
+            "--query-side-port",
+            "--projections-port",
+            "--sandbox-port",
+            "--kafka-port");
 
     private final Process process;
     private final Path log;
@@ -40,27 +41,37 @@ final class RunningStack implements AutoCloseable {
 
     static RunningStack start(Path dataDir, TestDatabase database) throws IOException {
         if (!Files.isRegularFile(JAR)) {
-            throw new IllegalStateException(JAR.toAbsolutePath().normalize() + " is missing: build the cli module first (./mvnw package)");
+            throw new IllegalStateException(
+                    JAR.toAbsolutePath().normalize() + " is missing: build the cli module first (./mvnw package)");
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-jar", JAR.toString(), "up", "--data-dir=" + dataDir.resolve("stack")));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-jar",
+                JAR.toString(),
+                "up",
+                "--data-dir=" + dataDir.resolve("stack")));
         List<Integer> ports = freePorts(PORTS.size());
         for (int i = 0; i < PORTS.size(); i++) {
             command.add(PORTS.get(i) + "=" + ports.get(i));
         }
         Path log = dataDir.resolve("vspec-up.log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("VSPEC_DB_URL", database.url());
         builder.environment().put("VSPEC_DB_USER", database.user());
         builder.environment().put("VSPEC_DB_PASSWORD", database.password());
         RunningStack stack = new RunningStack(builder.start(), log, "http://127.0.0.1:" + ports.get(0));
         try {
-            await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                if (!stack.process.isAlive()) {
-                    throw new IllegalStateException("vspec up ended with " + stack.process.exitValue() + ":\n" + stack.output());
-                }
-                return stack.output().contains("Press Ctrl-C to stop.");
-            });
+            await().atMost(Duration.ofMinutes(4))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
+                        if (!stack.process.isAlive()) {
+                            throw new IllegalStateException(
+                                    "vspec up ended with " + stack.process.exitValue() + ":\n" + stack.output());
+                        }
+                        return stack.output().contains("Press Ctrl-C to stop.");
+                    });
         } catch (RuntimeException e) {
             stack.close();
             throw new IllegalStateException("vspec up did not get ready:\n" + stack.output(), e);

@@ -24,7 +24,8 @@ public class AddressedCommandTargetResolver implements CommandTargetResolver {
         }
         String id = addressed.targetAggregateId();
         if (id == null || id.isBlank()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM,
+            throw new ApiException(
+                    ErrorCode.INVALID_PARAM,
                     command.getPayloadType().getSimpleName() + " names no aggregate (config_key, VIN or job id)");
         }
         return new VersionedAggregateIdentifier(id, null);

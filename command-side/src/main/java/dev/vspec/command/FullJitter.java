@@ -17,8 +17,7 @@ public final class FullJitter {
     /** Past this many doublings every bound is the cap; Resilience4j computes them one by one. */
     private static final int LAST_DOUBLING = Long.SIZE;
 
-    private FullJitter() {
-    }
+    private FullJitter() {}
 
     /**
      * @param base   the bound of the first wait, at least 1 ms

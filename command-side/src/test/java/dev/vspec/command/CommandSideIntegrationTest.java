@@ -24,19 +24,28 @@ import org.springframework.test.context.ContextConfiguration;
         classes = {CommandSideApplication.class, FailingOnceEventPublisher.Configuration.class},
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
-                "spring.config.name=command-side",
-                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-                "vspec.webhooks.allow-http=true", "vspec.webhooks.allowed-addresses=loopback",
-                "vspec.webhooks.timeout=1s", "vspec.webhooks.connect-timeout=1s",
-                "vspec.webhooks.backoff-base=100ms", "vspec.webhooks.backoff-cap=400ms",
-                "vspec.webhooks.poll-interval=100ms"})
+            "spring.config.name=command-side",
+            "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
+            "vspec.webhooks.allow-http=true",
+            "vspec.webhooks.allowed-addresses=loopback",
+            "vspec.webhooks.timeout=1s",
+            "vspec.webhooks.connect-timeout=1s",
+            "vspec.webhooks.backoff-base=100ms",
+            "vspec.webhooks.backoff-cap=400ms",
+            "vspec.webhooks.poll-interval=100ms"
+        })
 @ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 @EmbeddedKafka
 public @interface CommandSideIntegrationTest {
 
     /** The webhook settings above, for a command side a test starts itself. */
-    String[] WEBHOOKS = {"--vspec.webhooks.allow-http=true", "--vspec.webhooks.allowed-addresses=loopback",
-            "--vspec.webhooks.timeout=1s", "--vspec.webhooks.connect-timeout=1s",
-            "--vspec.webhooks.backoff-base=100ms", "--vspec.webhooks.backoff-cap=400ms",
-            "--vspec.webhooks.poll-interval=100ms"};
+    String[] WEBHOOKS = {
+        "--vspec.webhooks.allow-http=true",
+        "--vspec.webhooks.allowed-addresses=loopback",
+        "--vspec.webhooks.timeout=1s",
+        "--vspec.webhooks.connect-timeout=1s",
+        "--vspec.webhooks.backoff-base=100ms",
+        "--vspec.webhooks.backoff-cap=400ms",
+        "--vspec.webhooks.poll-interval=100ms"
+    };
 }

@@ -42,7 +42,9 @@ class FullJitterTest {
         assertThat(FullJitter.backoff(BASE, CAP, () -> 0.0).apply(3)).isZero();
         assertThat(FullJitter.backoff(BASE, CAP, () -> 0.5).apply(3)).isEqualTo(400);
         assertThat(FullJitter.backoff(BASE, CAP, () -> 0.25).apply(10)).isEqualTo(1250);
-        assertThat(FullJitter.backoff(BASE, CAP, () -> Math.nextDown(1.0)).apply(3)).as("below the bound").isEqualTo(799);
+        assertThat(FullJitter.backoff(BASE, CAP, () -> Math.nextDown(1.0)).apply(3))
+                .as("below the bound")
+                .isEqualTo(799);
     }
 
     @Test
@@ -65,6 +67,7 @@ class FullJitterTest {
     @Test
     void retriesCountFromOneAndTheRandomMustBeAShare() {
         assertThatThrownBy(() -> FullJitter.bound(BASE, CAP).apply(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> FullJitter.backoff(BASE, CAP, () -> 1.0).apply(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> FullJitter.backoff(BASE, CAP, () -> 1.0).apply(1))
+                .isInstanceOf(IllegalStateException.class);
     }
 }

@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestVins {
 
-    private static final AtomicInteger SERIAL = new AtomicInteger(ThreadLocalRandom.current().nextInt(100_000, 800_000));
+    private static final AtomicInteger SERIAL =
+            new AtomicInteger(ThreadLocalRandom.current().nextInt(100_000, 800_000));
 
-    private TestVins() {
-    }
+    private TestVins() {}
 
     public static String next() {
         String withoutCheckDigit = "1HG00000?LA" + SERIAL.incrementAndGet();

@@ -28,15 +28,22 @@ class WriteRoutesIT {
     @Test
     void theCommandSideAnswersExactlyTheDeclaredRoutesWithTheirMethods() {
         Map<String, Set<String>> served = new TreeMap<>();
-        handlers.getHandlerMethods().forEach((mapping, handler) -> mapping.getPatternValues().stream()
-                .filter(path -> path.startsWith("/api/"))
-                .forEach(path -> {
-                    assertThat(mapping.getMethodsCondition().getMethods()).as("%s names its methods", path).isNotEmpty();
-                    mapping.getMethodsCondition().getMethods().forEach(method ->
-                            served.computeIfAbsent(path, p -> new TreeSet<>()).add(method.name()));
-                }));
+        handlers.getHandlerMethods()
+                .forEach((mapping, handler) -> mapping.getPatternValues().stream()
+                        .filter(path -> path.startsWith("/api/"))
+                        .forEach(path -> {
+                            assertThat(mapping.getMethodsCondition().getMethods())
+                                    .as("%s names its methods", path)
+                                    .isNotEmpty();
+                            mapping.getMethodsCondition()
+                                    .getMethods()
+                                    .forEach(method -> served.computeIfAbsent(path, p -> new TreeSet<>())
+                                            .add(method.name()));
+                        }));
 
-        assertThat(served).isEqualTo(Arrays.stream(WriteRoute.values())
-                .collect(Collectors.toMap(WriteRoute::path, route -> new TreeSet<>(route.commandSideMethods()))));
+        assertThat(served)
+                .isEqualTo(Arrays.stream(WriteRoute.values())
+                        .collect(Collectors.toMap(
+                                WriteRoute::path, route -> new TreeSet<>(route.commandSideMethods()))));
     }
 }

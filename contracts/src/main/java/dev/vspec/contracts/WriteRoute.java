@@ -35,8 +35,7 @@ public enum WriteRoute {
         public static final String WEBHOOK_DELIVERIES = WEBHOOKS + "/deliveries";
         public static final String WEBHOOK = WEBHOOKS + "/{id}";
 
-        private Paths() {
-        }
+        private Paths() {}
     }
 
     private final String path;
@@ -87,8 +86,12 @@ public enum WriteRoute {
 
     /** The route of {@code path}: a literal path before a template that also matches it. */
     public static Optional<WriteRoute> of(String path) {
-        return Arrays.stream(values()).filter(route -> route.path.equals(path)).findFirst()
-                .or(() -> Arrays.stream(values()).filter(route -> route.matchesTemplate(path)).findFirst());
+        return Arrays.stream(values())
+                .filter(route -> route.path.equals(path))
+                .findFirst()
+                .or(() -> Arrays.stream(values())
+                        .filter(route -> route.matchesTemplate(path))
+                        .findFirst());
     }
 
     private boolean matchesTemplate(String candidate) {

@@ -26,7 +26,9 @@ class WriteRouteTest {
     void theCommandSideTakesHeadWhereItTakesGet() {
         assertThat(WriteRoute.WEBHOOKS.commandSideTakes("HEAD")).isTrue();
         assertThat(WriteRoute.WEBHOOK.commandSideTakes("GET")).isFalse();
-        assertThat(WriteRoute.ENRICH.commandSideTakes("GET")).as("the query side polls jobs").isFalse();
+        assertThat(WriteRoute.ENRICH.commandSideTakes("GET"))
+                .as("the query side polls jobs")
+                .isFalse();
     }
 
     @Test

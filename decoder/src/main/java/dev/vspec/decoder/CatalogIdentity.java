@@ -40,8 +40,12 @@ public record CatalogIdentity(int year, String make, String model, String trim, 
             trim = folded(decoding.series());
         }
         List<String> drivetrains = drivetrains(decoding.driveType());
-        return Optional.of(new CatalogIdentity(decoding.modelYear(), folded(decoding.make()), folded(decoding.model()),
-                trim == null ? NO_TRIM : trim, decoding.engineCode().value(),
+        return Optional.of(new CatalogIdentity(
+                decoding.modelYear(),
+                folded(decoding.make()),
+                folded(decoding.model()),
+                trim == null ? NO_TRIM : trim,
+                decoding.engineCode().value(),
                 drivetrains.isEmpty() ? null : drivetrains.get(0).toUpperCase(Locale.ROOT)));
     }
 
@@ -55,16 +59,20 @@ public record CatalogIdentity(int year, String make, String model, String trim, 
      * drivetrain where both name one (a catalog may tell a drivetrain vPIC does not decode).
      */
     public boolean isRegisteredAs(RegisterConfiguration configuration) {
-        return configuration.year() == year && ConfigKey.sameSlug(configuration.make(), make)
-                && ConfigKey.sameSlug(configuration.model(), model) && ConfigKey.sameSlug(configuration.trim(), trim)
+        return configuration.year() == year
+                && ConfigKey.sameSlug(configuration.make(), make)
+                && ConfigKey.sameSlug(configuration.model(), model)
+                && ConfigKey.sameSlug(configuration.trim(), trim)
                 && ConfigKey.sameSlug(configuration.engineCode(), engineCode)
-                && (configuration.drivetrain() == null || drivetrain == null
+                && (configuration.drivetrain() == null
+                        || drivetrain == null
                         || ConfigKey.sameSlug(configuration.drivetrain(), drivetrain));
     }
 
     /** "2003 HONDA Accord EX-V6 J30A4 FWD". */
     public String label() {
-        return year + " " + make + " " + model + " " + trim + " " + engineCode + (drivetrain == null ? "" : " " + drivetrain);
+        return year + " " + make + " " + model + " " + trim + " " + engineCode
+                + (drivetrain == null ? "" : " " + drivetrain);
     }
 
     /**

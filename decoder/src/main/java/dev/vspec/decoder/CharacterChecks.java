@@ -14,11 +14,9 @@ final class CharacterChecks {
     private static final int[] CHECKED_POSITIONS = {4, 5, 6, 7, 8, 11};
 
     /** A position holding a character the patterns do not allow there, and the characters they allow. */
-    record CharacterError(int position, char found, String allowed) {
-    }
+    record CharacterError(int position, char found, String allowed) {}
 
-    private CharacterChecks() {
-    }
+    private CharacterChecks() {}
 
     /**
      * Codes 2-5: positions 4-14 (4-11 for a small manufacturer, whose positions 12-14 are its WMI's), but 9
@@ -43,7 +41,10 @@ final class CharacterChecks {
         int last = wmi.code().length() == 6 ? 11 : 14;
         for (int position = 4; position <= last; position++) {
             char c = vin.charAt(position - 1);
-            if (position != 9 && position != 10 && allowed[position] != 0 && (allowed[position] & PatternKey.bit(c)) == 0) {
+            if (position != 9
+                    && position != 10
+                    && allowed[position] != 0
+                    && (allowed[position] & PatternKey.bit(c)) == 0) {
                 pass.characterErrors.add(new CharacterError(position, c, PatternKey.characters(allowed[position])));
             }
         }
@@ -69,7 +70,10 @@ final class CharacterChecks {
                     }
                 }
                 suggested[error.position() - 1] = fitting.length() == 1 ? fitting.charAt(0) : '!';
-                pass.codes.add(fitting.length() == 1 ? NhtsaCode.CORRECTED_BY_CHECK_DIGIT : NhtsaCode.ONE_POSITION_UNCORRECTED);
+                pass.codes.add(
+                        fitting.length() == 1
+                                ? NhtsaCode.CORRECTED_BY_CHECK_DIGIT
+                                : NhtsaCode.ONE_POSITION_UNCORRECTED);
             }
         }
         pass.suggestedVin = new String(suggested);
@@ -89,7 +93,9 @@ final class CharacterChecks {
             int index = position - 4;
             boolean used = false;
             for (DecodingItem item : pass.items) {
-                if (item.source().fromPatterns() && item.key() != null && item.key().constrains(index)
+                if (item.source().fromPatterns()
+                        && item.key() != null
+                        && item.key().constrains(index)
                         && item.key().allows(index, c)) {
                     used = true;
                     break;
@@ -111,7 +117,8 @@ final class CharacterChecks {
      */
     static void checkCharacters(DecodePass pass, String vin, Wmi wmi) {
         boolean offRoad = pass.codes.contains(NhtsaCode.OFF_ROAD);
-        int digitsFrom = vin.length() >= 3 && vin.charAt(2) == '9' ? 15 : wmi != null && wmi.carMpvOrLightTruck() ? 13 : 14;
+        int digitsFrom =
+                vin.length() >= 3 && vin.charAt(2) == '9' ? 15 : wmi != null && wmi.carMpvOrLightTruck() ? 13 : 14;
         for (int position = 1; position <= vin.length(); position++) {
             char c = vin.charAt(position - 1);
             if (c == '*' || (position == 9 && offRoad)) {

@@ -11,8 +11,7 @@ final class CheckDigits {
     /** A..Z as 49 CFR 565.15 transliterates them (0 for I, O and Q, which no VIN holds). */
     private static final int[] LETTERS = {1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 0, 7, 0, 9, 2, 3, 4, 5, 6, 7, 8, 9};
 
-    private CheckDigits() {
-    }
+    private CheckDigits() {}
 
     /**
      * {@code fVINCheckDigit2}, used for code 1: position 13 must be a digit only for cars, MPVs and light
@@ -40,9 +39,11 @@ final class CheckDigits {
             boolean digitsOnly = position >= 15
                     || (position == 14 && !smallManufacturer)
                     || (position == 13 && !smallManufacturer && (legacy || position13Digit));
-            boolean allowed = position == 10 ? ModelYears.isYearCode(c)
-                    : digitsOnly ? Character.isDigit(c)
-                    : Character.isDigit(c) || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
+            boolean allowed = position == 10
+                    ? ModelYears.isYearCode(c)
+                    : digitsOnly
+                            ? Character.isDigit(c)
+                            : Character.isDigit(c) || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
             if (!allowed) {
                 return '?';
             }

@@ -61,7 +61,9 @@ public final class ConfigurationEnumerator {
     public record Request(int fromYear, int toYear, Set<String> makes, Set<VehicleType> vehicleTypes) {
 
         public Request {
-            makes = makes.stream().map(make -> make.strip().toUpperCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
+            makes = makes.stream()
+                    .map(make -> make.strip().toUpperCase(Locale.ROOT))
+                    .collect(Collectors.toUnmodifiableSet());
             vehicleTypes = Set.copyOf(vehicleTypes);
             if (fromYear > toYear) {
                 throw new IllegalArgumentException("the years run from " + fromYear + " back to " + toYear
@@ -74,8 +76,7 @@ public final class ConfigurationEnumerator {
     }
 
     /** A configuration found: the first VIN that names it, its decode and its identity. */
-    public record Found(String vin, VinDecoding decoding, CatalogIdentity identity) {
-    }
+    public record Found(String vin, VinDecoding decoding, CatalogIdentity identity) {}
 
     /**
      * What an enumeration did.
@@ -88,9 +89,15 @@ public final class ConfigurationEnumerator {
      * @param configurations    distinct {@code config_key}s found
      * @param cappedModelKeys   Model keys whose combinations were cut at the bound
      */
-    public record Summary(int wmis, long vinsDecoded, long withoutModel, long withoutEngineCode, long otherMake,
-            int configurations, int cappedModelKeys, Duration elapsed) {
-    }
+    public record Summary(
+            int wmis,
+            long vinsDecoded,
+            long withoutModel,
+            long withoutEngineCode,
+            long otherMake,
+            int configurations,
+            int cappedModelKeys,
+            Duration elapsed) {}
 
     /** Progress, after each WMI. */
     public interface Progress {
@@ -99,7 +106,9 @@ public final class ConfigurationEnumerator {
 
     /** The earliest and latest model years a VIN can name now: 1981 (the 17-character VIN) to next year's next. */
     public static int[] yearRange(Clock clock) {
-        return new int[] {ModelYears.FIRST_YEAR + 1, clock.instant().atZone(ZoneOffset.UTC).getYear() + ModelYears.YEARS_AHEAD};
+        return new int[] {
+            ModelYears.FIRST_YEAR + 1, clock.instant().atZone(ZoneOffset.UTC).getYear() + ModelYears.YEARS_AHEAD
+        };
     }
 
     /** @throws IllegalArgumentException when a year of the request lies outside {@link #yearRange} */
@@ -129,10 +138,13 @@ public final class ConfigurationEnumerator {
         checkYears(request, clock);
         long started = System.nanoTime();
         List<Wmi> wmis = wmis(request.vehicleTypes()).stream()
-                .filter(wmi -> request.makes().isEmpty() || wmi.makes().stream()
-                        .anyMatch(make -> request.makes().contains(make.strip().toUpperCase(Locale.ROOT))))
-                .filter(wmi -> wmi.links().stream().anyMatch(link -> link.yearFrom() <= request.toYear()
-                        && (link.yearTo() == null || link.yearTo() >= request.fromYear())))
+                .filter(wmi -> request.makes().isEmpty()
+                        || wmi.makes().stream()
+                                .anyMatch(make ->
+                                        request.makes().contains(make.strip().toUpperCase(Locale.ROOT))))
+                .filter(wmi -> wmi.links().stream()
+                        .anyMatch(link -> link.yearFrom() <= request.toYear()
+                                && (link.yearTo() == null || link.yearTo() >= request.fromYear())))
                 .toList();
         Run run = new Run(request, found);
         for (int i = 0; i < wmis.size(); i++) {
@@ -141,8 +153,15 @@ public final class ConfigurationEnumerator {
             }
             progress.wmiDone(i + 1, wmis.size(), run.keys.size());
         }
-        return new Summary(wmis.size(), run.decoded, run.withoutModel, run.withoutEngineCode, run.otherMake, run.keys.size(),
-                run.capped, Duration.ofNanos(System.nanoTime() - started));
+        return new Summary(
+                wmis.size(),
+                run.decoded,
+                run.withoutModel,
+                run.withoutEngineCode,
+                run.otherMake,
+                run.keys.size(),
+                run.capped,
+                Duration.ofNanos(System.nanoTime() - started));
     }
 
     private List<Wmi> wmis(Set<VehicleType> vehicleTypes) {
@@ -152,7 +171,8 @@ public final class ConfigurationEnumerator {
         return decoder.index().wmis().stream()
                 .filter(wmi -> wmi.vehicleTypeId() != null && typeIds.contains(wmi.vehicleTypeId()))
                 .filter(wmi -> wmi.publicFrom() <= now)
-                .filter(wmi -> wmi.code().length() == 3 || (wmi.code().length() == 6 && wmi.code().charAt(2) == '9'))
+                .filter(wmi -> wmi.code().length() == 3
+                        || (wmi.code().length() == 6 && wmi.code().charAt(2) == '9'))
                 .filter(wmi -> wmi.code().chars().allMatch(c -> PatternKey.isVinCharacter((char) c)))
                 .sorted(Comparator.comparing(Wmi::code))
                 .toList();
@@ -177,19 +197,21 @@ public final class ConfigurationEnumerator {
         }
 
         void wmiYear(Wmi wmi, int year) {
-            List<SchemaLink> links = new ArrayList<>(wmi.links().stream().filter(link -> link.covers(year)).toList());
+            List<SchemaLink> links = new ArrayList<>(
+                    wmi.links().stream().filter(link -> link.covers(year)).toList());
             if (links.isEmpty()) {
                 return;
             }
-            links.sort(Comparator.comparingInt(SchemaLink::yearFrom).thenComparingInt(link -> link.schema().id()));
+            links.sort(Comparator.comparingInt(SchemaLink::yearFrom)
+                    .thenComparingInt(link -> link.schema().id()));
             VinTemplate all = VinTemplate.of(wmi, year);
             Set<String> tried = new HashSet<>();
             for (SchemaLink link : links) {
                 if (link.schema().toBeQced()) {
                     continue;
                 }
-                SchemaKeys schema = schemaKeys.computeIfAbsent(link.schema().id(),
-                        id -> SchemaKeys.of(decoder.index(), link.schema()));
+                SchemaKeys schema = schemaKeys.computeIfAbsent(
+                        link.schema().id(), id -> SchemaKeys.of(decoder.index(), link.schema()));
                 for (ModelKey model : schema.models()) {
                     if (ofWantedMake(model)) {
                         combine(all.and(model.key()), schema, year, tried);
@@ -242,15 +264,19 @@ public final class ConfigurationEnumerator {
                 withoutModel++;
                 return;
             }
-            if (!request.makes().isEmpty() && !request.makes().contains(decoding.make().strip().toUpperCase(Locale.ROOT))) {
+            if (!request.makes().isEmpty()
+                    && !request.makes().contains(decoding.make().strip().toUpperCase(Locale.ROOT))) {
                 otherMake++;
                 return;
             }
-            CatalogIdentity.of(decoding).ifPresentOrElse(identity -> {
-                if (keys.add(identity.configKey())) {
-                    found.accept(new Found(vin, decoding, identity));
-                }
-            }, () -> withoutEngineCode++);
+            CatalogIdentity.of(decoding)
+                    .ifPresentOrElse(
+                            identity -> {
+                                if (keys.add(identity.configKey())) {
+                                    found.accept(new Found(vin, decoding, identity));
+                                }
+                            },
+                            () -> withoutEngineCode++);
         }
 
         private boolean ofWantedMake(ModelKey model) {

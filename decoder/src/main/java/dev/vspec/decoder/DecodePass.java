@@ -24,14 +24,15 @@ import java.util.TreeSet;
 final class DecodePass {
 
     /** Elements the WMI or the pass itself decides, never a pattern. */
-    private static final Set<Integer> NOT_FROM_PATTERNS = Set.of(Element.MAKE, Element.MANUFACTURER,
-            Element.MODEL_YEAR, Element.VEHICLE_TYPE);
+    private static final Set<Integer> NOT_FROM_PATTERNS =
+            Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR, Element.VEHICLE_TYPE);
     /** Elements that may hold several values ("other engine info"): every match stays. */
     private static final Set<Integer> MULTI_VALUED = Set.of(114, 121, 129, 150, 154, 155, 169, 186);
     /** Body classes of off-road vehicles (NHTSA code 10) and of incomplete ones (a warning). */
     private static final Set<String> OFF_ROAD = Set.of("69", "84", "86", "88", "97", "105", "113", "124", "126", "127");
-    private static final Set<String> INCOMPLETE = Set.of("62", "63", "64", "65", "67", "70", "71", "72", "74", "75", "76",
-            "77", "78", "107", "112", "116");
+
+    private static final Set<String> INCOMPLETE =
+            Set.of("62", "63", "64", "65", "67", "70", "71", "72", "74", "75", "76", "77", "78", "107", "112", "116");
     private static final String GLIDER = "64";
     private static final int INCOMPLETE_VEHICLE_TYPE = 10;
 
@@ -44,6 +45,7 @@ final class DecodePass {
     final List<CharacterError> characterErrors = new ArrayList<>();
     /** NHTSA's suggested VIN for codes 2-5: corrected, or with '!' where it cannot be. */
     String suggestedVin;
+
     final List<String> invalidCharacters = new ArrayList<>();
     boolean incompleteVehicle;
 
@@ -92,32 +94,72 @@ final class DecodePass {
                         continue;
                     }
                     if (key.isFormula()) {
-                        formulaItems.add(new DecodingItem(elementId, index.patternAttribute(p), key.formulaSpan(keys),
-                                Source.FORMULA, 100, index.patternChanged(p), key, index.patternId(p), schema.id()));
+                        formulaItems.add(new DecodingItem(
+                                elementId,
+                                index.patternAttribute(p),
+                                key.formulaSpan(keys),
+                                Source.FORMULA,
+                                100,
+                                index.patternChanged(p),
+                                key,
+                                index.patternId(p),
+                                schema.id()));
                         continue;
                     }
                     Element element = index.element(elementId);
                     if (element == null || element.decode() == null || element.isPrivate() || schema.toBeQced()) {
                         continue;
                     }
-                    patternItems.add(new DecodingItem(elementId, index.patternAttribute(p), null, Source.PATTERN,
-                            link.yearFrom(), index.patternChanged(p), key, index.patternId(p), schema.id()));
+                    patternItems.add(new DecodingItem(
+                            elementId,
+                            index.patternAttribute(p),
+                            null,
+                            Source.PATTERN,
+                            link.yearFrom(),
+                            index.patternChanged(p),
+                            key,
+                            index.patternId(p),
+                            schema.id()));
                 }
             }
         }
         items.addAll(patternItems);
         addEngineModel(index, patternItems);
         if (wmi.vehicleTypeId() != null && wmi.vehicleType() != null) {
-            items.add(new DecodingItem(Element.VEHICLE_TYPE, wmi.vehicleTypeId().toString(),
-                    wmi.vehicleType().toUpperCase(Locale.ROOT), Source.WMI, 100, Long.MIN_VALUE, null, null, null));
+            items.add(new DecodingItem(
+                    Element.VEHICLE_TYPE,
+                    wmi.vehicleTypeId().toString(),
+                    wmi.vehicleType().toUpperCase(Locale.ROOT),
+                    Source.WMI,
+                    100,
+                    Long.MIN_VALUE,
+                    null,
+                    null,
+                    null));
         }
         if (wmi.manufacturer() != null) {
-            items.add(new DecodingItem(Element.MANUFACTURER, wmi.manufacturerId().toString(),
-                    wmi.manufacturer().toUpperCase(Locale.ROOT), Source.WMI, 100, Long.MIN_VALUE, null, null, null));
+            items.add(new DecodingItem(
+                    Element.MANUFACTURER,
+                    wmi.manufacturerId().toString(),
+                    wmi.manufacturer().toUpperCase(Locale.ROOT),
+                    Source.WMI,
+                    100,
+                    Long.MIN_VALUE,
+                    null,
+                    null,
+                    null));
         }
         if (modelYear != null) {
-            items.add(new DecodingItem(Element.MODEL_YEAR, modelYear.toString(), modelYear.toString(), Source.MODEL_YEAR,
-                    100, Long.MIN_VALUE, null, null, null));
+            items.add(new DecodingItem(
+                    Element.MODEL_YEAR,
+                    modelYear.toString(),
+                    modelYear.toString(),
+                    Source.MODEL_YEAR,
+                    100,
+                    Long.MIN_VALUE,
+                    null,
+                    null,
+                    null));
         }
         items.addAll(formulaItems);
         keepWinners();
@@ -144,9 +186,13 @@ final class DecodePass {
     private void addEngineModel(VpicIndex index, List<DecodingItem> patternItems) {
         DecodingItem engine = null;
         for (DecodingItem item : patternItems) {
-            if (item.elementId() == Element.ENGINE_MODEL && (engine == null || item.priority() > engine.priority()
-                    || (item.priority() == engine.priority() && (item.changedOn() > engine.changedOn()
-                    || (item.changedOn() == engine.changedOn() && item.patternId() > engine.patternId()))))) {
+            if (item.elementId() == Element.ENGINE_MODEL
+                    && (engine == null
+                            || item.priority() > engine.priority()
+                            || (item.priority() == engine.priority()
+                                    && (item.changedOn() > engine.changedOn()
+                                            || (item.changedOn() == engine.changedOn()
+                                                    && item.patternId() > engine.patternId()))))) {
                 engine = item;
             }
         }
@@ -154,8 +200,16 @@ final class DecodePass {
             return;
         }
         for (EnginePattern pattern : index.engineModelPatterns(engine.attributeId())) {
-            items.add(new DecodingItem(pattern.elementId(), pattern.attributeId(), null, Source.ENGINE_MODEL, 50,
-                    pattern.changedOn(), engine.key(), engine.patternId(), engine.schemaId()));
+            items.add(new DecodingItem(
+                    pattern.elementId(),
+                    pattern.attributeId(),
+                    null,
+                    Source.ENGINE_MODEL,
+                    50,
+                    pattern.changedOn(),
+                    engine.key(),
+                    engine.patternId(),
+                    engine.schemaId()));
         }
     }
 
@@ -165,13 +219,16 @@ final class DecodePass {
         List<DecodingItem> multiple = new ArrayList<>();
         for (DecodingItem item : items) {
             if (MULTI_VALUED.contains(item.elementId())) {
-                if (multiple.stream().noneMatch(kept -> kept.elementId() == item.elementId()
-                        && kept.attributeId().equals(item.attributeId()))) {
+                if (multiple.stream()
+                        .noneMatch(kept -> kept.elementId() == item.elementId()
+                                && kept.attributeId().equals(item.attributeId()))) {
                     multiple.add(item);
                 }
                 continue;
             }
-            winners.merge(item.elementId(), item,
+            winners.merge(
+                    item.elementId(),
+                    item,
                     (kept, candidate) -> DecodingItem.RANKING.compare(candidate, kept) < 0 ? candidate : kept);
         }
         items.clear();
@@ -187,13 +244,29 @@ final class DecodePass {
             for (int makeId : modelId == null ? new int[0] : index.makesOfModel(modelId)) {
                 String name = index.makeName(makeId);
                 if (name != null) {
-                    items.add(new DecodingItem(Element.MAKE, Integer.toString(makeId), name.toUpperCase(Locale.ROOT),
-                            Source.MODEL, 1000, Long.MIN_VALUE, model.key(), model.patternId(), model.schemaId()));
+                    items.add(new DecodingItem(
+                            Element.MAKE,
+                            Integer.toString(makeId),
+                            name.toUpperCase(Locale.ROOT),
+                            Source.MODEL,
+                            1000,
+                            Long.MIN_VALUE,
+                            model.key(),
+                            model.patternId(),
+                            model.schemaId()));
                 }
             }
         } else if (wmi.makes().size() == 1) {
-            items.add(new DecodingItem(Element.MAKE, "", wmi.makes().get(0).toUpperCase(Locale.ROOT), Source.WMI, -100,
-                    Long.MIN_VALUE, null, null, null));
+            items.add(new DecodingItem(
+                    Element.MAKE,
+                    "",
+                    wmi.makes().get(0).toUpperCase(Locale.ROOT),
+                    Source.WMI,
+                    -100,
+                    Long.MIN_VALUE,
+                    null,
+                    null,
+                    null));
         }
     }
 
@@ -205,17 +278,27 @@ final class DecodePass {
                 sources.add(item);
             }
         }
-        sources.sort(Comparator.comparingInt(DecodingItem::priority).reversed()
+        sources.sort(Comparator.comparingInt(DecodingItem::priority)
+                .reversed()
                 .thenComparing(Comparator.comparingLong(DecodingItem::changedOn).reversed()));
         for (DecodingItem source : sources) {
             for (Conversion conversion : index.conversions()) {
                 if (conversion.fromElementId() != source.elementId() || item(conversion.toElementId()) != null) {
                     continue;
                 }
-                String result = index.converted(conversion, source.value() != null ? source.value() : source.attributeId());
+                String result =
+                        index.converted(conversion, source.value() != null ? source.value() : source.attributeId());
                 if (result != null) {
-                    items.add(new DecodingItem(conversion.toElementId(), result, result, Source.CONVERSION, 100,
-                            Long.MIN_VALUE, source.key(), source.patternId(), source.schemaId()));
+                    items.add(new DecodingItem(
+                            conversion.toElementId(),
+                            result,
+                            result,
+                            Source.CONVERSION,
+                            100,
+                            Long.MIN_VALUE,
+                            source.key(),
+                            source.patternId(),
+                            source.schemaId()));
                 }
             }
         }
@@ -264,7 +347,10 @@ final class DecodePass {
 
     /** spVinDecode's count of values from patterns, which ranks passes. */
     long patternValues() {
-        return items.stream().filter(item -> item.source() == Source.PATTERN || item.source() == Source.ENGINE_MODEL
-                || item.source() == Source.FORMULA).count();
+        return items.stream()
+                .filter(item -> item.source() == Source.PATTERN
+                        || item.source() == Source.ENGINE_MODEL
+                        || item.source() == Source.FORMULA)
+                .count();
     }
 }

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  * message that says what was read and what it means.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DecodeWarning(String code, @JsonProperty("nhtsa_code") @Nullable Integer nhtsaCode, String message) {
+public record DecodeWarning(
+        String code, @JsonProperty("nhtsa_code") @Nullable Integer nhtsaCode, String message) {
 
     /** Position 10 could be read as two model years (the position-7 rule does not apply); the decode kept the better. */
     public static final String AMBIGUOUS_MODEL_YEAR = "ambiguous_model_year";
@@ -17,6 +18,7 @@ public record DecodeWarning(String code, @JsonProperty("nhtsa_code") @Nullable I
     public static final String INCOMPLETE_VEHICLE = "incomplete_vehicle";
 
     static DecodeWarning of(NhtsaCode code, String detail) {
-        return new DecodeWarning(code.code(), code.number(), detail == null ? code.text() : code.text() + ". " + detail);
+        return new DecodeWarning(
+                code.code(), code.number(), detail == null ? code.text() : code.text() + ". " + detail);
     }
 }

@@ -3,12 +3,25 @@ package dev.vspec.decoder;
 import java.util.Comparator;
 
 /** A decoded element value, as spVinDecode's {@code tblDecodingItem}: what it says, where it came from, its rank. */
-record DecodingItem(int elementId, String attributeId, String value, Source source, int priority, long changedOn,
-        PatternKey key, Integer patternId, Integer schemaId) {
+record DecodingItem(
+        int elementId,
+        String attributeId,
+        String value,
+        Source source,
+        int priority,
+        long changedOn,
+        PatternKey key,
+        Integer patternId,
+        Integer schemaId) {
 
     enum Source {
-        PATTERN("pattern"), ENGINE_MODEL("engine_model"), FORMULA("formula"), WMI("wmi"), MODEL("model"),
-        MODEL_YEAR("model_year"), CONVERSION("conversion");
+        PATTERN("pattern"),
+        ENGINE_MODEL("engine_model"),
+        FORMULA("formula"),
+        WMI("wmi"),
+        MODEL("model"),
+        MODEL_YEAR("model_year"),
+        CONVERSION("conversion");
 
         final String label;
 
@@ -28,7 +41,8 @@ record DecodingItem(int elementId, String attributeId, String value, Source sour
      * vspec breaks it by the key without brackets, then the pattern id, as NHTSA's PostgreSQL port does, so
      * that a decode never changes between two calls.
      */
-    static final Comparator<DecodingItem> RANKING = Comparator.comparingInt(DecodingItem::priority).reversed()
+    static final Comparator<DecodingItem> RANKING = Comparator.comparingInt(DecodingItem::priority)
+            .reversed()
             .thenComparing(Comparator.comparingLong(DecodingItem::changedOn).reversed())
             .thenComparingInt(item -> item.key() == null ? 0 : item.key().literalLength())
             .thenComparing(item -> item.key() == null ? "" : item.key().withoutBrackets())
@@ -43,7 +57,8 @@ record DecodingItem(int elementId, String attributeId, String value, Source sour
         if (text == null) {
             return null;
         }
-        String flat = text.replace('\t', ' ').replace('\r', ' ').replace('\n', ' ').strip();
+        String flat =
+                text.replace('\t', ' ').replace('\r', ' ').replace('\n', ' ').strip();
         return flat.isEmpty() || flat.equalsIgnoreCase("Not Applicable") ? null : flat;
     }
 }

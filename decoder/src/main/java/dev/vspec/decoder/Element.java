@@ -1,7 +1,14 @@
 package dev.vspec.decoder;
 
 /** A vPIC element (attribute kind): Model, Body Class, Engine Model, ...; with the ids of those vspec reads by name. */
-record Element(int id, String name, String code, String lookupTable, String dataType, String decode, Integer weight,
+record Element(
+        int id,
+        String name,
+        String code,
+        String lookupTable,
+        String dataType,
+        String decode,
+        Integer weight,
         boolean isPrivate) {
 
     static final int BODY_CLASS = 5;

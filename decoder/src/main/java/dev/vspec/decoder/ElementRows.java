@@ -10,7 +10,14 @@ final class ElementRows {
     private Element[] elements = new Element[0];
     private final List<Conversion> conversions = new ArrayList<>();
 
-    void element(int id, String name, String code, String lookupTable, String dataType, String decode, Integer weight,
+    void element(
+            int id,
+            String name,
+            String code,
+            String lookupTable,
+            String dataType,
+            String decode,
+            Integer weight,
             boolean isPrivate) {
         if (id < 0 || id > 4096) {
             throw new IllegalArgumentException("element id " + id + " is out of range");
@@ -18,7 +25,8 @@ final class ElementRows {
         if (id >= elements.length) {
             elements = Arrays.copyOf(elements, id + 1);
         }
-        elements[id] = new Element(id, name, code, blankToNull(lookupTable), dataType, blankToNull(decode), weight, isPrivate);
+        elements[id] =
+                new Element(id, name, code, blankToNull(lookupTable), dataType, blankToNull(decode), weight, isPrivate);
     }
 
     void conversion(int id, int fromElementId, int toElementId, String formula) {

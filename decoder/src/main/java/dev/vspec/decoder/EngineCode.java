@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 public record EngineCode(String value, boolean derived, String basis) {
 
     private static final Pattern MANUFACTURER_CODE = Pattern.compile("[A-Z0-9]+(-[A-Z0-9]+)*");
-    private static final Pattern GENERIC = Pattern.compile("\\d+BBL|\\d+V|[VIWLH](2|3|4|5|6|8|10|12|16)|\\d+-?VALVE|\\d+[A-Z]?CYL");
+    private static final Pattern GENERIC =
+            Pattern.compile("\\d+BBL|\\d+V|[VIWLH](2|3|4|5|6|8|10|12|16)|\\d+-?VALVE|\\d+[A-Z]?CYL");
     private static final Pattern TOKEN_END = Pattern.compile("[\\s(/,;+]+");
     private static final int MAX_CODE_LENGTH = 10;
 
@@ -36,7 +37,8 @@ public record EngineCode(String value, boolean derived, String basis) {
      * @param configuration   vPIC's Engine Configuration (In-Line, V-Shaped, ...), or null
      * @param fuel            vPIC's primary fuel type, or null
      */
-    static EngineCode resolve(String engineModel, String displacementL, Integer cylinders, String configuration, String fuel) {
+    static EngineCode resolve(
+            String engineModel, String displacementL, Integer cylinders, String configuration, String fuel) {
         String code = manufacturerCode(engineModel);
         if (code != null) {
             return new EngineCode(code, false, "vPIC engine model '" + engineModel.strip() + "'");
@@ -45,8 +47,13 @@ public record EngineCode(String value, boolean derived, String basis) {
         if (derived == null) {
             return null;
         }
-        return new EngineCode(derived, true, "derived from vPIC's displacement, cylinders and fuel"
-                + (engineModel == null ? "" : " (engine model '" + engineModel.strip() + "' is not a manufacturer code)"));
+        return new EngineCode(
+                derived,
+                true,
+                "derived from vPIC's displacement, cylinders and fuel"
+                        + (engineModel == null
+                                ? ""
+                                : " (engine model '" + engineModel.strip() + "' is not a manufacturer code)"));
     }
 
     /** The leading token of an Engine Model text when it is a manufacturer code, else null. */
@@ -60,8 +67,12 @@ public record EngineCode(String value, boolean derived, String basis) {
         }
         boolean letters = token.chars().anyMatch(Character::isLetter);
         boolean digits = token.chars().anyMatch(Character::isDigit);
-        if (!letters || !digits || token.length() < 2 || token.length() > MAX_CODE_LENGTH
-                || !MANUFACTURER_CODE.matcher(token).matches() || GENERIC.matcher(token).matches()) {
+        if (!letters
+                || !digits
+                || token.length() < 2
+                || token.length() > MAX_CODE_LENGTH
+                || !MANUFACTURER_CODE.matcher(token).matches()
+                || GENERIC.matcher(token).matches()) {
             return null;
         }
         return token;
@@ -72,7 +83,8 @@ public record EngineCode(String value, boolean derived, String basis) {
         String fuelText = fuel == null ? "" : fuel.toLowerCase(Locale.ROOT);
         BigDecimal litres = litres(displacementL);
         if (litres == null || cylinders == null || cylinders <= 0) {
-            boolean electricOnly = fuelText.startsWith("electric") && litres == null && (cylinders == null || cylinders == 0);
+            boolean electricOnly =
+                    fuelText.startsWith("electric") && litres == null && (cylinders == null || cylinders == 0);
             return electricOnly ? "electric" : null;
         }
         String layout = layout(configuration);
@@ -80,8 +92,8 @@ public record EngineCode(String value, boolean derived, String basis) {
         String size = litres.compareTo(BigDecimal.ONE) < 0
                 ? litres.movePointRight(3).setScale(0, RoundingMode.HALF_UP).toPlainString() + "cc"
                 : litres.setScale(1, RoundingMode.HALF_UP).toPlainString() + "l";
-        StringBuilder code = new StringBuilder(size).append('-')
-                .append(layout == null ? cylinders + "cyl" : layout + cylinders);
+        StringBuilder code =
+                new StringBuilder(size).append('-').append(layout == null ? cylinders + "cyl" : layout + cylinders);
         String suffix = fuelSuffix(fuelText);
         if (suffix != null) {
             code.append('-').append(suffix);

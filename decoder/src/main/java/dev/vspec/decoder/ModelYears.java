@@ -14,20 +14,19 @@ final class ModelYears {
 
     /** Years of more than this many years from now are not built yet. */
     static final int YEARS_AHEAD = 2;
+
     static final int FIRST_YEAR = 1980;
     private static final int CYCLE = 30;
     /** Position 10's codes by (year - 1980) % 30. */
     private static final String CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 
-    private ModelYears() {
-    }
+    private ModelYears() {}
 
     /**
      * The candidate years: {@code year} (null when position 10 is no year code), and {@code other} (null
      * when the rule settled it) when the year stays open.
      */
-    record Reading(Integer year, Integer other, boolean conclusive) {
-    }
+    record Reading(Integer year, Integer other, boolean conclusive) {}
 
     /** The position-10 code of a model year from 1980 on. */
     static char code(int year) {
@@ -89,7 +88,8 @@ final class ModelYears {
             return new Reading(year, year - CYCLE, false);
         }
         // A settled year the WMI has no schema for, when the other cycle has some, is read in the other cycle.
-        Integer alternative = year <= limit - CYCLE && year >= FIRST_YEAR ? Integer.valueOf(year + CYCLE)
+        Integer alternative = year <= limit - CYCLE && year >= FIRST_YEAR
+                ? Integer.valueOf(year + CYCLE)
                 : year >= FIRST_YEAR + CYCLE && year <= limit ? Integer.valueOf(year - CYCLE) : null;
         if (alternative != null && wmi != null && !hasSchemas(wmi, year) && hasSchemas(wmi, alternative)) {
             year = alternative;

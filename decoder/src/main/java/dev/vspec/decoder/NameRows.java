@@ -48,7 +48,8 @@ final class NameRows {
 
     Map<Integer, int[]> makesOfModel() {
         Map<Integer, int[]> result = new HashMap<>();
-        modelMakes.forEach((model, list) -> result.put(model, list.stream().mapToInt(Integer::intValue).toArray()));
+        modelMakes.forEach((model, list) ->
+                result.put(model, list.stream().mapToInt(Integer::intValue).toArray()));
         return Map.copyOf(result);
     }
 

@@ -25,8 +25,8 @@ import java.util.TreeSet;
 final class PartialDecoder {
 
     static final int MAX_CANDIDATES = 50;
-    private static final Set<Integer> FROM_WMI = Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR,
-            Element.VEHICLE_TYPE);
+    private static final Set<Integer> FROM_WMI =
+            Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR, Element.VEHICLE_TYPE);
 
     private final VpicIndex index;
 
@@ -48,7 +48,8 @@ final class PartialDecoder {
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            boolean allowed = c == '*' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
+            boolean allowed =
+                    c == '*' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z' && c != 'I' && c != 'O' && c != 'Q');
             if (!allowed) {
                 throw new IllegalArgumentException("A partial VIN uses 0-9, A-Z except I, O and Q, and * for an unknown"
                         + " position; position " + (i + 1) + (c == ' ' ? " is a space" : " is '" + c + "'"));
@@ -60,8 +61,9 @@ final class PartialDecoder {
         String vin = (text + "*****************").substring(0, Vin.LENGTH);
         String wmiCode = VinDecoder.wmiOf(vin);
         if (wmiCode.indexOf('*') >= 0) {
-            throw new IllegalArgumentException("Positions 1-3" + (vin.charAt(2) == '9' ? " and 12-14 (position 3 is 9)" : "")
-                    + " name the manufacturer and must be known; got " + wmiCode);
+            throw new IllegalArgumentException(
+                    "Positions 1-3" + (vin.charAt(2) == '9' ? " and 12-14 (position 3 is 9)" : "")
+                            + " name the manufacturer and must be known; got " + wmiCode);
         }
         return vin;
     }
@@ -78,7 +80,8 @@ final class PartialDecoder {
         Map<Integer, List<DecodingItem>> possible = new HashMap<>();
         TreeSet<Integer> modelYears = new TreeSet<>();
         for (SchemaLink link : wmi.links()) {
-            if (year != null ? !link.covers(year)
+            if (year != null
+                    ? !link.covers(year)
                     : years.year() != null && !link.covers(years.year()) && !link.covers(years.other())) {
                 continue;
             }
@@ -93,7 +96,10 @@ final class PartialDecoder {
                 for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
                     int elementId = index.patternElement(p);
                     Element element = index.element(elementId);
-                    if (FROM_WMI.contains(elementId) || element == null || element.decode() == null || element.isPrivate()
+                    if (FROM_WMI.contains(elementId)
+                            || element == null
+                            || element.decode() == null
+                            || element.isPrivate()
                             || schema.toBeQced()) {
                         continue;
                     }
@@ -106,15 +112,25 @@ final class PartialDecoder {
                     } else {
                         value = null;
                     }
-                    DecodingItem item = new DecodingItem(elementId, index.patternAttribute(p), value,
+                    DecodingItem item = new DecodingItem(
+                            elementId,
+                            index.patternAttribute(p),
+                            value,
                             key.isFormula() ? Source.FORMULA : Source.PATTERN,
-                            key.isFormula() ? 100 : link.yearFrom(), index.patternChanged(p), key, index.patternId(p), schema.id());
-                    (sure ? certain : possible).computeIfAbsent(elementId, e -> new ArrayList<>()).add(item);
+                            key.isFormula() ? 100 : link.yearFrom(),
+                            index.patternChanged(p),
+                            key,
+                            index.patternId(p),
+                            schema.id());
+                    (sure ? certain : possible)
+                            .computeIfAbsent(elementId, e -> new ArrayList<>())
+                            .add(item);
                     matchedModel |= elementId == Element.MODEL;
                 }
             }
             if (year == null && matchedModel) {
-                int last = Math.min(link.yearTo() == null ? currentYear + ModelYears.YEARS_AHEAD : link.yearTo(),
+                int last = Math.min(
+                        link.yearTo() == null ? currentYear + ModelYears.YEARS_AHEAD : link.yearTo(),
                         currentYear + ModelYears.YEARS_AHEAD);
                 for (int y = Math.max(link.yearFrom(), 1980); y <= last; y++) {
                     if (years.year() == null || y == years.year() || y == years.other()) {
@@ -166,7 +182,8 @@ final class PartialDecoder {
                 }
                 candidates.put(code, List.copyOf(sorted));
                 if (elementId == Element.MODEL) {
-                    possible.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
+                    possible.getOrDefault(elementId, List.of())
+                            .forEach(item -> modelCandidates.add(item.attributeId()));
                     certain.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
                 }
             }
@@ -176,31 +193,49 @@ final class PartialDecoder {
         if (modelYear != null) {
             determined.put("ModelYear", modelYear.toString());
         }
-        return new PartialVinDecoding(vin, unknownPositions(vin), wmi.code(),
+        return new PartialVinDecoding(
+                vin,
+                unknownPositions(vin),
+                wmi.code(),
                 wmi.manufacturer() == null ? null : wmi.manufacturer().toUpperCase(Locale.ROOT),
                 wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
-                modelYear, modelYear == null ? ranges(modelYears) : null, determined, candidates, truncated,
-                warnings(vin, years), index.release());
+                modelYear,
+                modelYear == null ? ranges(modelYears) : null,
+                determined,
+                candidates,
+                truncated,
+                warnings(vin, years),
+                index.release());
     }
 
     /** That the decode is partial, and what position 10 leaves open. */
     private static List<DecodeWarning> warnings(String vin, ModelYears.Reading years) {
         List<DecodeWarning> warnings = new ArrayList<>();
-        warnings.add(DecodeWarning.of(NhtsaCode.INCOMPLETE_VIN, "What the known positions determine is shown; the"
-                + " candidates are the values the unknown positions could still give"));
+        warnings.add(DecodeWarning.of(
+                NhtsaCode.INCOMPLETE_VIN,
+                "What the known positions determine is shown; the"
+                        + " candidates are the values the unknown positions could still give"));
         if (vin.charAt(9) != '*' && years.year() == null) {
             warnings.add(DecodeWarning.of(NhtsaCode.INCORRECT_MODEL_YEAR, "Position 10 is '" + vin.charAt(9) + "'"));
         }
         if (years.other() != null) {
-            warnings.add(new DecodeWarning(DecodeWarning.AMBIGUOUS_MODEL_YEAR, null, "Position 10 '" + vin.charAt(9)
-                    + "' may mean " + years.year() + " or " + years.other() + ": the position-7 rule"
-                    + (vin.charAt(6) == '*' ? " needs position 7, which is unknown" : " covers passenger cars, MPVs and"
-                            + " light trucks only")));
+            warnings.add(new DecodeWarning(
+                    DecodeWarning.AMBIGUOUS_MODEL_YEAR,
+                    null,
+                    "Position 10 '" + vin.charAt(9)
+                            + "' may mean " + years.year() + " or " + years.other() + ": the position-7 rule"
+                            + (vin.charAt(6) == '*'
+                                    ? " needs position 7, which is unknown"
+                                    : " covers passenger cars, MPVs and" + " light trucks only")));
         }
         return warnings;
     }
 
-    private void addMake(Wmi wmi, String model, List<String> modelCandidates, Map<String, String> determined,
+    private void addMake(
+            Wmi wmi,
+            String model,
+            List<String> modelCandidates,
+            Map<String, String> determined,
             Map<String, List<String>> candidates) {
         Set<String> makes = new TreeSet<>();
         if (model != null) {
@@ -211,7 +246,8 @@ final class PartialDecoder {
         if (makes.isEmpty() && wmi.makes().size() == 1) {
             makes.add(wmi.makes().get(0).toUpperCase(Locale.ROOT));
         }
-        if (makes.size() == 1 && (model != null || modelCandidates.isEmpty() || wmi.makes().size() == 1)) {
+        if (makes.size() == 1
+                && (model != null || modelCandidates.isEmpty() || wmi.makes().size() == 1)) {
             determined.put("Make", makes.iterator().next());
         } else if (!makes.isEmpty()) {
             candidates.put("Make", List.copyOf(makes));

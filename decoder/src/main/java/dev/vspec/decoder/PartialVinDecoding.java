@@ -31,5 +31,4 @@ public record PartialVinDecoding(
         Map<String, List<String>> candidates,
         List<String> truncated,
         List<DecodeWarning> warnings,
-        VpicRelease release) {
-}
+        VpicRelease release) {}

@@ -19,6 +19,7 @@ final class PatternKey {
 
     /** Characters of a keys string by bit: 0-9, A-Z, '|', and '*' (a partial VIN's unknown character). */
     private static final int PIPE = 36;
+
     private static final int UNKNOWN = 37;
     /** A key's '*' matches any character, an unknown one too, as LIKE's '_' does. */
     private static final long ANY = (1L << 38) - 1;
@@ -26,6 +27,7 @@ final class PatternKey {
     static final long VIN_CHARACTERS = (1L << 36) - 1;
     /** The characters a VIN may hold, in NHTSA's order. */
     private static final String VIN_ALPHABET = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
+
     private static final long DIGITS = (1L << 10) - 1;
 
     private final String text;
@@ -38,7 +40,8 @@ final class PatternKey {
     private PatternKey(String text, long[] masks, int formulaStart, int formulaEnd) {
         this.text = text;
         this.masks = masks;
-        this.literalLength = text.length() - (int) text.chars().filter(c -> c == '*').count();
+        this.literalLength =
+                text.length() - (int) text.chars().filter(c -> c == '*').count();
         this.withoutBrackets = text.replace("[", "").replace("]", "");
         this.formulaStart = formulaStart;
         this.formulaEnd = formulaEnd;
@@ -91,7 +94,8 @@ final class PatternKey {
             if (i + 2 < members.length() && members.charAt(i + 1) == '-') {
                 char to = members.charAt(i + 2);
                 if (to < from) {
-                    throw new IllegalArgumentException("pattern key '" + key + "' has the empty range " + from + "-" + to);
+                    throw new IllegalArgumentException(
+                            "pattern key '" + key + "' has the empty range " + from + "-" + to);
                 }
                 for (char c = from; c <= to; c++) {
                     mask |= bit(c);

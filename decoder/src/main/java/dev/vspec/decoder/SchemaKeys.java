@@ -18,8 +18,7 @@ record SchemaKeys(List<ModelKey> models, List<PatternKey> trims, List<PatternKey
     static final int KEYS_LENGTH = 14;
 
     /** A key that decodes a model, with the vPIC model id its pattern names (null when it is no id). */
-    record ModelKey(PatternKey key, Integer modelId) {
-    }
+    record ModelKey(PatternKey key, Integer modelId) {}
 
     static SchemaKeys of(VpicIndex index, Schema schema) {
         List<ModelKey> models = new ArrayList<>();
@@ -39,11 +38,13 @@ record SchemaKeys(List<ModelKey> models, List<PatternKey> trims, List<PatternKey
                 switch (index.patternElement(p)) {
                     case Element.MODEL -> models.add(new ModelKey(key, VpicIndex.id(index.patternAttribute(p))));
                     case Element.TRIM, Element.SERIES -> trim = true;
-                    case Element.ENGINE_MODEL, Element.DISPLACEMENT_L, Element.CYLINDERS,
-                            Element.ENGINE_CONFIGURATION, Element.FUEL_PRIMARY -> engine = true;
+                    case Element.ENGINE_MODEL,
+                            Element.DISPLACEMENT_L,
+                            Element.CYLINDERS,
+                            Element.ENGINE_CONFIGURATION,
+                            Element.FUEL_PRIMARY -> engine = true;
                     case Element.DRIVE_TYPE -> drive = true;
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
             add(trims, key, trim);

@@ -16,8 +16,7 @@ import java.util.Map;
 final class SchemaPatterns {
 
     /** The patterns laid out: {@code schemas} index into the arrays, which hold one pattern per index. */
-    record Layout(Map<Integer, Schema> schemas, int[] ids, short[] elements, String[] attributes, long[] changed) {
-    }
+    record Layout(Map<Integer, Schema> schemas, int[] ids, short[] elements, String[] attributes, long[] changed) {}
 
     private final Map<Integer, Object[]> schemaRows = new HashMap<>();
     private final Map<String, String> strings = new HashMap<>();
@@ -112,11 +111,20 @@ final class SchemaPatterns {
                 changed[i] = patternChanged[source];
             }
             starts.add(i);
-            schemas.put(schemaId, new Schema(schemaId, (String) row[0], (Boolean) row[1], (String) row[2],
-                    schemaKeys.toArray(PatternKey[]::new), starts.stream().mapToInt(Integer::intValue).toArray()));
+            schemas.put(
+                    schemaId,
+                    new Schema(
+                            schemaId,
+                            (String) row[0],
+                            (Boolean) row[1],
+                            (String) row[2],
+                            schemaKeys.toArray(PatternKey[]::new),
+                            starts.stream().mapToInt(Integer::intValue).toArray()));
         }
-        schemaRows.forEach((id, row) -> schemas.computeIfAbsent(id, missing ->
-                new Schema(id, (String) row[0], (Boolean) row[1], (String) row[2], new PatternKey[0], new int[] {0})));
+        schemaRows.forEach((id, row) -> schemas.computeIfAbsent(
+                id,
+                missing -> new Schema(
+                        id, (String) row[0], (Boolean) row[1], (String) row[2], new PatternKey[0], new int[] {0})));
         return new Layout(Map.copyOf(schemas), ids, elementIds, attributes, changed);
     }
 }

@@ -6,8 +6,11 @@ import java.util.stream.Collectors;
 
 /** The vPIC vehicle types a catalog can be seeded with, by the names operators type and vPIC's {@code VehicleType} ids. */
 public enum VehicleType {
-
-    MOTORCYCLE(1), CAR(2), TRUCK(3), BUS(5), MPV(7);
+    MOTORCYCLE(1),
+    CAR(2),
+    TRUCK(3),
+    BUS(5),
+    MPV(7);
 
     private final int vpicId;
 

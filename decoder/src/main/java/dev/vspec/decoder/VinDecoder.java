@@ -50,8 +50,8 @@ public final class VinDecoder {
             WarmUp.run(decoder);
         } catch (RuntimeException e) {
             // warming is for speed alone: a decoder that could not be warmed still answers
-            System.getLogger(VinDecoder.class.getName()).log(System.Logger.Level.WARNING,
-                    "Warming the VIN decoder failed; it answers cold", e);
+            System.getLogger(VinDecoder.class.getName())
+                    .log(System.Logger.Level.WARNING, "Warming the VIN decoder failed; it answers cold", e);
         }
         return decoder;
     }
@@ -129,8 +129,7 @@ public final class VinDecoder {
      * then the most element weight, then the most values from patterns, then the later year.
      */
     private boolean better(DecodePass candidate, DecodePass current) {
-        Comparator<DecodePass> order = Comparator
-                .comparingInt(DecodePass::errorValue)
+        Comparator<DecodePass> order = Comparator.comparingInt(DecodePass::errorValue)
                 .thenComparingInt(pass -> pass.elementsWeight(index))
                 .thenComparingLong(DecodePass::patternValues)
                 .thenComparingInt(pass -> pass.modelYear == null ? Integer.MIN_VALUE : pass.modelYear);
@@ -176,9 +175,13 @@ public final class VinDecoder {
                 value(pass, Element.TURBO),
                 value(pass, Element.ENGINE_MANUFACTURER),
                 value(pass, Element.GVWR),
-                new VinDecoding.Plant(value(pass, Element.PLANT_CITY), value(pass, Element.PLANT_STATE),
+                new VinDecoding.Plant(
+                        value(pass, Element.PLANT_CITY),
+                        value(pass, Element.PLANT_STATE),
                         value(pass, Element.PLANT_COUNTRY)),
-                new VinDecoding.CheckDigit(checkDigitValid, String.valueOf(expected),
+                new VinDecoding.CheckDigit(
+                        checkDigitValid,
+                        String.valueOf(expected),
                         checkDigitValid ? null : parsed.withCorrectCheckDigit().value()),
                 warnings,
                 nhtsaCodes,

@@ -59,8 +59,10 @@ public record VinDecoding(
 
     /** Where the vehicle was built, as the VIN's plant code decodes. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record Plant(@Nullable String city, @Nullable String state, @Nullable String country) {
-    }
+    public record Plant(
+            @Nullable String city,
+            @Nullable String state,
+            @Nullable String country) {}
 
     /**
      * Position 9 as 49 CFR 565.15 computes it. {@code corrected_vin} is the VIN with that digit, present
@@ -69,8 +71,9 @@ public record VinDecoding(
     public record CheckDigit(
             boolean valid,
             String expected,
-            @JsonProperty("corrected_vin") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String correctedVin) {
-    }
+
+            @JsonProperty("corrected_vin") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+            String correctedVin) {}
 
     /**
      * One element vPIC decoded: its variable code and name (as vPIC's API names them), the value, and
@@ -84,8 +87,7 @@ public record VinDecoding(
             @Nullable String value,
             String source,
             @JsonProperty("vin_schema_id") @Nullable Integer vinSchemaId,
-            @Nullable String keys) {
-    }
+            @Nullable String keys) {}
 
     /** Year, make and model are all known: enough to look for configurations. */
     @JsonIgnore

@@ -19,8 +19,8 @@ final class VinTemplate {
 
     private static final long LETTERS = PatternKey.VIN_CHARACTERS & ~((1L << 10) - 1);
     private static final long DIGITS = (1L << 10) - 1;
-    private static final long VIN_CHARACTERS = PatternKey.VIN_CHARACTERS
-            & ~(PatternKey.bit('I') | PatternKey.bit('O') | PatternKey.bit('Q'));
+    private static final long VIN_CHARACTERS =
+            PatternKey.VIN_CHARACTERS & ~(PatternKey.bit('I') | PatternKey.bit('O') | PatternKey.bit('Q'));
 
     private final String wmi;
     private final long[] masks;

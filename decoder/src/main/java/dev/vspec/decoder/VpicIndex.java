@@ -54,7 +54,8 @@ public final class VpicIndex {
         this.makesOfModel = builder.names.makesOfModel();
         this.lookups = builder.names.lookups();
         this.conversions = builder.elements.conversions();
-        this.convertedElements = conversions.stream().map(Conversion::fromElementId).collect(Collectors.toUnmodifiableSet());
+        this.convertedElements =
+                conversions.stream().map(Conversion::fromElementId).collect(Collectors.toUnmodifiableSet());
         this.wmis = builder.wmis.byCode(this);
     }
 
@@ -146,8 +147,9 @@ public final class VpicIndex {
      * displacements, which every decode of them would convert again.
      */
     String converted(Conversion conversion, String value) {
-        return conversionResults.computeIfAbsent(conversion.id() + ":" + value,
-                key -> Optional.ofNullable(conversion.apply(value))).orElse(null);
+        return conversionResults
+                .computeIfAbsent(conversion.id() + ":" + value, key -> Optional.ofNullable(conversion.apply(value)))
+                .orElse(null);
     }
 
     /**
@@ -219,14 +221,25 @@ public final class VpicIndex {
      * A World Manufacturer Identifier. {@code publicFrom} is the time vPIC makes it public (epoch
      * microseconds; {@link Long#MIN_VALUE} when always), {@code links} its schemas with their years.
      */
-    public record Wmi(int id, String code, String manufacturer, Integer manufacturerId, List<String> makes,
-            Integer vehicleTypeId, String vehicleType, Integer truckTypeId, String country, long publicFrom,
+    public record Wmi(
+            int id,
+            String code,
+            String manufacturer,
+            Integer manufacturerId,
+            List<String> makes,
+            Integer vehicleTypeId,
+            String vehicleType,
+            Integer truckTypeId,
+            String country,
+            long publicFrom,
             List<SchemaLink> links) {
 
         /** Passenger car, MPV, or a truck vPIC marks as light: the vehicles the position-7 model-year rule covers. */
         boolean carMpvOrLightTruck() {
-            return vehicleTypeId != null && (vehicleTypeId == 2 || vehicleTypeId == 7
-                    || (vehicleTypeId == 3 && truckTypeId != null && truckTypeId == 1));
+            return vehicleTypeId != null
+                    && (vehicleTypeId == 2
+                            || vehicleTypeId == 7
+                            || (vehicleTypeId == 3 && truckTypeId != null && truckTypeId == 1));
         }
     }
 
@@ -248,8 +261,15 @@ public final class VpicIndex {
             return this;
         }
 
-        public Builder wmi(int id, String code, Integer manufacturerId, Integer makeId, Integer vehicleTypeId,
-                Integer truckTypeId, Integer countryId, Long publicFromMicros) {
+        public Builder wmi(
+                int id,
+                String code,
+                Integer manufacturerId,
+                Integer makeId,
+                Integer vehicleTypeId,
+                Integer truckTypeId,
+                Integer countryId,
+                Long publicFromMicros) {
             wmis.wmi(id, code, manufacturerId, makeId, vehicleTypeId, truckTypeId, countryId, publicFromMicros);
             return this;
         }
@@ -269,13 +289,21 @@ public final class VpicIndex {
             return this;
         }
 
-        public Builder pattern(int id, int schemaId, String keys, int elementId, String attributeId, long changedMicros) {
+        public Builder pattern(
+                int id, int schemaId, String keys, int elementId, String attributeId, long changedMicros) {
             patterns.pattern(id, schemaId, keys, elementId, attributeId, changedMicros);
             return this;
         }
 
-        public Builder element(int id, String name, String code, String lookupTable, String dataType, String decode,
-                Integer weight, boolean isPrivate) {
+        public Builder element(
+                int id,
+                String name,
+                String code,
+                String lookupTable,
+                String dataType,
+                String decode,
+                Integer weight,
+                boolean isPrivate) {
             elements.element(id, name, code, lookupTable, dataType, decode, weight, isPrivate);
             return this;
         }
@@ -285,7 +313,8 @@ public final class VpicIndex {
             return this;
         }
 
-        public Builder engineModelPattern(int id, int engineModelId, int elementId, String attributeId, long changedMicros) {
+        public Builder engineModelPattern(
+                int id, int engineModelId, int elementId, String attributeId, long changedMicros) {
             engineModels.pattern(id, engineModelId, elementId, patterns.intern(attributeId.strip()), changedMicros);
             return this;
         }

@@ -33,8 +33,7 @@ public final class VpicTables {
     private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final int FETCH_SIZE = 10_000;
 
-    private VpicTables() {
-    }
+    private VpicTables() {}
 
     /**
      * The release installed in {@code schema}, or null when none is (no such schema, or no release row).
@@ -43,15 +42,15 @@ public final class VpicTables {
     public static VpicRelease installedRelease(Connection connection, String schema) throws SQLException {
         requireName(schema);
         try (Statement statement = connection.createStatement();
-             ResultSet exists = statement.executeQuery("select to_regclass('" + schema + ".release') is not null")) {
+                ResultSet exists = statement.executeQuery("select to_regclass('" + schema + ".release') is not null")) {
             exists.next();
             if (!exists.getBoolean(1)) {
                 return null;
             }
         }
         try (Statement statement = connection.createStatement();
-             ResultSet row = statement.executeQuery("select sha256, data_date, source, installed_at, counts::text from "
-                     + schema + ".release")) {
+                ResultSet row = statement.executeQuery(
+                        "select sha256, data_date, source, installed_at, counts::text from " + schema + ".release")) {
             return row.next() ? release(row) : null;
         }
     }
@@ -93,37 +92,87 @@ public final class VpicTables {
     }
 
     private static void read(Connection connection, String schema, VpicIndex.Builder builder) throws SQLException {
-        query(connection, "select id, name, code, lookup_table, data_type, decode, weight, is_private from " + schema + ".element",
-                row -> builder.element(row.getInt(1), row.getString(2), row.getString(3), row.getString(4),
-                        row.getString(5), row.getString(6), integer(row, 7), row.getBoolean(8)));
-        query(connection, "select table_name, id, name from " + schema + ".lookup",
+        query(
+                connection,
+                "select id, name, code, lookup_table, data_type, decode, weight, is_private from " + schema
+                        + ".element",
+                row -> builder.element(
+                        row.getInt(1),
+                        row.getString(2),
+                        row.getString(3),
+                        row.getString(4),
+                        row.getString(5),
+                        row.getString(6),
+                        integer(row, 7),
+                        row.getBoolean(8)));
+        query(
+                connection,
+                "select table_name, id, name from " + schema + ".lookup",
                 row -> builder.lookup(row.getString(1), row.getInt(2), row.getString(3)));
-        query(connection, "select id, name from " + schema + ".make", row -> builder.make(row.getInt(1), row.getString(2)));
-        query(connection, "select id, name from " + schema + ".model", row -> builder.model(row.getInt(1), row.getString(2)));
-        query(connection, "select make_id, model_id from " + schema + ".make_model",
+        query(
+                connection,
+                "select id, name from " + schema + ".make",
+                row -> builder.make(row.getInt(1), row.getString(2)));
+        query(
+                connection,
+                "select id, name from " + schema + ".model",
+                row -> builder.model(row.getInt(1), row.getString(2)));
+        query(
+                connection,
+                "select make_id, model_id from " + schema + ".make_model",
                 row -> builder.makeModel(row.getInt(1), row.getInt(2)));
-        query(connection, "select id, name from " + schema + ".manufacturer",
+        query(
+                connection,
+                "select id, name from " + schema + ".manufacturer",
                 row -> builder.manufacturer(row.getInt(1), row.getString(2)));
-        query(connection, "select id, name, tobe_qced, notes from " + schema + ".vin_schema",
+        query(
+                connection,
+                "select id, name, tobe_qced, notes from " + schema + ".vin_schema",
                 row -> builder.schema(row.getInt(1), row.getString(2), row.getBoolean(3), row.getString(4)));
-        query(connection, "select id, wmi, manufacturer_id, make_id, vehicle_type_id, truck_type_id, country_id,"
+        query(
+                connection,
+                "select id, wmi, manufacturer_id, make_id, vehicle_type_id, truck_type_id, country_id,"
                         + " public_availability_date from " + schema + ".wmi",
-                row -> builder.wmi(row.getInt(1), row.getString(2), integer(row, 3), integer(row, 4), integer(row, 5),
-                        integer(row, 6), integer(row, 7), micros(row, 8)));
-        query(connection, "select wmi_id, make_id from " + schema + ".wmi_make",
+                row -> builder.wmi(
+                        row.getInt(1),
+                        row.getString(2),
+                        integer(row, 3),
+                        integer(row, 4),
+                        integer(row, 5),
+                        integer(row, 6),
+                        integer(row, 7),
+                        micros(row, 8)));
+        query(
+                connection,
+                "select wmi_id, make_id from " + schema + ".wmi_make",
                 row -> builder.wmiMake(row.getInt(1), row.getInt(2)));
-        query(connection, "select wmi_id, vin_schema_id, year_from, year_to from " + schema + ".wmi_vin_schema",
+        query(
+                connection,
+                "select wmi_id, vin_schema_id, year_from, year_to from " + schema + ".wmi_vin_schema",
                 row -> builder.wmiSchema(row.getInt(1), row.getInt(2), row.getInt(3), integer(row, 4)));
-        query(connection, "select id, vin_schema_id, keys, element_id, attribute_id, changed_on from " + schema + ".pattern",
-                row -> builder.pattern(row.getInt(1), row.getInt(2), row.getString(3), row.getInt(4), row.getString(5),
+        query(
+                connection,
+                "select id, vin_schema_id, keys, element_id, attribute_id, changed_on from " + schema + ".pattern",
+                row -> builder.pattern(
+                        row.getInt(1),
+                        row.getInt(2),
+                        row.getString(3),
+                        row.getInt(4),
+                        row.getString(5),
                         orEpoch(micros(row, 6))));
-        query(connection, "select id, name from " + schema + ".engine_model",
+        query(
+                connection,
+                "select id, name from " + schema + ".engine_model",
                 row -> builder.engineModel(row.getInt(1), row.getString(2)));
-        query(connection, "select id, engine_model_id, element_id, attribute_id, changed_on from " + schema
+        query(
+                connection,
+                "select id, engine_model_id, element_id, attribute_id, changed_on from " + schema
                         + ".engine_model_pattern",
-                row -> builder.engineModelPattern(row.getInt(1), row.getInt(2), row.getInt(3), row.getString(4),
-                        orEpoch(micros(row, 5))));
-        query(connection, "select id, from_element_id, to_element_id, formula from " + schema + ".conversion",
+                row -> builder.engineModelPattern(
+                        row.getInt(1), row.getInt(2), row.getInt(3), row.getString(4), orEpoch(micros(row, 5))));
+        query(
+                connection,
+                "select id, from_element_id, to_element_id, formula from " + schema + ".conversion",
                 row -> builder.conversion(row.getInt(1), row.getInt(2), row.getInt(3), row.getString(4)));
     }
 
@@ -158,8 +207,12 @@ public final class VpicTables {
         }
         Timestamp installed = row.getTimestamp(4);
         LocalDate dataDate = row.getObject(2, LocalDate.class);
-        return new VpicRelease(row.getString(1).strip(), dataDate, row.getString(3),
-                installed == null ? null : installed.toInstant(), counts);
+        return new VpicRelease(
+                row.getString(1).strip(),
+                dataDate,
+                row.getString(3),
+                installed == null ? null : installed.toInstant(),
+                counts);
     }
 
     private static Integer integer(ResultSet row, int column) throws SQLException {

@@ -18,8 +18,7 @@ final class WarmUp {
     static final int MAX_VINS = 20_000;
     static final Duration BUDGET = Duration.ofSeconds(3);
 
-    private WarmUp() {
-    }
+    private WarmUp() {}
 
     /** Decodes up to {@link #MAX_VINS} VINs or for {@link #BUDGET}, whichever ends first; answers how many. */
     static int run(VinDecoder decoder) {

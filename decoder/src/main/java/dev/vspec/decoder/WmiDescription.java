@@ -30,8 +30,7 @@ public record WmiDescription(
             int id,
             String name,
             @JsonProperty("year_from") int yearFrom,
-            @JsonProperty("year_to") @Nullable Integer yearTo) {
-    }
+            @JsonProperty("year_to") @Nullable Integer yearTo) {}
 
     /** A WMI vPIC holds, with its schemas, the newest first, and their model years up to {@code lastYear}. */
     static WmiDescription of(Wmi wmi, int lastYear, VpicRelease release) {
@@ -44,9 +43,18 @@ public record WmiDescription(
                 years.add(year);
             }
         }
-        schemas.sort(Comparator.comparingInt(SchemaYears::yearFrom).reversed()
-                .thenComparing(SchemaYears::name).thenComparingInt(SchemaYears::id));
-        return new WmiDescription(wmi.code(), wmi.manufacturer(), wmi.makes(), wmi.country(), wmi.vehicleType(),
-                PartialDecoder.ranges(years), schemas, release);
+        schemas.sort(Comparator.comparingInt(SchemaYears::yearFrom)
+                .reversed()
+                .thenComparing(SchemaYears::name)
+                .thenComparingInt(SchemaYears::id));
+        return new WmiDescription(
+                wmi.code(),
+                wmi.manufacturer(),
+                wmi.makes(),
+                wmi.country(),
+                wmi.vehicleType(),
+                PartialDecoder.ranges(years),
+                schemas,
+                release);
     }
 }

@@ -16,10 +16,25 @@ final class WmiRows {
     private final Map<Integer, List<Integer>> makes = new HashMap<>();
     private final Map<Integer, List<int[]>> links = new HashMap<>();
 
-    void wmi(int id, String code, Integer manufacturerId, Integer makeId, Integer vehicleTypeId, Integer truckTypeId,
-            Integer countryId, Long publicFromMicros) {
-        wmis.add(new Object[] {id, code.strip().toUpperCase(Locale.ROOT), manufacturerId, makeId, vehicleTypeId,
-                truckTypeId, countryId, publicFromMicros});
+    void wmi(
+            int id,
+            String code,
+            Integer manufacturerId,
+            Integer makeId,
+            Integer vehicleTypeId,
+            Integer truckTypeId,
+            Integer countryId,
+            Long publicFromMicros) {
+        wmis.add(new Object[] {
+            id,
+            code.strip().toUpperCase(Locale.ROOT),
+            manufacturerId,
+            makeId,
+            vehicleTypeId,
+            truckTypeId,
+            countryId,
+            publicFromMicros
+        });
     }
 
     void make(int wmiId, int makeId) {
@@ -59,10 +74,18 @@ final class WmiRows {
                 schemaLinks.add(new SchemaLink(schema, link[1], link[2] == Integer.MIN_VALUE ? null : link[2]));
             }
             Long publicFrom = (Long) row[7];
-            Wmi wmi = new Wmi(id, code, manufacturerId == null ? null : index.manufacturerName(manufacturerId),
-                    manufacturerId, List.copyOf(makeNames), (Integer) row[4], index.lookup("VehicleType", (Integer) row[4]),
-                    (Integer) row[5], index.lookup("Country", (Integer) row[6]),
-                    publicFrom == null ? Long.MIN_VALUE : publicFrom, List.copyOf(schemaLinks));
+            Wmi wmi = new Wmi(
+                    id,
+                    code,
+                    manufacturerId == null ? null : index.manufacturerName(manufacturerId),
+                    manufacturerId,
+                    List.copyOf(makeNames),
+                    (Integer) row[4],
+                    index.lookup("VehicleType", (Integer) row[4]),
+                    (Integer) row[5],
+                    index.lookup("Country", (Integer) row[6]),
+                    publicFrom == null ? Long.MIN_VALUE : publicFrom,
+                    List.copyOf(schemaLinks));
             // vPIC holds one row per WMI; should a release hold two, the first stays, as a lookup by code finds one.
             byCode.putIfAbsent(code, wmi);
         }

@@ -21,7 +21,8 @@ class CatalogIdentityTest {
 
     @Test
     void aDecodedVinNamesItsConfiguration() {
-        CatalogIdentity accord = CatalogIdentity.of(decoder.decode(Vin.parse("1HGCM82633A004352"))).orElseThrow();
+        CatalogIdentity accord = CatalogIdentity.of(decoder.decode(Vin.parse("1HGCM82633A004352")))
+                .orElseThrow();
 
         assertThat(accord).isEqualTo(new CatalogIdentity(2003, "HONDA", "Accord", "EX-V6", "J30A4", null));
         assertThat(accord.configKey()).isEqualTo("2003-honda-accord-ex-v6-j30a4");
@@ -34,10 +35,15 @@ class CatalogIdentityTest {
 
         CatalogIdentity identity = CatalogIdentity.of(model3).orElseThrow();
 
-        assertThat(identity.trim()).isEqualTo(model3.series() != null ? model3.series().strip() : CatalogIdentity.NO_TRIM);
+        assertThat(identity.trim())
+                .isEqualTo(model3.series() != null ? model3.series().strip() : CatalogIdentity.NO_TRIM);
         assertThat(identity.engineCode()).isEqualTo("electric");
-        assertThat(identity.configKey()).startsWith("2019-tesla-model-3-").endsWith("-electric" + (identity.drivetrain() == null
-                ? "" : "-" + identity.drivetrain().toLowerCase()));
+        assertThat(identity.configKey())
+                .startsWith("2019-tesla-model-3-")
+                .endsWith("-electric"
+                        + (identity.drivetrain() == null
+                                ? ""
+                                : "-" + identity.drivetrain().toLowerCase()));
     }
 
     /** The serial part of a VIN (positions 12-17) and its plant (11) name no other vehicle: every such VIN keys alike. */
@@ -45,7 +51,9 @@ class CatalogIdentityTest {
     void everyVinOfOneVehicleNamesTheSameKey() {
         Random random = new Random(20261124);
         for (String published : new String[] {"1HGCM82633A004352", "KM8K2CAB4PU001140", "5YJ3E1EA2KF317000"}) {
-            String expected = CatalogIdentity.of(decoder.decode(Vin.parse(published))).orElseThrow().configKey();
+            String expected = CatalogIdentity.of(decoder.decode(Vin.parse(published)))
+                    .orElseThrow()
+                    .configKey();
             Set<String> keys = new HashSet<>();
             for (int i = 0; i < 200; i++) {
                 StringBuilder vin = new StringBuilder(published);
@@ -86,17 +94,23 @@ class CatalogIdentityTest {
         CatalogIdentity accord = new CatalogIdentity(2003, "HONDA", "Accord", "EX-V6", "J30A4", null);
         CatalogIdentity frontDriven = new CatalogIdentity(2003, "HONDA", "Accord", "EX-V6", "J30A4", "FWD");
 
-        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "ACCORD", "ex v6", "j30a4", "fwd"))).isTrue();
-        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", null))).isTrue();
-        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", "awd"))).isFalse();
-        assertThat(accord.isRegisteredAs(registered(2004, "Honda", "Accord", "EX-V6", "J30A4", null))).isFalse();
-        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX", "J30A4", null))).isFalse();
-        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "K24A4", null))).isFalse();
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "ACCORD", "ex v6", "j30a4", "fwd")))
+                .isTrue();
+        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", null)))
+                .isTrue();
+        assertThat(frontDriven.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "J30A4", "awd")))
+                .isFalse();
+        assertThat(accord.isRegisteredAs(registered(2004, "Honda", "Accord", "EX-V6", "J30A4", null)))
+                .isFalse();
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX", "J30A4", null)))
+                .isFalse();
+        assertThat(accord.isRegisteredAs(registered(2003, "Honda", "Accord", "EX-V6", "K24A4", null)))
+                .isFalse();
     }
 
-    private static RegisterConfiguration registered(int year, String make, String model, String trim, String engineCode,
-            String drivetrain) {
-        return new RegisterConfiguration("key", year, make, model, trim, engineCode, drivetrain, "label",
-                FactSource.vendor("a vendor", 0));
+    private static RegisterConfiguration registered(
+            int year, String make, String model, String trim, String engineCode, String drivetrain) {
+        return new RegisterConfiguration(
+                "key", year, make, model, trim, engineCode, drivetrain, "label", FactSource.vendor("a vendor", 0));
     }
 }

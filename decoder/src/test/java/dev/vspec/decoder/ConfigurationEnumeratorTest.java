@@ -31,7 +31,8 @@ class ConfigurationEnumeratorTest {
 
         assertThat(found).extracting(f -> f.identity().configKey()).contains("2003-honda-accord-ex-v6-j30a4");
         assertThat(found).extracting(f -> f.identity().model()).contains("Accord", "Civic");
-        assertThat(found).allSatisfy(f -> assertThat(f.identity().year()).isEqualTo(2003))
+        assertThat(found)
+                .allSatisfy(f -> assertThat(f.identity().year()).isEqualTo(2003))
                 .allSatisfy(f -> assertThat(f.identity().make()).isEqualTo("HONDA"));
     }
 
@@ -44,11 +45,16 @@ class ConfigurationEnumeratorTest {
         for (Found f : found) {
             Vin vin = Vin.parse(f.vin());
             assertThat(vin.hasValidCheckDigit()).as(f.vin()).isTrue();
-            assertThat(f.vin().charAt(9)).as(f.vin()).isEqualTo(ModelYears.code(f.identity().year()));
+            assertThat(f.vin().charAt(9))
+                    .as(f.vin())
+                    .isEqualTo(ModelYears.code(f.identity().year()));
             VinDecoding again = decoder.decode(vin);
             assertThat(CatalogIdentity.of(again)).as(f.vin()).contains(f.identity());
             // clean (0), at most with positions no pattern uses (14): no check digit or character error
-            assertThat(again.nhtsaErrorCodes()).as(f.vin() + " " + again.warnings()).contains(0).isSubsetOf(0, 14);
+            assertThat(again.nhtsaErrorCodes())
+                    .as(f.vin() + " " + again.warnings())
+                    .contains(0)
+                    .isSubsetOf(0, 14);
         }
     }
 
@@ -59,7 +65,7 @@ class ConfigurationEnumeratorTest {
         List<String> first = enumerate(request).stream().map(Found::vin).toList();
         List<String> second = new ArrayList<>();
         new ConfigurationEnumerator(new VinDecoder(VpicExtract.index(), NOW), NOW)
-                .enumerate(request, found -> second.add(found.vin()), (done, total, configurations) -> { });
+                .enumerate(request, found -> second.add(found.vin()), (done, total, configurations) -> {});
 
         assertThat(first).isNotEmpty().isEqualTo(second);
     }
@@ -74,7 +80,8 @@ class ConfigurationEnumeratorTest {
             assertThat(f.identity().year()).isEqualTo(2019);
             assertThat(f.identity().engineCode()).isEqualTo("electric");
         });
-        assertThat(motorcycles).isNotEmpty()
+        assertThat(motorcycles)
+                .isNotEmpty()
                 .allSatisfy(f -> assertThat(f.decoding().vehicleType()).isEqualTo("MOTORCYCLE"))
                 .allSatisfy(f -> assertThat(f.vin()).startsWith("JH2"));
         assertThat(enumerate(new Request(2019, 2023, Set.of("HONDA"), LIGHT)))
@@ -83,13 +90,17 @@ class ConfigurationEnumeratorTest {
 
     @Test
     void theSummaryCountsWhatWasTriedAndSaysWhenTheBoundCutCombinations() {
-        Summary unbounded = enumerator.enumerate(new Request(2019, 2019, Set.of("FORD"), LIGHT), f -> { }, (d, t, c) -> { });
+        Summary unbounded =
+                enumerator.enumerate(new Request(2019, 2019, Set.of("FORD"), LIGHT), f -> {}, (d, t, c) -> {});
         Summary bounded = new ConfigurationEnumerator(decoder, NOW, 2)
-                .enumerate(new Request(2019, 2019, Set.of("FORD"), LIGHT), f -> { }, (d, t, c) -> { });
+                .enumerate(new Request(2019, 2019, Set.of("FORD"), LIGHT), f -> {}, (d, t, c) -> {});
 
         assertThat(unbounded.cappedModelKeys()).isZero();
-        assertThat(unbounded.vinsDecoded()).isGreaterThanOrEqualTo(unbounded.configurations()
-                + unbounded.withoutModel() + unbounded.withoutEngineCode() + unbounded.otherMake());
+        assertThat(unbounded.vinsDecoded())
+                .isGreaterThanOrEqualTo(unbounded.configurations()
+                        + unbounded.withoutModel()
+                        + unbounded.withoutEngineCode()
+                        + unbounded.otherMake());
         assertThat(unbounded.configurations()).isPositive();
         assertThat(bounded.cappedModelKeys()).isPositive();
         assertThat(bounded.vinsDecoded()).isLessThan(unbounded.vinsDecoded());
@@ -99,14 +110,15 @@ class ConfigurationEnumeratorTest {
     void refusesYearsOutOfOrderOrOutOfRange() {
         assertThatThrownBy(() -> new Request(2025, 2015, Set.of(), LIGHT))
                 .hasMessageContaining("write the earlier year first (2015-2025)");
-        assertThatThrownBy(() -> enumerator.enumerate(new Request(2015, 2030, Set.of(), LIGHT), f -> { }, (d, t, c) -> { }))
+        assertThatThrownBy(
+                        () -> enumerator.enumerate(new Request(2015, 2030, Set.of(), LIGHT), f -> {}, (d, t, c) -> {}))
                 .hasMessage("model years run from 1981 to 2028; got 2015-2030");
         assertThat(enumerator.makes(LIGHT)).contains("HONDA", "TOYOTA", "TESLA").doesNotContain("Honda");
     }
 
     private List<Found> enumerate(Request request) {
         List<Found> found = new ArrayList<>();
-        enumerator.enumerate(request, found::add, (done, total, configurations) -> { });
+        enumerator.enumerate(request, found::add, (done, total, configurations) -> {});
         return found;
     }
 }

@@ -27,12 +27,14 @@ class DecodeRulesTest {
     private static final long OLDER = 1_000_000L;
     private static final long NEWER = 2_000_000L;
     // keys CM826|3A004352
-    private static final String VIN = Vin.parse("1ZZCM8263" + "3A004352").withCorrectCheckDigit().value();
+    private static final String VIN =
+            Vin.parse("1ZZCM8263" + "3A004352").withCorrectCheckDigit().value();
 
     @Test
     void theSchemaOfTheLaterFirstYearWins() {
         VinDecoding decoding = decode(release()
-                .wmiSchema(1, 10, 1999, 2005).wmiSchema(1, 11, 2003, 2003)
+                .wmiSchema(1, 10, 1999, 2005)
+                .wmiSchema(1, 11, 2003, 2003)
                 .pattern(1, 10, "CM826", TRIM, "Older schema's trim", NEWER)
                 .pattern(2, 11, "CM", TRIM, "Newer schema's trim", OLDER));
 
@@ -41,7 +43,8 @@ class DecodeRulesTest {
 
     @Test
     void thenTheNewerPattern() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(1, 10, "CM826", TRIM, "Older pattern", OLDER)
                 .pattern(2, 10, "CM", TRIM, "Newer pattern", NEWER));
 
@@ -51,7 +54,8 @@ class DecodeRulesTest {
     @Test
     void thenTheKeyWithFewerFixedCharacters() {
         // NHTSA orders LEN(REPLACE(Keys, '*', '')) ascending: of two equal patterns, the less specific key wins
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(1, 10, "CM826", TRIM, "Five fixed", NEWER)
                 .pattern(2, 10, "C*8", TRIM, "Two fixed", NEWER));
 
@@ -61,7 +65,8 @@ class DecodeRulesTest {
     @Test
     void aRemainingTieGoesTheSameWayEveryTime() {
         // both fix five characters; NHTSA would pick at random, vspec by the key without brackets ('*' before 'M')
-        VpicIndex.Builder rows = release().wmiSchema(1, 10, 2003, 2003)
+        VpicIndex.Builder rows = release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(3, 10, "CM826", TRIM, "Plain", NEWER)
                 .pattern(7, 10, "C*8[2]", TRIM, "Bracketed", NEWER);
 
@@ -70,7 +75,8 @@ class DecodeRulesTest {
 
     @Test
     void keysAreJudgedOnEveryPositionAfterThePipe() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(1, 10, "*****|3A00435[3-9]", TRIM, "Serial 3-9", NEWER)
                 .pattern(2, 10, "*****|3A00435[0-2]", TRIM, "Serial 0-2", OLDER));
 
@@ -79,8 +85,12 @@ class DecodeRulesTest {
 
     @Test
     void theMakeComesFromTheDecodedModel() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
-                .make(5, "Synthetic Make").make(6, "Other Make").model(50, "Synthetic Model").makeModel(5, 50)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
+                .make(5, "Synthetic Make")
+                .make(6, "Other Make")
+                .model(50, "Synthetic Model")
+                .makeModel(5, 50)
                 .wmiMake(1, 6)
                 .pattern(1, 10, "CM", MODEL, "50", NEWER));
 
@@ -90,10 +100,17 @@ class DecodeRulesTest {
 
     @Test
     void withoutAModelTheMakeIsTheWmisWhenItHasOne() {
-        VinDecoding single = decode(release().wmiSchema(1, 10, 2003, 2003).make(6, "Only Make").wmiMake(1, 6)
+        VinDecoding single = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
+                .make(6, "Only Make")
+                .wmiMake(1, 6)
                 .pattern(1, 10, "CM", TRIM, "Some trim", NEWER));
-        VinDecoding two = decode(release().wmiSchema(1, 10, 2003, 2003).make(6, "One").make(7, "Two")
-                .wmiMake(1, 6).wmiMake(1, 7)
+        VinDecoding two = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
+                .make(6, "One")
+                .make(7, "Two")
+                .wmiMake(1, 6)
+                .wmiMake(1, 7)
                 .pattern(1, 10, "CM", TRIM, "Some trim", NEWER));
 
         assertThat(single.make()).isEqualTo("ONLY MAKE");
@@ -102,8 +119,10 @@ class DecodeRulesTest {
 
     @Test
     void theEngineModelAddsItsAttributesBelowAnyPatterns() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
-                .engineModel(90, "SYN20").engineModelPattern(1, 90, CYLINDERS, "4", NEWER)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
+                .engineModel(90, "SYN20")
+                .engineModelPattern(1, 90, CYLINDERS, "4", NEWER)
                 .engineModelPattern(2, 90, DISPLACEMENT_L, "2.0", NEWER)
                 .pattern(1, 10, "CM", ENGINE_MODEL, "syn20 ", OLDER)
                 .pattern(2, 10, "CM8", CYLINDERS, "6", OLDER));
@@ -111,34 +130,41 @@ class DecodeRulesTest {
         assertThat(decoding.engineModel()).isEqualTo("syn20");
         assertThat(decoding.cylinders()).isEqualTo(6);
         assertThat(decoding.displacementL()).isEqualTo("2.0");
-        assertThat(decoding.elements()).filteredOn(element -> "DisplacementL".equals(element.code())).singleElement()
+        assertThat(decoding.elements())
+                .filteredOn(element -> "DisplacementL".equals(element.code()))
+                .singleElement()
                 .satisfies(element -> assertThat(element.source()).isEqualTo("engine_model"));
     }
 
     @Test
     void aFormulaKeyGivesTheDigitsOfTheVin() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
-                .pattern(1, 10, "**#", CYLINDERS, "TBD", NEWER));
+        VinDecoding decoding =
+                decode(release().wmiSchema(1, 10, 2003, 2003).pattern(1, 10, "**#", CYLINDERS, "TBD", NEWER));
 
         assertThat(decoding.cylinders()).isEqualTo(8);
-        assertThat(decoding.elements()).filteredOn(element -> "EngineCylinders".equals(element.code())).singleElement()
+        assertThat(decoding.elements())
+                .filteredOn(element -> "EngineCylinders".equals(element.code()))
+                .singleElement()
                 .satisfies(element -> assertThat(element.source()).isEqualTo("formula"));
     }
 
     @Test
     void multiValuedElementsKeepEveryValue() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(1, 10, "CM", OTHER_ENGINE_INFO, "Direct injection", NEWER)
                 .pattern(2, 10, "CM8", OTHER_ENGINE_INFO, "Variable valve timing", OLDER));
 
-        assertThat(decoding.elements()).filteredOn(element -> "OtherEngineInfo".equals(element.code()))
+        assertThat(decoding.elements())
+                .filteredOn(element -> "OtherEngineInfo".equals(element.code()))
                 .extracting(VinDecoding.DecodedElement::value)
                 .containsExactlyInAnyOrder("Direct injection", "Variable valve timing");
     }
 
     @Test
     void convertsDisplacementVpicGaveInOneUnitOnly() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2003, 2003)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 10, 2003, 2003)
                 .conversion(3, DISPLACEMENT_CC, DISPLACEMENT_L, "#x# / 1000.")
                 .pattern(1, 10, "CM", DISPLACEMENT_CC, "1998.0", NEWER));
 
@@ -148,8 +174,8 @@ class DecodeRulesTest {
 
     @Test
     void schemasOfOtherYearsTakeNoPart() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 10, 2004, 2010)
-                .pattern(1, 10, "CM", TRIM, "Later trim", NEWER));
+        VinDecoding decoding =
+                decode(release().wmiSchema(1, 10, 2004, 2010).pattern(1, 10, "CM", TRIM, "Later trim", NEWER));
 
         assertThat(decoding.trim()).isNull();
         assertThat(decoding.nhtsaErrorCodes()).contains(8);
@@ -157,7 +183,8 @@ class DecodeRulesTest {
 
     @Test
     void aWmiNotYetPublicIsUnknown() {
-        VpicIndex.Builder rows = release(Instant.parse("2027-01-01T00:00:00Z")).wmiSchema(1, 10, 2003, 2003)
+        VpicIndex.Builder rows = release(Instant.parse("2027-01-01T00:00:00Z"))
+                .wmiSchema(1, 10, 2003, 2003)
                 .pattern(1, 10, "CM", TRIM, "Some trim", NEWER);
         VinDecoder decoder = new VinDecoder(rows.build(), NOW);
 
@@ -167,7 +194,9 @@ class DecodeRulesTest {
 
     @Test
     void patternsOfSchemasAwaitingQualityControlTakeNoPart() {
-        VinDecoding decoding = decode(release().wmiSchema(1, 12, 2003, 2003).schema(12, "synthetic schema under QC", true, null)
+        VinDecoding decoding = decode(release()
+                .wmiSchema(1, 12, 2003, 2003)
+                .schema(12, "synthetic schema under QC", true, null)
                 .pattern(1, 12, "CM", TRIM, "Unchecked trim", NEWER));
 
         assertThat(decoding.trim()).isNull();
@@ -185,7 +214,8 @@ class DecodeRulesTest {
     private static VpicIndex.Builder release(Instant publicFrom) {
         Long micros = publicFrom == null ? null : publicFrom.getEpochSecond() * 1_000_000L;
         return new VpicIndex.Builder()
-                .release(new VpicRelease("0".repeat(64), LocalDate.of(2026, 2, 17), "synthetic test rows", NOW.instant(), Map.of()))
+                .release(new VpicRelease(
+                        "0".repeat(64), LocalDate.of(2026, 2, 17), "synthetic test rows", NOW.instant(), Map.of()))
                 .lookup("VehicleType", 2, "Passenger Car")
                 .wmi(1, "1ZZ", null, null, 2, null, null, micros)
                 .schema(10, "synthetic schema 10", false, null)
@@ -194,7 +224,15 @@ class DecodeRulesTest {
                 .element(TRIM, "Trim", "Trim", null, "string", "Pattern", 61, false)
                 .element(CYLINDERS, "Engine Number of Cylinders", "EngineCylinders", null, "int", "Pattern", 88, false)
                 .element(ENGINE_MODEL, "Engine Model", "EngineModel", null, "string", "Pattern", 55, false)
-                .element(OTHER_ENGINE_INFO, "Other Engine Info", "OtherEngineInfo", null, "string", "Pattern", null, false)
+                .element(
+                        OTHER_ENGINE_INFO,
+                        "Other Engine Info",
+                        "OtherEngineInfo",
+                        null,
+                        "string",
+                        "Pattern",
+                        null,
+                        false)
                 .element(DISPLACEMENT_CC, "Displacement (CC)", "DisplacementCC", null, "decimal", "Pattern", 98, false)
                 .element(DISPLACEMENT_L, "Displacement (L)", "DisplacementL", null, "decimal", "Pattern", null, false);
     }

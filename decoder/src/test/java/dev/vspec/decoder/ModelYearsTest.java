@@ -9,12 +9,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ModelYearsTest {
 
-    private static final VpicIndex.Schema SCHEMA = new VpicIndex.Schema(1, "synthetic test schema", false, null,
-            new PatternKey[0], new int[] {0});
+    private static final VpicIndex.Schema SCHEMA =
+            new VpicIndex.Schema(1, "synthetic test schema", false, null, new PatternKey[0], new int[] {0});
 
     @ParameterizedTest(name = "{0} is {1} in the later cycle")
-    @CsvSource({"A, 2010", "H, 2017", "J, 2018", "N, 2022", "P, 2023", "R, 2024", "T, 2026", "V, 2027", "Y, 2030",
-            "1, 2031", "9, 2039"})
+    @CsvSource({
+        "A, 2010", "H, 2017", "J, 2018", "N, 2022", "P, 2023", "R, 2024", "T, 2026", "V, 2027", "Y, 2030", "1, 2031",
+        "9, 2039"
+    })
     void readsPosition10(char code, int year) {
         assertThat(ModelYears.laterCycle(code)).isEqualTo(year);
     }
@@ -34,14 +36,18 @@ class ModelYearsTest {
         assertThat(ModelYears.read("1HGCM82633A004352", car, 2026)).isEqualTo(new ModelYears.Reading(2003, null, true));
         assertThat(ModelYears.read("1HGCM8A6XKA004352", car, 2026)).isEqualTo(new ModelYears.Reading(2019, null, true));
         // a truck vPIC marks light (truck type 1) too
-        assertThat(ModelYears.read("1HGCM8A6XKA004352", wmi(3, 1, 1980, null), 2026).conclusive()).isTrue();
+        assertThat(ModelYears.read("1HGCM8A6XKA004352", wmi(3, 1, 1980, null), 2026)
+                        .conclusive())
+                .isTrue();
     }
 
     @Test
     void otherVehiclesKeepBothCandidates() {
         assertThat(ModelYears.read("JH2RC5005KM700000", wmi(1, null, 1980, null), 2026))
                 .isEqualTo(new ModelYears.Reading(2019, 1989, false));
-        assertThat(ModelYears.read("1FTEW1EP9KFA00000", wmi(3, null, 1980, null), 2026).other()).isEqualTo(1989);
+        assertThat(ModelYears.read("1FTEW1EP9KFA00000", wmi(3, null, 1980, null), 2026)
+                        .other())
+                .isEqualTo(1989);
     }
 
     @Test
@@ -50,7 +56,9 @@ class ModelYearsTest {
         assertThat(ModelYears.read("JH2RC5005YM700000", wmi(1, null, 1980, null), 2026))
                 .isEqualTo(new ModelYears.Reading(2000, null, true));
         // 'W' is 2028, two years ahead: still open
-        assertThat(ModelYears.read("JH2RC5005WM700000", wmi(1, null, 1980, null), 2026).other()).isEqualTo(1998);
+        assertThat(ModelYears.read("JH2RC5005WM700000", wmi(1, null, 1980, null), 2026)
+                        .other())
+                .isEqualTo(1998);
     }
 
     @Test
@@ -62,7 +70,17 @@ class ModelYearsTest {
     }
 
     private static VpicIndex.Wmi wmi(int vehicleType, Integer truckType, int from, Integer to) {
-        return new VpicIndex.Wmi(1, "1HG", "SYNTHETIC TEST MANUFACTURER", 1, List.of(), vehicleType, "type", truckType,
-                null, Long.MIN_VALUE, List.of(new VpicIndex.SchemaLink(SCHEMA, from, to)));
+        return new VpicIndex.Wmi(
+                1,
+                "1HG",
+                "SYNTHETIC TEST MANUFACTURER",
+                1,
+                List.of(),
+                vehicleType,
+                "type",
+                truckType,
+                null,
+                Long.MIN_VALUE,
+                List.of(new VpicIndex.SchemaLink(SCHEMA, from, to)));
     }
 }

@@ -14,24 +14,25 @@ class PatternKeyTest {
 
     @ParameterizedTest(name = "{0} matches {1}: {2}")
     @CsvSource({
-            "CM826, " + ACCORD + ", true",
-            "CM8, " + ACCORD + ", true",
-            "C*8*6, " + ACCORD + ", true",
-            "CM827, " + ACCORD + ", false",
-            "CM8[2-5]6, " + ACCORD + ", true",
-            "CM8[3-5]6, " + ACCORD + ", false",
-            "CM8[246]6, " + ACCORD + ", true",
-            // positions after '|' count, all of them, not only position 11
-            "*****|3A0, " + ACCORD + ", true",
-            "*****|3B0, " + ACCORD + ", false",
-            "*****|*A00435[0-2], " + ACCORD + ", true",
-            "*****|*A00435[3-9], " + ACCORD + ", false",
-            // NHTSA rewrites the malformed range 1-A as the two characters 1 and A
-            "*****|*[1-A], " + ACCORD + ", true",
-            // in a key without a class, LIKE's '_' is a wildcard too
-            "CM_26, " + ACCORD + ", true",
-            // longer than the keys: no match
-            "CM826|3A0043521, " + ACCORD + ", false"})
+        "CM826, " + ACCORD + ", true",
+        "CM8, " + ACCORD + ", true",
+        "C*8*6, " + ACCORD + ", true",
+        "CM827, " + ACCORD + ", false",
+        "CM8[2-5]6, " + ACCORD + ", true",
+        "CM8[3-5]6, " + ACCORD + ", false",
+        "CM8[246]6, " + ACCORD + ", true",
+        // positions after '|' count, all of them, not only position 11
+        "*****|3A0, " + ACCORD + ", true",
+        "*****|3B0, " + ACCORD + ", false",
+        "*****|*A00435[0-2], " + ACCORD + ", true",
+        "*****|*A00435[3-9], " + ACCORD + ", false",
+        // NHTSA rewrites the malformed range 1-A as the two characters 1 and A
+        "*****|*[1-A], " + ACCORD + ", true",
+        // in a key without a class, LIKE's '_' is a wildcard too
+        "CM_26, " + ACCORD + ", true",
+        // longer than the keys: no match
+        "CM826|3A0043521, " + ACCORD + ", false"
+    })
     void matchesThePrefixOfAVinsKeys(String key, String keys, boolean matches) {
         assertThat(PatternKey.compile(key).matches(keys)).isEqualTo(matches);
     }

@@ -19,12 +19,13 @@ class VinDecoderTest {
 
     @ParameterizedTest(name = "{0} is a {1} {2} {3}")
     @CsvSource({
-            // a 2003 Accord coupe, the VIN of many decoder tutorials
-            "1HGCM82633A004352, 2003, HONDA, Accord, EX-V6, J30A4",
-            // a 2023 Kona: vPIC's engine model 'MPI Nu PE' is no manufacturer code, so the code is derived
-            "KM8K2CAB4PU001140, 2023, HYUNDAI, Kona, SE, 2.0l-4cyl",
-            // a 2019 Model 3: no engine, so the code says electric
-            "5YJ3E1EA2KF317000, 2019, TESLA, Model 3, , electric"})
+        // a 2003 Accord coupe, the VIN of many decoder tutorials
+        "1HGCM82633A004352, 2003, HONDA, Accord, EX-V6, J30A4",
+        // a 2023 Kona: vPIC's engine model 'MPI Nu PE' is no manufacturer code, so the code is derived
+        "KM8K2CAB4PU001140, 2023, HYUNDAI, Kona, SE, 2.0l-4cyl",
+        // a 2019 Model 3: no engine, so the code says electric
+        "5YJ3E1EA2KF317000, 2019, TESLA, Model 3, , electric"
+    })
     void decodesPublishedVins(String vin, int year, String make, String model, String trim, String engineCode) {
         VinDecoding decoding = decoder.decode(Vin.parse(vin));
 
@@ -33,7 +34,8 @@ class VinDecoderTest {
         assertThat(decoding.model()).isEqualTo(model);
         assertThat(decoding.trim()).isEqualTo(trim);
         assertThat(decoding.engineCode().value()).isEqualTo(engineCode);
-        assertThat(decoding.release().sha256()).isEqualTo(VpicExtract.index().release().sha256());
+        assertThat(decoding.release().sha256())
+                .isEqualTo(VpicExtract.index().release().sha256());
         assertThat(decoding.checkDigit().valid()).isTrue();
     }
 
@@ -52,16 +54,22 @@ class VinDecoderTest {
         assertThat(accord.cylinders()).isEqualTo(6);
         assertThat(accord.engineCode().derived()).isFalse();
         assertThat(accord.plant()).isEqualTo(new VinDecoding.Plant("MARYSVILLE", "OHIO", "UNITED STATES (USA)"));
-        assertThat(accord.elements()).filteredOn(element -> "Model".equals(element.code())).singleElement()
+        assertThat(accord.elements())
+                .filteredOn(element -> "Model".equals(element.code()))
+                .singleElement()
                 .satisfies(element -> {
                     assertThat(element.value()).isEqualTo("Accord");
                     assertThat(element.source()).isEqualTo("pattern");
                     assertThat(element.vinSchemaId()).isNotNull();
                     assertThat(element.keys()).isNotBlank();
                 });
-        assertThat(accord.elements()).filteredOn(element -> "Make".equals(element.code())).singleElement()
+        assertThat(accord.elements())
+                .filteredOn(element -> "Make".equals(element.code()))
+                .singleElement()
                 .satisfies(element -> assertThat(element.source()).isEqualTo("model"));
-        assertThat(accord.elements()).filteredOn(element -> "Manufacturer".equals(element.code())).singleElement()
+        assertThat(accord.elements())
+                .filteredOn(element -> "Manufacturer".equals(element.code()))
+                .singleElement()
                 .satisfies(element -> assertThat(element.source()).isEqualTo("wmi"));
     }
 
@@ -100,8 +108,12 @@ class VinDecoderTest {
         assertThat(f150.modelYear()).isEqualTo(2019);
         assertThat(f150.model()).isEqualTo("F-150");
         assertThat(f150.engineModel()).isEqualTo("2.7L-4V");
-        assertThat(f150.engineCode()).isEqualTo(new EngineCode("2.7l-v6", true,
-                "derived from vPIC's displacement, cylinders and fuel (engine model '2.7L-4V' is not a manufacturer code)"));
+        assertThat(f150.engineCode())
+                .isEqualTo(
+                        new EngineCode(
+                                "2.7l-v6",
+                                true,
+                                "derived from vPIC's displacement, cylinders and fuel (engine model '2.7L-4V' is not a manufacturer code)"));
         assertThat(f150.warnings()).anySatisfy(warning -> {
             assertThat(warning.code()).isEqualTo(DecodeWarning.AMBIGUOUS_MODEL_YEAR);
             assertThat(warning.message()).contains("2019 or 1989");
@@ -123,7 +135,8 @@ class VinDecoderTest {
     void aCarWithADigitInPosition7IsOfTheEarlierCycle() {
         // the Accord's position 7 is '3': position 10 '3' reads 2003, never 2033
         assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).modelYear()).isEqualTo(2003);
-        assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).warnings()).extracting(DecodeWarning::code)
+        assertThat(decoder.decode(Vin.parse("1HGCM82633A004352")).warnings())
+                .extracting(DecodeWarning::code)
                 .doesNotContain(DecodeWarning.AMBIGUOUS_MODEL_YEAR);
     }
 
@@ -155,7 +168,8 @@ class VinDecoderTest {
         VinDecoding decoding = decoder.decode(Vin.parse("1HGCM82633A0A4352"));
 
         assertThat(decoding.nhtsaErrorCodes()).contains(1, 400);
-        assertThat(decoding.warnings()).anySatisfy(warning -> assertThat(warning.message()).contains("13:A"));
+        assertThat(decoding.warnings())
+                .anySatisfy(warning -> assertThat(warning.message()).contains("13:A"));
     }
 
     @Test
@@ -166,7 +180,8 @@ class VinDecoderTest {
         assertThat(honda.makes()).containsExactly("Honda");
         assertThat(honda.vehicleType()).isEqualTo("Passenger Car");
         assertThat(honda.country()).isEqualTo("UNITED STATES (USA)");
-        assertThat(honda.schemas()).isNotEmpty()
+        assertThat(honda.schemas())
+                .isNotEmpty()
                 .allSatisfy(schema -> assertThat(schema.name()).isNotBlank());
         assertThat(honda.modelYears()).isNotEmpty();
         assertThat(decoder.describeWmi("ZZZ")).isNull();
@@ -179,7 +194,9 @@ class VinDecoderTest {
         assertThat(accord.partialVin()).isEqualTo("1HGCM826*3A******");
         assertThat(accord.unknownPositions()).containsExactly(9, 12, 13, 14, 15, 16, 17);
         assertThat(accord.modelYear()).isEqualTo(2003);
-        assertThat(accord.determined()).containsEntry("Make", "HONDA").containsEntry("Model", "Accord")
+        assertThat(accord.determined())
+                .containsEntry("Make", "HONDA")
+                .containsEntry("Model", "Accord")
                 .containsEntry("Trim", "EX-V6");
         assertThat(accord.warnings()).extracting(DecodeWarning::code).contains("incomplete_vin");
     }

@@ -28,14 +28,17 @@ public final class VpicExtract {
 
     private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder()
             .appendPattern("yyyy-MM-dd[ ]['T']HH:mm:ss")
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
-            .optionalStart().appendLiteral('Z').optionalEnd()
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .optionalEnd()
+            .optionalStart()
+            .appendLiteral('Z')
+            .optionalEnd()
             .toFormatter();
 
     private static volatile VpicIndex index;
 
-    private VpicExtract() {
-    }
+    private VpicExtract() {}
 
     /** The extract's index, built once per JVM. */
     public static VpicIndex index() {
@@ -57,7 +60,8 @@ public final class VpicExtract {
             if (raw == null) {
                 throw new IllegalStateException(RESOURCE + " is not on the classpath");
             }
-            BufferedReader lines = new BufferedReader(new InputStreamReader(new GZIPInputStream(raw), StandardCharsets.UTF_8));
+            BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(new GZIPInputStream(raw), StandardCharsets.UTF_8));
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (!line.isEmpty() && !line.startsWith("#")) {
                     row(builder, line.split("\t", -1));
@@ -71,9 +75,19 @@ public final class VpicExtract {
 
     private static void row(VpicIndex.Builder b, String[] f) {
         switch (f[0]) {
-            case "release" -> b.release(new VpicRelease(f[1], LocalDate.parse(f[2]), f[3], Instant.parse("2026-11-01T00:00:00Z"),
-                    Map.of()));
-            case "wmi" -> b.wmi(i(f[1]), f[2], n(f[3]), n(f[4]), n(f[5]), n(f[6]), n(f[7]), f[8].equals("\\N") ? null : micros(f[8]));
+            case "release" ->
+                b.release(new VpicRelease(
+                        f[1], LocalDate.parse(f[2]), f[3], Instant.parse("2026-11-01T00:00:00Z"), Map.of()));
+            case "wmi" ->
+                b.wmi(
+                        i(f[1]),
+                        f[2],
+                        n(f[3]),
+                        n(f[4]),
+                        n(f[5]),
+                        n(f[6]),
+                        n(f[7]),
+                        f[8].equals("\\N") ? null : micros(f[8]));
             case "wmi_make" -> b.wmiMake(i(f[1]), i(f[2]));
             case "wmi_vin_schema" -> b.wmiSchema(i(f[2]), i(f[3]), i(f[4]), n(f[5]));
             case "vin_schema" -> b.schema(i(f[1]), f[2], !f[3].equals("0"), s(f[4]));

@@ -24,7 +24,9 @@ class WarmUpTest {
                     made++;
                     Vin parsed = Vin.parse(vin);
                     assertThat(parsed.hasValidCheckDigit()).as(vin).isTrue();
-                    assertThat(link.schema().keys()[0].matches(DecodePass.keysOf(vin))).as(vin).isTrue();
+                    assertThat(link.schema().keys()[0].matches(DecodePass.keysOf(vin)))
+                            .as(vin)
+                            .isTrue();
                     decodable += decoder.decode(parsed).nhtsaErrorCodes().contains(8) ? 0 : 1;
                 }
             }
@@ -37,13 +39,18 @@ class WarmUpTest {
 
     @Test
     void makesNoVinOfAWmiOrKeyWithCharactersNoVinHas() {
-        VpicIndex.Schema schema = new VpicIndex.Schema(1, "synthetic test schema", false, null,
-                new PatternKey[] {PatternKey.compile("CM8")}, new int[] {0, 0});
-        VpicIndex.Schema oddKey = new VpicIndex.Schema(2, "synthetic test schema", false, null,
-                new PatternKey[] {PatternKey.compile("CO8")}, new int[] {0, 0});
+        VpicIndex.Schema schema = new VpicIndex.Schema(
+                1, "synthetic test schema", false, null, new PatternKey[] {PatternKey.compile("CM8")}, new int[] {0, 0
+                });
+        VpicIndex.Schema oddKey = new VpicIndex.Schema(
+                2, "synthetic test schema", false, null, new PatternKey[] {PatternKey.compile("CO8")}, new int[] {0, 0
+                });
 
-        assertThat(WarmUp.vinFor("1HO", new VpicIndex.SchemaLink(schema, 2019, null))).isNull();
-        assertThat(WarmUp.vinFor("1HG", new VpicIndex.SchemaLink(oddKey, 2019, null))).isNull();
-        assertThat(WarmUp.vinFor("1HG", new VpicIndex.SchemaLink(schema, 2019, null))).startsWith("1HGCM8");
+        assertThat(WarmUp.vinFor("1HO", new VpicIndex.SchemaLink(schema, 2019, null)))
+                .isNull();
+        assertThat(WarmUp.vinFor("1HG", new VpicIndex.SchemaLink(oddKey, 2019, null)))
+                .isNull();
+        assertThat(WarmUp.vinFor("1HG", new VpicIndex.SchemaLink(schema, 2019, null)))
+                .startsWith("1HGCM8");
     }
 }

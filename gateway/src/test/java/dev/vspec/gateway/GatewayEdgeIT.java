@@ -62,10 +62,15 @@ class GatewayEdgeIT {
     @BeforeAll
     static void start() {
         backend = new StubBackend("backend");
-        gateway = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
-                "--logging.level.vspec.requests=DEBUG", "--vspec.backends.body-timeout=" + BODY_TIMEOUT.toSeconds() + "s",
-                "--vspec.backends.query-side=" + backend.url(), "--vspec.backends.sandbox=" + backend.url(),
-                "--vspec.backends.command-side=" + backend.url());
+        gateway = GatewayApplication.application()
+                .run(
+                        "--server.port=0",
+                        "--spring.main.banner-mode=off",
+                        "--logging.level.vspec.requests=DEBUG",
+                        "--vspec.backends.body-timeout=" + BODY_TIMEOUT.toSeconds() + "s",
+                        "--vspec.backends.query-side=" + backend.url(),
+                        "--vspec.backends.sandbox=" + backend.url(),
+                        "--vspec.backends.command-side=" + backend.url());
         port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
         api = new Api(port);
     }
@@ -81,19 +86,31 @@ class GatewayEdgeIT {
     }
 
     static Stream<Arguments> bodylessRequestsWithUnusableContentTypes() {
-        return Stream.of("*/*", "application/*", "text/*", "not a media type", "application/json; charset=no-such-charset")
-                .flatMap(type -> Stream.of("/api/v1/echo?vin=19XFC2F52KE715372", "/api/sample/v1/echo", "/docs", "/actuator/health")
+        return Stream.of(
+                        "*/*",
+                        "application/*",
+                        "text/*",
+                        "not a media type",
+                        "application/json; charset=no-such-charset")
+                .flatMap(type -> Stream.of(
+                                "/api/v1/echo?vin=19XFC2F52KE715372",
+                                "/api/sample/v1/echo",
+                                "/docs",
+                                "/actuator/health")
                         .map(path -> Arguments.of(path, type)));
     }
 
     @ParameterizedTest
     @MethodSource("bodylessRequestsWithUnusableContentTypes")
-    void aContentTypeThatNamesNoMediaTypeIsIgnoredOnARequestWithoutABody(String path, String contentType, CapturedOutput output) {
+    void aContentTypeThatNamesNoMediaTypeIsIgnoredOnARequestWithoutABody(
+            String path, String contentType, CapturedOutput output) {
         Api.Reply reply = api.getWith(path, "Content-Type", contentType);
 
         assertThat(reply.status()).isEqualTo(200);
         if (path.startsWith("/api/")) {
-            assertThat(reply.body().at("/headers").has("content-type")).as("nothing is passed on").isFalse();
+            assertThat(reply.body().at("/headers").has("content-type"))
+                    .as("nothing is passed on")
+                    .isFalse();
         }
         assertThat(output.getAll()).doesNotContain("Exception", "\tat ");
     }
@@ -106,7 +123,8 @@ class GatewayEdgeIT {
 
         assertThat(plain.status()).isBetween(400, 499);
         assertThat(reply.status()).as("the header changes nothing").isEqualTo(plain.status());
-        assertThat(reply.body().path("error").asString()).isEqualTo(plain.body().path("error").asString());
+        assertThat(reply.body().path("error").asString())
+                .isEqualTo(plain.body().path("error").asString());
         assertThat(output.getAll()).doesNotContain("Exception", "\tat ");
     }
 
@@ -119,8 +137,14 @@ class GatewayEdgeIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/fluids?vin=%", "/api/v1/fluids?vin=%zz", "/api/v1/fluids?vin=%E2%82",
-            "/api/sample/v1/fluids?vin=%", "/api/v1/fluids?make=honda&vin=%C3%28"})
+    @ValueSource(
+            strings = {
+                "/api/v1/fluids?vin=%",
+                "/api/v1/fluids?vin=%zz",
+                "/api/v1/fluids?vin=%E2%82",
+                "/api/sample/v1/fluids?vin=%",
+                "/api/v1/fluids?make=honda&vin=%C3%28"
+            })
     void aMalformedEscapeIs400NamingTheParameterAndAsksNoBackend(String pathAndQuery) {
         int asked = backend.requests();
 
@@ -147,12 +171,16 @@ class GatewayEdgeIT {
         int asked = backend.requests();
 
         for (String route : List.of("/api/v1/echo", "/api/sample/v1/echo", "/docs")) {
-            String message = api.get(route + "?make=honda&" + name + "=" + KEY).error(401, "invalid_api_key").path("message").asString();
+            String message = api.get(route + "?make=honda&" + name + "=" + KEY)
+                    .error(401, "invalid_api_key")
+                    .path("message")
+                    .asString();
             assertThat(message).contains("'" + name + "'", "x-api-key header").doesNotContain(SECRET);
         }
         assertThat(backend.requests()).isEqualTo(asked);
         // the request log is written once the answer has gone
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(output.getAll()).contains(name + "=[redacted]"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(output.getAll()).contains(name + "=[redacted]"));
         assertThat(output.getAll()).doesNotContain(SECRET);
     }
 
@@ -160,18 +188,23 @@ class GatewayEdgeIT {
     void aKeyAsAParameterNameIs401AndIsNotRepeated(CapturedOutput output) {
         JsonNode error = api.get("/api/v1/echo?" + KEY + "=1").error(401, "invalid_api_key");
 
-        assertThat(error.path("message").asString()).contains("a query parameter's name").doesNotContain(SECRET);
+        assertThat(error.path("message").asString())
+                .contains("a query parameter's name")
+                .doesNotContain(SECRET);
         assertThat(output.getAll()).doesNotContain(SECRET);
     }
 
     @Test
     void aParameterThatDoesNotDecodeIsNeverLoggedRaw(CapturedOutput output) {
-        assertThat(RawHttp.get(port, "/api/v1/fluids?api_key=" + KEY + "%").status()).isEqualTo(401);
-        assertThat(RawHttp.get(port, "/api/v1/fluids?note=" + SECRET + "%zz").status()).isEqualTo(400);
-        assertThat(RawHttp.get(port, "/api/v1/fluids?note=%76sk_live_" + SECRET).status()).isEqualTo(401);
+        assertThat(RawHttp.get(port, "/api/v1/fluids?api_key=" + KEY + "%").status())
+                .isEqualTo(401);
+        assertThat(RawHttp.get(port, "/api/v1/fluids?note=" + SECRET + "%zz").status())
+                .isEqualTo(400);
+        assertThat(RawHttp.get(port, "/api/v1/fluids?note=%76sk_live_" + SECRET).status())
+                .isEqualTo(401);
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-                assertThat(output.getAll()).contains("/api/v1/fluids?note=[redacted]"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(output.getAll()).contains("/api/v1/fluids?note=[redacted]"));
         assertThat(output.getAll()).doesNotContain(SECRET);
     }
 
@@ -181,16 +214,19 @@ class GatewayEdgeIT {
         Api.Reply reply = api.get(path);
 
         assertThat(reply.status()).isEqualTo(200);
-        assertThat(reply.body().path("path").asString()).isEqualTo(URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8));
+        assertThat(reply.body().path("path").asString())
+                .isEqualTo(URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"PUT", "PATCH", "DELETE"})
     void aMalformedFormSentWithAWrongMethodIs405(String method, CapturedOutput output) {
         String form = "name=%&email=%zz";
-        RawHttp.Answer answer = RawHttp.exchange(port, method + " /api/request-access HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + form.length()
-                + "\r\nConnection: close\r\n\r\n" + form);
+        RawHttp.Answer answer = RawHttp.exchange(
+                port,
+                method + " /api/request-access HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + form.length()
+                        + "\r\nConnection: close\r\n\r\n" + form);
 
         assertThat(answer.status()).isEqualTo(405);
         assertThat(answer.json().path("error").asString()).isEqualTo("method_not_allowed");
@@ -222,18 +258,23 @@ class GatewayEdgeIT {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST /api/v0/enrich HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: 1000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "Content-Length: 1000\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             long start = System.nanoTime();
             // one byte every 200 ms: each read is well within the timeout, the whole body never is
-            trickle.scheduleAtFixedRate(() -> {
-                try {
-                    out.write(' ');
-                    out.flush();
-                } catch (IOException closed) {
-                    trickle.shutdown();
-                }
-            }, 0, 200, TimeUnit.MILLISECONDS);
+            trickle.scheduleAtFixedRate(
+                    () -> {
+                        try {
+                            out.write(' ');
+                            out.flush();
+                        } catch (IOException closed) {
+                            trickle.shutdown();
+                        }
+                    },
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
             // the answer comes at once; the container may go on draining the trickle afterwards
             String answer = readAnswer(socket.getInputStream());
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
@@ -247,21 +288,26 @@ class GatewayEdgeIT {
 
     @Test
     void aBodyLargerThanAnyRouteTakesIs400() {
-        api.post("/api/v0/enrich", "application/json", "{\"vin\":\"" + "x".repeat(70_000) + "\"}").error(400, "invalid_body");
+        api.post("/api/v0/enrich", "application/json", "{\"vin\":\"" + "x".repeat(70_000) + "\"}")
+                .error(400, "invalid_body");
     }
 
     @Test
     void aWholeBodyPassesOnByteForByteFormsToo() {
         String form = "name=Ann+Lee&email=ann%40example.com&intended_use=fleet";
 
-        JsonNode echo = api.post("/api/request-access/echo", "application/x-www-form-urlencoded", form).json(200);
+        JsonNode echo = api.post("/api/request-access/echo", "application/x-www-form-urlencoded", form)
+                .json(200);
 
         assertThat(echo.path("body").asString()).isEqualTo(form);
-        assertThat(echo.path("query").isNull()).as("form fields stay in the body").isTrue();
+        assertThat(echo.path("query").isNull())
+                .as("form fields stay in the body")
+                .isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/actuator/prometheus", "/actuator/info", "/actuator/metrics", "/actuator/env", "/actuator"})
+    @ValueSource(
+            strings = {"/actuator/prometheus", "/actuator/info", "/actuator/metrics", "/actuator/env", "/actuator"})
     void thePublicPortServesNoActuatorButHealth(String path) {
         api.get(path).error(404, "not_found");
     }
@@ -280,12 +326,15 @@ class GatewayEdgeIT {
         PrometheusScrape scrape = PrometheusScrape.of(management);
         assertThat(scrape.samples("http_client_requests_seconds_count"))
                 .anySatisfy(sample -> {
-                    assertThat(sample.labels()).containsEntry("client_name", "query-side").containsEntry("status", "200");
+                    assertThat(sample.labels())
+                            .containsEntry("client_name", "query-side")
+                            .containsEntry("status", "200");
                     assertThat(sample.value()).isPositive();
                 })
                 .noneSatisfy(sample -> assertThat(sample.labels().get("uri")).contains("19XFC2F52KE715372"));
         assertThat(scrape.samples("httpcomponents_httpclient_pool_total_max"))
-                .extracting(sample -> sample.labels().get("httpclient")).contains("query-side", "command-side", "sandbox");
+                .extracting(sample -> sample.labels().get("httpclient"))
+                .contains("query-side", "command-side", "sandbox");
     }
 
     /** Latency per route of the contract, not per the gateway's catch-all; a made-up path adds no series of its own. */
@@ -297,11 +346,14 @@ class GatewayEdgeIT {
         int management = gateway.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
 
         // a request's observation ends after its answer is written: the client may read the answer first
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
-                PrometheusScrape.of(management).samples("http_server_requests_seconds_count").stream()
-                        .map(sample -> sample.labels().get("uri")).toList())
-                .contains("/api/v1/wmi/{wmi}", "/api/sample/v1/fluids", "/api/{unknown}")
-                .doesNotContain("/api/**").noneMatch(uri -> uri.contains("made-up") || uri.contains("1HG")));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(
+                                PrometheusScrape.of(management).samples("http_server_requests_seconds_count").stream()
+                                        .map(sample -> sample.labels().get("uri"))
+                                        .toList())
+                        .contains("/api/v1/wmi/{wmi}", "/api/sample/v1/fluids", "/api/{unknown}")
+                        .doesNotContain("/api/**")
+                        .noneMatch(uri -> uri.contains("made-up") || uri.contains("1HG")));
     }
 
     @Test
@@ -309,38 +361,63 @@ class GatewayEdgeIT {
         int management = gateway.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
         Api operations = new Api(management);
 
-        assertThat(operations.getWith("/actuator/prometheus", "Accept", "text/plain").text()).contains("http_server_requests_seconds");
+        assertThat(operations
+                        .getWith("/actuator/prometheus", "Accept", "text/plain")
+                        .text())
+                .contains("http_server_requests_seconds");
         assertThat(operations.get("/actuator/info").status()).isEqualTo(200);
         Optional<InetAddress> external = Reachability.externalAddress();
         assumeThat(external).as("a non-loopback address to try").isPresent();
-        assertThat(Reachability.accepts(external.get(), management)).as("management port from outside").isFalse();
-        assertThat(Reachability.accepts(external.get(), port)).as("public port from outside").isTrue();
+        assertThat(Reachability.accepts(external.get(), management))
+                .as("management port from outside")
+                .isFalse();
+        assertThat(Reachability.accepts(external.get(), port))
+                .as("public port from outside")
+                .isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/", "/docs", "/request-access", "/console", "/site.css", "/console/console.js", "/nothing-here"})
+    @ValueSource(
+            strings = {"/", "/docs", "/request-access", "/console", "/site.css", "/console/console.js", "/nothing-here"
+            })
     void theSitesAnswersCarryNosniffAndAContentSecurityPolicy(String path) {
         Api.Reply reply = api.get(path);
 
         assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
-        assertThat(reply.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'",
-                "connect-src 'self'", "img-src 'self' blob:", "frame-ancestors 'none'");
+        assertThat(reply.header("Content-Security-Policy"))
+                .contains(
+                        "default-src 'none'",
+                        "script-src 'self'",
+                        "connect-src 'self'",
+                        "img-src 'self' blob:",
+                        "frame-ancestors 'none'");
     }
 
     /** Redoc inserts style elements and searches in a blob worker; its scripts are still only the site's. */
     @ParameterizedTest
-    @ValueSource(strings = {"/docs/reference", "/docs/reference/reference.js", "/docs/reference/redoc.standalone.js",
-            "/docs/reference/openapi.json"})
+    @ValueSource(
+            strings = {
+                "/docs/reference",
+                "/docs/reference/reference.js",
+                "/docs/reference/redoc.standalone.js",
+                "/docs/reference/openapi.json"
+            })
     void theApiReferenceIsServedUnderItsOwnPolicy(String path) {
         Api.Reply reply = api.get(path);
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
-        assertThat(reply.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self';",
-                "style-src 'self' 'unsafe-inline'", "worker-src blob:", "frame-ancestors 'none'");
+        assertThat(reply.header("Content-Security-Policy"))
+                .contains(
+                        "default-src 'none'",
+                        "script-src 'self';",
+                        "style-src 'self' 'unsafe-inline'",
+                        "worker-src blob:",
+                        "frame-ancestors 'none'");
         if (path.equals("/docs/reference")) {
             assertThat(reply.header("Content-Type")).startsWith("text/html");
-            assertThat(reply.text()).contains("<script src=\"/docs/reference/redoc.standalone.js\"")
+            assertThat(reply.text())
+                    .contains("<script src=\"/docs/reference/redoc.standalone.js\"")
                     .doesNotContain("https://cdn.", "fonts.googleapis.com");
         }
     }
@@ -350,12 +427,16 @@ class GatewayEdgeIT {
     void theGuidesSampleAnswersAreTheContractsExamples() {
         String guide = api.get("/docs").text();
         JsonNode contract = Api.json(api.get("/docs/reference/openapi.json").text());
-        Matcher samples = Pattern.compile("<code data-openapi-example=\"([^\"]+)\">([^<]*)</code>").matcher(guide);
+        Matcher samples = Pattern.compile("<code data-openapi-example=\"([^\"]+)\">([^<]*)</code>")
+                .matcher(guide);
         int compared = 0;
         while (samples.find()) {
             JsonNode example = contract.at(samples.group(1));
-            assertThat(example.has("value")).as("an example at %s", samples.group(1)).isTrue();
-            String sample = samples.group(2).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+            assertThat(example.has("value"))
+                    .as("an example at %s", samples.group(1))
+                    .isTrue();
+            String sample =
+                    samples.group(2).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
             assertThat(Api.json(sample)).as(samples.group(1)).isEqualTo(example.path("value"));
             compared++;
         }

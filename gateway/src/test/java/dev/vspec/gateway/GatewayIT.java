@@ -10,9 +10,9 @@ import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,14 +45,25 @@ class GatewayIT {
     static void start() throws IOException {
         querySide = new StubBackend("query-side");
         sandbox = new StubBackend("sandbox");
-        gateway = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
-                "--vspec.site.url=" + SITE, "--logging.level.vspec.requests=DEBUG",
-                "--vspec.backends.query-side=" + querySide.url(), "--vspec.backends.sandbox=" + sandbox.url(),
-                "--vspec.backends.command-side=http://127.0.0.1:" + closedPort(), "--vspec.backends.reads-timeout=1s");
-        unconfigured = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
-                "--vspec.site.url=" + SITE, "--logging.level.vspec.requests=DEBUG",
-                "--vspec.backends.query-side=", "--vspec.backends.sandbox=",
-                "--vspec.backends.command-side=");
+        gateway = GatewayApplication.application()
+                .run(
+                        "--server.port=0",
+                        "--spring.main.banner-mode=off",
+                        "--vspec.site.url=" + SITE,
+                        "--logging.level.vspec.requests=DEBUG",
+                        "--vspec.backends.query-side=" + querySide.url(),
+                        "--vspec.backends.sandbox=" + sandbox.url(),
+                        "--vspec.backends.command-side=http://127.0.0.1:" + closedPort(),
+                        "--vspec.backends.reads-timeout=1s");
+        unconfigured = GatewayApplication.application()
+                .run(
+                        "--server.port=0",
+                        "--spring.main.banner-mode=off",
+                        "--vspec.site.url=" + SITE,
+                        "--logging.level.vspec.requests=DEBUG",
+                        "--vspec.backends.query-side=",
+                        "--vspec.backends.sandbox=",
+                        "--vspec.backends.command-side=");
         api = new Api(port(gateway));
     }
 
@@ -71,19 +82,26 @@ class GatewayIT {
 
     @Test
     void readsGoToTheQuerySideWithTheirPathQueryAndClientAddress() {
-        JsonNode echo = api.getWith("/api/v1/echo?vin=19XFC2F52KE715372&x=a%20b", "X-Forwarded-For", "203.0.113.9").ok();
+        JsonNode echo = api.getWith("/api/v1/echo?vin=19XFC2F52KE715372&x=a%20b", "X-Forwarded-For", "203.0.113.9")
+                .ok();
 
         assertThat(echo.path("backend").asString()).isEqualTo("query-side");
         assertThat(echo.path("path").asString()).isEqualTo("/api/v1/echo");
         assertThat(echo.path("query").asString()).isEqualTo("vin=19XFC2F52KE715372&x=a%20b");
         // the client's own entry stays, and the gateway appends the address it saw
-        assertThat(echo.at("/headers/x-forwarded-for").asString().split("\\s*,\\s*")).containsExactly("203.0.113.9", "127.0.0.1");
+        assertThat(echo.at("/headers/x-forwarded-for").asString().split("\\s*,\\s*"))
+                .containsExactly("203.0.113.9", "127.0.0.1");
     }
 
     @Test
     void theSandboxGetsEveryMethodUnderItsPrefix() {
-        assertThat(api.get("/api/sample/v1/echo").ok().path("backend").asString()).isEqualTo("sandbox");
-        assertThat(api.post("/api/sample/v0/echo", "application/json", "{}").json(200).path("method").asString()).isEqualTo("POST");
+        assertThat(api.get("/api/sample/v1/echo").ok().path("backend").asString())
+                .isEqualTo("sandbox");
+        assertThat(api.post("/api/sample/v0/echo", "application/json", "{}")
+                        .json(200)
+                        .path("method")
+                        .asString())
+                .isEqualTo("POST");
     }
 
     @Test
@@ -132,7 +150,9 @@ class GatewayIT {
         assertThat(reply.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(reply.headers().allValues("Vary")).contains("Accept-Encoding");
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(reply.body()))) {
-            assertThat(Api.json(new String(in.readAllBytes(), StandardCharsets.UTF_8)).path("accept_encoding").asString())
+            assertThat(Api.json(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                            .path("accept_encoding")
+                            .asString())
                     .isEqualTo("gzip");
         }
     }
@@ -147,10 +167,12 @@ class GatewayIT {
         assertThat(error.path("object").asString()).isEqualTo("error");
         assertThat(error.path("error").asString()).isEqualTo("multiple_matches");
         assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#multiple_matches");
-        assertThat(error.path("matches").get(0).path("config_key").asString()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
+        assertThat(error.path("matches").get(0).path("config_key").asString())
+                .isEqualTo("2019-honda-civic-lx-k20c2-fwd");
         assertThat(error.path("available").get(0).asString()).isEqualTo("vin=19XFC2F52KE715372");
         assertThat(error.path("request_id").asString()).isEqualTo("backend-request-id-1");
-        assertThat(Long.parseLong(reply.header("Content-Length"))).isEqualTo(reply.text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        assertThat(Long.parseLong(reply.header("Content-Length")))
+                .isEqualTo(reply.text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
     }
 
     @Test
@@ -191,7 +213,8 @@ class GatewayIT {
             Api.Reply reply = api.send(method, "/api/v0/enrich", null);
             JsonNode error = reply.error(405, "method_not_allowed");
             assertThat(reply.header("Allow")).isEqualTo("GET,HEAD,POST,OPTIONS");
-            assertThat(error.path("message").asString()).isEqualTo(method + " is not accepted on /api/v0/enrich; it takes GET, HEAD, POST, OPTIONS");
+            assertThat(error.path("message").asString())
+                    .isEqualTo(method + " is not accepted on /api/v0/enrich; it takes GET, HEAD, POST, OPTIONS");
             assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#method_not_allowed");
         }
         Api.Reply get = api.get("/api/request-access");
@@ -201,18 +224,26 @@ class GatewayIT {
         Api.Reply options = api.send("OPTIONS", "/api/v0/enrich", null);
         assertThat(options.status()).isEqualTo(200);
         assertThat(options.header("Allow")).isEqualTo("GET,HEAD,POST,OPTIONS");
-        assertThat(api.get("/api/v0/enrich?job_id=enr_19XFC2F52KE715372_1").ok().path("backend").asString()).isEqualTo("query-side");
+        assertThat(api.get("/api/v0/enrich?job_id=enr_19XFC2F52KE715372_1")
+                        .ok()
+                        .path("backend")
+                        .asString())
+                .isEqualTo("query-side");
     }
 
     /** A key's webhooks live on the command side, every method of theirs; a method no side takes is 405 here. */
     @Test
     void webhookRoutesGoToTheCommandSideAndAWrongMethodIs405() {
-        for (String[] request : new String[][] {{"GET", "/api/v0/webhooks"}, {"GET", "/api/v0/webhooks/deliveries"},
-                {"DELETE", "/api/v0/webhooks/wh_0123456789abcdefghijklmn"}}) {
+        for (String[] request : new String[][] {
+            {"GET", "/api/v0/webhooks"},
+            {"GET", "/api/v0/webhooks/deliveries"},
+            {"DELETE", "/api/v0/webhooks/wh_0123456789abcdefghijklmn"}
+        }) {
             // the command side here is a closed port: a request routed to it fails, where the query side would echo it
             api.send(request[0], request[1], null).error(502, "upstream_unreachable");
         }
-        api.post("/api/v0/webhooks", "application/json", "{\"url\":\"https://example.com\"}").error(502, "upstream_unreachable");
+        api.post("/api/v0/webhooks", "application/json", "{\"url\":\"https://example.com\"}")
+                .error(502, "upstream_unreachable");
 
         Api.Reply delete = api.send("DELETE", "/api/v0/webhooks", null);
         delete.error(405, "method_not_allowed");
@@ -273,33 +304,47 @@ class GatewayIT {
 
     @Test
     void theLiveApiAllowsAnyOriginWithTheSpecifiedHeaders() {
-        Api.Reply preflight = preflight("/api/v1/fluids", "https://anyone.example", "GET", "authorization, x-api-key, content-type");
+        Api.Reply preflight =
+                preflight("/api/v1/fluids", "https://anyone.example", "GET", "authorization, x-api-key, content-type");
 
         assertThat(preflight.status()).isEqualTo(204);
         assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo("*");
-        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Headers")).containsExactly("authorization", "content-type", "x-api-key");
-        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Methods")).containsExactlyInAnyOrder("get", "head", "post");
-        assertThat(preflight.header("X-RateLimit-Limit")).as("a preflight never reaches a backend").isNull();
+        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Headers"))
+                .containsExactly("authorization", "content-type", "x-api-key");
+        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Methods"))
+                .containsExactlyInAnyOrder("get", "head", "post");
+        assertThat(preflight.header("X-RateLimit-Limit"))
+                .as("a preflight never reaches a backend")
+                .isNull();
 
         Api.Reply read = api.getWith("/api/v1/echo", "Origin", "https://anyone.example");
         assertThat(read.headers().allValues("Access-Control-Allow-Origin")).containsExactly("*");
         assertThat(read.header("Access-Control-Expose-Headers").split(", "))
                 .as("a page may read the limits, the request id and a listing's next page")
-                .contains("X-RateLimit-Remaining", "X-Monthly-Remaining", "Retry-After", "X-Request-Id", "ETag", "Link");
+                .contains(
+                        "X-RateLimit-Remaining", "X-Monthly-Remaining", "Retry-After", "X-Request-Id", "ETag", "Link");
     }
 
     @Test
     void everyLiveAnswerAllowsAnyOriginEvenWithoutOne() {
-        assertThat(api.get("/api/v1/echo").header("Access-Control-Allow-Origin")).as("a cached answer suits any page").isEqualTo("*");
+        assertThat(api.get("/api/v1/echo").header("Access-Control-Allow-Origin"))
+                .as("a cached answer suits any page")
+                .isEqualTo("*");
         assertThat(api.post("/api/v0/enrich", "application/json", "{}").header("Access-Control-Allow-Origin"))
-                .as("the gateway's own errors too").isEqualTo("*");
-        assertThat(preflight("/api", "https://anyone.example", "GET", null).header("Access-Control-Allow-Origin")).isEqualTo("*");
+                .as("the gateway's own errors too")
+                .isEqualTo("*");
+        assertThat(preflight("/api", "https://anyone.example", "GET", null).header("Access-Control-Allow-Origin"))
+                .isEqualTo("*");
     }
 
     @Test
     void theLiveApiRefusesHeadersAndMethodsBeyondTheSpecification() {
-        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "GET", "x-debug").header("Access-Control-Allow-Origin")).isNull();
-        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "DELETE", null).header("Access-Control-Allow-Origin")).isNull();
+        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "GET", "x-debug")
+                        .header("Access-Control-Allow-Origin"))
+                .isNull();
+        assertThat(preflight("/api/v1/fluids", "https://anyone.example", "DELETE", null)
+                        .header("Access-Control-Allow-Origin"))
+                .isNull();
     }
 
     @Test
@@ -311,12 +356,15 @@ class GatewayIT {
 
         Api.Reply other = preflight("/api/sample/v1/fluids", "https://elsewhere.example", "GET", null);
         assertThat(other.status()).isEqualTo(204);
-        assertThat(other.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+        assertThat(other.headers().map().keySet())
+                .noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
 
         Api.Reply fromSite = api.getWith("/api/sample/v1/echo", "Origin", SITE);
         assertThat(fromSite.headers().allValues("Access-Control-Allow-Origin")).containsExactly(SITE);
         Api.Reply fromElsewhere = api.getWith("/api/sample/v1/echo", "Origin", "https://elsewhere.example");
-        assertThat(fromElsewhere.header("Access-Control-Allow-Origin")).as("the backend's own CORS header is dropped too").isNull();
+        assertThat(fromElsewhere.header("Access-Control-Allow-Origin"))
+                .as("the backend's own CORS header is dropped too")
+                .isNull();
         assertThat(fromElsewhere.headers().allValues("Vary")).contains("Origin");
     }
 
@@ -326,11 +374,17 @@ class GatewayIT {
         String bearer = "vsk_live_GatewayBearerKey000000000000000abcdef";
         String inQuery = "vsk_live_GatewayQueryKey0000000000000000abcdef";
 
-        api.getWith("/api/v1/echo?vin=19XFC2F52KE715372&api_key=" + inQuery, "x-api-key", header, "Authorization", "Bearer " + bearer);
+        api.getWith(
+                "/api/v1/echo?vin=19XFC2F52KE715372&api_key=" + inQuery,
+                "x-api-key",
+                header,
+                "Authorization",
+                "Bearer " + bearer);
 
         // the request log is written once the answer has gone
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-                assertThat(output.getAll()).contains("/api/v1/echo?vin=19XFC2F52KE715372&api_key=[redacted]"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() ->
+                        assertThat(output.getAll()).contains("/api/v1/echo?vin=19XFC2F52KE715372&api_key=[redacted]"));
         assertThat(output.getAll()).doesNotContain(header, bearer, inQuery);
     }
 
@@ -342,8 +396,15 @@ class GatewayIT {
     private static Api.Reply preflight(String path, String origin, String method, String headers) {
         return headers == null
                 ? api.sendWith("OPTIONS", path, "Origin", origin, "Access-Control-Request-Method", method)
-                : api.sendWith("OPTIONS", path, "Origin", origin, "Access-Control-Request-Method", method,
-                        "Access-Control-Request-Headers", headers);
+                : api.sendWith(
+                        "OPTIONS",
+                        path,
+                        "Origin",
+                        origin,
+                        "Access-Control-Request-Method",
+                        method,
+                        "Access-Control-Request-Headers",
+                        headers);
     }
 
     private static int closedPort() throws IOException {

@@ -27,13 +27,24 @@ class GatewayStartupIT {
             }
         };
         try (StubBackend querySide = new StubBackend("query-side");
-                ConfigurableApplicationContext gateway = GatewayApplication.application().listeners(askAtOnce)
-                        .run("--server.port=0", "--spring.main.banner-mode=off", "--vspec.backends.query-side=" + querySide.url(),
-                                "--vspec.backends.sandbox=", "--vspec.backends.command-side=")) {
-            assertThat(early.get()).as("a request was sent while the server started").isNotNull();
+                ConfigurableApplicationContext gateway = GatewayApplication.application()
+                        .listeners(askAtOnce)
+                        .run(
+                                "--server.port=0",
+                                "--spring.main.banner-mode=off",
+                                "--vspec.backends.query-side=" + querySide.url(),
+                                "--vspec.backends.sandbox=",
+                                "--vspec.backends.command-side=")) {
+            assertThat(early.get())
+                    .as("a request was sent while the server started")
+                    .isNotNull();
             assertThat(early.get().ok().path("backend").asString()).isEqualTo("query-side");
             // the request-header filters ran: the client's entry kept, the gateway's appended
-            assertThat(early.get().ok().at("/headers/x-forwarded-for").asString().split("\\s*,\\s*"))
+            assertThat(early.get()
+                            .ok()
+                            .at("/headers/x-forwarded-for")
+                            .asString()
+                            .split("\\s*,\\s*"))
                     .containsExactly("203.0.113.9", "127.0.0.1");
             assertThat(querySide.requests()).isEqualTo(1);
         }

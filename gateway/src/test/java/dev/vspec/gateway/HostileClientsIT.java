@@ -46,11 +46,16 @@ class HostileClientsIT {
     @BeforeAll
     static void start() {
         sandbox = new StubBackend("sandbox");
-        gateway = GatewayApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
-                "--vspec.site.url=" + GatewayIT.SITE, "--vspec.backends.sandbox=" + sandbox.url(),
-                "--vspec.backends.query-side=", "--vspec.backends.command-side=",
-                "--vspec.http.request-head-timeout=" + HEAD_DEADLINE.toSeconds() + "s",
-                "--vspec.http.max-connections-per-address=" + PER_ADDRESS);
+        gateway = GatewayApplication.application()
+                .run(
+                        "--server.port=0",
+                        "--spring.main.banner-mode=off",
+                        "--vspec.site.url=" + GatewayIT.SITE,
+                        "--vspec.backends.sandbox=" + sandbox.url(),
+                        "--vspec.backends.query-side=",
+                        "--vspec.backends.command-side=",
+                        "--vspec.http.request-head-timeout=" + HEAD_DEADLINE.toSeconds() + "s",
+                        "--vspec.http.max-connections-per-address=" + PER_ADDRESS);
         port = ((WebServerApplicationContext) gateway).getWebServer().getPort();
     }
 
@@ -71,18 +76,25 @@ class HostileClientsIT {
 
     @Test
     void aPageCanReadWhyTomcatRefusedItsRequest() {
-        RawHttp.Answer live = RawHttp.exchange(port, "GET /api/v1/wmi/1H%2FG HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Origin: https://anyone.example\r\n\r\n");
-        RawHttp.Answer sandboxFromSite = RawHttp.exchange(port, "GET /api/sample/v1/wmi/1H%2FG HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Origin: " + GatewayIT.SITE + "\r\n\r\n");
-        RawHttp.Answer sandboxFromElsewhere = RawHttp.exchange(port, "GET /api/sample/v1/wmi/1H%2FG HTTP/1.1\r\n"
-                + "Host: 127.0.0.1\r\nOrigin: https://elsewhere.example\r\n\r\n");
+        RawHttp.Answer live = RawHttp.exchange(
+                port,
+                "GET /api/v1/wmi/1H%2FG HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "Origin: https://anyone.example\r\n\r\n");
+        RawHttp.Answer sandboxFromSite = RawHttp.exchange(
+                port,
+                "GET /api/sample/v1/wmi/1H%2FG HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "Origin: " + GatewayIT.SITE
+                        + "\r\n\r\n");
+        RawHttp.Answer sandboxFromElsewhere = RawHttp.exchange(
+                port,
+                "GET /api/sample/v1/wmi/1H%2FG HTTP/1.1\r\n"
+                        + "Host: 127.0.0.1\r\nOrigin: https://elsewhere.example\r\n\r\n");
 
         assertThat(live.header("Access-Control-Allow-Origin")).isEqualTo("*");
         assertThat(live.header("Access-Control-Expose-Headers")).contains("X-Request-Id");
         assertThat(sandboxFromSite.header("Access-Control-Allow-Origin")).isEqualTo(GatewayIT.SITE);
         assertThat(sandboxFromElsewhere.header("Access-Control-Allow-Origin")).isNull();
-        assertThat(sandboxFromElsewhere.headers().get("vary")).as("the answer depends on Origin").contains("Origin");
+        assertThat(sandboxFromElsewhere.headers().get("vary"))
+                .as("the answer depends on Origin")
+                .contains("Origin");
     }
 
     @Test
@@ -93,13 +105,17 @@ class HostileClientsIT {
             out.write("GET /api/sample/v1/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
             // a byte every 200 ms: each one would restart Tomcat's own read timeout
             AtomicInteger sent = new AtomicInteger();
-            trickle.scheduleAtFixedRate(() -> {
-                try {
-                    out.write('a' + sent.getAndIncrement() % 26);
-                } catch (IOException closed) {
-                    throw new IllegalStateException("closed", closed);
-                }
-            }, 0, 200, TimeUnit.MILLISECONDS);
+            trickle.scheduleAtFixedRate(
+                    () -> {
+                        try {
+                            out.write('a' + sent.getAndIncrement() % 26);
+                        } catch (IOException closed) {
+                            throw new IllegalStateException("closed", closed);
+                        }
+                    },
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
             long start = System.nanoTime();
             CompletableFuture<RawHttp.Answer> answer = CompletableFuture.supplyAsync(() -> read(socket));
 
@@ -148,9 +164,12 @@ class HostileClientsIT {
 
     @Test
     void aSlowBackendOutlastsTheHeadDeadline() {
-        CompletableFuture<Api.Reply> slow = CompletableFuture.supplyAsync(() -> new Api(port).get("/api/sample/v1/slow"));
+        CompletableFuture<Api.Reply> slow =
+                CompletableFuture.supplyAsync(() -> new Api(port).get("/api/sample/v1/slow"));
 
-        await().during(HEAD_DEADLINE.plusMillis(500)).atMost(HEAD_DEADLINE.plusSeconds(2)).until(() -> !slow.isDone());
+        await().during(HEAD_DEADLINE.plusMillis(500))
+                .atMost(HEAD_DEADLINE.plusSeconds(2))
+                .until(() -> !slow.isDone());
         sandbox.release();
 
         assertThat(slow.join().status()).isEqualTo(200);
@@ -180,7 +199,9 @@ class HostileClientsIT {
                 send(other, HEALTH);
                 assertThat(RawHttp.read(other.getInputStream()).status()).isEqualTo(200);
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("another address's answer").isLessThan(Duration.ofSeconds(1));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("another address's answer")
+                    .isLessThan(Duration.ofSeconds(1));
 
             try (Socket oneMore = RawHttp.connect(InetAddress.getLoopbackAddress(), port)) {
                 RawHttp.Answer refusal = RawHttp.read(oneMore.getInputStream());
@@ -188,7 +209,8 @@ class HostileClientsIT {
                 assertThat(refusal.header("Retry-After")).isEqualTo("1");
                 assertThat(refusal.json().path("error").asString()).isEqualTo("rate_limited");
                 assertThat(refusal.json().path("message").asString()).contains(String.valueOf(PER_ADDRESS));
-                assertThat(refusal.json().path("docs").asString()).as("answered before any request, and still linked")
+                assertThat(refusal.json().path("docs").asString())
+                        .as("answered before any request, and still linked")
                         .isEqualTo(GatewayIT.SITE + "/docs#rate_limited");
             }
         } finally {

@@ -14,8 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPOutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPOutputStream;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -74,11 +74,28 @@ final class StubBackend implements AutoCloseable {
         String path = exchange.getRequestURI().getPath();
         byte[] body = exchange.getRequestBody().readAllBytes();
         if (path.endsWith("/conflict")) {
-            send(exchange, 409, "application/json", Map.of("error", "multiple_matches", "message", "2 configurations match",
-                    "matches", java.util.List.of(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
-                    "available", java.util.List.of("vin=19XFC2F52KE715372"), "request_id", "backend-request-id-1",
-                    // a backend links to the site it was configured with, which need not be the gateway's public one
-                    "object", "error", "docs", "http://127.0.0.1:8080/docs#multiple_matches"));
+            send(
+                    exchange,
+                    409,
+                    "application/json",
+                    Map.of(
+                            "error",
+                            "multiple_matches",
+                            "message",
+                            "2 configurations match",
+                            "matches",
+                            java.util.List.of(Map.of(
+                                    "config_key", "2019-honda-civic-lx-k20c2-fwd", "label", "2019 Honda Civic LX")),
+                            "available",
+                            java.util.List.of("vin=19XFC2F52KE715372"),
+                            "request_id",
+                            "backend-request-id-1",
+                            // a backend links to the site it was configured with, which need not be the gateway's
+                            // public one
+                            "object",
+                            "error",
+                            "docs",
+                            "http://127.0.0.1:8080/docs#multiple_matches"));
             return;
         }
         if (path.endsWith("/gzip")) {
@@ -130,7 +147,8 @@ final class StubBackend implements AutoCloseable {
         echo.put("path", path);
         echo.put("query", exchange.getRequestURI().getRawQuery());
         Map<String, String> headers = new TreeMap<>();
-        exchange.getRequestHeaders().forEach((header, values) -> headers.put(header.toLowerCase(), String.join(",", values)));
+        exchange.getRequestHeaders()
+                .forEach((header, values) -> headers.put(header.toLowerCase(), String.join(",", values)));
         echo.put("headers", headers);
         echo.put("body", new String(body, StandardCharsets.UTF_8));
         exchange.getResponseHeaders().set("X-RateLimit-Limit", "60");

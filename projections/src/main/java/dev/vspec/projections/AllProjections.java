@@ -18,8 +18,7 @@ import org.jooq.Table;
 /** Every projection there is, listed by hand: the deployable runs them, the operator CLI rebuilds them. */
 public final class AllProjections {
 
-    private AllProjections() {
-    }
+    private AllProjections() {}
 
     /** The projections, in name order. */
     public static List<Projection> list() {
@@ -39,6 +38,8 @@ public final class AllProjections {
 
     /** Every table the projections write, in their order. */
     public static List<Table<?>> tables() {
-        return list().stream().<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        return list().stream()
+                .<Table<?>>flatMap(projection -> projection.tables().stream())
+                .toList();
     }
 }

@@ -16,16 +16,19 @@ class AllProjectionsTest {
         ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
         scanner.addIncludeFilter(new AssignableTypeFilter(Projection.class));
         List<String> found = scanner.findCandidateComponents(AllProjections.class.getPackageName()).stream()
-                .map(BeanDefinition::getBeanClassName).toList();
+                .map(BeanDefinition::getBeanClassName)
+                .toList();
 
         assertThat(found).hasSizeGreaterThanOrEqualTo(11);
-        assertThat(AllProjections.list()).map(projection -> projection.getClass().getName())
+        assertThat(AllProjections.list())
+                .map(projection -> projection.getClass().getName())
                 .containsExactlyInAnyOrderElementsOf(found);
     }
 
     @Test
     void theProjectionsAreListedInNameOrder() {
-        List<String> names = AllProjections.list().stream().map(Projection::name).toList();
+        List<String> names =
+                AllProjections.list().stream().map(Projection::name).toList();
 
         assertThat(names).isSorted().doesNotHaveDuplicates();
     }

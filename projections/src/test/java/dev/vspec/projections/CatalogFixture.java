@@ -1,5 +1,6 @@
 package dev.vspec.projections;
 
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.FactSource;
@@ -19,7 +20,6 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.infra.kafka.EventEnvelope;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +47,7 @@ final class CatalogFixture {
     final String model3;
     /** The key a later vPIC release derives for the Civic LX (no drivetrain decoded), kept as its alias. */
     final String civicLxAlias;
+
     final String vinLx;
     final String vinSport;
     final String vinModel3;
@@ -61,72 +62,237 @@ final class CatalogFixture {
         vinSport = vin(vinSerial + 1);
         vinModel3 = vin(vinSerial + 2);
 
-        add(events, civicLx, new ConfigurationRegistered(civicLx, 2019, "Honda", "Civic", "LX", "K20C2", "fwd",
-                "2019 Honda Civic LX", SOURCE));
-        add(events, civicLx, new FluidsRecorded(civicLx, List.of(
-                new Fluid("engine_oil", "0W-20 API SP", new BigDecimal("4.20"), new BigDecimal("4.40"), null),
-                new Fluid("coolant", "Honda Type 2", new BigDecimal("5.00"), new BigDecimal("5.30"), null),
-                new Fluid("cvt_fluid", "Honda HCF-2", new BigDecimal("3.40"), new BigDecimal("3.60"), null)), SOURCE));
-        add(events, civicLx, new FluidsRecorded(civicLx, List.of(
-                new Fluid("engine_oil", "0W-20 API SP", new BigDecimal("4.40"), new BigDecimal("4.60"), "with filter"),
-                new Fluid("coolant", "Honda Type 2", new BigDecimal("5.00"), new BigDecimal("5.30"), null)), SOURCE));
-        add(events, civicLx, new SpecsRecorded(civicLx, List.of(
-                new SpecItem("engine", "displacement", "2.0", "L"),
-                new SpecItem("engine", "power", "158", "hp"),
-                new SpecItem("body", "doors", "4", null)), SOURCE));
-        add(events, civicLx, new TiresRecorded(civicLx, List.of(
-                new TireFitment("both", "215/55R16", 93, "H", 220, 32)), SOURCE));
-        add(events, civicLx, new ServiceScheduleRecorded(civicLx, List.of(
-                new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
-                new ServiceInterval("severe", "engine_oil_change", "Replace engine oil and filter", 3750, 6000, 6),
-                new ServiceInterval("normal", "coolant_replacement", "Replace engine coolant", null, null, 120)), SOURCE));
-        add(events, civicLx, new PartsRecorded(civicLx, List.of(
-                new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, "engine_oil_change"),
-                new Part("45022-TBA-A01", "Front brake pads", "brakes", "Honda", 1, null)), SOURCE));
-        add(events, civicLx, new PartPriced(civicLx, "15400-PLM-A02", new BigDecimal("12.99"), "USD",
-                LocalDate.of(2025, 6, 1), SOURCE));
-        add(events, civicLx, new PartPriced(civicLx, "15400-PLM-A02", new BigDecimal("10.49"), "USD",
-                LocalDate.of(2024, 1, 15), SOURCE));
-        add(events, civicLx, new PartPriced(civicLx, "45022-TBA-A01", new BigDecimal("45.00"), "USD",
-                LocalDate.of(2024, 3, 1), SOURCE));
-        add(events, civicLx, new LaborTimesRecorded(civicLx, List.of(
-                new LaborTime("engine_oil_change", "Drain, replace filter, refill", new BigDecimal("0.50")),
-                new LaborTime("front_brake_pads", "Replace front pads", new BigDecimal("1.20"))), SOURCE));
+        add(
+                events,
+                civicLx,
+                new ConfigurationRegistered(
+                        civicLx, 2019, "Honda", "Civic", "LX", "K20C2", "fwd", "2019 Honda Civic LX", SOURCE));
+        add(
+                events,
+                civicLx,
+                new FluidsRecorded(
+                        civicLx,
+                        List.of(
+                                new Fluid(
+                                        "engine_oil",
+                                        "0W-20 API SP",
+                                        new BigDecimal("4.20"),
+                                        new BigDecimal("4.40"),
+                                        null),
+                                new Fluid(
+                                        "coolant",
+                                        "Honda Type 2",
+                                        new BigDecimal("5.00"),
+                                        new BigDecimal("5.30"),
+                                        null),
+                                new Fluid(
+                                        "cvt_fluid",
+                                        "Honda HCF-2",
+                                        new BigDecimal("3.40"),
+                                        new BigDecimal("3.60"),
+                                        null)),
+                        SOURCE));
+        add(
+                events,
+                civicLx,
+                new FluidsRecorded(
+                        civicLx,
+                        List.of(
+                                new Fluid(
+                                        "engine_oil",
+                                        "0W-20 API SP",
+                                        new BigDecimal("4.40"),
+                                        new BigDecimal("4.60"),
+                                        "with filter"),
+                                new Fluid(
+                                        "coolant",
+                                        "Honda Type 2",
+                                        new BigDecimal("5.00"),
+                                        new BigDecimal("5.30"),
+                                        null)),
+                        SOURCE));
+        add(
+                events,
+                civicLx,
+                new SpecsRecorded(
+                        civicLx,
+                        List.of(
+                                new SpecItem("engine", "displacement", "2.0", "L"),
+                                new SpecItem("engine", "power", "158", "hp"),
+                                new SpecItem("body", "doors", "4", null)),
+                        SOURCE));
+        add(
+                events,
+                civicLx,
+                new TiresRecorded(civicLx, List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32)), SOURCE));
+        add(
+                events,
+                civicLx,
+                new ServiceScheduleRecorded(
+                        civicLx,
+                        List.of(
+                                new ServiceInterval(
+                                        "normal",
+                                        "engine_oil_change",
+                                        "Replace engine oil and filter",
+                                        7500,
+                                        12000,
+                                        12),
+                                new ServiceInterval(
+                                        "severe", "engine_oil_change", "Replace engine oil and filter", 3750, 6000, 6),
+                                new ServiceInterval(
+                                        "normal", "coolant_replacement", "Replace engine coolant", null, null, 120)),
+                        SOURCE));
+        add(
+                events,
+                civicLx,
+                new PartsRecorded(
+                        civicLx,
+                        List.of(
+                                new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, "engine_oil_change"),
+                                new Part("45022-TBA-A01", "Front brake pads", "brakes", "Honda", 1, null)),
+                        SOURCE));
+        add(
+                events,
+                civicLx,
+                new PartPriced(
+                        civicLx, "15400-PLM-A02", new BigDecimal("12.99"), "USD", LocalDate.of(2025, 6, 1), SOURCE));
+        add(
+                events,
+                civicLx,
+                new PartPriced(
+                        civicLx, "15400-PLM-A02", new BigDecimal("10.49"), "USD", LocalDate.of(2024, 1, 15), SOURCE));
+        add(
+                events,
+                civicLx,
+                new PartPriced(
+                        civicLx, "45022-TBA-A01", new BigDecimal("45.00"), "USD", LocalDate.of(2024, 3, 1), SOURCE));
+        add(
+                events,
+                civicLx,
+                new LaborTimesRecorded(
+                        civicLx,
+                        List.of(
+                                new LaborTime(
+                                        "engine_oil_change", "Drain, replace filter, refill", new BigDecimal("0.50")),
+                                new LaborTime("front_brake_pads", "Replace front pads", new BigDecimal("1.20"))),
+                        SOURCE));
         add(events, civicLx, new ExteriorImageCached(civicLx, "image/png", PNG, sha256(PNG), SOURCE));
 
-        add(events, civicSport, new ConfigurationRegistered(civicSport, 2019, "Honda", "Civic", "Sport  Touring",
-                "L15B7", null, "2019 Honda Civic Sport Touring", SOURCE));
-        add(events, civicSport, new FluidsRecorded(civicSport, List.of(
-                new Fluid("engine_oil", "0W-20 API SP", new BigDecimal("3.50"), new BigDecimal("3.70"), null)), SOURCE));
-        add(events, civicSport, new PartsRecorded(civicSport, List.of(
-                new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, "engine_oil_change")), SOURCE));
-        add(events, civicSport, new PartPriced(civicSport, "15400-PLM-A02", new BigDecimal("11.50"), "EUR",
-                LocalDate.of(2025, 2, 1), SOURCE));
+        add(
+                events,
+                civicSport,
+                new ConfigurationRegistered(
+                        civicSport,
+                        2019,
+                        "Honda",
+                        "Civic",
+                        "Sport  Touring",
+                        "L15B7",
+                        null,
+                        "2019 Honda Civic Sport Touring",
+                        SOURCE));
+        add(
+                events,
+                civicSport,
+                new FluidsRecorded(
+                        civicSport,
+                        List.of(new Fluid(
+                                "engine_oil", "0W-20 API SP", new BigDecimal("3.50"), new BigDecimal("3.70"), null)),
+                        SOURCE));
+        add(
+                events,
+                civicSport,
+                new PartsRecorded(
+                        civicSport,
+                        List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, "engine_oil_change")),
+                        SOURCE));
+        add(
+                events,
+                civicSport,
+                new PartPriced(
+                        civicSport, "15400-PLM-A02", new BigDecimal("11.50"), "EUR", LocalDate.of(2025, 2, 1), SOURCE));
         add(events, civicSport, new ExteriorImageCached(civicSport, "image/png", PNG, sha256(PNG), SOURCE));
 
-        add(events, model3, new ConfigurationRegistered(model3, 2021, "Tesla", "Model 3", "Long Range", "3D7",
-                "awd", "2021 Tesla Model 3 Long Range", SOURCE));
-        add(events, model3, new SpecsRecorded(model3, List.of(new SpecItem("battery", "capacity", "82", "kWh")), SOURCE));
-        add(events, model3, new TiresRecorded(model3, List.of(
-                new TireFitment("front", "235/45R18", 98, "W", 290, 42),
-                new TireFitment("rear", "235/45R18", 98, "W", 290, 42)), SOURCE));
+        add(
+                events,
+                model3,
+                new ConfigurationRegistered(
+                        model3,
+                        2021,
+                        "Tesla",
+                        "Model 3",
+                        "Long Range",
+                        "3D7",
+                        "awd",
+                        "2021 Tesla Model 3 Long Range",
+                        SOURCE));
+        add(
+                events,
+                model3,
+                new SpecsRecorded(model3, List.of(new SpecItem("battery", "capacity", "82", "kWh")), SOURCE));
+        add(
+                events,
+                model3,
+                new TiresRecorded(
+                        model3,
+                        List.of(
+                                new TireFitment("front", "235/45R18", 98, "W", 290, 42),
+                                new TireFitment("rear", "235/45R18", 98, "W", 290, 42)),
+                        SOURCE));
 
         add(events, civicLx, new ConfigKeyAliased(civicLx, civicLxAlias, FactSource.vpic("2026-02-17", "f9b3118a")));
         add(events, vinLx, new VinLinked(vinLx, civicLx, SOURCE));
         add(events, vinSport, new VinLinked(vinSport, civicSport, SOURCE));
         add(events, vinModel3, new VinLinked(vinModel3, model3, SOURCE));
-        add(events, vinLx, new ServiceHistoryRecorded(vinLx, List.of(
-                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
-                        List.of("engine_oil_change", "tire_rotation")),
-                new ServiceRecord(LocalDate.of(2020, 5, 2), 14950, null, "independent", List.of("engine_oil_change")),
-                new ServiceRecord(LocalDate.of(2020, 5, 30), 15200, 24462, "owner", List.of("cabin_air_filter"))), SOURCE));
-        add(events, vinLx, new ServiceHistoryRecorded(vinLx, List.of(
-                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
-                        List.of("engine_oil_change", "tire_rotation")),
-                new ServiceRecord(LocalDate.of(2020, 5, 2), 14950, null, "independent",
-                        List.of("engine_oil_change", "cabin_air_filter", "tire_rotation"))), SOURCE));
-        add(events, vinModel3, new ServiceHistoryRecorded(vinModel3, List.of(
-                new ServiceRecord(LocalDate.of(2021, 11, 3), null, 10250, "fleet", List.of("tire_rotation"))), SOURCE));
+        add(
+                events,
+                vinLx,
+                new ServiceHistoryRecorded(
+                        vinLx,
+                        List.of(
+                                new ServiceRecord(
+                                        LocalDate.of(2019, 9, 14),
+                                        7512,
+                                        12089,
+                                        "dealer",
+                                        List.of("engine_oil_change", "tire_rotation")),
+                                new ServiceRecord(
+                                        LocalDate.of(2020, 5, 2),
+                                        14950,
+                                        null,
+                                        "independent",
+                                        List.of("engine_oil_change")),
+                                new ServiceRecord(
+                                        LocalDate.of(2020, 5, 30), 15200, 24462, "owner", List.of("cabin_air_filter"))),
+                        SOURCE));
+        add(
+                events,
+                vinLx,
+                new ServiceHistoryRecorded(
+                        vinLx,
+                        List.of(
+                                new ServiceRecord(
+                                        LocalDate.of(2019, 9, 14),
+                                        7512,
+                                        12089,
+                                        "dealer",
+                                        List.of("engine_oil_change", "tire_rotation")),
+                                new ServiceRecord(
+                                        LocalDate.of(2020, 5, 2),
+                                        14950,
+                                        null,
+                                        "independent",
+                                        List.of("engine_oil_change", "cabin_air_filter", "tire_rotation"))),
+                        SOURCE));
+        add(
+                events,
+                vinModel3,
+                new ServiceHistoryRecorded(
+                        vinModel3,
+                        List.of(new ServiceRecord(
+                                LocalDate.of(2021, 11, 3), null, 10250, "fleet", List.of("tire_rotation"))),
+                        SOURCE));
     }
 
     /** Publishes the catalog (again, when called twice: what a relay re-sending after a crash does). */

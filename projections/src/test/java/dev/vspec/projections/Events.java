@@ -30,10 +30,16 @@ final class Events implements AutoCloseable {
     Events(String brokers, String topic, EventEnvelopeCodec codec) {
         this.topic = topic;
         this.codec = codec;
-        this.producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true), new StringSerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        brokers,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 
     String topic() {
@@ -43,10 +49,16 @@ final class Events implements AutoCloseable {
     /** Wraps a catalog event in the next envelope of its aggregate (a vehicle's events by VIN, else the config_key). */
     EventEnvelope envelope(String aggregateId, Object event) {
         String aggregateType = event instanceof VinLinked || event instanceof ServiceHistoryRecorded
-                ? "Vehicle" : "VehicleConfiguration";
+                ? "Vehicle"
+                : "VehicleConfiguration";
         long sequence = sequences.merge(aggregateId, 1L, Long::sum) - 1;
-        return codec.wrap(UUID.randomUUID().toString(), aggregateType, aggregateId, sequence,
-                Instant.parse("2025-01-01T00:00:00Z").plusSeconds(sequence), event);
+        return codec.wrap(
+                UUID.randomUUID().toString(),
+                aggregateType,
+                aggregateId,
+                sequence,
+                Instant.parse("2025-01-01T00:00:00Z").plusSeconds(sequence),
+                event);
     }
 
     RecordMetadata publish(String aggregateId, Object event) {

@@ -5,10 +5,10 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.ProjectionRuntime;
-import dev.vspec.projections.runtime.ShadowRebuild;
 import dev.vspec.projections.runtime.ProjectionStatus;
+import dev.vspec.projections.runtime.ShadowRebuild;
+import dev.vspec.readmodel.Provenance;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -22,8 +22,10 @@ class ExactlyOnceIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
+
     @Autowired
     ProjectionRuntime runtime;
 
@@ -38,18 +40,23 @@ class ExactlyOnceIT {
 
         runtime.names().forEach(runtime::rewind);
 
-        await("every projection re-read the whole topic").atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            Map<String, ProjectionStatus> now = readModel.statuses();
-            for (String name : runtime.names()) {
-                assertThat(now.get(name).duplicates() - before.get(name).duplicates())
-                        .as(name).isGreaterThanOrEqualTo(readModel.consumed(name));
-            }
-        });
+        await("every projection re-read the whole topic")
+                .atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> {
+                    Map<String, ProjectionStatus> now = readModel.statuses();
+                    for (String name : runtime.names()) {
+                        assertThat(now.get(name).duplicates() - before.get(name).duplicates())
+                                .as(name)
+                                .isGreaterThanOrEqualTo(readModel.consumed(name));
+                    }
+                });
         assertThat(readModel.tableChecksums()).isEqualTo(tables);
         assertThat(readModel.offsets(true)).as("offsets not even rewritten").isEqualTo(offsets);
         Map<String, ProjectionStatus> after = readModel.statuses();
         for (String name : runtime.names()) {
-            assertThat(after.get(name).applied()).as(name + " applied nothing again").isEqualTo(before.get(name).applied());
+            assertThat(after.get(name).applied())
+                    .as(name + " applied nothing again")
+                    .isEqualTo(before.get(name).applied());
         }
     }
 
@@ -74,8 +81,16 @@ class ExactlyOnceIT {
         List<String> rejects = readModel.rejects();
         // Rows no event stands for: a rebuild must not keep them.
         OffsetDateTime now = OffsetDateTime.now();
-        readModel.db().insertInto(VIN).values("JUNK0000000000001", "nowhere", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
-        readModel.db().insertInto(FLUIDS_DOCUMENT).values("nowhere", "[]", Provenance.UNKNOWN_SOURCE, (short) 2, now).execute();
+        readModel
+                .db()
+                .insertInto(VIN)
+                .values("JUNK0000000000001", "nowhere", Provenance.UNKNOWN_SOURCE, (short) 2, now)
+                .execute();
+        readModel
+                .db()
+                .insertInto(FLUIDS_DOCUMENT)
+                .values("nowhere", "[]", Provenance.UNKNOWN_SOURCE, (short) 2, now)
+                .execute();
 
         ShadowRebuild.Outcome outcome = readModel.rebuildFromTopic();
 
@@ -89,5 +104,4 @@ class ExactlyOnceIT {
         readModel.awaitCaughtUp();
         assertThat(readModel.tableChecksums().get("read.configuration")).isNotEqualTo(tables.get("read.configuration"));
     }
-
 }

@@ -57,6 +57,7 @@ class FactSourcesIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
 
@@ -67,8 +68,10 @@ class FactSourcesIT {
     @BeforeAll
     void publish() {
         db = readModel.db();
-        events.publish(KEY, new ConfigurationRegistered(KEY, 2020, "Honda", "Civic", "LX", "K20C2", "FWD",
-                "2020 Honda Civic LX", IMPORT));
+        events.publish(
+                KEY,
+                new ConfigurationRegistered(
+                        KEY, 2020, "Honda", "Civic", "LX", "K20C2", "FWD", "2020 Honda Civic LX", IMPORT));
         importedSpecs = events.envelope(KEY, new SpecsRecorded(KEY, IMPORTED_SPECS, IMPORT));
         events.publish(importedSpecs);
         events.publish(KEY, new SpecsRecorded(KEY, DECODED_SPECS, VPIC));
@@ -77,18 +80,40 @@ class FactSourcesIT {
         events.publish(laterImportedFluids);
         events.publish(KEY, new PartsRecorded(KEY, List.of(FILTER), IMPORT));
         events.publish(KEY, new PartsRecorded(KEY, List.of(), VPIC));
-        events.publish(KEY, new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD",
-                LocalDate.of(2026, 9, 1), IMPORT));
-        events.publish(KEY, new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("19.99"), "USD",
-                LocalDate.of(2026, 9, 1), VENDOR));
+        events.publish(
+                KEY,
+                new PartPriced(
+                        KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", LocalDate.of(2026, 9, 1), IMPORT));
+        events.publish(
+                KEY,
+                new PartPriced(
+                        KEY, FILTER.partNumber(), new BigDecimal("19.99"), "USD", LocalDate.of(2026, 9, 1), VENDOR));
         events.publish(VIN_NUMBER, new VinLinked(VIN_NUMBER, KEY, VENDOR));
         events.publish(VIN_NUMBER, new VinLinked(VIN_NUMBER, OLD_KEY, VPIC));
-        events.publish(VIN_NUMBER, new ServiceHistoryRecorded(VIN_NUMBER, List.of(
-                new ServiceRecord(LocalDate.of(2021, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))), VENDOR));
+        events.publish(
+                VIN_NUMBER,
+                new ServiceHistoryRecorded(
+                        VIN_NUMBER,
+                        List.of(new ServiceRecord(
+                                LocalDate.of(2021, 3, 14), 7512, 12089, "dealer", List.of("engine_oil_change"))),
+                        VENDOR));
         events.publish(VIN_NUMBER, new ServiceHistoryRecorded(VIN_NUMBER, List.of(), VPIC));
         // Stored before events carried a source: no "source" in the payload at all.
-        events.publishRaw(OLD_KEY, new EventEnvelopeCodec().encode(events.envelope(OLD_KEY, new ConfigurationRegistered(
-                OLD_KEY, 2018, "Honda", "Fit", "LX", "L15B1", "FWD", "2018 Honda Fit LX", null))));
+        events.publishRaw(
+                OLD_KEY,
+                new EventEnvelopeCodec()
+                        .encode(events.envelope(
+                                OLD_KEY,
+                                new ConfigurationRegistered(
+                                        OLD_KEY,
+                                        2018,
+                                        "Honda",
+                                        "Fit",
+                                        "LX",
+                                        "L15B1",
+                                        "FWD",
+                                        "2018 Honda Fit LX",
+                                        null))));
         String unsourcedFluids = """
                 {"envelopeVersion":1,"eventId":"b3c0f5f2-0f1e-4d7a-9a53-000000000001","eventType":"FluidsRecorded",\
                 "aggregateType":"VehicleConfiguration","aggregateId":"%s","aggregateSequence":1,\
@@ -100,17 +125,22 @@ class FactSourcesIT {
 
     @Test
     void vpicsLaterSpecSheetDoesNotReplaceTheImportsWhichKeepsItsSourceAndTime() {
-        var row = db.selectFrom(SPECS_DOCUMENT).where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY)).fetchSingle();
+        var row = db.selectFrom(SPECS_DOCUMENT)
+                .where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY))
+                .fetchSingle();
 
         assertThat(row.getBody()).contains("\"2.0\"").doesNotContain("1.996");
-        assertThat(row.getSource()).isEqualTo("{\"kind\":\"import\",\"name\":\"catalog.json\",\"sha256\":\"5e0c3d9a\"}");
+        assertThat(row.getSource())
+                .isEqualTo("{\"kind\":\"import\",\"name\":\"catalog.json\",\"sha256\":\"5e0c3d9a\"}");
         assertThat(row.getSourceRank()).isEqualTo((short) 3);
         assertThat(row.getRecordedAt().toInstant()).isEqualTo(importedSpecs.occurredAt());
     }
 
     @Test
     void anImportAfterVpicReplacesVpicsFluids() {
-        var row = db.selectFrom(FLUIDS_DOCUMENT).where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(KEY)).fetchSingle();
+        var row = db.selectFrom(FLUIDS_DOCUMENT)
+                .where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(KEY))
+                .fetchSingle();
 
         assertThat(row.getBody()).contains("4.20").doesNotContain("4.40");
         assertThat(row.getSource()).contains("\"kind\":\"import\"");
@@ -119,37 +149,60 @@ class FactSourcesIT {
 
     @Test
     void vpicsEmptyPartsListDoesNotReplaceTheImportsAndAVendorsPriceDoesNotReplaceTheImportsAmount() {
-        var document = db.selectFrom(PARTS_DOCUMENT).where(PARTS_DOCUMENT.CONFIG_KEY.eq(KEY)).fetchSingle();
+        var document = db.selectFrom(PARTS_DOCUMENT)
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(KEY))
+                .fetchSingle();
 
-        assertThat(document.getBody()).contains(FILTER.partNumber()).contains("9.42").doesNotContain("19.99");
+        assertThat(document.getBody())
+                .contains(FILTER.partNumber())
+                .contains("9.42")
+                .doesNotContain("19.99");
         assertThat(document.getSource()).contains("\"kind\":\"import\"");
-        assertThat(db.select(PART_PRICE_HISTORY.SOURCE).from(PART_PRICE_HISTORY).where(PART_PRICE_HISTORY.CONFIG_KEY.eq(KEY))
-                .fetch(PART_PRICE_HISTORY.SOURCE)).singleElement().asString().contains("\"kind\":\"import\"");
+        assertThat(db.select(PART_PRICE_HISTORY.SOURCE)
+                        .from(PART_PRICE_HISTORY)
+                        .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(KEY))
+                        .fetch(PART_PRICE_HISTORY.SOURCE))
+                .singleElement()
+                .asString()
+                .contains("\"kind\":\"import\"");
     }
 
     @Test
     void aVendorsLinkAndServiceHistoryStayWhenVpicSaysOtherwise() {
         var link = db.selectFrom(VIN).where(VIN.VIN_.eq(VIN_NUMBER)).fetchSingle();
         assertThat(link.getConfigKey()).isEqualTo(KEY);
-        assertThat(link.getSource()).isEqualTo(
-                "{\"kind\":\"vendor\",\"name\":\"vspec reference vendor (sample data)\",\"response_millis\":87}");
+        assertThat(link.getSource())
+                .isEqualTo(
+                        "{\"kind\":\"vendor\",\"name\":\"vspec reference vendor (sample data)\",\"response_millis\":87}");
 
-        assertThat(db.fetchCount(SERVICE_RECORD, SERVICE_RECORD.VIN.eq(VIN_NUMBER))).isEqualTo(1);
-        assertThat(db.select(SERVICE_HISTORY_SOURCE.SOURCE).from(SERVICE_HISTORY_SOURCE)
-                .where(SERVICE_HISTORY_SOURCE.VIN.eq(VIN_NUMBER)).fetchSingle().value1()).contains("\"kind\":\"vendor\"");
+        assertThat(db.fetchCount(SERVICE_RECORD, SERVICE_RECORD.VIN.eq(VIN_NUMBER)))
+                .isEqualTo(1);
+        assertThat(db.select(SERVICE_HISTORY_SOURCE.SOURCE)
+                        .from(SERVICE_HISTORY_SOURCE)
+                        .where(SERVICE_HISTORY_SOURCE.VIN.eq(VIN_NUMBER))
+                        .fetchSingle()
+                        .value1())
+                .contains("\"kind\":\"vendor\"");
     }
 
     @Test
     void eventsStoredWithoutASourceShowItAsUnknownAndRankAsAVendor() {
-        var configuration = db.selectFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(OLD_KEY)).fetchSingle();
+        var configuration = db.selectFrom(CONFIGURATION)
+                .where(CONFIGURATION.CONFIG_KEY.eq(OLD_KEY))
+                .fetchSingle();
         assertThat(configuration.getSource()).isEqualTo("{\"kind\":\"unknown\"}");
         assertThat(configuration.getSourceRank()).isEqualTo((short) 2);
 
-        var fluids = db.selectFrom(FLUIDS_DOCUMENT).where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(OLD_KEY)).fetchSingle();
-        assertThat(fluids.getBody()).as("vPIC's later fluids do not replace what an old import recorded").isEqualTo("[]");
+        var fluids = db.selectFrom(FLUIDS_DOCUMENT)
+                .where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(OLD_KEY))
+                .fetchSingle();
+        assertThat(fluids.getBody())
+                .as("vPIC's later fluids do not replace what an old import recorded")
+                .isEqualTo("[]");
         assertThat(fluids.getSource()).isEqualTo("{\"kind\":\"unknown\"}");
-        assertThat(fluids.getRecordedAt().toInstant()).isEqualTo(OffsetDateTime.of(2024, 6, 1, 8, 0, 0, 125_000_000,
-                ZoneOffset.UTC).toInstant());
+        assertThat(fluids.getRecordedAt().toInstant())
+                .isEqualTo(OffsetDateTime.of(2024, 6, 1, 8, 0, 0, 125_000_000, ZoneOffset.UTC)
+                        .toInstant());
     }
 
     @Test
@@ -159,8 +212,12 @@ class FactSourcesIT {
         readModel.rebuildFromTopic();
 
         assertThat(readModel.tableChecksums()).isEqualTo(live);
-        assertThat(db.select(SPECS_DOCUMENT.BODY).from(SPECS_DOCUMENT).where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY))
-                .fetchSingle().value1()).contains("\"2.0\"");
+        assertThat(db.select(SPECS_DOCUMENT.BODY)
+                        .from(SPECS_DOCUMENT)
+                        .where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY))
+                        .fetchSingle()
+                        .value1())
+                .contains("\"2.0\"");
     }
 
     private static Fluid oil(String litres) {

@@ -28,21 +28,29 @@ class HealthIT {
 
     @Autowired
     Environment environment;
+
     @Autowired
     @Qualifier("projectionsHealthIndicator")
     HealthIndicator projectionsHealth;
 
     @Test
     void healthIsUpWhileEveryProjectionConsumes() throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + environment.getProperty("local.server.port") + "/actuator/health")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                        + environment.getProperty("local.server.port") + "/actuator/health"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("\"status\":\"UP\"");
         Health health = projectionsHealth.health();
         assertThat(health.getStatus()).isEqualTo(Status.UP);
-        assertThat(health.getDetails().get("consumers")).asInstanceOf(InstanceOfAssertFactories.MAP)
-                .hasSize(11).containsEntry("parts", true).containsEntry("aliases", true).containsEntry("service_history", true);
+        assertThat(health.getDetails().get("consumers"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP)
+                .hasSize(11)
+                .containsEntry("parts", true)
+                .containsEntry("aliases", true)
+                .containsEntry("service_history", true);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -63,12 +71,18 @@ class HealthIT {
 
     @Test
     void readinessAsksTheDatabaseAndTheBroker() throws Exception {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                "http://127.0.0.1:" + environment.getProperty("local.server.port") + "/actuator/health/readiness")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                        + environment.getProperty("local.server.port") + "/actuator/health/readiness"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).contains("\"status\":\"UP\"").contains("\"broker\":{\"status\":\"UP\"")
-                .contains("\"db\":{\"status\":\"UP\"").contains("\"readinessState\":{\"status\":\"UP\"");
+        assertThat(response.body())
+                .contains("\"status\":\"UP\"")
+                .contains("\"broker\":{\"status\":\"UP\"")
+                .contains("\"db\":{\"status\":\"UP\"")
+                .contains("\"readinessState\":{\"status\":\"UP\"");
     }
 }

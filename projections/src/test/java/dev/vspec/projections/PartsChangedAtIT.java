@@ -31,6 +31,7 @@ class PartsChangedAtIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
 
@@ -44,10 +45,14 @@ class PartsChangedAtIT {
         assertThat(times(key)).as("recorded_at stays the list's").containsExactly(listed, priced);
 
         apply(key, price(key, WIPER, "14.10", IMPORT));
-        assertThat(times(key)).as("a part the list does not hold is not in the answer").containsExactly(listed, priced);
+        assertThat(times(key))
+                .as("a part the list does not hold is not in the answer")
+                .containsExactly(listed, priced);
 
         apply(key, price(key, FILTER, "19.99", VPIC));
-        assertThat(times(key)).as("a price of lower precedence replaces nothing").containsExactly(listed, priced);
+        assertThat(times(key))
+                .as("a price of lower precedence replaces nothing")
+                .containsExactly(listed, priced);
 
         Instant relisted = apply(key, new PartsRecorded(key, List.of(FILTER, WIPER), IMPORT));
         assertThat(times(key)).as("a new list").containsExactly(relisted, relisted);
@@ -75,9 +80,13 @@ class PartsChangedAtIT {
 
     /** The document's recorded_at and changed_at. */
     private List<Instant> times(String key) {
-        PartsDocumentRecord document = readModel.db().selectFrom(PARTS_DOCUMENT)
-                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(key)).fetchSingle();
-        return List.of(document.getRecordedAt().toInstant(), document.getChangedAt().toInstant());
+        PartsDocumentRecord document = readModel
+                .db()
+                .selectFrom(PARTS_DOCUMENT)
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(key))
+                .fetchSingle();
+        return List.of(
+                document.getRecordedAt().toInstant(), document.getChangedAt().toInstant());
     }
 
     private static PartPriced price(String key, Part part, String amount, FactSource source) {

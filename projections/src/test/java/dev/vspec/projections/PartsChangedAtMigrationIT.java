@@ -27,7 +27,8 @@ class PartsChangedAtMigrationIT {
     @BeforeEach
     void databaseAtV19() {
         database = TestDatabase.create("vspec_v20");
-        dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(), database.user(), database.password());
+        dataSource = new SimpleDriverDataSource(
+                new org.postgresql.Driver(), database.url(), database.user(), database.password());
         jdbc = new JdbcTemplate(dataSource);
         flyway("19").migrate();
     }
@@ -56,23 +57,34 @@ class PartsChangedAtMigrationIT {
     }
 
     private void document(String key, String recordedAt) {
-        jdbc.update("INSERT INTO read.parts_document (config_key, body, recorded_at) VALUES (?, '[]', ?::timestamptz)",
-                key, recordedAt);
+        jdbc.update(
+                "INSERT INTO read.parts_document (config_key, body, recorded_at) VALUES (?, '[]', ?::timestamptz)",
+                key,
+                recordedAt);
     }
 
     private void listed(String key, String partNumber) {
-        jdbc.update("INSERT INTO read.part (config_key, part_number, position, name, category, brand, quantity)"
-                + " VALUES (?, ?, 0, 'Part', 'filter', 'Honda', 1)", key, partNumber);
+        jdbc.update(
+                "INSERT INTO read.part (config_key, part_number, position, name, category, brand, quantity)"
+                        + " VALUES (?, ?, 0, 'Part', 'filter', 'Honda', 1)",
+                key,
+                partNumber);
     }
 
     private void price(String key, String partNumber, String recordedAt) {
-        jdbc.update("INSERT INTO read.part_price_history (config_key, part_number, as_of, currency, amount, recorded_at)"
-                + " VALUES (?, ?, DATE '2026-01-01', 'USD', 9.42, ?::timestamptz)", key, partNumber, recordedAt);
+        jdbc.update(
+                "INSERT INTO read.part_price_history (config_key, part_number, as_of, currency, amount, recorded_at)"
+                        + " VALUES (?, ?, DATE '2026-01-01', 'USD', 9.42, ?::timestamptz)",
+                key,
+                partNumber,
+                recordedAt);
     }
 
     private String changedAt(String key) {
-        return jdbc.queryForObject("SELECT changed_at FROM read.parts_document WHERE config_key = ?",
-                OffsetDateTime.class, key).toInstant().toString();
+        return jdbc.queryForObject(
+                        "SELECT changed_at FROM read.parts_document WHERE config_key = ?", OffsetDateTime.class, key)
+                .toInstant()
+                .toString();
     }
 
     private Flyway flyway(String target) {

@@ -39,10 +39,13 @@ class ProjectionLagMetricsIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
+
     @Autowired
     DataSource dataSource;
+
     @LocalManagementPort
     int managementPort;
 
@@ -52,7 +55,9 @@ class ProjectionLagMetricsIT {
     void aHeldBackProjectionShowsItsLagPerPartitionUntilItCatchesUp(CapturedOutput output) throws SQLException {
         publishOnEveryPartition();
         readModel.awaitCaughtUp();
-        await("every partition scraped at lag 0").atMost(SCRAPED).pollInterval(Duration.ofMillis(500))
+        await("every partition scraped at lag 0")
+                .atMost(SCRAPED)
+                .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() -> assertThat(lags(HELD)).isEqualTo(zeroOnEveryPartition()));
 
         Map<Integer, Long> published;
@@ -68,7 +73,9 @@ class ProjectionLagMetricsIT {
 
             Map<Integer, Double> expected = new TreeMap<>();
             published.forEach((partition, count) -> expected.put(partition, count.doubleValue()));
-            await("the held projection's lag per partition").atMost(SCRAPED).pollInterval(Duration.ofMillis(500))
+            await("the held projection's lag per partition")
+                    .atMost(SCRAPED)
+                    .pollInterval(Duration.ofMillis(500))
                     .untilAsserted(() -> {
                         assertThat(lags(HELD)).isEqualTo(expected);
                         assertThat(lags(FREE)).as("other projections go on").isEqualTo(zeroOnEveryPartition());
@@ -76,9 +83,12 @@ class ProjectionLagMetricsIT {
             holder.rollback();
         }
 
-        await("lag back to 0 on every partition").atMost(SCRAPED).pollInterval(Duration.ofMillis(500))
+        await("lag back to 0 on every partition")
+                .atMost(SCRAPED)
+                .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() -> assertThat(lags(HELD)).isEqualTo(zeroOnEveryPartition()));
-        assertThat(output.getAll()).as("the readings' consumer is assigned what it reads")
+        assertThat(output.getAll())
+                .as("the readings' consumer is assigned what it reads")
                 .doesNotContain("Not updating last stable offset", "Not updating high watermark");
     }
 
@@ -87,8 +97,11 @@ class ProjectionLagMetricsIT {
         Map<Integer, Long> published = new HashMap<>();
         while (published.size() < PARTITIONS) {
             String key = "2019-honda-civic-lx-k20c2-fwd-lag" + serial++;
-            int partition = events.publish(key, new ConfigurationRegistered(key, 2019, "Honda", "Civic", "LX", "K20C2",
-                    "fwd", "2019 Honda Civic LX", SOURCE)).partition();
+            int partition = events.publish(
+                            key,
+                            new ConfigurationRegistered(
+                                    key, 2019, "Honda", "Civic", "LX", "K20C2", "fwd", "2019 Honda Civic LX", SOURCE))
+                    .partition();
             published.merge(partition, 1L, Long::sum);
         }
         return published;
@@ -107,10 +120,15 @@ class ProjectionLagMetricsIT {
         publishOnEveryPartition();
         readModel.awaitCaughtUp();
 
-        await("the consumers' records counted").atMost(SCRAPED).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                assertThat(PrometheusScrape.of(managementPort).samples("kafka_consumer_fetch_manager_records_consumed_total"))
-                        .filteredOn(sample -> sample.labels().getOrDefault("client_id", "").startsWith("vspec-projection-" + HELD))
-                        .isNotEmpty().anySatisfy(sample -> assertThat(sample.value()).isPositive()));
+        await("the consumers' records counted")
+                .atMost(SCRAPED)
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> assertThat(PrometheusScrape.of(managementPort)
+                                .samples("kafka_consumer_fetch_manager_records_consumed_total"))
+                        .filteredOn(sample ->
+                                sample.labels().getOrDefault("client_id", "").startsWith("vspec-projection-" + HELD))
+                        .isNotEmpty()
+                        .anySatisfy(sample -> assertThat(sample.value()).isPositive()));
     }
 
     /** The projection's lag samples on /actuator/prometheus, by partition. */

@@ -16,16 +16,18 @@ import org.springframework.test.context.ContextConfiguration;
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(classes = ProjectionsApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        classes = ProjectionsApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
-                "spring.config.name=projections",
-                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-                "vspec.events.partitions=3",
-                "vspec.projections.poll-timeout=200ms",
-                "vspec.projections.retry.initial-interval=100ms",
-                "vspec.projections.retry.max-interval=400ms"})
+            "spring.config.name=projections",
+            "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
+            "vspec.events.partitions=3",
+            "vspec.projections.poll-timeout=200ms",
+            "vspec.projections.retry.initial-interval=100ms",
+            "vspec.projections.retry.max-interval=400ms"
+        })
 @ContextConfiguration(initializers = TestDatabase.class)
 @EmbeddedKafka
 @Import(TestSupport.class)
-public @interface ProjectionsIntegrationTest {
-}
+public @interface ProjectionsIntegrationTest {}

@@ -21,12 +21,10 @@ final class ReadModel {
 
     private static final RebuildProgress SILENT = new RebuildProgress() {
         @Override
-        public void step(String description, long total) {
-        }
+        public void step(String description, long total) {}
 
         @Override
-        public void read(long events) {
-        }
+        public void read(long events) {}
     };
 
     private final DSLContext db;
@@ -49,7 +47,8 @@ final class ReadModel {
 
     /** Waits until every projection has applied every record now on the topic. */
     void awaitCaughtUp() {
-        await("every projection at the end of the topic").atMost(Duration.ofSeconds(60))
+        await("every projection at the end of the topic")
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> runtime.statuses().stream().allMatch(s -> s.lag() == 0));
     }
@@ -65,8 +64,8 @@ final class ReadModel {
 
     /** Rebuilds every projection from the topic while the consumers run. */
     ShadowRebuild.Outcome rebuildFromTopic() {
-        return new ShadowRebuild(dataSource, AllProjections.list()).fromTopic(runtime.names(), brokers, topic,
-                ShadowRebuild.DEFAULT_BATCH, SILENT);
+        return new ShadowRebuild(dataSource, AllProjections.list())
+                .fromTopic(runtime.names(), brokers, topic, ShadowRebuild.DEFAULT_BATCH, SILENT);
     }
 
     long rows(Table<?> table) {
@@ -75,7 +74,8 @@ final class ReadModel {
 
     /** The stored offsets; with their update times when a mere rewrite of the same value should show. */
     List<String> offsets(boolean withUpdateTimes) {
-        String columns = withUpdateTimes ? "projection, topic, partition, next_offset, updated_at"
+        String columns = withUpdateTimes
+                ? "projection, topic, partition, next_offset, updated_at"
                 : "projection, topic, partition, next_offset";
         return db.fetch("select concat_ws('/', " + columns + ") as o from read.projection_offset order by 1")
                 .getValues(0, String.class);
@@ -90,16 +90,24 @@ final class ReadModel {
 
     /** Tables of schema {@code read} that no projection owns, other than the runtime's own. */
     List<String> tablesWithoutProjection() {
-        List<String> owned = AllProjections.tables().stream().map(Table::getName).toList();
-        return db.fetch("select table_name from information_schema.tables where table_schema = 'read' "
+        List<String> owned =
+                AllProjections.tables().stream().map(Table::getName).toList();
+        return db
+                .fetch("select table_name from information_schema.tables where table_schema = 'read' "
                         + "and table_name not in ('projection_offset', 'projection_reject') order by 1")
-                .getValues(0, String.class).stream()
-                .filter(name -> !owned.contains(name)).toList();
+                .getValues(0, String.class)
+                .stream()
+                .filter(name -> !owned.contains(name))
+                .toList();
     }
 
     /** How many records a projection has consumed: the sum of its next offsets (the topic starts at 0). */
     long consumed(String projection) {
-        return db.fetchValue("select coalesce(sum(next_offset), 0) from read.projection_offset where projection = ?",
-                projection) instanceof Number n ? n.longValue() : 0;
+        return db.fetchValue(
+                                "select coalesce(sum(next_offset), 0) from read.projection_offset where projection = ?",
+                                projection)
+                        instanceof Number n
+                ? n.longValue()
+                : 0;
     }
 }

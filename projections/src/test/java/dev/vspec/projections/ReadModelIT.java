@@ -14,9 +14,9 @@ import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
-import dev.vspec.projections.runtime.ProjectionRuntime;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
@@ -33,8 +33,10 @@ class ReadModelIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
+
     @Autowired
     ProjectionRuntime runtime;
 
@@ -51,50 +53,101 @@ class ReadModelIT {
     @Test
     void everyReadTableIsOwnedByExactlyOneProjectionWithItsOwnConsumerGroup() {
         assertThat(readModel.tablesWithoutProjection()).isEmpty();
-        assertThat(runtime.names()).containsExactlyInAnyOrder("configurations", "aliases", "vins", "fluids", "specs", "tires",
-                "service_intervals", "parts", "labor_times", "images", "service_history");
+        assertThat(runtime.names())
+                .containsExactlyInAnyOrder(
+                        "configurations",
+                        "aliases",
+                        "vins",
+                        "fluids",
+                        "specs",
+                        "tires",
+                        "service_intervals",
+                        "parts",
+                        "labor_times",
+                        "images",
+                        "service_history");
         assertThat(ProjectionRuntime.groupId("service_intervals")).isEqualTo("vspec.projection.service_intervals");
     }
 
     @Test
     void configurationsKeepTheIdentityAndTheNormalizedNamesLookupsMatchOn() {
-        assertThat(db.selectFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.in(catalog.civicLx, catalog.civicSport))
-                .orderBy(CONFIGURATION.CONFIG_KEY).fetch(r -> tuple(r.getConfigKey(), r.getYear(), r.getMake(),
-                        r.getTrim(), r.getEngineCode(), r.getDrivetrain(), r.getLabel(), r.getMakeMatch(),
-                        r.getModelMatch(), r.getTrimMatch())))
+        assertThat(db.selectFrom(CONFIGURATION)
+                        .where(CONFIGURATION.CONFIG_KEY.in(catalog.civicLx, catalog.civicSport))
+                        .orderBy(CONFIGURATION.CONFIG_KEY)
+                        .fetch(r -> tuple(
+                                r.getConfigKey(),
+                                r.getYear(),
+                                r.getMake(),
+                                r.getTrim(),
+                                r.getEngineCode(),
+                                r.getDrivetrain(),
+                                r.getLabel(),
+                                r.getMakeMatch(),
+                                r.getModelMatch(),
+                                r.getTrimMatch())))
                 .containsExactly(
-                        tuple(catalog.civicLx, 2019, "Honda", "LX", "K20C2", "fwd", "2019 Honda Civic LX",
-                                "honda", "civic", "lx"),
-                        tuple(catalog.civicSport, 2019, "Honda", "Sport  Touring", "L15B7", null,
-                                "2019 Honda Civic Sport Touring", "honda", "civic", "sport touring"));
+                        tuple(
+                                catalog.civicLx,
+                                2019,
+                                "Honda",
+                                "LX",
+                                "K20C2",
+                                "fwd",
+                                "2019 Honda Civic LX",
+                                "honda",
+                                "civic",
+                                "lx"),
+                        tuple(
+                                catalog.civicSport,
+                                2019,
+                                "Honda",
+                                "Sport  Touring",
+                                "L15B7",
+                                null,
+                                "2019 Honda Civic Sport Touring",
+                                "honda",
+                                "civic",
+                                "sport touring"));
     }
 
     /** What a source names a vehicle or a part is held whole, however long: vPIC joins several trims by slashes. */
     @Test
     void identitiesAndPartsNamedAtLengthAreHeldWhole() {
-        String configKey = "2022-volvo-s90-inscription-expression-xc60-xc90-r-design-expression-s60-t8-momentum-s60-b5-b4204t";
+        String configKey =
+                "2022-volvo-s90-inscription-expression-xc60-xc90-r-design-expression-s60-t8-momentum-s60-b5-b4204t";
         String trim = "Inscription Expression / XC60, XC90 R-Design Expression / S60 T8 Momentum / S60 B5 (sample)";
         String partName = "Engine oil filter element with gasket and drain plug washer, for the engines fitted across"
                 + " the Inscription, Expression, R-Design and Momentum trims (sample)";
         FactSource source = FactSource.importFile("long-names.json", "0c5a2e7d");
-        events.publish(configKey, new ConfigurationRegistered(configKey, 2022, "Volvo", "S90", trim, "B4204T", null,
-                "2022 Volvo S90 " + trim, source));
-        events.publish(configKey, new PartsRecorded(configKey, List.of(
-                new Part("32140029-SAMPLE", partName, "filter", "Volvo", 1, "engine_oil_change")), source));
+        events.publish(
+                configKey,
+                new ConfigurationRegistered(
+                        configKey, 2022, "Volvo", "S90", trim, "B4204T", null, "2022 Volvo S90 " + trim, source));
+        events.publish(
+                configKey,
+                new PartsRecorded(
+                        configKey,
+                        List.of(new Part("32140029-SAMPLE", partName, "filter", "Volvo", 1, "engine_oil_change")),
+                        source));
         readModel.awaitCaughtUp();
 
-        assertThat(db.selectFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(configKey))
-                .fetch(r -> tuple(r.getTrim(), r.getLabel())))
+        assertThat(db.selectFrom(CONFIGURATION)
+                        .where(CONFIGURATION.CONFIG_KEY.eq(configKey))
+                        .fetch(r -> tuple(r.getTrim(), r.getLabel())))
                 .containsExactly(tuple(trim, "2022 Volvo S90 " + trim));
-        assertThat(db.select(PART.NAME).from(PART).where(PART.CONFIG_KEY.eq(configKey)).fetch(PART.NAME))
+        assertThat(db.select(PART.NAME)
+                        .from(PART)
+                        .where(PART.CONFIG_KEY.eq(configKey))
+                        .fetch(PART.NAME))
                 .containsExactly(partName);
         assertThat(readModel.rejects()).noneMatch(reject -> reject.contains(configKey));
     }
 
     @Test
     void vinsPointAtTheirConfiguration() {
-        assertThat(db.selectFrom(VIN).where(VIN.VIN_.in(catalog.vinLx, catalog.vinSport, catalog.vinModel3))
-                .fetchMap(VIN.VIN_, VIN.CONFIG_KEY))
+        assertThat(db.selectFrom(VIN)
+                        .where(VIN.VIN_.in(catalog.vinLx, catalog.vinSport, catalog.vinModel3))
+                        .fetchMap(VIN.VIN_, VIN.CONFIG_KEY))
                 .containsEntry(catalog.vinLx, catalog.civicLx)
                 .containsEntry(catalog.vinSport, catalog.civicSport)
                 .containsEntry(catalog.vinModel3, catalog.model3)
@@ -103,16 +156,22 @@ class ReadModelIT {
 
     @Test
     void anAliasPointsAtItsConfigurationWithTheReleaseThatDerivedIt() {
-        assertThat(db.selectFrom(CONFIG_KEY_ALIAS).where(CONFIG_KEY_ALIAS.ALIAS.eq(catalog.civicLxAlias))
-                .fetch(r -> tuple(r.getConfigKey(), r.getSource(), r.getSourceRank())))
-                .containsExactly(tuple(catalog.civicLx, "{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"2026-02-17\","
-                        + "\"sha256\":\"f9b3118a\"}", (short) 1));
+        assertThat(db.selectFrom(CONFIG_KEY_ALIAS)
+                        .where(CONFIG_KEY_ALIAS.ALIAS.eq(catalog.civicLxAlias))
+                        .fetch(r -> tuple(r.getConfigKey(), r.getSource(), r.getSourceRank())))
+                .containsExactly(tuple(
+                        catalog.civicLx,
+                        "{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"2026-02-17\","
+                                + "\"sha256\":\"f9b3118a\"}",
+                        (short) 1));
     }
 
     /** The API's bytes for each group, as the projections stored them: the query side writes them out as they are. */
     @Test
     void everyGroupOfAConfigurationIsStoredAsTheJsonTheApiAnswers() {
-        assertThat(document(GroupDocument.FLUIDS, catalog.civicLx)).as("the later list replaced the earlier one").isEqualTo("""
+        assertThat(document(GroupDocument.FLUIDS, catalog.civicLx))
+                .as("the later list replaced the earlier one")
+                .isEqualTo("""
                 [{"type":"engine_oil","specification":"0W-20 API SP","capacity":{"litres":4.40,"us_quarts":4.60},\
                 "notes":"with filter"},\
                 {"type":"coolant","specification":"Honda Type 2","capacity":{"litres":5.00,"us_quarts":5.30},"notes":null}]""");
@@ -122,7 +181,8 @@ class ReadModelIT {
                 {"section":"body","name":"doors","value":"4","unit":null}]""");
         assertThat(document(GroupDocument.TIRES, catalog.civicLx)).isEqualTo("""
                 [{"axle":"both","size":"215/55R16","load_index":93,"speed_rating":"H","pressure":{"kpa":220,"psi":32}}]""");
-        assertThat(document(GroupDocument.MAINTENANCE_SCHEDULE, catalog.civicLx)).isEqualTo("""
+        assertThat(document(GroupDocument.MAINTENANCE_SCHEDULE, catalog.civicLx))
+                .isEqualTo("""
                 {"normal":[\
                 {"service":"engine_oil_change","description":"Replace engine oil and filter",\
                 "interval":{"miles":7500,"kilometres":12000,"months":12}},\
@@ -130,7 +190,8 @@ class ReadModelIT {
                 "interval":{"miles":null,"kilometres":null,"months":120}}],\
                 "severe":[{"service":"engine_oil_change","description":"Replace engine oil and filter",\
                 "interval":{"miles":3750,"kilometres":6000,"months":6}}]}""");
-        assertThat(document(GroupDocument.PARTS, catalog.civicLx)).as("prices newest first though the older came last")
+        assertThat(document(GroupDocument.PARTS, catalog.civicLx))
+                .as("prices newest first though the older came last")
                 .isEqualTo("""
                 [{"part_number":"15400-PLM-A02","name":"Oil filter","category":"filter","brand":"Honda","quantity":1,\
                 "service":"engine_oil_change","price":{"amount":"12.99","currency":"USD","as_of":"2025-06-01"},\
@@ -153,19 +214,24 @@ class ReadModelIT {
 
     @Test
     void thePartsDocumentIsRenderedFromThePartsAndEveryPriceKeptInThePartsTables() {
-        assertThat(db.selectFrom(PART).where(PART.CONFIG_KEY.eq(catalog.civicLx)).orderBy(PART.POSITION)
-                .fetch(r -> tuple(r.getPartNumber(), r.getName(), r.getService())))
-                .containsExactly(tuple("15400-PLM-A02", "Oil filter", "engine_oil_change"),
+        assertThat(db.selectFrom(PART)
+                        .where(PART.CONFIG_KEY.eq(catalog.civicLx))
+                        .orderBy(PART.POSITION)
+                        .fetch(r -> tuple(r.getPartNumber(), r.getName(), r.getService())))
+                .containsExactly(
+                        tuple("15400-PLM-A02", "Oil filter", "engine_oil_change"),
                         tuple("45022-TBA-A01", "Front brake pads", null));
-        assertThat(db.selectFrom(PART_PRICE_HISTORY).where(PART_PRICE_HISTORY.CONFIG_KEY.eq(catalog.civicLx))
-                .orderBy(PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.AS_OF)
-                .fetch(r -> tuple(r.getPartNumber(), r.getAsOf(), r.getAmount())))
+        assertThat(db.selectFrom(PART_PRICE_HISTORY)
+                        .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(catalog.civicLx))
+                        .orderBy(PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.AS_OF)
+                        .fetch(r -> tuple(r.getPartNumber(), r.getAsOf(), r.getAmount())))
                 .containsExactly(
                         tuple("15400-PLM-A02", LocalDate.of(2024, 1, 15), new BigDecimal("10.49")),
                         tuple("15400-PLM-A02", LocalDate.of(2025, 6, 1), new BigDecimal("12.99")),
                         tuple("45022-TBA-A01", LocalDate.of(2024, 3, 1), new BigDecimal("45.00")));
         assertThat(GroupDocument.PARTS.parse(document(GroupDocument.PARTS, catalog.civicSport)))
-                .singleElement().satisfies(part -> {
+                .singleElement()
+                .satisfies(part -> {
                     assertThat(part.partNumber()).isEqualTo("15400-PLM-A02");
                     assertThat(part.price()).isEqualTo(new PartView.Price("11.50", "EUR", "2025-02-01"));
                 });
@@ -173,22 +239,43 @@ class ReadModelIT {
 
     @Test
     void aLaterServiceHistoryReplacesTheVinsRowsWithEachVisitsServicesCommaJoinedInOrder() {
-        assertThat(db.selectFrom(SERVICE_RECORD).where(SERVICE_RECORD.VIN.in(catalog.vinLx, catalog.vinModel3))
-                .orderBy(SERVICE_RECORD.VIN.desc(), SERVICE_RECORD.POSITION)
-                .fetch(r -> tuple(r.getVin(), r.getPosition(), r.getPerformedOn(), r.getOdometerMiles(),
-                        r.getOdometerKm(), r.getPerformedBy(), r.getServices())))
+        assertThat(db.selectFrom(SERVICE_RECORD)
+                        .where(SERVICE_RECORD.VIN.in(catalog.vinLx, catalog.vinModel3))
+                        .orderBy(SERVICE_RECORD.VIN.desc(), SERVICE_RECORD.POSITION)
+                        .fetch(r -> tuple(
+                                r.getVin(),
+                                r.getPosition(),
+                                r.getPerformedOn(),
+                                r.getOdometerMiles(),
+                                r.getOdometerKm(),
+                                r.getPerformedBy(),
+                                r.getServices())))
                 .containsExactly(
                         tuple(catalog.vinModel3, 0, LocalDate.of(2021, 11, 3), null, 10250, "fleet", "tire_rotation"),
-                        tuple(catalog.vinLx, 0, LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
+                        tuple(
+                                catalog.vinLx,
+                                0,
+                                LocalDate.of(2019, 9, 14),
+                                7512,
+                                12089,
+                                "dealer",
                                 "engine_oil_change,tire_rotation"),
-                        tuple(catalog.vinLx, 1, LocalDate.of(2020, 5, 2), 14950, null, "independent",
+                        tuple(
+                                catalog.vinLx,
+                                1,
+                                LocalDate.of(2020, 5, 2),
+                                14950,
+                                null,
+                                "independent",
                                 "engine_oil_change,cabin_air_filter,tire_rotation"));
-        assertThat(db.fetchExists(SERVICE_RECORD, SERVICE_RECORD.VIN.eq(catalog.vinSport))).isFalse();
+        assertThat(db.fetchExists(SERVICE_RECORD, SERVICE_RECORD.VIN.eq(catalog.vinSport)))
+                .isFalse();
     }
 
     @Test
     void images() {
-        var image = db.selectFrom(IMAGE).where(IMAGE.CONFIG_KEY.eq(catalog.civicLx)).fetchSingle();
+        var image =
+                db.selectFrom(IMAGE).where(IMAGE.CONFIG_KEY.eq(catalog.civicLx)).fetchSingle();
         assertThat(image.getContentType()).isEqualTo("image/png");
         assertThat(image.getBytes()).isEqualTo(CatalogFixture.PNG);
         assertThat(image.getSha256()).isEqualTo(CatalogFixture.sha256(CatalogFixture.PNG));
@@ -196,7 +283,9 @@ class ReadModelIT {
     }
 
     private String document(GroupDocument<?> document, String configKey) {
-        return db.select(document.body()).from(document.table()).where(document.configKey().eq(configKey))
+        return db.select(document.body())
+                .from(document.table())
+                .where(document.configKey().eq(configKey))
                 .fetchOne(document.body());
     }
 }

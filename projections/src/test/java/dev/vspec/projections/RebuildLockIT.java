@@ -16,7 +16,8 @@ class RebuildLockIT {
     @Test
     void aSecondRebuildOfTheSameDatabaseIsRefusedUntilTheFirstEnds() {
         try (RebuildLock first = RebuildLock.take(dataSource)) {
-            assertThatThrownBy(() -> RebuildLock.take(dataSource)).isInstanceOf(RebuildLock.RebuildRunning.class)
+            assertThatThrownBy(() -> RebuildLock.take(dataSource))
+                    .isInstanceOf(RebuildLock.RebuildRunning.class)
                     .hasMessageContaining("another rebuild is running");
         }
         RebuildLock.take(dataSource).close();

@@ -46,16 +46,21 @@ class SetBasedHandlersIT {
 
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
     /** Sources of every precedence, so that the set-based forms meet the precedence rule as often as the order. */
-    private static final List<FactSource> SOURCES = List.of(SOURCE, FactSource.vpic("2026-02-17", "f9b3118a"),
+    private static final List<FactSource> SOURCES = List.of(
+            SOURCE,
+            FactSource.vpic("2026-02-17", "f9b3118a"),
             FactSource.vendor("vspec reference vendor (sample data)", 12));
+
     private static final Instant STORED = Instant.parse("2026-11-21T07:27:36.776Z");
 
     private static final long SEED = 20261121L;
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
+
     @Autowired
     PlatformTransactionManager transactionManager;
 
@@ -82,16 +87,22 @@ class SetBasedHandlersIT {
                 new PartsRecorded(key, List.of(part("C-3", null), part("C-3", "cabin_air_filter")), SOURCE),
                 new PartPriced(key, "A-1", new BigDecimal("11.005"), "USD", asOf, SOURCE));
 
-        Applied applied = applyBothWays(parts, events, db -> List.of(
-                db.select(PART.PART_NUMBER, PART.POSITION, PART.SERVICE).from(PART).where(PART.CONFIG_KEY.eq(key))
-                        .fetch(r -> List.of(r.value1(), r.value2(), r.value3())),
-                db.select(PART_PRICE_HISTORY.AMOUNT).from(PART_PRICE_HISTORY)
-                        .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(key)).fetch(PART_PRICE_HISTORY.AMOUNT)));
+        Applied applied = applyBothWays(
+                parts,
+                events,
+                db -> List.of(
+                        db.select(PART.PART_NUMBER, PART.POSITION, PART.SERVICE)
+                                .from(PART)
+                                .where(PART.CONFIG_KEY.eq(key))
+                                .fetch(r -> List.of(r.value1(), r.value2(), r.value3())),
+                        db.select(PART_PRICE_HISTORY.AMOUNT)
+                                .from(PART_PRICE_HISTORY)
+                                .where(PART_PRICE_HISTORY.CONFIG_KEY.eq(key))
+                                .fetch(PART_PRICE_HISTORY.AMOUNT)));
 
         assertThat(applied.setBased).isEqualTo(applied.oneByOne);
-        assertThat(applied.probe).isEqualTo(List.of(
-                List.of(List.of("C-3", 1, "cabin_air_filter")),
-                List.of(new BigDecimal("11.01"))));
+        assertThat(applied.probe)
+                .isEqualTo(List.of(List.of(List.of("C-3", 1, "cabin_air_filter")), List.of(new BigDecimal("11.01"))));
     }
 
     @Test
@@ -102,14 +113,20 @@ class SetBasedHandlersIT {
         for (int i = 0; i < 2_000; i++) {
             String configKey = "2021-sample-van-" + random.nextInt(12);
             links.add(new VinLinked(String.format("1SAMPLE%010d", random.nextInt(300)), configKey, anySource(random)));
-            registrations.add(new ConfigurationRegistered(configKey, 2021, random.nextBoolean() ? "Sample" : "SAMPLE",
-                    "Van", "Base " + random.nextInt(3), "E" + random.nextInt(4), random.nextBoolean() ? "fwd" : null,
-                    "2021 Sample Van", anySource(random)));
+            registrations.add(new ConfigurationRegistered(
+                    configKey,
+                    2021,
+                    random.nextBoolean() ? "Sample" : "SAMPLE",
+                    "Van",
+                    "Base " + random.nextInt(3),
+                    "E" + random.nextInt(4),
+                    random.nextBoolean() ? "fwd" : null,
+                    "2021 Sample Van",
+                    anySource(random)));
         }
 
         Applied vins = applyBothWays(projection("vins"), links, db -> null);
-        Applied configurations = applyBothWays(projection("configurations"), registrations,
-                db -> null);
+        Applied configurations = applyBothWays(projection("configurations"), registrations, db -> null);
 
         assertThat(vins.setBased).isEqualTo(vins.oneByOne);
         assertThat(vins.rows(VIN)).isEqualTo(300L);
@@ -122,7 +139,8 @@ class SetBasedHandlersIT {
         // config_key is a column of 160 characters; part texts are unbounded
         String tooLongKey = "2020-sample-hatch-" + "k".repeat(143);
         List<Object> tooLongConfigKey = List.of(new PartsRecorded(tooLongKey, List.of(part("P-1", null)), SOURCE));
-        List<Object> tooLongVin = List.of(new VinLinked("1SAMPLE0000000001", key, SOURCE), new VinLinked("1SAMPLE00000000001", key, SOURCE));
+        List<Object> tooLongVin = List.of(
+                new VinLinked("1SAMPLE0000000001", key, SOURCE), new VinLinked("1SAMPLE00000000001", key, SOURCE));
 
         assertThat(sqlStateOfSetBased(projection("parts"), tooLongConfigKey)).isEqualTo("22001");
         assertThat(sqlStateOfSetBased(projection("vins"), tooLongVin)).isEqualTo("22001");
@@ -157,7 +175,9 @@ class SetBasedHandlersIT {
 
         for (Projection projection : AllProjections.list()) {
             String name = projection.name();
-            List<Object> handled = catalog.stream().filter(e -> projection.handlers().handles(e.getClass())).toList();
+            List<Object> handled = catalog.stream()
+                    .filter(e -> projection.handlers().handles(e.getClass()))
+                    .toList();
             Applied applied = applyBothWays(projection, handled, db -> null);
 
             assertThat(handled).as(name).isNotEmpty();
@@ -166,8 +186,10 @@ class SetBasedHandlersIT {
     }
 
     private static Projection projection(String name) {
-        return AllProjections.list().stream().filter(projection -> projection.name().equals(name))
-                .findFirst().orElseThrow();
+        return AllProjections.list().stream()
+                .filter(projection -> projection.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Lists and prices over a few configurations and part numbers, so that keys repeat often. */
@@ -182,9 +204,13 @@ class SetBasedHandlersIT {
                 }
                 events.add(new PartsRecorded(configKey, list, anySource(random)));
             } else {
-                events.add(new PartPriced(configKey, "SP-" + random.nextInt(20),
-                        BigDecimal.valueOf(random.nextInt(100_000), 3), random.nextBoolean() ? "USD" : "EUR",
-                        LocalDate.of(2024, 1, 1).plusDays(random.nextInt(20)), anySource(random)));
+                events.add(new PartPriced(
+                        configKey,
+                        "SP-" + random.nextInt(20),
+                        BigDecimal.valueOf(random.nextInt(100_000), 3),
+                        random.nextBoolean() ? "USD" : "EUR",
+                        LocalDate.of(2024, 1, 1).plusDays(random.nextInt(20)),
+                        anySource(random)));
             }
         }
         return events;
@@ -239,11 +265,15 @@ class SetBasedHandlersIT {
     private DSLContext onTemporaryCopies(List<Table<?>> tables) {
         DSLContext live = readModel.db();
         for (Table<?> table : tables) {
-            live.execute("CREATE TEMPORARY TABLE " + table.getName() + " (LIKE " + table.getSchema().getName() + "."
-                    + table.getName() + " INCLUDING ALL) ON COMMIT DROP");
+            live.execute("CREATE TEMPORARY TABLE " + table.getName() + " (LIKE "
+                    + table.getSchema().getName() + "." + table.getName() + " INCLUDING ALL) ON COMMIT DROP");
         }
-        return live.configuration().derive(new Settings().withRenderMapping(new RenderMapping().withSchemata(
-                new MappedSchema().withInput("read").withOutput("pg_temp")))).dsl();
+        return live.configuration()
+                .derive(new Settings()
+                        .withRenderMapping(new RenderMapping()
+                                .withSchemata(
+                                        new MappedSchema().withInput("read").withOutput("pg_temp"))))
+                .dsl();
     }
 
     /** Each table's {@link TableChecksums} fingerprint both ways, and what the probe read. */

@@ -19,8 +19,12 @@ class TestSupport {
     }
 
     @Bean
-    ReadModel readModel(DSLContext db, DataSource dataSource, ProjectionRuntime runtime, EmbeddedKafkaBroker broker,
-                        EventTopicProperties topic) {
+    ReadModel readModel(
+            DSLContext db,
+            DataSource dataSource,
+            ProjectionRuntime runtime,
+            EmbeddedKafkaBroker broker,
+            EventTopicProperties topic) {
         return new ReadModel(db, dataSource, runtime, broker.getBrokersAsString(), topic.topic());
     }
 }

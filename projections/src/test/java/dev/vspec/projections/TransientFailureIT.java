@@ -35,6 +35,7 @@ class TransientFailureIT {
 
     @Autowired
     Events events;
+
     @Autowired
     ReadModel readModel;
 
@@ -47,15 +48,20 @@ class TransientFailureIT {
         RecordMetadata priced;
         db.execute("alter table read.parts_document rename to parts_document_away");
         try {
-            events.publish(key, new PartsRecorded(key, List.of(new Part("HX-1", "Hauler filter", "filter", "Acme", 1, null)), SOURCE));
-            priced = events.publish(key, new PartPriced(key, "HX-1", new BigDecimal("99.90"), "USD",
-                    LocalDate.of(2025, 3, 1), SOURCE));
+            events.publish(
+                    key,
+                    new PartsRecorded(
+                            key, List.of(new Part("HX-1", "Hauler filter", "filter", "Acme", 1, null)), SOURCE));
+            priced = events.publish(
+                    key, new PartPriced(key, "HX-1", new BigDecimal("99.90"), "USD", LocalDate.of(2025, 3, 1), SOURCE));
 
-            await("parts retries the failed batch").atMost(Duration.ofSeconds(30))
+            await("parts retries the failed batch")
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> readModel.statuses().get("parts").failedBatches() >= failuresBefore + 3);
             // The rows were written in the same transaction as the failing statement: rolled back.
             assertThat(db.fetchCount(PART, PART.CONFIG_KEY.eq(key))).isZero();
-            assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isZero();
+            assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key)))
+                    .isZero();
             assertThat(nextOffset(db, "parts", priced)).isLessThanOrEqualTo(priced.offset());
             // Other projections are not held up by the parts projection's trouble.
             await().atMost(Duration.ofSeconds(30)).until(() -> nextOffset(db, "fluids", priced) > priced.offset());
@@ -64,15 +70,23 @@ class TransientFailureIT {
         }
 
         readModel.awaitCaughtUp();
-        assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key))).isOne();
-        assertThat(GroupDocument.PARTS.parse(db.select(PARTS_DOCUMENT.BODY).from(PARTS_DOCUMENT)
-                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(key)).fetchSingle().value1()))
-                .singleElement().extracting(PartView::price).isEqualTo(new PartView.Price("99.90", "USD", "2025-03-01"));
-        assertThat(db.fetchCount(PROJECTION_REJECT, PROJECTION_REJECT.RECORD_KEY.eq(key))).isZero();
+        assertThat(db.fetchCount(PART_PRICE_HISTORY, PART_PRICE_HISTORY.CONFIG_KEY.eq(key)))
+                .isOne();
+        assertThat(GroupDocument.PARTS.parse(db.select(PARTS_DOCUMENT.BODY)
+                        .from(PARTS_DOCUMENT)
+                        .where(PARTS_DOCUMENT.CONFIG_KEY.eq(key))
+                        .fetchSingle()
+                        .value1()))
+                .singleElement()
+                .extracting(PartView::price)
+                .isEqualTo(new PartView.Price("99.90", "USD", "2025-03-01"));
+        assertThat(db.fetchCount(PROJECTION_REJECT, PROJECTION_REJECT.RECORD_KEY.eq(key)))
+                .isZero();
     }
 
     private static long nextOffset(DSLContext db, String projection, RecordMetadata record) {
-        Long next = db.select(PROJECTION_OFFSET.NEXT_OFFSET).from(PROJECTION_OFFSET)
+        Long next = db.select(PROJECTION_OFFSET.NEXT_OFFSET)
+                .from(PROJECTION_OFFSET)
                 .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
                 .and(PROJECTION_OFFSET.TOPIC.eq(record.topic()))
                 .and(PROJECTION_OFFSET.PARTITION.eq(record.partition()))

@@ -1,6 +1,5 @@
 package dev.vspec.query;
 
-import dev.vspec.infra.testing.Api;
 import static dev.vspec.infra.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,11 +67,17 @@ public final class Expected {
 
     /** Every route that answers about one resolved vehicle, except the VIN-only service history. */
     public static final List<String> VEHICLE_ROUTES = List.of(
-            "/api/v1/vehicle", "/api/v1/fluids", "/api/v1/specs", "/api/v1/tires", "/api/v1/maintenance-schedule",
-            "/api/v1/parts", "/api/v0/maintenance", "/api/v0/labor", "/api/v0/vehicle-image");
+            "/api/v1/vehicle",
+            "/api/v1/fluids",
+            "/api/v1/specs",
+            "/api/v1/tires",
+            "/api/v1/maintenance-schedule",
+            "/api/v1/parts",
+            "/api/v0/maintenance",
+            "/api/v0/labor",
+            "/api/v0/vehicle-image");
 
-    private Expected() {
-    }
+    private Expected() {}
 
     /** Asserts a 409 listing the three Civic trims. */
     public static void ambiguous(Reply reply) {

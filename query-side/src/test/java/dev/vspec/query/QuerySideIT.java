@@ -15,8 +15,9 @@ import org.springframework.test.context.ContextConfiguration;
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(classes = QuerySideApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        classes = QuerySideApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "spring.config.name=query-side")
 @ContextConfiguration(initializers = TestDatabase.WithVpic.class)
-public @interface QuerySideIT {
-}
+public @interface QuerySideIT {}

@@ -18,10 +18,13 @@ public abstract class SeededRouteIT {
 
     @LocalServerPort
     protected int port;
+
     @Autowired
     protected DSLContext db;
+
     @Autowired
     private DecoderSource decoders;
+
     protected Api api;
 
     @BeforeEach

@@ -10,18 +10,26 @@ import org.jspecify.annotations.Nullable;
  * One fluid as the API renders it. {@code capacity} is always an object so the shape never changes;
  * either amount is null where the catalog does not give it.
  */
-public record FluidView(String type, String specification, Capacity capacity, @Nullable String notes) {
+public record FluidView(
+        String type,
+        String specification,
+        Capacity capacity,
+        @Nullable String notes) {
 
-    public record Capacity(@Nullable BigDecimal litres, @JsonProperty("us_quarts") @Nullable BigDecimal usQuarts) {
-    }
+    public record Capacity(
+            @Nullable BigDecimal litres,
+            @JsonProperty("us_quarts") @Nullable BigDecimal usQuarts) {}
 
     /** A recorded fluid list as rendered, in recorded order; capacities with two decimals. */
     public static List<FluidView> of(List<Fluid> fluids) {
-        return fluids.stream().map(f -> new FluidView(
-                Values.required(f.type(), "fluid type"),
-                Values.required(f.specification(), "fluid specification"),
-                new Capacity(Values.amount(f.capacityLitres(), 6, "capacity in litres"),
-                        Values.amount(f.capacityUsQuarts(), 6, "capacity in US quarts")),
-                f.notes())).toList();
+        return fluids.stream()
+                .map(f -> new FluidView(
+                        Values.required(f.type(), "fluid type"),
+                        Values.required(f.specification(), "fluid specification"),
+                        new Capacity(
+                                Values.amount(f.capacityLitres(), 6, "capacity in litres"),
+                                Values.amount(f.capacityUsQuarts(), 6, "capacity in US quarts")),
+                        f.notes()))
+                .toList();
     }
 }

@@ -22,7 +22,10 @@ public enum Group {
     FLUIDS(Keys.FLUIDS, Routes.FLUIDS, Scope.MAINTENANCE_READ, () -> GroupDocument.FLUIDS),
     SPECS(Keys.SPECS, Routes.SPECS, Scope.MAINTENANCE_READ, () -> GroupDocument.SPECS),
     TIRES(Keys.TIRES, Routes.TIRES, Scope.MAINTENANCE_READ, () -> GroupDocument.TIRES),
-    MAINTENANCE_SCHEDULE(Keys.MAINTENANCE_SCHEDULE, Routes.MAINTENANCE_SCHEDULE, Scope.MAINTENANCE_READ,
+    MAINTENANCE_SCHEDULE(
+            Keys.MAINTENANCE_SCHEDULE,
+            Routes.MAINTENANCE_SCHEDULE,
+            Scope.MAINTENANCE_READ,
             () -> GroupDocument.MAINTENANCE_SCHEDULE),
     PARTS(Keys.PARTS, Routes.PARTS, Scope.MAINTENANCE_READ, () -> GroupDocument.PARTS),
     LABOR(Keys.LABOR, Routes.LABOR, Scope.LABOR_READ, () -> GroupDocument.LABOR),
@@ -31,23 +34,30 @@ public enum Group {
 
     /** The groups' keys, as constants for annotations such as {@code @JsonProperty}. */
     public static final class Keys {
-        public static final String FLUIDS = "fluids", SPECS = "specs", TIRES = "tires",
-                MAINTENANCE_SCHEDULE = "maintenance_schedule", PARTS = "parts", LABOR = "labor", IMAGE = "image",
+        public static final String FLUIDS = "fluids",
+                SPECS = "specs",
+                TIRES = "tires",
+                MAINTENANCE_SCHEDULE = "maintenance_schedule",
+                PARTS = "parts",
+                LABOR = "labor",
+                IMAGE = "image",
                 SERVICE_HISTORY = "service_history";
 
-        private Keys() {
-        }
+        private Keys() {}
     }
 
     /** The groups' own routes, as constants for request mappings: those of API version 1, then those still in 0. */
     public static final class Routes {
-        public static final String FLUIDS = "/api/v1/fluids", SPECS = "/api/v1/specs", TIRES = "/api/v1/tires",
-                MAINTENANCE_SCHEDULE = "/api/v1/maintenance-schedule", PARTS = "/api/v1/parts";
-        public static final String LABOR = "/api/v0/labor", IMAGE = "/api/v0/vehicle-image",
+        public static final String FLUIDS = "/api/v1/fluids",
+                SPECS = "/api/v1/specs",
+                TIRES = "/api/v1/tires",
+                MAINTENANCE_SCHEDULE = "/api/v1/maintenance-schedule",
+                PARTS = "/api/v1/parts";
+        public static final String LABOR = "/api/v0/labor",
+                IMAGE = "/api/v0/vehicle-image",
                 SERVICE_HISTORY = "/api/v0/service-history";
 
-        private Routes() {
-        }
+        private Routes() {}
     }
 
     private static final String ALLOWED = Stream.of(values()).map(Group::key).collect(Collectors.joining(", "));
@@ -110,8 +120,11 @@ public enum Group {
             }
         }
         if (!unknown.isEmpty()) {
-            throw ApiException.about("include", ErrorCode.INVALID_PARAM, "include names unknown group" + (unknown.size() > 1 ? "s " : " ")
-                    + String.join(", ", unknown) + "; allowed values: " + ALLOWED);
+            throw ApiException.about(
+                    "include",
+                    ErrorCode.INVALID_PARAM,
+                    "include names unknown group" + (unknown.size() > 1 ? "s " : " ") + String.join(", ", unknown)
+                            + "; allowed values: " + ALLOWED);
         }
         return groups;
     }

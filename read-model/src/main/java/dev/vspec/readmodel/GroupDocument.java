@@ -38,25 +38,66 @@ public final class GroupDocument<T> {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    public static final GroupDocument<List<FluidView>> FLUIDS = new GroupDocument<>(Group.FLUIDS,
-            FLUIDS_DOCUMENT, FLUIDS_DOCUMENT.CONFIG_KEY, FLUIDS_DOCUMENT.BODY,
-            FLUIDS_DOCUMENT.SOURCE, FLUIDS_DOCUMENT.SOURCE_RANK, FLUIDS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
-    public static final GroupDocument<List<SpecView>> SPECS = new GroupDocument<>(Group.SPECS,
-            SPECS_DOCUMENT, SPECS_DOCUMENT.CONFIG_KEY, SPECS_DOCUMENT.BODY,
-            SPECS_DOCUMENT.SOURCE, SPECS_DOCUMENT.SOURCE_RANK, SPECS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
-    public static final GroupDocument<List<TireView>> TIRES = new GroupDocument<>(Group.TIRES,
-            TIRES_DOCUMENT, TIRES_DOCUMENT.CONFIG_KEY, TIRES_DOCUMENT.BODY,
-            TIRES_DOCUMENT.SOURCE, TIRES_DOCUMENT.SOURCE_RANK, TIRES_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
-    public static final GroupDocument<Schedules> MAINTENANCE_SCHEDULE = new GroupDocument<>(Group.MAINTENANCE_SCHEDULE,
-            MAINTENANCE_SCHEDULE_DOCUMENT, MAINTENANCE_SCHEDULE_DOCUMENT.CONFIG_KEY, MAINTENANCE_SCHEDULE_DOCUMENT.BODY,
-            MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE, MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE_RANK, MAINTENANCE_SCHEDULE_DOCUMENT.RECORDED_AT,
-            new TypeReference<>() { }, new Schedules(List.of(), List.of()));
-    public static final GroupDocument<List<PartView>> PARTS = new GroupDocument<>(Group.PARTS,
-            PARTS_DOCUMENT, PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.BODY,
-            PARTS_DOCUMENT.SOURCE, PARTS_DOCUMENT.SOURCE_RANK, PARTS_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
-    public static final GroupDocument<List<LaborView>> LABOR = new GroupDocument<>(Group.LABOR,
-            LABOR_DOCUMENT, LABOR_DOCUMENT.CONFIG_KEY, LABOR_DOCUMENT.BODY,
-            LABOR_DOCUMENT.SOURCE, LABOR_DOCUMENT.SOURCE_RANK, LABOR_DOCUMENT.RECORDED_AT, new TypeReference<>() { }, List.of());
+    public static final GroupDocument<List<FluidView>> FLUIDS = new GroupDocument<>(
+            Group.FLUIDS,
+            FLUIDS_DOCUMENT,
+            FLUIDS_DOCUMENT.CONFIG_KEY,
+            FLUIDS_DOCUMENT.BODY,
+            FLUIDS_DOCUMENT.SOURCE,
+            FLUIDS_DOCUMENT.SOURCE_RANK,
+            FLUIDS_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            List.of());
+    public static final GroupDocument<List<SpecView>> SPECS = new GroupDocument<>(
+            Group.SPECS,
+            SPECS_DOCUMENT,
+            SPECS_DOCUMENT.CONFIG_KEY,
+            SPECS_DOCUMENT.BODY,
+            SPECS_DOCUMENT.SOURCE,
+            SPECS_DOCUMENT.SOURCE_RANK,
+            SPECS_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            List.of());
+    public static final GroupDocument<List<TireView>> TIRES = new GroupDocument<>(
+            Group.TIRES,
+            TIRES_DOCUMENT,
+            TIRES_DOCUMENT.CONFIG_KEY,
+            TIRES_DOCUMENT.BODY,
+            TIRES_DOCUMENT.SOURCE,
+            TIRES_DOCUMENT.SOURCE_RANK,
+            TIRES_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            List.of());
+    public static final GroupDocument<Schedules> MAINTENANCE_SCHEDULE = new GroupDocument<>(
+            Group.MAINTENANCE_SCHEDULE,
+            MAINTENANCE_SCHEDULE_DOCUMENT,
+            MAINTENANCE_SCHEDULE_DOCUMENT.CONFIG_KEY,
+            MAINTENANCE_SCHEDULE_DOCUMENT.BODY,
+            MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE,
+            MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE_RANK,
+            MAINTENANCE_SCHEDULE_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            new Schedules(List.of(), List.of()));
+    public static final GroupDocument<List<PartView>> PARTS = new GroupDocument<>(
+            Group.PARTS,
+            PARTS_DOCUMENT,
+            PARTS_DOCUMENT.CONFIG_KEY,
+            PARTS_DOCUMENT.BODY,
+            PARTS_DOCUMENT.SOURCE,
+            PARTS_DOCUMENT.SOURCE_RANK,
+            PARTS_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            List.of());
+    public static final GroupDocument<List<LaborView>> LABOR = new GroupDocument<>(
+            Group.LABOR,
+            LABOR_DOCUMENT,
+            LABOR_DOCUMENT.CONFIG_KEY,
+            LABOR_DOCUMENT.BODY,
+            LABOR_DOCUMENT.SOURCE,
+            LABOR_DOCUMENT.SOURCE_RANK,
+            LABOR_DOCUMENT.RECORDED_AT,
+            new TypeReference<>() {},
+            List.of());
 
     private static final List<GroupDocument<?>> ALL = List.of(FLUIDS, SPECS, TIRES, MAINTENANCE_SCHEDULE, PARTS, LABOR);
 
@@ -70,9 +111,16 @@ public final class GroupDocument<T> {
     private final JavaType type;
     private final String empty;
 
-    private GroupDocument(Group group, Table<?> table, TableField<?, String> configKey, TableField<?, String> body,
-            TableField<?, String> source, TableField<?, Short> rank, TableField<?, OffsetDateTime> recordedAt,
-            TypeReference<T> type, T empty) {
+    private GroupDocument(
+            Group group,
+            Table<?> table,
+            TableField<?, String> configKey,
+            TableField<?, String> body,
+            TableField<?, String> source,
+            TableField<?, Short> rank,
+            TableField<?, OffsetDateTime> recordedAt,
+            TypeReference<T> type,
+            T empty) {
         this.group = group;
         this.table = table;
         this.configKey = configKey;

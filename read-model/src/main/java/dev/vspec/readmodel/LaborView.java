@@ -18,8 +18,12 @@ public record LaborView(String operation, String description, BigDecimal hours) 
         for (LaborTime time : laborTimes) {
             String operation = Values.required(time.operation(), "labor operation");
             byOperation.remove(operation);
-            byOperation.put(operation, new LaborView(operation, Values.required(time.description(), "labor description"),
-                    Values.required(Values.amount(time.hours(), 4, "labor hours"), "labor hours")));
+            byOperation.put(
+                    operation,
+                    new LaborView(
+                            operation,
+                            Values.required(time.description(), "labor description"),
+                            Values.required(Values.amount(time.hours(), 4, "labor hours"), "labor hours")));
         }
         return List.copyOf(byOperation.values());
     }

@@ -28,8 +28,10 @@ public record PartView(
         @JsonProperty("price_history") List<Price> priceHistory) {
 
     /** {@code amount} is a decimal string with two places, so no client parses money as a float. */
-    public record Price(String amount, String currency, @JsonProperty("as_of") String asOf) {
-    }
+    public record Price(
+            String amount,
+            String currency,
+            @JsonProperty("as_of") String asOf) {}
 
     /** Newest first; on one date, several currencies in code order. */
     private static final Comparator<PartPriced> NEWEST_FIRST =
@@ -43,28 +45,43 @@ public record PartView(
     public static List<PartView> of(List<Part> parts, List<PartPriced> prices) {
         Map<PriceKey, PartPriced> latestEntry = new LinkedHashMap<>();
         for (PartPriced price : prices) {
-            latestEntry.put(new PriceKey(Values.required(price.partNumber(), "part number"),
-                    Values.required(price.currency(), "currency"), Values.required(price.asOf(), "as_of")), price);
+            latestEntry.put(
+                    new PriceKey(
+                            Values.required(price.partNumber(), "part number"),
+                            Values.required(price.currency(), "currency"),
+                            Values.required(price.asOf(), "as_of")),
+                    price);
         }
         Map<String, List<Price>> history = new HashMap<>();
-        latestEntry.values().stream().sorted(NEWEST_FIRST).forEach(price -> history
-                .computeIfAbsent(price.partNumber(), k -> new ArrayList<>())
-                .add(new Price(Values.required(Values.amount(price.amount(), 10, "price amount"), "price amount")
-                        .toPlainString(), price.currency(), price.asOf().toString())));
+        latestEntry.values().stream()
+                .sorted(NEWEST_FIRST)
+                .forEach(price -> history.computeIfAbsent(price.partNumber(), k -> new ArrayList<>())
+                        .add(new Price(
+                                Values.required(Values.amount(price.amount(), 10, "price amount"), "price amount")
+                                        .toPlainString(),
+                                price.currency(),
+                                price.asOf().toString())));
 
         Map<String, Part> byNumber = new LinkedHashMap<>();
         for (Part part : parts) {
             byNumber.remove(Values.required(part.partNumber(), "part number"));
             byNumber.put(part.partNumber(), part);
         }
-        return byNumber.values().stream().map(part -> {
-            List<Price> dated = List.copyOf(history.getOrDefault(part.partNumber(), List.of()));
-            return new PartView(part.partNumber(), Values.required(part.name(), "part name"),
-                    Values.required(part.category(), "part category"), Values.required(part.brand(), "part brand"),
-                    part.quantity(), part.service(), dated.isEmpty() ? null : dated.get(0), dated);
-        }).toList();
+        return byNumber.values().stream()
+                .map(part -> {
+                    List<Price> dated = List.copyOf(history.getOrDefault(part.partNumber(), List.of()));
+                    return new PartView(
+                            part.partNumber(),
+                            Values.required(part.name(), "part name"),
+                            Values.required(part.category(), "part category"),
+                            Values.required(part.brand(), "part brand"),
+                            part.quantity(),
+                            part.service(),
+                            dated.isEmpty() ? null : dated.get(0),
+                            dated);
+                })
+                .toList();
     }
 
-    private record PriceKey(String partNumber, String currency, LocalDate asOf) {
-    }
+    private record PriceKey(String partNumber, String currency, LocalDate asOf) {}
 }

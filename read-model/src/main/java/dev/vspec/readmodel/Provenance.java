@@ -29,8 +29,8 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
     private static final DateTimeFormatter RECORDED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'");
 
     public static Provenance of(FactSource source, Instant recordedAt) {
-        return new Provenance(render(source), (short) FactSource.precedenceOf(source),
-                recordedAt.atOffset(ZoneOffset.UTC));
+        return new Provenance(
+                render(source), (short) FactSource.precedenceOf(source), recordedAt.atOffset(ZoneOffset.UTC));
     }
 
     /** The source as the API shows it, in snake_case, details that do not apply left out. */
@@ -38,8 +38,8 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
         if (source == null) {
             return UNKNOWN_SOURCE;
         }
-        return JSON.writeValueAsString(new SourceView(source.kind(), source.name(), source.version(), source.sha256(),
-                source.responseMillis()));
+        return JSON.writeValueAsString(new SourceView(
+                source.kind(), source.name(), source.version(), source.sha256(), source.responseMillis()));
     }
 
     /** A stored time as answers write it. */
@@ -49,7 +49,10 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
 
     /** The API's rendering of a {@link FactSource}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SourceView(String kind, String name, @Nullable String version, @Nullable String sha256,
-                      @JsonProperty("response_millis") @Nullable Long responseMillis) {
-    }
+    record SourceView(
+            String kind,
+            String name,
+            @Nullable String version,
+            @Nullable String sha256,
+            @JsonProperty("response_millis") @Nullable Long responseMillis) {}
 }

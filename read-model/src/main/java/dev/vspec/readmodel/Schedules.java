@@ -21,7 +21,8 @@ public record Schedules(List<ServiceItem> normal, List<ServiceItem> severe) {
         List<ServiceItem> severe = new ArrayList<>();
         for (ServiceInterval interval : intervals) {
             String schedule = Values.required(interval.schedule(), "schedule");
-            ServiceItem item = new ServiceItem(Values.required(interval.service(), "service"),
+            ServiceItem item = new ServiceItem(
+                    Values.required(interval.service(), "service"),
                     Values.required(interval.description(), "service description"),
                     new ServiceItem.Interval(interval.miles(), interval.kilometres(), interval.months()));
             // The catalog knows only these two schedules; anything else is not data to show.

@@ -6,6 +6,8 @@ import org.jspecify.annotations.Nullable;
 public record ServiceItem(String service, String description, Interval interval) {
 
     /** Due every so many miles (and kilometres) or months, whichever comes first. */
-    public record Interval(@Nullable Integer miles, @Nullable Integer kilometres, @Nullable Integer months) {
-    }
+    public record Interval(
+            @Nullable Integer miles,
+            @Nullable Integer kilometres,
+            @Nullable Integer months) {}
 }

@@ -12,16 +12,17 @@ public record TireView(
         @JsonProperty("speed_rating") String speedRating,
         Pressure pressure) {
 
-    public record Pressure(int kpa, int psi) {
-    }
+    public record Pressure(int kpa, int psi) {}
 
     /** A recorded fitment as rendered, in recorded order. */
     public static List<TireView> of(List<TireFitment> tires) {
-        return tires.stream().map(t -> new TireView(
-                Values.required(t.axle(), "tire axle"),
-                Values.required(t.size(), "tire size"),
-                t.loadIndex(),
-                Values.required(t.speedRating(), "tire speed rating"),
-                new Pressure(t.pressureKpa(), t.pressurePsi()))).toList();
+        return tires.stream()
+                .map(t -> new TireView(
+                        Values.required(t.axle(), "tire axle"),
+                        Values.required(t.size(), "tire size"),
+                        t.loadIndex(),
+                        Values.required(t.speedRating(), "tire speed rating"),
+                        new Pressure(t.pressureKpa(), t.pressurePsi())))
+                .toList();
     }
 }

@@ -10,8 +10,7 @@ import java.math.RoundingMode;
  */
 final class Values {
 
-    private Values() {
-    }
+    private Values() {}
 
     static <T> T required(T value, String what) {
         if (value == null) {

@@ -48,7 +48,8 @@ class GroupTest {
                     assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM);
                     assertThat(e.getMessage())
                             .contains("'wheels', 'maintenance-schedule'")
-                            .endsWith("allowed values: fluids, specs, tires, maintenance_schedule, parts, labor, image, service_history");
+                            .endsWith(
+                                    "allowed values: fluids, specs, tires, maintenance_schedule, parts, labor, image, service_history");
                 });
     }
 }

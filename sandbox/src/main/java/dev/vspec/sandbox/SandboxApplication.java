@@ -21,12 +21,15 @@ import org.springframework.context.annotation.FilterType;
 @SpringBootConfiguration
 @EnableAutoConfiguration
 @ComponentScan(basePackages = "dev.vspec.sandbox")
-@ComponentScan(basePackages = "dev.vspec.query", excludeFilters = {
-        @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
-        // the sandbox decodes its sample VINs alone (SampleVinsDecode)
-        @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class),
-        // the OpenAPI document belongs to the live API alone
-        @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")})
+@ComponentScan(
+        basePackages = "dev.vspec.query",
+        excludeFilters = {
+            @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
+            // the sandbox decodes its sample VINs alone (SampleVinsDecode)
+            @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class),
+            // the OpenAPI document belongs to the live API alone
+            @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")
+        })
 public class SandboxApplication {
 
     /** The projections' handlers, which build schema {@code sample} ({@code SampleSchema}). */

@@ -20,9 +20,15 @@ import org.springframework.test.context.ContextConfiguration;
  * origin CORS allows, the base of docs links) is {@link #SITE}. Request logging is on, so tests can
  * check what it writes.
  */
-@SpringBootTest(classes = SandboxApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"spring.config.name=sandbox", "vspec.site.url=" + SandboxHttpIT.SITE,
-                "vspec.sandbox.allowed-origin=" + SandboxHttpIT.SITE, "logging.level.vspec.requests=DEBUG"})
+@SpringBootTest(
+        classes = SandboxApplication.class,
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "spring.config.name=sandbox",
+            "vspec.site.url=" + SandboxHttpIT.SITE,
+            "vspec.sandbox.allowed-origin=" + SandboxHttpIT.SITE,
+            "logging.level.vspec.requests=DEBUG"
+        })
 @ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 public abstract class SandboxHttpIT {
 
@@ -30,6 +36,7 @@ public abstract class SandboxHttpIT {
 
     @LocalServerPort
     protected int port;
+
     @Autowired
     private DecoderSource decoders;
 

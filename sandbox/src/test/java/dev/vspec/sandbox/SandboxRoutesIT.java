@@ -37,20 +37,24 @@ class SandboxRoutesIT extends SandboxHttpIT {
             + "/api/sample/v0/labor";
 
     @ParameterizedTest(name = "{0} by {1}")
-    @CsvSource(delimiter = '|', value = {
-            "/api/sample/v1/decode|vin=" + VIN + "|vehicle",
-            "/api/sample/v1/vehicle|vin=" + VIN + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history|fluids",
-            "/api/sample/v1/fluids|vin=" + VIN + "|fluids",
-            "/api/sample/v1/fluids|config_key=" + CONFIG_KEY + "|fluids",
-            "/api/sample/v1/fluids|" + YMMT + "|fluids",
-            "/api/sample/v1/specs|config_key=" + CONFIG_KEY + "|specs",
-            "/api/sample/v1/tires|" + YMMT + "|tires",
-            "/api/sample/v1/maintenance-schedule|vin=" + VIN + "|maintenance_schedule",
-            "/api/sample/v1/parts|config_key=" + CONFIG_KEY + "|parts",
-            "/api/sample/v0/maintenance|config_key=" + CONFIG_KEY + "&mileage=30000|services",
-            "/api/sample/v0/labor|" + YMMT + "|labor",
-            "/api/sample/v0/service-history|vin=" + VIN + "|service_history",
-            "/api/sample/v1/fluids|vin=" + JOB_VIN + "|fluids"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "/api/sample/v1/decode|vin=" + VIN + "|vehicle",
+                "/api/sample/v1/vehicle|vin=" + VIN
+                        + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history|fluids",
+                "/api/sample/v1/fluids|vin=" + VIN + "|fluids",
+                "/api/sample/v1/fluids|config_key=" + CONFIG_KEY + "|fluids",
+                "/api/sample/v1/fluids|" + YMMT + "|fluids",
+                "/api/sample/v1/specs|config_key=" + CONFIG_KEY + "|specs",
+                "/api/sample/v1/tires|" + YMMT + "|tires",
+                "/api/sample/v1/maintenance-schedule|vin=" + VIN + "|maintenance_schedule",
+                "/api/sample/v1/parts|config_key=" + CONFIG_KEY + "|parts",
+                "/api/sample/v0/maintenance|config_key=" + CONFIG_KEY + "&mileage=30000|services",
+                "/api/sample/v0/labor|" + YMMT + "|labor",
+                "/api/sample/v0/service-history|vin=" + VIN + "|service_history",
+                "/api/sample/v1/fluids|vin=" + JOB_VIN + "|fluids"
+            })
     void theReferenceVehicleAnswersOnEveryRouteByEachIdentifier(String route, String query, String group) {
         SandboxClient client = newClient();
 
@@ -73,13 +77,20 @@ class SandboxRoutesIT extends SandboxHttpIT {
 
     @Test
     void everyGroupOfTheWholeVehicleIsFilled() {
-        JsonNode body = newClient().get("/api/sample/v1/vehicle?vin=" + VIN
-                + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history").ok();
+        JsonNode body = newClient()
+                .get("/api/sample/v1/vehicle?vin=" + VIN
+                        + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history")
+                .ok();
 
-        for (String group : List.of("fluids", "specs", "tires", "maintenance_schedule", "parts", "labor", "image", "service_history")) {
-            assertThat(body.path(group).isEmpty()).as("group %s of %s", group, body).isFalse();
+        for (String group : List.of(
+                "fluids", "specs", "tires", "maintenance_schedule", "parts", "labor", "image", "service_history")) {
+            assertThat(body.path(group).isEmpty())
+                    .as("group %s of %s", group, body)
+                    .isFalse();
         }
-        assertThat(body.path("parts").get(0).path("price").path("as_of").asString()).as("dated prices").isNotBlank();
+        assertThat(body.path("parts").get(0).path("price").path("as_of").asString())
+                .as("dated prices")
+                .isNotBlank();
     }
 
     @Test
@@ -88,28 +99,35 @@ class SandboxRoutesIT extends SandboxHttpIT {
 
         assertThat(image.statusCode()).isEqualTo(200);
         assertThat(image.headers().firstValue("Content-Type")).hasValue("image/svg+xml");
-        assertThat(new String(image.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
+        assertThat(new String(image.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("<svg");
     }
 
     /** The render's href is the sandbox's own image route: followed without a key, it answers the bytes the group describes. */
     @Test
     void theImageHrefLeadsToTheSandboxsOwnImageRoute() {
         SandboxClient client = newClient();
-        JsonNode image = client.get("/api/sample/v1/vehicle?vin=" + VIN + "&include=image").ok().path("image");
+        JsonNode image = client.get("/api/sample/v1/vehicle?vin=" + VIN + "&include=image")
+                .ok()
+                .path("image");
 
         String href = image.path("href").asString();
         HttpResponse<byte[]> followed = client.bytes(href);
 
         assertThat(href).isEqualTo("/api/sample/v0/vehicle-image?config_key=" + CONFIG_KEY);
         assertThat(followed.statusCode()).isEqualTo(200);
-        assertThat(followed.headers().firstValue("Content-Type")).hasValue(image.path("content_type").asString());
-        assertThat(followed.headers().firstValue("ETag")).hasValue(image.path("etag").asString());
-        assertThat(new String(followed.body(), java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
+        assertThat(followed.headers().firstValue("Content-Type"))
+                .hasValue(image.path("content_type").asString());
+        assertThat(followed.headers().firstValue("ETag"))
+                .hasValue(image.path("etag").asString());
+        assertThat(new String(followed.body(), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("<svg");
     }
 
     @Test
     void configsListsTheAmbiguousLookupsCandidates() {
-        JsonNode configs = newClient().get("/api/sample/v1/configs?" + AMBIGUOUS_YMM).ok().path("configs");
+        JsonNode configs =
+                newClient().get("/api/sample/v1/configs?" + AMBIGUOUS_YMM).ok().path("configs");
 
         assertThat(configs.findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY, CONFIG_KEY);
     }
@@ -118,15 +136,20 @@ class SandboxRoutesIT extends SandboxHttpIT {
     void theListingsPageUnderTheSandboxPath() {
         SandboxClient client = newClient();
 
-        assertThat(client.get("/api/sample/v1/years").ok().path("years").findValuesAsString("year")).contains("2019");
-        assertThat(client.get("/api/sample/v1/trims?" + AMBIGUOUS_YMM).ok().path("trims").findValuesAsString("trim"))
+        assertThat(client.get("/api/sample/v1/years").ok().path("years").findValuesAsString("year"))
+                .contains("2019");
+        assertThat(client.get("/api/sample/v1/trims?" + AMBIGUOUS_YMM)
+                        .ok()
+                        .path("trims")
+                        .findValuesAsString("trim"))
                 .containsExactly("EX", "LX");
         Api.Reply first = client.get("/api/sample/v1/configs?year=2019&make=honda&limit=1");
         String next = first.ok().path("next").asString();
         assertThat(next).startsWith("/api/sample/v1/configs?year=2019&make=honda&limit=1&cursor=");
         assertThat(first.header("Link")).isEqualTo("<" + next + ">; rel=\"next\"");
         assertThat(first.header("Cache-Control")).isEqualTo("max-age=60");
-        assertThat(first.body().path("configs").findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY);
+        assertThat(first.body().path("configs").findValuesAsString("config_key"))
+                .containsExactly(OTHER_CONFIG_KEY);
 
         JsonNode second = client.get(next).ok();
         assertThat(second.path("configs").findValuesAsString("config_key")).containsExactly(CONFIG_KEY);
@@ -142,41 +165,61 @@ class SandboxRoutesIT extends SandboxHttpIT {
         assertThat(job.path("config_key").asString()).isEqualTo(CONFIG_KEY);
         assertThat(job.path("steps").findValuesAsString("step"))
                 .containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
-        assertThat(newClient().get("/api/sample/v0/enrich?vin=" + JOB_VIN).ok().path("job_id").asString()).isEqualTo(JOB_ID);
+        assertThat(newClient()
+                        .get("/api/sample/v0/enrich?vin=" + JOB_VIN)
+                        .ok()
+                        .path("job_id")
+                        .asString())
+                .isEqualTo(JOB_ID);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/sample/v1/fluids", "/api/sample/v1/specs", "/api/sample/v0/labor", "/api/sample/v1/vehicle"})
+    @ValueSource(
+            strings = {"/api/sample/v1/fluids", "/api/sample/v1/specs", "/api/sample/v0/labor", "/api/sample/v1/vehicle"
+            })
     void anAmbiguousLookupIs409WithItsMatches(String route) {
         JsonNode error = newClient().get(route + "?" + AMBIGUOUS_YMM).error(409, "multiple_matches");
 
         assertDecorated(error, "multiple_matches");
-        assertThat(error.path("matches").findValuesAsString("config_key")).containsExactly(OTHER_CONFIG_KEY, CONFIG_KEY);
+        assertThat(error.path("matches").findValuesAsString("config_key"))
+                .containsExactly(OTHER_CONFIG_KEY, CONFIG_KEY);
     }
 
     @Test
     void theDecodeRoutesAnswerForTheSampleVins() {
         SandboxClient client = newClient();
 
-        JsonNode batch = client.get("/api/sample/v1/decode/batch?vins=" + VIN + "," + UNKNOWN_VIN).ok();
+        JsonNode batch = client.get("/api/sample/v1/decode/batch?vins=" + VIN + "," + UNKNOWN_VIN)
+                .ok();
         assertThat(batch.at("/results/0/vehicle/config_key").asString()).isEqualTo(CONFIG_KEY);
         assertThat(batch.at("/results/0/decode/model").asString()).isEqualTo("Civic");
         assertThat(batch.at("/results/1/status").asInt()).isEqualTo(404);
-        assertThat(client.get("/api/sample/v1/decode?partial_vin=" + VIN.substring(0, 11)).ok()
-                .at("/partial_decode/determined/Model").asString()).isEqualTo("Civic");
-        assertThat(client.get("/api/sample/v1/wmi/" + VIN.substring(0, 3)).ok().path("wmi").asString())
+        assertThat(client.get("/api/sample/v1/decode?partial_vin=" + VIN.substring(0, 11))
+                        .ok()
+                        .at("/partial_decode/determined/Model")
+                        .asString())
+                .isEqualTo("Civic");
+        assertThat(client.get("/api/sample/v1/wmi/" + VIN.substring(0, 3))
+                        .ok()
+                        .path("wmi")
+                        .asString())
                 .isEqualTo(VIN.substring(0, 3));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/sample/v1/decode?vin=" + UNKNOWN_VIN, "/api/sample/v1/decode?partial_vin=1HGCM826",
-            "/api/sample/v1/wmi/1HG"})
+    @ValueSource(
+            strings = {
+                "/api/sample/v1/decode?vin=" + UNKNOWN_VIN,
+                "/api/sample/v1/decode?partial_vin=1HGCM826",
+                "/api/sample/v1/wmi/1HG"
+            })
     void theSandboxDecodesItsSampleVinsAlone(String pathAndQuery) {
         JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
 
         assertDecorated(error, "not_found");
         assertThat(error.path("message").asString()).contains("sample VINs only");
-        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList()).contains("vin=" + VIN);
+        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList())
+                .contains("vin=" + VIN);
     }
 
     @ParameterizedTest
@@ -190,50 +233,79 @@ class SandboxRoutesIT extends SandboxHttpIT {
 
     @Test
     void aVinWithoutEngineCodeIs422() {
-        assertDecorated(newClient().get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN).error(422, "unsupported_vehicle"),
+        assertDecorated(
+                newClient().get("/api/sample/v1/fluids?vin=" + UNSUPPORTED_VIN).error(422, "unsupported_vehicle"),
                 "unsupported_vehicle");
     }
 
     @ParameterizedTest(name = "{0} is {1}")
-    @CsvSource(delimiter = '|', value = {
-            "/api/sample/v1/fluids?vin=BAD|invalid_vin",
-            "/api/sample/v1/fluids|missing_param",
-            "/api/sample/v1/fluids?year=2019&make=honda%00&model=civic|invalid_param",
-            "/api/sample/v0/labor?config_key=" + CONFIG_KEY + "&operation=%01|invalid_param",
-            "/api/sample/v1/fluids?vin=" + VIN + "&vin=" + VIN + "|invalid_param",
-            "/api/sample/v1/tires?config_key=" + CONFIG_KEY + "&config_key=" + CONFIG_KEY + "|invalid_param",
-            "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
-            "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
-            "/api/sample/v0/enrich|missing_param"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "/api/sample/v1/fluids?vin=BAD|invalid_vin",
+                "/api/sample/v1/fluids|missing_param",
+                "/api/sample/v1/fluids?year=2019&make=honda%00&model=civic|invalid_param",
+                "/api/sample/v0/labor?config_key=" + CONFIG_KEY + "&operation=%01|invalid_param",
+                "/api/sample/v1/fluids?vin=" + VIN + "&vin=" + VIN + "|invalid_param",
+                "/api/sample/v1/tires?config_key=" + CONFIG_KEY + "&config_key=" + CONFIG_KEY + "|invalid_param",
+                "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
+                "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
+                "/api/sample/v0/enrich|missing_param"
+            })
     void badInputIs400AsOnTheLiveApi(String pathAndQuery, String code) {
         assertDecorated(newClient().get(pathAndQuery).error(400, code), code);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/sample/v1/fluids?vin=" + UNKNOWN_VIN, "/api/sample/v1/specs?config_key=2020-honda-civic-lx-k20c2-fwd",
-            "/api/sample/v0/labor?year=1999&make=Honda&model=Civic&trim=LX", "/api/sample/v9/nothing-here",
-            "/api/sample/v1/fluids?config_key=Not%20A%20Slug", "/api/sample/v1/tires?config_key=2019-HONDA-CIVIC-LX-K20C2-FWD"})
+    @ValueSource(
+            strings = {
+                "/api/sample/v1/fluids?vin=" + UNKNOWN_VIN,
+                "/api/sample/v1/specs?config_key=2020-honda-civic-lx-k20c2-fwd",
+                "/api/sample/v0/labor?year=1999&make=Honda&model=Civic&trim=LX",
+                "/api/sample/v9/nothing-here",
+                "/api/sample/v1/fluids?config_key=Not%20A%20Slug",
+                "/api/sample/v1/tires?config_key=2019-HONDA-CIVIC-LX-K20C2-FWD"
+            })
     void aVehicleNotFoundListsTheAvailableIdentifiers(String pathAndQuery) {
         JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
 
         assertDecorated(error, "not_found");
-        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList()).contains(
-                "vin=" + VIN, "config_key=" + CONFIG_KEY, YMMT, "config_key=" + OTHER_CONFIG_KEY, "vin=" + JOB_VIN);
+        assertThat(error.path("available").valueStream().map(JsonNode::asString).toList())
+                .contains(
+                        "vin=" + VIN,
+                        "config_key=" + CONFIG_KEY,
+                        YMMT,
+                        "config_key=" + OTHER_CONFIG_KEY,
+                        "vin=" + JOB_VIN);
     }
 
     @Test
     void notFoundOnRoutesOfOtherIdentifiersListsTheirs() {
-        JsonNode history = newClient().get("/api/sample/v0/service-history?vin=" + UNKNOWN_VIN).error(404, "not_found");
-        assertThat(history.path("available").valueStream().map(JsonNode::asString).toList()).containsExactly("vin=" + VIN);
+        JsonNode history = newClient()
+                .get("/api/sample/v0/service-history?vin=" + UNKNOWN_VIN)
+                .error(404, "not_found");
+        assertThat(history.path("available")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
+                .containsExactly("vin=" + VIN);
 
-        JsonNode job = newClient().get("/api/sample/v0/enrich?job_id=enr_" + VIN + "_7").error(404, "not_found");
+        JsonNode job = newClient()
+                .get("/api/sample/v0/enrich?job_id=enr_" + VIN + "_7")
+                .error(404, "not_found");
         assertThat(job.path("available").valueStream().map(JsonNode::asString).toList())
                 .containsExactly("job_id=" + JOB_ID, "vin=" + JOB_VIN);
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"POST, /api/sample/v0/enrich", "PUT, /api/sample/v0/enrich", "DELETE, /api/sample/v1/fluids",
-            "PATCH, /api/sample/v1/fluids", "POST, /api/sample/request-access", "POST, /api/sample/v1/fluids"})
+    @CsvSource({
+        "POST, /api/sample/v0/enrich",
+        "PUT, /api/sample/v0/enrich",
+        "DELETE, /api/sample/v1/fluids",
+        "PATCH, /api/sample/v1/fluids",
+        "POST, /api/sample/request-access",
+        "POST, /api/sample/v1/fluids"
+    })
     void everyWriteIs403WriteDisabled(String method, String path) {
         Api.Reply reply = newClient().send(method, path, "Content-Type", "application/json");
 
@@ -249,19 +321,24 @@ class SandboxRoutesIT extends SandboxHttpIT {
         String inQuery = "vsk_live_SandboxQueryKeyNotValidated01234abcdef";
         SandboxClient client = newClient();
 
-        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Bearer " + bearer).ok();
+        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Bearer " + bearer)
+                .ok();
         client.get("/api/sample/v1/fluids?vin=" + VIN, "x-api-key", header).ok();
-        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Basic not-even-bearer").ok();
+        client.get("/api/sample/v1/fluids?vin=" + VIN, "Authorization", "Basic not-even-bearer")
+                .ok();
         for (String parameter : List.of("api_key", "token", "k")) {
             JsonNode refused = client.get("/api/sample/v1/fluids?vin=" + VIN + "&" + parameter + "=" + inQuery)
                     .error(401, "invalid_api_key");
             assertDecorated(refused, "invalid_api_key");
-            assertThat(refused.path("message").asString()).contains("x-api-key header").doesNotContain(inQuery);
+            assertThat(refused.path("message").asString())
+                    .contains("x-api-key header")
+                    .doesNotContain(inQuery);
         }
 
         // the request log is written once the answer has gone
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-                assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&token=[redacted]"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() ->
+                        assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&token=[redacted]"));
         assertThat(output.getAll()).doesNotContain(bearer, header, inQuery, "not-even-bearer");
     }
 
@@ -281,7 +358,9 @@ class SandboxRoutesIT extends SandboxHttpIT {
         Api.Reply read = client.get("/actuator/../api/sample/v1/fluids?vin=" + VIN);
         assertThat(read.status()).isEqualTo(200);
         assertLimitHeaders(read);
-        assertDecorated(client.send("POST", "/actuator/../api/sample/v0/enrich").error(403, "write_disabled"), "write_disabled");
+        assertDecorated(
+                client.send("POST", "/actuator/../api/sample/v0/enrich").error(403, "write_disabled"),
+                "write_disabled");
         assertDecorated(client.get("/api/sample/../v1/fluids?vin=" + VIN).error(404, "not_found"), "not_found");
     }
 

@@ -70,20 +70,32 @@ class SandboxShapeIT {
     @BeforeAll
     static void startLiveAndSandboxOverTheSameStream() {
         database = TestDatabase.createWithVpic("vspec_shape");
-        String[] datasource = {"--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
-                "--spring.datasource.password=" + database.password(), "--server.port=0", "--spring.main.banner-mode=off"};
+        String[] datasource = {
+            "--spring.datasource.url=" + database.url(),
+            "--spring.datasource.username=" + database.user(),
+            "--spring.datasource.password=" + database.password(),
+            "--server.port=0",
+            "--spring.main.banner-mode=off"
+        };
         sandbox = SandboxApplication.application().run(datasource);
         DSLContext sql = DSL.using(sandbox.getBean(DataSource.class), SQLDialect.POSTGRES);
         String key = TestKeys.fullAccess(sql);
-        long keyId = sql.fetchOne("SELECT id FROM access.api_key WHERE key_hash = ?", ApiKeys.hash(key)).get(0, Long.class);
+        long keyId = sql.fetchOne("SELECT id FROM access.api_key WHERE key_hash = ?", ApiKeys.hash(key))
+                .get(0, Long.class);
         ReferenceStream stream = sandbox.getBean(ReferenceStream.class);
         EventReplay.apply(sql, sandbox.getBeansOfType(Projection.class).values(), stream.recorded());
-        SampleSchema.appendToLog(sql, DSL.name("events", "domainevententry"),
+        SampleSchema.appendToLog(
+                sql,
+                DSL.name("events", "domainevententry"),
                 stream.events().stream().map(event -> scheduledBy(event, keyId)).toList());
         // as the relay records a job's completion on the topic; the replay above applied all of it already
-        stream.events().stream().filter(event -> event.event() instanceof EnrichmentCompleted)
-                .forEach(event -> sql.execute("INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
-                        + "VALUES (?, ?, 0, 0)", event.envelope().aggregateId(), EventTopicProperties.DEFAULT_TOPIC));
+        stream.events().stream()
+                .filter(event -> event.event() instanceof EnrichmentCompleted)
+                .forEach(event -> sql.execute(
+                        "INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
+                                + "VALUES (?, ?, 0, 0)",
+                        event.envelope().aggregateId(),
+                        EventTopicProperties.DEFAULT_TOPIC));
         live = QuerySideApplication.application().run(datasource);
         liveApi = new Api(port(live), key);
         // one decoder serves both contexts; it loads the installed vPIC release in the background
@@ -106,7 +118,9 @@ class SandboxShapeIT {
     /** The live log's job was scheduled by the live key, so the key may poll it. */
     private static ReferenceEvent scheduledBy(ReferenceEvent event, long keyId) {
         if (event.event() instanceof EnrichmentScheduled scheduled) {
-            return new ReferenceEvent(event.envelope(), new EnrichmentScheduled(scheduled.jobId(), scheduled.vin(), keyId, scheduled.at()));
+            return new ReferenceEvent(
+                    event.envelope(),
+                    new EnrichmentScheduled(scheduled.jobId(), scheduled.vin(), keyId, scheduled.at()));
         }
         return event;
     }
@@ -124,7 +138,10 @@ class SandboxShapeIT {
                 Arguments.of("/v1/makes", "year=2019"),
                 Arguments.of("/v1/models", "year=2019&make=honda"),
                 Arguments.of("/v1/trims", "year=2019&make=honda&model=civic"),
-                Arguments.of("/v1/vehicle", "vin=" + VIN + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history"),
+                Arguments.of(
+                        "/v1/vehicle",
+                        "vin=" + VIN
+                                + "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history"),
                 Arguments.of("/v1/vehicle", "config_key=" + CONFIG_KEY),
                 Arguments.of("/v1/fluids", "vin=" + VIN),
                 Arguments.of("/v1/specs", YMMT),
@@ -144,7 +161,8 @@ class SandboxShapeIT {
     void everyReadRouteAnswersInTheLiveShape(String route, String query) {
         String pathAndQuery = route.replace("{wmi}", VIN.substring(0, 3)) + (query == null ? "" : "?" + query);
         JsonNode liveAnswer = liveApi.get("/api" + pathAndQuery).ok();
-        JsonNode sandboxAnswer = sandboxClient().get("/api/sample" + pathAndQuery).ok();
+        JsonNode sandboxAnswer =
+                sandboxClient().get("/api/sample" + pathAndQuery).ok();
 
         assertThat(structure(sandboxAnswer)).isEqualTo(structure(liveAnswer));
     }
@@ -155,20 +173,25 @@ class SandboxShapeIT {
         HttpResponse<byte[]> sandboxImage = sandboxClient().bytes("/api/sample" + IMAGE_ROUTE + "?vin=" + VIN);
 
         assertThat(sandboxImage.statusCode()).isEqualTo(liveImage.statusCode()).isEqualTo(200);
-        assertThat(sandboxImage.headers().firstValue("Content-Type")).isEqualTo(liveImage.headers().firstValue("Content-Type"));
+        assertThat(sandboxImage.headers().firstValue("Content-Type"))
+                .isEqualTo(liveImage.headers().firstValue("Content-Type"));
         assertThat(sandboxImage.body()).isEqualTo(liveImage.body());
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource(delimiter = '|', value = {
-            "409|/v1/fluids?" + AMBIGUOUS_YMM,
-            "422|/v1/fluids?vin=" + UNSUPPORTED_VIN,
-            "404|/v1/fluids?vin=" + UNKNOWN_VIN,
-            "400|/v1/fluids?vin=BAD",
-            "400|/v0/enrich?job_id=" + JOB_ID + "&vin=" + JOB_VIN})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "409|/v1/fluids?" + AMBIGUOUS_YMM,
+                "422|/v1/fluids?vin=" + UNSUPPORTED_VIN,
+                "404|/v1/fluids?vin=" + UNKNOWN_VIN,
+                "400|/v1/fluids?vin=BAD",
+                "400|/v0/enrich?job_id=" + JOB_ID + "&vin=" + JOB_VIN
+            })
     void errorsAreTheLiveErrorsDecorated(int status, String pathAndQuery) {
         JsonNode liveError = liveApi.get("/api" + pathAndQuery).json(status);
-        JsonNode sandboxError = sandboxClient().get("/api/sample" + pathAndQuery).json(status);
+        JsonNode sandboxError =
+                sandboxClient().get("/api/sample" + pathAndQuery).json(status);
 
         assertThat(sandboxError.path("error")).isEqualTo(liveError.path("error"));
         Map<String, String> liveFields = fields(liveError);
@@ -180,15 +203,19 @@ class SandboxShapeIT {
 
     @Test
     void theCasesCoverEveryReadRouteOfTheLiveApi() {
-        Set<String> liveReads = live.getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class)
-                .getHandlerMethods().keySet().stream()
+        Set<String> liveReads = live
+                .getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class)
+                .getHandlerMethods()
+                .keySet()
+                .stream()
                 .filter(info -> info.getMethodsCondition().getMethods().isEmpty()
                         || info.getMethodsCondition().getMethods().contains(RequestMethod.GET))
                 .flatMap(info -> info.getPatternValues().stream())
                 .filter(pattern -> pattern.startsWith("/api/v"))
                 .map(pattern -> pattern.substring("/api".length()))
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> covered = readRoutes().map(arguments -> (String) arguments.get()[0])
+        Set<String> covered = readRoutes()
+                .map(arguments -> (String) arguments.get()[0])
                 .collect(Collectors.toCollection(TreeSet::new));
         covered.add(IMAGE_ROUTE);
 
@@ -203,11 +230,16 @@ class SandboxShapeIT {
         if (node.isObject()) {
             Map<String, String> fields = new TreeMap<>();
             node.properties().forEach(field -> fields.put(field.getKey(), structure(field.getValue())));
-            return fields.entrySet().stream().map(field -> field.getKey() + ":" + field.getValue())
+            return fields.entrySet().stream()
+                    .map(field -> field.getKey() + ":" + field.getValue())
                     .collect(Collectors.joining(",", "{", "}"));
         }
         if (node.isArray()) {
-            return node.valueStream().map(SandboxShapeIT::structure).collect(Collectors.toCollection(TreeSet::new)).stream()
+            return node
+                    .valueStream()
+                    .map(SandboxShapeIT::structure)
+                    .collect(Collectors.toCollection(TreeSet::new))
+                    .stream()
                     .collect(Collectors.joining("|", "[", "]"));
         }
         return node.isNumber() ? "number" : node.getNodeType().name().toLowerCase();
@@ -215,7 +247,8 @@ class SandboxShapeIT {
 
     private static Map<String, String> fields(JsonNode error) {
         Map<String, String> fields = new TreeMap<>();
-        error.properties().stream().filter(field -> !field.getKey().equals("request_id"))
+        error.properties().stream()
+                .filter(field -> !field.getKey().equals("request_id"))
                 .forEach(field -> fields.put(field.getKey(), structure(field.getValue())));
         return fields;
     }

@@ -1,7 +1,6 @@
 package dev.vspec.cli.access;
 
 import dev.vspec.cli.console.Messages;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -17,13 +16,21 @@ abstract class AccessCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--db-url", paramLabel = "URL", order = 100,
+    @Option(
+            names = "--db-url",
+            paramLabel = "URL",
+            order = 100,
             defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD."
-                    + " vspec's migrations are applied first where it lacks any, so this works before the first vspec up.")
+            description =
+                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD."
+                            + " vspec's migrations are applied first where it lacks any, so this works before the first vspec up.")
     String dbUrl;
 
-    @Option(names = "--db-user", paramLabel = "USER", order = 101, defaultValue = "${env:VSPEC_DB_USER:-postgres}",
+    @Option(
+            names = "--db-user",
+            paramLabel = "USER",
+            order = 101,
+            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
             description = "The database user (default: VSPEC_DB_USER or ${DEFAULT-VALUE}).")
     String dbUser;
 
@@ -50,7 +57,9 @@ abstract class AccessCommand implements Callable<Integer> {
         if (System.getProperty("VSPEC_LOG_FILE") == null) {
             // read by logback.xml; set before the first logger exists (Flyway's and jOOQ's go to this file)
             Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
-            System.setProperty("VSPEC_LOG_FILE", dataDir.resolve("logs").resolve("cli.log").toAbsolutePath().toString());
+            System.setProperty(
+                    "VSPEC_LOG_FILE",
+                    dataDir.resolve("logs").resolve("cli.log").toAbsolutePath().toString());
         }
         return AccessDatabase.open(dbUrl, dbUser, System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
     }

@@ -1,7 +1,6 @@
 package dev.vspec.cli.access;
 
 import dev.vspec.cli.console.Messages;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -37,11 +36,15 @@ final class AccessDatabase implements AutoCloseable {
         }
         if (!SchemaCheck.current(connection, AccessDatabase.class.getClassLoader())) {
             try {
-                Flyway.configure(AccessDatabase.class.getClassLoader()).dataSource(url, user, password)
-                        .locations("classpath:" + SchemaCheck.LOCATION).load().migrate();
+                Flyway.configure(AccessDatabase.class.getClassLoader())
+                        .dataSource(url, user, password)
+                        .locations("classpath:" + SchemaCheck.LOCATION)
+                        .load()
+                        .migrate();
             } catch (FlywayException e) {
                 closeQuietly(connection);
-                throw CommandFailure.of("Cannot bring " + url + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
+                throw CommandFailure.of(
+                        "Cannot bring " + url + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
             }
         }
         return new AccessDatabase(connection);

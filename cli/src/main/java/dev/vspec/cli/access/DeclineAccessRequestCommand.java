@@ -11,17 +11,24 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code vspec access-requests decline}: an operator's no, kept with the request so that no key is issued for it. */
-@Command(name = "decline", mixinStandardHelpOptions = true,
-        description = {"Decline an access request.",
-                "The request keeps the time and the reason, and vspec keys issue --from-request refuses it from then"
-                        + " on. vspec sends no email: write the reason to the person yourself. A request a key was"
-                        + " issued for cannot be declined; revoke the key instead (vspec keys revoke)."})
+@Command(
+        name = "decline",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Decline an access request.",
+            "The request keeps the time and the reason, and vspec keys issue --from-request refuses it from then"
+                    + " on. vspec sends no email: write the reason to the person yourself. A request a key was"
+                    + " issued for cannot be declined; revoke the key instead (vspec keys revoke)."
+        })
 final class DeclineAccessRequestCommand extends AccessCommand {
 
     @Parameters(paramLabel = "ID", description = "The request's id, as vspec access-requests list shows it.")
     long id;
 
-    @Option(names = "--reason", required = true, paramLabel = "TEXT",
+    @Option(
+            names = "--reason",
+            required = true,
+            paramLabel = "TEXT",
             description = "Why, in one line of at most " + AccessRequestStore.MAX_DECLINE_REASON + " characters, as you"
                     + " also write it to the person; access-requests list shows it.")
     String reason;
@@ -33,7 +40,8 @@ final class DeclineAccessRequestCommand extends AccessCommand {
             throw CommandFailure.badInput("Give --reason one line of text, without line breaks or control characters");
         }
         if (why.codePointCount(0, why.length()) > AccessRequestStore.MAX_DECLINE_REASON) {
-            throw CommandFailure.badInput("--reason is at most " + AccessRequestStore.MAX_DECLINE_REASON + " characters");
+            throw CommandFailure.badInput(
+                    "--reason is at most " + AccessRequestStore.MAX_DECLINE_REASON + " characters");
         }
         Declining outcome;
         try (AccessDatabase database = openDatabase()) {
@@ -45,10 +53,12 @@ final class DeclineAccessRequestCommand extends AccessCommand {
                     + TextTable.utcMinutes(request.declinedAt()) + " UTC: " + request.declineReason());
             out.println("vspec sends no email: write to " + request.email() + " yourself.");
         } else if (outcome instanceof Declining.AlreadyDeclined already) {
-            out.println("Access request " + id + " was already declined at " + TextTable.utcMinutes(already.request().declinedAt())
-                    + " UTC (" + already.request().declineReason() + "); nothing changed.");
+            out.println("Access request " + id + " was already declined at "
+                    + TextTable.utcMinutes(already.request().declinedAt()) + " UTC ("
+                    + already.request().declineReason() + "); nothing changed.");
         } else if (outcome instanceof Declining.KeyIssued issued) {
-            throw CommandFailure.of("Access request " + id + " was answered with " + (issued.keys().size() == 1 ? "key " : "keys ")
+            throw CommandFailure.of("Access request " + id + " was answered with "
+                    + (issued.keys().size() == 1 ? "key " : "keys ")
                     + issued.keys().stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + "; a request answered with a key is not declined: revoke the key instead (vspec keys revoke ID)");
         } else {
@@ -58,6 +68,7 @@ final class DeclineAccessRequestCommand extends AccessCommand {
     }
 
     private static String describe(AccessRequest request) {
-        return Messages.oneLine(TextTable.text(request.name(), 60)) + ", " + request.email() + ", " + request.plan().code() + " plan";
+        return Messages.oneLine(TextTable.text(request.name(), 60)) + ", " + request.email() + ", "
+                + request.plan().code() + " plan";
     }
 }

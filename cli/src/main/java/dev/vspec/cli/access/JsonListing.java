@@ -18,8 +18,7 @@ final class JsonListing {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
-    private JsonListing() {
-    }
+    private JsonListing() {}
 
     static void print(PrintWriter out, List<?> rows) {
         out.println(JSON.writeValueAsString(rows));

@@ -37,8 +37,7 @@ public final class PretendAccessDatabase {
 
     public static final String URL = "jdbc:vspec-training:";
 
-    private PretendAccessDatabase() {
-    }
+    private PretendAccessDatabase() {}
 
     /** Makes {@value #URL} reachable through {@link DriverManager}. */
     public static void register() throws SQLException {
@@ -54,7 +53,8 @@ public final class PretendAccessDatabase {
             Field<String> type = DSL.field("type", String.class);
             Field<Boolean> success = DSL.field("success", Boolean.class);
             Result<Record3<String, String, Boolean>> history = dsl.newResult(version, type, success);
-            for (MigrationVersion applied : SchemaCheck.migrations(PretendAccessDatabase.class.getClassLoader()).orElseThrow()) {
+            for (MigrationVersion applied : SchemaCheck.migrations(PretendAccessDatabase.class.getClassLoader())
+                    .orElseThrow()) {
                 history.add(dsl.newRecord(version, type, success).values(applied.getVersion(), "SQL", true));
             }
             return new MockResult[] {new MockResult(history.size(), history)};
@@ -65,15 +65,34 @@ public final class PretendAccessDatabase {
             return new MockResult[] {new MockResult(1, answered)};
         }
         if (sql.contains("\"api_key\"")) {
-            ApiKeyRecord key = new ApiKeyRecord(1L, "vsk_live_AbCdEfGh", "0".repeat(64), "training@example.com", "pro",
-                    "maintenance:read labor:read", null, null, 1L, now, now);
+            ApiKeyRecord key = new ApiKeyRecord(
+                    1L,
+                    "vsk_live_AbCdEfGh",
+                    "0".repeat(64),
+                    "training@example.com",
+                    "pro",
+                    "maintenance:read labor:read",
+                    null,
+                    null,
+                    1L,
+                    now,
+                    now);
             Result<ApiKeyRecord> keys = dsl.newResult(API_KEY);
             keys.add(key);
             return new MockResult[] {new MockResult(1, keys)};
         }
         if (sql.contains("\"access_request\"")) {
-            AccessRequestRecord request = new AccessRequestRecord(1L, "Training", "training@example.com", null,
-                    "Class data sharing", "pro", "192.0.2.1", now, now, "Training");
+            AccessRequestRecord request = new AccessRequestRecord(
+                    1L,
+                    "Training",
+                    "training@example.com",
+                    null,
+                    "Class data sharing",
+                    "pro",
+                    "192.0.2.1",
+                    now,
+                    now,
+                    "Training");
             Result<AccessRequestRecord> requests = dsl.newResult(ACCESS_REQUEST);
             requests.add(request);
             return new MockResult[] {new MockResult(1, requests)};

@@ -38,8 +38,7 @@ final class SchemaCheck {
     /** Flyway's default naming: V, the version (underscores read as dots), two underscores, a description. */
     private static final Pattern VERSIONED = Pattern.compile("V([^_].*?)__.*\\.sql");
 
-    private SchemaCheck() {
-    }
+    private SchemaCheck() {}
 
     /**
      * True when every versioned migration on the classpath is applied and nothing else is in the history.
@@ -67,13 +66,18 @@ final class SchemaCheck {
                 for (String name : names(locations.nextElement())) {
                     Matcher versioned = VERSIONED.matcher(name);
                     if (versioned.matches()) {
-                        versions.add(MigrationVersion.fromVersion(versioned.group(1).replace('_', '.')));
+                        versions.add(
+                                MigrationVersion.fromVersion(versioned.group(1).replace('_', '.')));
                     } else if (name.endsWith(".sql") || name.endsWith(".class")) {
                         return Optional.empty();
                     }
                 }
             }
-        } catch (IOException | UncheckedIOException | URISyntaxException | IllegalArgumentException | FlywayException e) {
+        } catch (IOException
+                | UncheckedIOException
+                | URISyntaxException
+                | IllegalArgumentException
+                | FlywayException e) {
             // a name Flyway would refuse, or a location this cannot list: Flyway says what is wrong
             return Optional.empty();
         }
@@ -85,7 +89,8 @@ final class SchemaCheck {
         List<String> names = new ArrayList<>();
         if ("file".equals(location.getProtocol())) {
             try (Stream<Path> files = Files.walk(Path.of(location.toURI()))) {
-                files.filter(Files::isRegularFile).forEach(file -> names.add(file.getFileName().toString()));
+                files.filter(Files::isRegularFile)
+                        .forEach(file -> names.add(file.getFileName().toString()));
             }
             return names;
         }
@@ -113,8 +118,8 @@ final class SchemaCheck {
             }
             Set<MigrationVersion> versions = new HashSet<>();
             try (Statement statement = connection.createStatement();
-                 ResultSet rows = statement.executeQuery("select version, type, success from "
-                         + quoted(schema) + ".flyway_schema_history")) {
+                    ResultSet rows = statement.executeQuery(
+                            "select version, type, success from " + quoted(schema) + ".flyway_schema_history")) {
                 while (rows.next()) {
                     String version = rows.getString(1);
                     if (version == null || !"SQL".equals(rows.getString(2)) || !rows.getBoolean(3)) {

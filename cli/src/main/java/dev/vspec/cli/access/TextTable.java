@@ -1,7 +1,6 @@
 package dev.vspec.cli.access;
 
 import dev.vspec.cli.console.Messages;
-
 import java.io.PrintWriter;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

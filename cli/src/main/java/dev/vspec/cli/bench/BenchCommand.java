@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code vspec bench}: benchmarks that start what they measure themselves. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
         description = "Benchmarks that start their own local stack and print ratios measured in one run.",
         subcommands = {EnrichmentLatencyCommand.class, RebuildBenchCommand.class, DecodeBenchCommand.class})
 public final class BenchCommand implements Runnable {

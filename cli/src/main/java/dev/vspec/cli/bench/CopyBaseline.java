@@ -31,21 +31,22 @@ import org.postgresql.copy.CopyManager;
 final class CopyBaseline {
 
     /** Rows and bytes loaded with COPY, and how long loading and indexing took. */
-    record Timing(long rows, long bytes, Duration took) {
-    }
+    record Timing(long rows, long bytes, Duration took) {}
 
-    private CopyBaseline() {
-    }
+    private CopyBaseline() {}
 
     static Timing measure(DataSource dataSource, List<Table<?>> tables, Path workDir) {
-        try (RebuildLock lock = RebuildLock.take(dataSource); Connection connection = dataSource.getConnection()) {
+        try (RebuildLock lock = RebuildLock.take(dataSource);
+                Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
             DSLContext db = DSL.using(connection, SQLDialect.POSTGRES);
             long bytes = 0;
             for (Table<?> table : tables) {
                 try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(dump(workDir, table)))) {
-                    copy.copyOut("COPY " + ShadowTables.LIVE_SCHEMA + "." + table.getName() + " TO STDOUT (FORMAT binary)", file);
+                    copy.copyOut(
+                            "COPY " + ShadowTables.LIVE_SCHEMA + "." + table.getName() + " TO STDOUT (FORMAT binary)",
+                            file);
                 }
                 bytes += Files.size(dump(workDir, table));
             }
@@ -55,7 +56,9 @@ final class CopyBaseline {
             long rows = 0;
             for (Table<?> table : tables) {
                 try (InputStream file = new BufferedInputStream(Files.newInputStream(dump(workDir, table)))) {
-                    rows += copy.copyIn("COPY " + ShadowTables.SCHEMA + "." + table.getName() + " FROM STDIN (FORMAT binary)", file);
+                    rows += copy.copyIn(
+                            "COPY " + ShadowTables.SCHEMA + "." + table.getName() + " FROM STDIN (FORMAT binary)",
+                            file);
                 }
             }
             ShadowTables.index(db, tables);

@@ -28,8 +28,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import org.springframework.dao.DataAccessException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,11 +43,19 @@ import tools.jackson.databind.json.JsonMapper;
  * the decoder is ready, as a freshly started instance meets them) and the warm single-thread rate. Optionally writes
  * every decode as a JSON line, for {@code tools/vpic/compare.py}.
  */
-@Command(name = "decode", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Build the VIN decoder's index of a vPIC release and decode a set of VINs in this process:",
-                "index build time, index heap, first-sight and warm single-thread decode rates.",
-                "The release comes from the stack's database (schema vpic, as vspec vpic install loads it)."},
-        footer = {"", "Make a set with tools/vpic/generate-vins.py; compare with another decoder with tools/vpic/compare.py."})
+@Command(
+        name = "decode",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Build the VIN decoder's index of a vPIC release and decode a set of VINs in this process:",
+            "index build time, index heap, first-sight and warm single-thread decode rates.",
+            "The release comes from the stack's database (schema vpic, as vspec vpic install loads it)."
+        },
+        footer = {
+            "",
+            "Make a set with tools/vpic/generate-vins.py; compare with another decoder with tools/vpic/compare.py."
+        })
 public final class DecodeBenchCommand implements Callable<Integer> {
 
     private static final double MB = 1024.0 * 1024.0;
@@ -57,36 +65,59 @@ public final class DecodeBenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--vins", required = true, paramLabel = "FILE",
-            description = "The VINs: generate-vins.py's TSV (the first column; lines starting with # are skipped) or one VIN a line.")
+    @Option(
+            names = "--vins",
+            required = true,
+            paramLabel = "FILE",
+            description =
+                    "The VINs: generate-vins.py's TSV (the first column; lines starting with # are skipped) or one VIN a line.")
     Path vinsFile;
 
-    @Option(names = "--out", paramLabel = "FILE",
-            description = "Write each VIN's decode as one JSON line, in the order of --vins; a VIN that is no VIN is written as {vin, error}.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description =
+                    "Write each VIN's decode as one JSON line, in the order of --vins; a VIN that is no VIN is written as {vin, error}.")
     Path out;
 
     @Mixin
     ReadStore database = new ReadStore();
 
-    @Option(names = "--db-schema", defaultValue = VpicTables.SCHEMA, description = "Where the release is installed (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--db-schema",
+            defaultValue = VpicTables.SCHEMA,
+            description = "Where the release is installed (default: ${DEFAULT-VALUE}).")
     String dbSchema;
 
-    @Option(names = "--seconds", defaultValue = "10", description = "Length of the warm measurement (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seconds",
+            defaultValue = "10",
+            description = "Length of the warm measurement (default: ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--warmup-seconds", defaultValue = "5", description = "Decoding before the warm measurement (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup-seconds",
+            defaultValue = "5",
+            description = "Decoding before the warm measurement (default: ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
-    @Option(names = "--target-heap-mb", defaultValue = "150", description = "The index heap the verdict compares with (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--target-heap-mb",
+            defaultValue = "150",
+            description = "The index heap the verdict compares with (default: ${DEFAULT-VALUE}).")
     double targetHeapMb;
 
-    @Option(names = "--target-build-seconds", defaultValue = "10", description = "The build time the verdict compares with (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--target-build-seconds",
+            defaultValue = "10",
+            description = "The build time the verdict compares with (default: ${DEFAULT-VALUE}).")
     double targetBuildSeconds;
 
     @Override
     public Integer call() {
         if (seconds <= 0 || warmupSeconds < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--seconds must be positive and --warmup-seconds not negative");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--seconds must be positive and --warmup-seconds not negative");
         }
         PrintWriter out = spec.commandLine().getOut();
         List<String> texts;
@@ -113,15 +144,20 @@ public final class DecodeBenchCommand implements Callable<Integer> {
             return Messages.fail(spec, "None of the " + texts.size() + " lines of " + vinsFile + " is a VIN");
         }
 
-        out.printf(Locale.ROOT, "Building the decoder from the stack's database (schema %s), as a deployable does ...%n", dbSchema);
+        out.printf(
+                Locale.ROOT,
+                "Building the decoder from the stack's database (schema %s), as a deployable does ...%n",
+                dbSchema);
         out.flush();
         long buildStart = System.nanoTime();
         VpicIndex index;
         try {
             index = loadFromDatabase();
             if (index == null) {
-                return Messages.fail(spec, "No vPIC release is installed in schema " + dbSchema
-                        + ": install one (vspec vpic install; vspec up does it on first start)");
+                return Messages.fail(
+                        spec,
+                        "No vPIC release is installed in schema " + dbSchema
+                                + ": install one (vspec vpic install; vspec up does it on first start)");
             }
         } catch (HikariPool.PoolInitializationException | DataAccessException e) {
             return Messages.fail(spec, database.cannotConnect(e));
@@ -137,9 +173,16 @@ public final class DecodeBenchCommand implements Callable<Integer> {
         double warmUpSeconds = (System.nanoTime() - built) / 1e9;
         long heapWithIndex = usedHeapAfterGc();
 
-        out.printf(Locale.ROOT, "Index of %s: %,d WMIs, %,d VIN schemas, %,d patterns. Decoding %,d VINs (%,d lines refused"
-                        + " before decoding) ...%n", index.release().describedAs(), index.wmiCount(), index.schemaCount(),
-                index.patternCount(), vins.size(), refused.size());
+        out.printf(
+                Locale.ROOT,
+                "Index of %s: %,d WMIs, %,d VIN schemas, %,d patterns. Decoding %,d VINs (%,d lines refused"
+                        + " before decoding) ...%n",
+                index.release().describedAs(),
+                index.wmiCount(),
+                index.schemaCount(),
+                index.patternCount(),
+                vins.size(),
+                refused.size());
         out.flush();
 
         // first sight: each VIN once, in file order, right after the decoder is ready
@@ -200,22 +243,55 @@ public final class DecodeBenchCommand implements Callable<Integer> {
         double warmRate = decoded / warmSeconds;
         out.println();
         out.printf(Locale.ROOT, "vspec decoder, %s, %,d VINs of %s%n", release.describedAs(), vins.size(), vinsFile);
-        out.printf(Locale.ROOT, "  %-34s %12.2f s      target at most %.0f s: %s%n", "index build (read + build)",
-                buildSeconds, targetBuildSeconds, buildSeconds <= targetBuildSeconds ? "met" : "NOT met");
-        out.printf(Locale.ROOT, "  %-34s %12.2f s      (VINs of the index's own patterns, before it answers)%n",
-                "warm-up", warmUpSeconds);
-        out.printf(Locale.ROOT, "  %-34s %12.1f MB     target at most %.0f MB: %s%n", "index heap", heapMb, targetHeapMb,
+        out.printf(
+                Locale.ROOT,
+                "  %-34s %12.2f s      target at most %.0f s: %s%n",
+                "index build (read + build)",
+                buildSeconds,
+                targetBuildSeconds,
+                buildSeconds <= targetBuildSeconds ? "met" : "NOT met");
+        out.printf(
+                Locale.ROOT,
+                "  %-34s %12.2f s      (VINs of the index's own patterns, before it answers)%n",
+                "warm-up",
+                warmUpSeconds);
+        out.printf(
+                Locale.ROOT,
+                "  %-34s %12.1f MB     target at most %.0f MB: %s%n",
+                "index heap",
+                heapMb,
+                targetHeapMb,
                 heapMb <= targetHeapMb ? "met" : "NOT met");
-        out.printf(Locale.ROOT, "  %-34s %12.0f VINs/s (each VIN once, right after the build: %,d VINs in %.3f s;"
+        out.printf(
+                Locale.ROOT,
+                "  %-34s %12.0f VINs/s (each VIN once, right after the build: %,d VINs in %.3f s;"
                         + " first half %.0f VINs/s, second half %.0f)%n",
-                "first-sight decode", firstRate, vins.size(), firstSeconds, firstHalfRate, secondHalfRate);
-        out.printf(Locale.ROOT, "  %-34s %12.0f VINs/s (%,d decodes in %.1f s, after %.0f s of warm-up)%n",
-                "warm decode, 1 thread", warmRate, decoded, warmSeconds, warmupSeconds);
-        out.printf(Locale.ROOT, "  (index heap: used heap after full GCs with the index held, less used heap after it is dropped;"
-                + " %.1f MB and %.1f MB)%n", heapWithIndex / MB, heapWithout / MB);
+                "first-sight decode",
+                firstRate,
+                vins.size(),
+                firstSeconds,
+                firstHalfRate,
+                secondHalfRate);
+        out.printf(
+                Locale.ROOT,
+                "  %-34s %12.0f VINs/s (%,d decodes in %.1f s, after %.0f s of warm-up)%n",
+                "warm decode, 1 thread",
+                warmRate,
+                decoded,
+                warmSeconds,
+                warmupSeconds);
+        out.printf(
+                Locale.ROOT,
+                "  (index heap: used heap after full GCs with the index held, less used heap after it is dropped;"
+                        + " %.1f MB and %.1f MB)%n",
+                heapWithIndex / MB,
+                heapWithout / MB);
         if (this.out != null) {
-            out.printf(Locale.ROOT, "  decodes written to %s (%,d lines refused before decoding written as {vin, error})%n",
-                    this.out, refused.size());
+            out.printf(
+                    Locale.ROOT,
+                    "  decodes written to %s (%,d lines refused before decoding written as {vin, error})%n",
+                    this.out,
+                    refused.size());
         }
         blackhole = sink;
         out.flush();
@@ -236,12 +312,14 @@ public final class DecodeBenchCommand implements Callable<Integer> {
     }
 
     private VpicIndex loadFromDatabase() throws SQLException {
-        try (HikariDataSource dataSource = database.connect("bench-decode"); Connection connection = dataSource.getConnection()) {
+        try (HikariDataSource dataSource = database.connect("bench-decode");
+                Connection connection = dataSource.getConnection()) {
             return VpicTables.load(connection, dbSchema);
         }
     }
 
-    private void writeDecodings(List<String> texts, Map<Integer, String> refused, VinDecoding[] decodings) throws IOException {
+    private void writeDecodings(List<String> texts, Map<Integer, String> refused, VinDecoding[] decodings)
+            throws IOException {
         JsonMapper json = JsonMapper.builder().build();
         try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             int decoded = 0;

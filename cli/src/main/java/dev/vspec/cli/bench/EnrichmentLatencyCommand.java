@@ -36,8 +36,11 @@ import picocli.CommandLine.Spec;
  * vendor serving a generated catalog of many VINs); and, on the same broker in the same run, a
  * bare Kafka produce-to-consume round trip. Prints the median and p99 of both and their ratios.
  */
-@Command(name = "enrichment", mixinStandardHelpOptions = true,
-        description = "Time from POST /api/v0/enrich to the first successful read of the VIN, against a bare Kafka round trip.")
+@Command(
+        name = "enrichment",
+        mixinStandardHelpOptions = true,
+        description =
+                "Time from POST /api/v0/enrich to the first successful read of the VIN, against a bare Kafka round trip.")
 public final class EnrichmentLatencyCommand implements Callable<Integer> {
 
     /** A key may schedule so many runs a day; the benchmark spreads its VINs over as many keys as it needs. */
@@ -49,21 +52,34 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
     @Option(names = "--vins", defaultValue = "200", description = "VINs measured (default: ${DEFAULT-VALUE})")
     int vins;
 
-    @Option(names = "--warmup", defaultValue = "400", description = "VINs enriched first and not measured (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--warmup",
+            defaultValue = "400",
+            description = "VINs enriched first and not measured (default: ${DEFAULT-VALUE})")
     int warmup;
 
-    @Option(names = "--round-trips", defaultValue = "2000", description = "Kafka round trips measured (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--round-trips",
+            defaultValue = "2000",
+            description = "Kafka round trips measured (default: ${DEFAULT-VALUE})")
     int roundTrips;
 
-    @Option(names = "--db-server", defaultValue = "jdbc:postgresql://127.0.0.1:5432/",
-            description = "PostgreSQL server the benchmark creates its own database on, and drops it after (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--db-server",
+            defaultValue = "jdbc:postgresql://127.0.0.1:5432/",
+            description =
+                    "PostgreSQL server the benchmark creates its own database on, and drops it after (default: ${DEFAULT-VALUE})")
     String dbServer;
 
-    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}",
+    @Option(
+            names = "--db-user",
+            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
             description = "The user it connects to that server as (default: VSPEC_DB_USER or ${DEFAULT-VALUE})")
     String dbUser;
 
-    @Option(names = "--db-password", defaultValue = "${env:VSPEC_DB_PASSWORD:-}",
+    @Option(
+            names = "--db-password",
+            defaultValue = "${env:VSPEC_DB_PASSWORD:-}",
             description = "That user's password (default: VSPEC_DB_PASSWORD, which keeps it out of the process list)")
     String dbPassword;
 
@@ -80,18 +96,24 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
         onServer("CREATE DATABASE " + database);
         try {
             StackSettings settings = StackSettings.onFreePorts(dataDir, dbServer + database, dbUser, dbPassword)
-                    .withProperties(Map.of("vspec.enrichment.vendor.catalog", vendorCatalog.toUri().toString()));
-            out.println("Starting a local stack on database " + database + " (logs: " + dataDir.resolve("vspec.log") + ") ...");
+                    .withProperties(Map.of(
+                            "vspec.enrichment.vendor.catalog",
+                            vendorCatalog.toUri().toString()));
+            out.println("Starting a local stack on database " + database + " (logs: " + dataDir.resolve("vspec.log")
+                    + ") ...");
             out.flush();
             try (LocalStack stack = LocalStack.start(settings)) {
                 // enrichment decodes each VIN with vPIC, as on a stack ./vspec up started
                 if (VpicSetup.onStart(stack.dataSource(), out, true).isEmpty()) {
-                    return Messages.fail(spec, "No NHTSA vPIC release could be installed; enrichment cannot decode VINs without one");
+                    return Messages.fail(
+                            spec,
+                            "No NHTSA vPIC release could be installed; enrichment cannot decode VINs without one");
                 }
                 stack.awaitCaughtUp(Duration.ofMinutes(5), new PrintWriter(Writer.nullWriter()));
                 ApiKeyStore keys = new ApiKeyStore(DSL.using(stack.dataSource(), SQLDialect.POSTGRES));
-                String reader = keys.issue(new NewKey("enrichment benchmark reads", Plan.ENTERPRISE, null, 1_000_000L,
-                        1_000_000_000L, null)).key();
+                String reader = keys.issue(new NewKey(
+                                "enrichment benchmark reads", Plan.ENTERPRISE, null, 1_000_000L, 1_000_000_000L, null))
+                        .key();
                 GatewayCalls gateway = new GatewayCalls(stack.url(Deployable.GATEWAY), reader);
 
                 gateway.awaitDecoding(vendorVins.get(0));
@@ -99,7 +121,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
                 out.flush();
                 List<String> writers = new ArrayList<>();
                 for (int i = 0; i < (warmup + vins + RUNS_PER_KEY - 1) / RUNS_PER_KEY; i++) {
-                    writers.add(keys.issue(NewKey.of("enrichment benchmark " + i, Plan.SCALE)).key());
+                    writers.add(keys.issue(NewKey.of("enrichment benchmark " + i, Plan.SCALE))
+                            .key());
                 }
                 EnrichmentTimes times = new EnrichmentTimes(vins);
                 for (int i = 0; i < warmup + vins; i++) {

@@ -38,15 +38,27 @@ final class EnrichmentTimes {
         double kafkaP99 = kafka.percentileMillis(99);
         out.println();
         out.printf("%-46s %10s %10s%n", "", "median ms", "p99 ms");
-        out.printf("%-46s %10.1f %10.1f%n", "POST /v0/enrich -> first 200 read (" + enrichment.count() + " VINs)", enrichMedian, enrichP99);
-        out.printf("%-46s %10.2f %10.2f%n", "Kafka produce -> consume (" + kafka.count() + " records)", kafkaMedian, kafkaP99);
-        out.printf("%-46s %10.1f %10.1f%n", "ratio enrichment / Kafka round trip", enrichMedian / kafkaMedian, enrichP99 / kafkaP99);
+        out.printf(
+                "%-46s %10.1f %10.1f%n",
+                "POST /v0/enrich -> first 200 read (" + enrichment.count() + " VINs)", enrichMedian, enrichP99);
+        out.printf(
+                "%-46s %10.2f %10.2f%n",
+                "Kafka produce -> consume (" + kafka.count() + " records)", kafkaMedian, kafkaP99);
+        out.printf(
+                "%-46s %10.1f %10.1f%n",
+                "ratio enrichment / Kafka round trip", enrichMedian / kafkaMedian, enrichP99 / kafkaP99);
         out.flush();
         out.println();
         out.println("Where an enrichment's time goes (from the job's own timestamps; medians, ms):");
-        out.printf("  scheduled -> the process starts (enrichment processor picks the event up) %8.1f%n", untilProcessed.percentileMillis(50));
-        out.printf("  the process: decode, vendor, catalog commands, link, complete             %8.1f%n", processing.percentileMillis(50));
-        out.printf("  completed -> first 200 read (relay, Kafka, projections, client's polling) %8.1f%n", untilReadable.percentileMillis(50));
+        out.printf(
+                "  scheduled -> the process starts (enrichment processor picks the event up) %8.1f%n",
+                untilProcessed.percentileMillis(50));
+        out.printf(
+                "  the process: decode, vendor, catalog commands, link, complete             %8.1f%n",
+                processing.percentileMillis(50));
+        out.printf(
+                "  completed -> first 200 read (relay, Kafka, projections, client's polling) %8.1f%n",
+                untilReadable.percentileMillis(50));
         out.flush();
     }
 

@@ -16,7 +16,8 @@ final class GatewayCalls {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String gateway;
     private final String reader;
 
@@ -30,7 +31,9 @@ final class GatewayCalls {
         HttpRequest decode = reading("/api/v1/decode?vin=" + vin);
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         int status;
-        while ((status = http.send(decode, HttpResponse.BodyHandlers.discarding()).statusCode()) == 503) {
+        while ((status = http.send(decode, HttpResponse.BodyHandlers.discarding())
+                        .statusCode())
+                == 503) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("The stack did not decode VINs within 2 minutes of installing vPIC");
             }
@@ -44,13 +47,17 @@ final class GatewayCalls {
     /** POSTs the VIN, then reads its fluids until they answer 200; returns the job's poll path. */
     String enrichToFirstRead(String writer, String vin) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        HttpResponse<String> posted = http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v0/enrich"))
-                .header("Authorization", "Bearer " + writer)
-                .header("Content-Type", "application/json")
-                .timeout(TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"vin\": \"" + vin + "\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> posted = http.send(
+                HttpRequest.newBuilder(URI.create(gateway + "/api/v0/enrich"))
+                        .header("Authorization", "Bearer " + writer)
+                        .header("Content-Type", "application/json")
+                        .timeout(TIMEOUT)
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"vin\": \"" + vin + "\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (posted.statusCode() != 202) {
-            throw new IllegalStateException("POST /api/v0/enrich for " + vin + " answered " + posted.statusCode() + ": " + posted.body());
+            throw new IllegalStateException(
+                    "POST /api/v0/enrich for " + vin + " answered " + posted.statusCode() + ": " + posted.body());
         }
         HttpRequest read = reading("/api/v1/fluids?vin=" + vin);
         long deadline = start + Duration.ofMinutes(1).toNanos();
@@ -70,12 +77,20 @@ final class GatewayCalls {
 
     /** The enrichment job at {@code poll}, as its writer sees it. */
     JsonNode job(String writer, String poll) throws IOException, InterruptedException {
-        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(gateway + poll))
-                .header("Authorization", "Bearer " + writer).GET().build(), HttpResponse.BodyHandlers.ofString()).body());
+        return JSON.readTree(http.send(
+                        HttpRequest.newBuilder(URI.create(gateway + poll))
+                                .header("Authorization", "Bearer " + writer)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
     }
 
     private HttpRequest reading(String path) {
-        return HttpRequest.newBuilder(URI.create(gateway + path)).header("Authorization", "Bearer " + reader)
-                .timeout(TIMEOUT).GET().build();
+        return HttpRequest.newBuilder(URI.create(gateway + path))
+                .header("Authorization", "Bearer " + reader)
+                .timeout(TIMEOUT)
+                .GET()
+                .build();
     }
 }

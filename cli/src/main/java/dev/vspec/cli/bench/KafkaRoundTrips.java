@@ -22,8 +22,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Bare Kafka produce-to-consume round trips: what an enrichment's time is compared with. */
 final class KafkaRoundTrips {
 
-    private KafkaRoundTrips() {
-    }
+    private KafkaRoundTrips() {}
 
     /**
      * Sends one record at a time with the relay's producer settings, on a topic of its own, and waits until a
@@ -44,8 +43,10 @@ final class KafkaRoundTrips {
         byte[] payload = new byte[512];
         Latencies latencies = new Latencies(count);
         TopicPartition partition = new TopicPartition(topic, 0);
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerSettings, new StringSerializer(), new ByteArraySerializer());
-                KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerSettings, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaProducer<String, byte[]> producer =
+                        new KafkaProducer<>(producerSettings, new StringSerializer(), new ByteArraySerializer());
+                KafkaConsumer<String, byte[]> consumer =
+                        new KafkaConsumer<>(consumerSettings, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
             for (int i = 0; i < count + count / 10; i++) {

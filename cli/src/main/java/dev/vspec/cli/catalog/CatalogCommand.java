@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code vspec catalog}: filling the catalog from a data source. */
-@Command(name = "catalog", mixinStandardHelpOptions = true,
+@Command(
+        name = "catalog",
+        mixinStandardHelpOptions = true,
         description = "Fill the catalog: register the configurations NHTSA's vPIC identifies.",
         subcommands = {ImportVpicCommand.class})
 public final class CatalogCommand implements Runnable {

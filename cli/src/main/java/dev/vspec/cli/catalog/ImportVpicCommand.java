@@ -37,13 +37,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code vspec catalog import-vpic}: registers the configurations vPIC identifies for some years, makes and vehicle types. */
-@Command(name = "import-vpic", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Register in the catalog every configuration NHTSA's vPIC identifies for these model years, makes and"
-                + " vehicle types: each model x trim/series x engine x drive type its VIN patterns allow, as NHTSA's rules"
-                + " decode them, with vPIC's specifications. The configurations go through the catalog's aggregates into"
-                + " the stack's event store (the running stack publishes them and builds the read tables). A second run"
-                + " stores nothing.",
-                "Needs the vPIC release installed (vspec vpic install) and the stack's database migrated (vspec up once)."})
+@Command(
+        name = "import-vpic",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Register in the catalog every configuration NHTSA's vPIC identifies for these model years, makes and"
+                    + " vehicle types: each model x trim/series x engine x drive type its VIN patterns allow, as NHTSA's rules"
+                    + " decode them, with vPIC's specifications. The configurations go through the catalog's aggregates into"
+                    + " the stack's event store (the running stack publishes them and builds the read tables). A second run"
+                    + " stores nothing.",
+            "Needs the vPIC release installed (vspec vpic install) and the stack's database migrated (vspec up once)."
+        })
 final class ImportVpicCommand implements Callable<Integer> {
 
     /** Model years by default: this one and the nine before it. */
@@ -57,19 +62,31 @@ final class ImportVpicCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--years", paramLabel = "FROM-TO",
-            description = "Model years, e.g. 2015-2025 or 2024 (default: the last " + DEFAULT_YEARS + ", this one included).")
+    @Option(
+            names = "--years",
+            paramLabel = "FROM-TO",
+            description =
+                    "Model years, e.g. 2015-2025 or 2024 (default: the last " + DEFAULT_YEARS + ", this one included).")
     String years;
 
-    @Option(names = "--makes", split = ",", paramLabel = "MAKE",
+    @Option(
+            names = "--makes",
+            split = ",",
+            paramLabel = "MAKE",
             description = "vPIC make names, any case, e.g. Honda,Toyota,\"Mercedes-Benz\" (default: every make).")
     List<String> makes = new ArrayList<>();
 
-    @Option(names = "--vehicle-types", split = ",", paramLabel = "TYPE", defaultValue = "car,mpv,truck",
+    @Option(
+            names = "--vehicle-types",
+            split = ",",
+            paramLabel = "TYPE",
+            defaultValue = "car,mpv,truck",
             description = "Of car, mpv, truck, motorcycle, bus (default: ${DEFAULT-VALUE}).")
     List<String> vehicleTypes;
 
-    @Option(names = "--list", paramLabel = "FILE",
+    @Option(
+            names = "--list",
+            paramLabel = "FILE",
             description = "Also write each configuration found to FILE, one per line: its config_key, a tab, and a VIN"
                     + " built to decode as it (not a real vehicle's; bench/read-vehicle.sh reads by both).")
     Path list;
@@ -97,18 +114,23 @@ final class ImportVpicCommand implements Callable<Integer> {
             VpicIndex index;
             try (Connection connection = dataSource.getConnection()) {
                 if (!hasEventStore(connection)) {
-                    return Messages.fail(spec, "This database has no event store (" + EventStorage.EVENT_TABLE
-                            + " is missing). Start vspec on it once (vspec up) so that its migrations create it.");
+                    return Messages.fail(
+                            spec,
+                            "This database has no event store (" + EventStorage.EVENT_TABLE
+                                    + " is missing). Start vspec on it once (vspec up) so that its migrations create it.");
                 }
                 out.println("Reading the installed vPIC release ...");
                 out.flush();
                 index = VpicTables.load(connection, VpicTables.SCHEMA);
             } catch (IllegalStateException | IllegalArgumentException e) {
-                return Messages.fail(spec, "The installed vPIC release cannot be indexed: " + Messages.oneLine(e.getMessage()));
+                return Messages.fail(
+                        spec, "The installed vPIC release cannot be indexed: " + Messages.oneLine(e.getMessage()));
             }
             if (index == null) {
-                return Messages.fail(spec, "No NHTSA vPIC release is installed in this database: install it with"
-                        + " `vspec vpic install` (vspec up installs it on first start), then run this again.");
+                return Messages.fail(
+                        spec,
+                        "No NHTSA vPIC release is installed in this database: install it with"
+                                + " `vspec vpic install` (vspec up installs it on first start), then run this again.");
             }
             VinDecoder decoder = new VinDecoder(index, clock);
             ConfigurationEnumerator enumerator = new ConfigurationEnumerator(decoder, clock);
@@ -116,7 +138,12 @@ final class ImportVpicCommand implements Callable<Integer> {
             if (unknown != null) {
                 return Messages.fail(spec, unknown);
             }
-            return seed(new VpicSeeding(decoder, enumerator, out, System.console() != null), request, dataSource, index, out);
+            return seed(
+                    new VpicSeeding(decoder, enumerator, out, System.console() != null),
+                    request,
+                    dataSource,
+                    index,
+                    out);
         } catch (HikariPool.PoolInitializationException e) {
             return Messages.fail(spec, database.cannotConnect(e));
         } catch (SQLException | DataAccessException e) {
@@ -124,39 +151,75 @@ final class ImportVpicCommand implements Callable<Integer> {
         }
     }
 
-    private int seed(VpicSeeding seeding, Request request, HikariDataSource dataSource, VpicIndex index, PrintWriter out) {
-        String what = (request.fromYear() == request.toYear() ? "" + request.fromYear() : request.fromYear() + "-" + request.toYear())
+    private int seed(
+            VpicSeeding seeding, Request request, HikariDataSource dataSource, VpicIndex index, PrintWriter out) {
+        String what = (request.fromYear() == request.toYear()
+                        ? "" + request.fromYear()
+                        : request.fromYear() + "-" + request.toYear())
                 + " " + (request.makes().isEmpty() ? "every make" : String.join(", ", new TreeSet<>(request.makes())))
-                + " (" + request.vehicleTypes().stream().map(VehicleType::toString).sorted().collect(Collectors.joining(", ")) + ")";
-        out.println("Seeding the catalog with " + what + " from " + index.release().describedAs());
+                + " ("
+                + request.vehicleTypes().stream()
+                        .map(VehicleType::toString)
+                        .sorted()
+                        .collect(Collectors.joining(", ")) + ")";
+        out.println(
+                "Seeding the catalog with " + what + " from " + index.release().describedAs());
         out.flush();
         VpicSeeding.Enumerated found = seeding.enumerate(request);
         ConfigurationEnumerator.Summary summary = found.summary();
-        out.printf(Locale.ROOT, "Found %,d configurations in %.1f s: %,d VINs decoded over %,d WMIs (%,d told no engine code,"
-                        + " %,d no model, %,d another make)%s.%n", summary.configurations(), summary.elapsed().toNanos() / 1e9,
-                summary.vinsDecoded(), summary.wmis(), summary.withoutEngineCode(), summary.withoutModel(), summary.otherMake(),
-                summary.cappedModelKeys() == 0 ? "" : String.format(Locale.ROOT, "; the combinations of %,d model keys were cut"
-                        + " at %,d VINs each", summary.cappedModelKeys(), ConfigurationEnumerator.MAX_VINS_PER_MODEL_KEY));
+        out.printf(
+                Locale.ROOT,
+                "Found %,d configurations in %.1f s: %,d VINs decoded over %,d WMIs (%,d told no engine code,"
+                        + " %,d no model, %,d another make)%s.%n",
+                summary.configurations(),
+                summary.elapsed().toNanos() / 1e9,
+                summary.vinsDecoded(),
+                summary.wmis(),
+                summary.withoutEngineCode(),
+                summary.withoutModel(),
+                summary.otherMake(),
+                summary.cappedModelKeys() == 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "; the combinations of %,d model keys were cut" + " at %,d VINs each",
+                                summary.cappedModelKeys(),
+                                ConfigurationEnumerator.MAX_VINS_PER_MODEL_KEY));
         out.flush();
         if (list != null) {
             try {
-                Files.write(list, found.configurations().stream()
-                        .map(configuration -> configuration.configKey() + "\t" + configuration.vin()).toList());
+                Files.write(
+                        list,
+                        found.configurations().stream()
+                                .map(configuration -> configuration.configKey() + "\t" + configuration.vin())
+                                .toList());
             } catch (IOException e) {
                 return Messages.fail(spec, "Cannot write the list to " + list + ": " + Messages.root(e));
             }
-            out.printf(Locale.ROOT, "Listed %,d configurations in %s.%n", found.configurations().size(), list);
+            out.printf(
+                    Locale.ROOT,
+                    "Listed %,d configurations in %s.%n",
+                    found.configurations().size(),
+                    list);
             out.flush();
         }
         if (listOnly) {
             return 0;
         }
         VpicSeeding.Imported imported = seeding.register(found.vins(), dataSource);
-        out.printf(Locale.ROOT, "Imported in %.1f s: %,d configurations, %,d commands, %,d events stored%s.%n",
-                imported.elapsed().toNanos() / 1e9, imported.configurations(), imported.commands(), imported.eventsStored(),
+        out.printf(
+                Locale.ROOT,
+                "Imported in %.1f s: %,d configurations, %,d commands, %,d events stored%s.%n",
+                imported.elapsed().toNanos() / 1e9,
+                imported.configurations(),
+                imported.commands(),
+                imported.eventsStored(),
                 imported.eventsStored() == 0 ? " (the catalog held them all already)" : "");
         if (imported.refused() > 0) {
-            out.printf(Locale.ROOT, "%,d configurations were refused, e.g.: %s%n", imported.refused(),
+            out.printf(
+                    Locale.ROOT,
+                    "%,d configurations were refused, e.g.: %s%n",
+                    imported.refused(),
                     String.join("; ", imported.refusals()));
         }
         out.flush();
@@ -171,7 +234,11 @@ final class ImportVpicCommand implements Callable<Integer> {
         Set<VehicleType> types = new LinkedHashSet<>();
         try {
             vehicleTypes.forEach(type -> types.add(VehicleType.parse(type)));
-            Request request = new Request(span[0], span[1], Set.copyOf(makes.stream().filter(make -> !make.isBlank()).toList()), types);
+            Request request = new Request(
+                    span[0],
+                    span[1],
+                    Set.copyOf(makes.stream().filter(make -> !make.isBlank()).toList()),
+                    types);
             ConfigurationEnumerator.checkYears(request, clock);
             return request;
         } catch (IllegalArgumentException e) {
@@ -196,7 +263,8 @@ final class ImportVpicCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             // the message below
         }
-        throw new CommandLine.ParameterException(spec.commandLine(),
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
                 "--years takes a model year or a range of them, e.g. 2024 or 2015-2025; got '" + years + "'");
     }
 
@@ -206,20 +274,25 @@ final class ImportVpicCommand implements Callable<Integer> {
         for (String make : new TreeSet<>(request.makes())) {
             if (!known.contains(make)) {
                 List<String> close = MakeNames.closeTo(make, known);
-                problems.add("'" + make + "'" + (close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)"));
+                problems.add("'" + make + "'"
+                        + (close.isEmpty() ? "" : " (did you mean " + String.join(", ", close) + "?)"));
             }
         }
         if (problems.isEmpty()) {
             return null;
         }
-        return "vPIC knows no " + request.vehicleTypes().stream().map(VehicleType::toString).sorted()
-                .collect(Collectors.joining("/")) + " make " + String.join(", ", problems)
+        return "vPIC knows no "
+                + request.vehicleTypes().stream()
+                        .map(VehicleType::toString)
+                        .sorted()
+                        .collect(Collectors.joining("/")) + " make " + String.join(", ", problems)
                 + ". Makes are written as vPIC writes them (vspec vpic status shows the release).";
     }
 
     private static boolean hasEventStore(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet row = statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {
+                ResultSet row =
+                        statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {
             return row.next() && row.getBoolean(1);
         }
     }

@@ -10,18 +10,19 @@ final class MakeNames {
 
     private static final int SUGGESTIONS = 5;
 
-    private MakeNames() {
-    }
+    private MakeNames() {}
 
     /** Up to five known names that contain the typed one, start alike or are within a few edits of it. */
     static List<String> closeTo(String typed, Set<String> known) {
         String wanted = typed.strip().toUpperCase(Locale.ROOT);
         int tolerance = Math.max(1, wanted.length() / 3);
         return known.stream()
-                .filter(name -> name.contains(wanted) || wanted.contains(name) && name.length() > 2
+                .filter(name -> name.contains(wanted)
+                        || wanted.contains(name) && name.length() > 2
                         || name.startsWith(wanted.substring(0, Math.min(3, wanted.length())))
                         || distance(name, wanted) <= tolerance)
-                .sorted(Comparator.comparingInt((String name) -> distance(name, wanted)).thenComparing(name -> name))
+                .sorted(Comparator.comparingInt((String name) -> distance(name, wanted))
+                        .thenComparing(name -> name))
                 .limit(SUGGESTIONS)
                 .toList();
     }

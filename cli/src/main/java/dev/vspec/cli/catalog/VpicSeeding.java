@@ -46,24 +46,29 @@ final class VpicSeeding {
     }
 
     /** A configuration found: its config_key and a VIN built to decode as it. */
-    record Configuration(String configKey, String vin) {
-    }
+    record Configuration(String configKey, String vin) {}
 
     /**
      * What the import did.
      *
      * @param refusals the first few refusals' messages
      */
-    record Imported(int configurations, long commands, long eventsStored, int refused, List<String> refusals,
-            Duration elapsed) {
-    }
+    record Imported(
+            int configurations,
+            long commands,
+            long eventsStored,
+            int refused,
+            List<String> refusals,
+            Duration elapsed) {}
 
     Enumerated enumerate(Request request) {
         ProgressBar bar = new ProgressBar(out, terminal, "WMIs");
         List<Configuration> found = new ArrayList<>();
         boolean[] started = {false};
-        ConfigurationEnumerator.Summary summary = enumerator.enumerate(request,
-                configuration -> found.add(new Configuration(configuration.identity().configKey(), configuration.vin())),
+        ConfigurationEnumerator.Summary summary = enumerator.enumerate(
+                request,
+                configuration ->
+                        found.add(new Configuration(configuration.identity().configKey(), configuration.vin())),
                 (done, total, configurations) -> {
                     if (!started[0]) {
                         bar.step("Enumerating the configurations of the WMIs' VIN schemas", total);
@@ -84,8 +89,9 @@ final class VpicSeeding {
         List<String> refusals = new ArrayList<>();
         try (CatalogCommandSide commandSide = CatalogCommandSide.over(dataSource)) {
             for (int i = 0; i < vins.size(); i++) {
-                VpicFacts facts = VpicFacts.of(decoder.decode(Vin.parse(vins.get(i)))).orElseThrow(() ->
-                        new IllegalStateException("a VIN the enumeration found no longer names a configuration"));
+                VpicFacts facts = VpicFacts.of(decoder.decode(Vin.parse(vins.get(i))))
+                        .orElseThrow(() -> new IllegalStateException(
+                                "a VIN the enumeration found no longer names a configuration"));
                 try {
                     commandSide.send(facts.commands());
                     commands += facts.commands().size();
@@ -97,7 +103,12 @@ final class VpicSeeding {
                 bar.read(i + 1);
             }
             bar.done();
-            return new Imported(vins.size(), commands, commandSide.eventsStored(), refused, List.copyOf(refusals),
+            return new Imported(
+                    vins.size(),
+                    commands,
+                    commandSide.eventsStored(),
+                    refused,
+                    List.copyOf(refusals),
                     Duration.ofNanos(System.nanoTime() - started));
         }
     }

@@ -6,15 +6,15 @@ import picocli.CommandLine;
 /** Exception messages made fit for one line of a terminal, and the line a failed command ends with. */
 public final class Messages {
 
-    private Messages() {
-    }
+    private Messages() {}
 
     public static String root(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return oneLine(root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName());
+        return oneLine(
+                root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName());
     }
 
     /** Line breaks, tabs and control characters (a terminal's escape sequences among them) become single spaces. */

@@ -21,7 +21,8 @@ final class Client {
     /** Longer than the gateway's own longest route timeout (writes, 30 s), so the gateway answers first. */
     private static final Duration ANSWER_WITHIN = Duration.ofSeconds(45);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
     private final String gateway;
     private final Timeline timeline;
     private final Observations observations;
@@ -37,12 +38,19 @@ final class Client {
     }
 
     Reply post(String path, String key, String idempotencyKey, String json, Function<Reply, String> expected) {
-        return send(request(path, key).header("Content-Type", "application/json").header("Idempotency-Key", idempotencyKey)
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), expected);
+        return send(
+                request(path, key)
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", idempotencyKey)
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                expected);
     }
 
     private HttpRequest.Builder request(String pathAndQuery, String key) {
-        return HttpRequest.newBuilder(URI.create(gateway + pathAndQuery)).timeout(ANSWER_WITHIN).header("x-api-key", key);
+        return HttpRequest.newBuilder(URI.create(gateway + pathAndQuery))
+                .timeout(ANSWER_WITHIN)
+                .header("x-api-key", key);
     }
 
     private Reply send(HttpRequest request, Function<Reply, String> expected) {
@@ -53,9 +61,13 @@ final class Client {
         if (problem == null) {
             problem = expected.apply(reply);
         }
-        observations.record(timeline.windowOf(start, end), reply,
-                problem == null ? null : request.method() + " " + request.uri().getRawPath() + "?" + request.uri().getRawQuery()
-                        + " " + problem);
+        observations.record(
+                timeline.windowOf(start, end),
+                reply,
+                problem == null
+                        ? null
+                        : request.method() + " " + request.uri().getRawPath() + "?"
+                                + request.uri().getRawQuery() + " " + problem);
         return reply;
     }
 

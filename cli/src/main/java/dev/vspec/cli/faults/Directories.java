@@ -10,8 +10,7 @@ import java.util.stream.Stream;
 /** Deletes what the drill made on disk. */
 final class Directories {
 
-    private Directories() {
-    }
+    private Directories() {}
 
     static void delete(Path dir) {
         try (Stream<Path> paths = Files.walk(dir)) {

@@ -51,7 +51,8 @@ final class Drill {
         Files.createDirectories(work.resolve("logs"));
         Files.createDirectories(work.resolve("tmp"));
         // read by logback.xml before the first logger exists: the drill's own log goes beside the parts'
-        System.setProperty("VSPEC_LOG_FILE", work.resolve("logs").resolve("drill.log").toString());
+        System.setProperty(
+                "VSPEC_LOG_FILE", work.resolve("logs").resolve("drill.log").toString());
         System.setProperty("VSPEC_CONSOLE_LOG_THRESHOLD", "ERROR");
         out.println("Fault drill in " + work + " (logs: " + work.resolve("logs") + ")");
         out.flush();
@@ -75,14 +76,21 @@ final class Drill {
             String url = postgres.url("vspec");
             say("PostgreSQL of the drill's own at " + url);
             try (HikariDataSource db = dataSource(url)) {
-                Flyway.configure().dataSource(url, "postgres", "").locations("classpath:db/migration").load().migrate();
+                Flyway.configure()
+                        .dataSource(url, "postgres", "")
+                        .locations("classpath:db/migration")
+                        .load()
+                        .migrate();
                 if (VpicSetup.onStart(db, out, true).isEmpty()) {
-                    throw new StackException("Enrichment decodes VINs with NHTSA's vPIC data, which could not be installed (see above)");
+                    throw new StackException(
+                            "Enrichment decodes VINs with NHTSA's vPIC data, which could not be installed (see above)");
                 }
                 int requests = plannedEnrichments();
                 List<String> vins = VendorCatalog.write(work.resolve("vendor-catalog.json"), requests);
-                DrillKeys keys = DrillKeys.issue(db, (requests + EnrichmentLoad.REQUESTS_PER_KEY - 1) / EnrichmentLoad.REQUESTS_PER_KEY);
-                try (Topology topology = Topology.start(settings, url, work, work.resolve("vendor-catalog.json"), out)) {
+                DrillKeys keys = DrillKeys.issue(
+                        db, (requests + EnrichmentLoad.REQUESTS_PER_KEY - 1) / EnrichmentLoad.REQUESTS_PER_KEY);
+                try (Topology topology =
+                        Topology.start(settings, url, work, work.resolve("vendor-catalog.json"), out)) {
                     Thread stopOnExit = stopOnExit(topology, postgres);
                     try {
                         new CatchUp(db, topology.kafkaBootstrap(), DEFAULT_TOPIC, out).await(CATCH_UP);
@@ -95,13 +103,19 @@ final class Drill {
         }
     }
 
-    private Report underLoad(Topology topology, ThrowawayPostgres postgres, HikariDataSource db, DrillKeys keys, List<String> vins) {
+    private Report underLoad(
+            Topology topology, ThrowawayPostgres postgres, HikariDataSource db, DrillKeys keys, List<String> vins) {
         Client client = new Client(topology.gatewayUrl(), timeline, observations);
         ReadChecks reads = ReadChecks.baseline(client, keys.reader(), db);
-        EnrichmentLoad enrichment = new EnrichmentLoad(client, keys.enrichers(), vins, reads, keys.reader(), observations);
+        EnrichmentLoad enrichment =
+                new EnrichmentLoad(client, keys.enrichers(), vins, reads, keys.reader(), observations);
         Load load = new Load(client, reads, keys, enrichment, settings);
-        say(String.format(Locale.ROOT, "Load: %s reads/s over %d checked reads, a free key at twice its limit, %s enrichments/s",
-                settings.readsPerSecond(), reads.size(), settings.enrichmentsPerSecond()));
+        say(String.format(
+                Locale.ROOT,
+                "Load: %s reads/s over %d checked reads, a free key at twice its limit, %s enrichments/s",
+                settings.readsPerSecond(),
+                reads.size(),
+                settings.enrichmentsPerSecond()));
         List<FaultPlan.Fault> faults = FaultPlan.of(settings, topology, postgres, db);
         load.start();
         try {
@@ -117,8 +131,16 @@ final class Drill {
         TopicAudit.Outcome topic = TopicAudit.of(db, topology.kafkaBootstrap(), DEFAULT_TOPIC);
         LimitAudit.Outcome limits = LimitAudit.of(load.admittedByMinute(), enrichment.jobsByKey(), db);
         RebuildAudit.Outcome tables = RebuildAudit.of(db, db.getJdbcUrl(), topology.kafkaBootstrap());
-        return new Report(describe(topology), timeline.names(), observations.counts(), topic, figures(enrichment, keys),
-                limits, tables, observations.problems(), observations.problemCount());
+        return new Report(
+                describe(topology),
+                timeline.names(),
+                observations.counts(),
+                topic,
+                figures(enrichment, keys),
+                limits,
+                tables,
+                observations.problems(),
+                observations.problemCount());
     }
 
     /** One fault: its window opens, the fault strikes, and the window closes a grace period after the part is back. */
@@ -136,34 +158,50 @@ final class Drill {
     /** Enough VINs (and keys) for the whole drill at its enrichment rate, with room to spare. */
     private int plannedEnrichments() {
         int faults = settings.faults();
-        Duration planned = settings.steady().multipliedBy(faults + 1)
+        Duration planned = settings.steady()
+                .multipliedBy(faults + 1)
                 .plus(settings.down().plus(settings.grace()).plus(RESTART).multipliedBy(faults));
         return (int) Math.ceil(planned.toSeconds() * settings.enrichmentsPerSecond()) + 20;
     }
 
     private static Report.EnrichmentFigures figures(EnrichmentLoad enrichment, DrillKeys keys) {
         List<EnrichmentLoad.Job> jobs = enrichment.jobs();
-        Map<String, Long> failed = jobs.stream().filter(job -> "failed".equals(job.status))
+        Map<String, Long> failed = jobs.stream()
+                .filter(job -> "failed".equals(job.status))
                 .collect(Collectors.groupingBy(job -> job.reason, TreeMap::new, Collectors.counting()));
-        return new Report.EnrichmentFigures(enrichment.sent(), jobs.size(), enrichment.jobsByKey().size(),
-                jobs.stream().filter(job -> "completed".equals(job.status)).count(), failed,
-                jobs.stream().filter(job -> !job.ended()).count(), enrichment.quotaRefused(), enrichment.unanswered());
+        return new Report.EnrichmentFigures(
+                enrichment.sent(),
+                jobs.size(),
+                enrichment.jobsByKey().size(),
+                jobs.stream().filter(job -> "completed".equals(job.status)).count(),
+                failed,
+                jobs.stream().filter(job -> !job.ended()).count(),
+                enrichment.quotaRefused(),
+                enrichment.unanswered());
     }
 
     private String describe(Topology topology) {
-        return String.format(Locale.ROOT, "%d command sides, %d projections consumers, %d query sides and the gateway as separate "
+        return String.format(
+                Locale.ROOT,
+                "%d command sides, %d projections consumers, %d query sides and the gateway as separate "
                         + "processes, one broker (%d partitions), one PostgreSQL; killed in turn: %s%s%s",
-                topology.commandSides().size(), topology.projections().size(), topology.querySides().size(),
-                settings.partitions(), String.join(", ", settings.killed()),
-                settings.restartPostgres() ? "; PostgreSQL restarted" : "", settings.restartBroker() ? "; broker restarted" : "");
+                topology.commandSides().size(),
+                topology.projections().size(),
+                topology.querySides().size(),
+                settings.partitions(),
+                String.join(", ", settings.killed()),
+                settings.restartPostgres() ? "; PostgreSQL restarted" : "",
+                settings.restartBroker() ? "; broker restarted" : "");
     }
 
     /** Ctrl-C on the drill stops what it started. */
     private Thread stopOnExit(Topology topology, ThrowawayPostgres postgres) {
-        Thread hook = new Thread(() -> {
-            topology.close();
-            postgres.close();
-        }, "vspec-faults-stop");
+        Thread hook = new Thread(
+                () -> {
+                    topology.close();
+                    postgres.close();
+                },
+                "vspec-faults-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
     }

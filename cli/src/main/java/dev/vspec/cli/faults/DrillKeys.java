@@ -1,8 +1,8 @@
 package dev.vspec.cli.faults;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -17,11 +17,15 @@ record DrillKeys(String reader, String probe, List<String> enrichers) {
 
     static DrillKeys issue(DataSource dataSource, int enrichers) {
         ApiKeyStore keys = new ApiKeyStore(DSL.using(dataSource, SQLDialect.POSTGRES));
-        String reader = keys.issue(new NewKey("fault drill reads", Plan.ENTERPRISE, null, 1_000_000L, 1_000_000_000L, null)).key();
-        String probe = keys.issue(NewKey.of("fault drill rate limit", Plan.FREE)).key();
+        String reader = keys.issue(
+                        new NewKey("fault drill reads", Plan.ENTERPRISE, null, 1_000_000L, 1_000_000_000L, null))
+                .key();
+        String probe =
+                keys.issue(NewKey.of("fault drill rate limit", Plan.FREE)).key();
         List<String> writers = new ArrayList<>();
         for (int i = 0; i < enrichers; i++) {
-            writers.add(keys.issue(NewKey.of("fault drill enrichment " + i, Plan.PRO)).key());
+            writers.add(keys.issue(NewKey.of("fault drill enrichment " + i, Plan.PRO))
+                    .key());
         }
         return new DrillKeys(reader, probe, writers);
     }

@@ -14,22 +14,60 @@ import java.util.List;
  * @param grace        how long a fault's window stays open after its part is back (pools reconnect)
  * @param work         the directory the drill's own directory is made in
  */
-record DrillSettings(int commandSides, int projections, int querySides, int partitions, List<String> killed,
-        boolean restartPostgres, boolean restartBroker, Duration steady, Duration down, Duration grace,
-        double readsPerSecond, double enrichmentsPerSecond, String heap, Path work) {
+record DrillSettings(
+        int commandSides,
+        int projections,
+        int querySides,
+        int partitions,
+        List<String> killed,
+        boolean restartPostgres,
+        boolean restartBroker,
+        Duration steady,
+        Duration down,
+        Duration grace,
+        double readsPerSecond,
+        double enrichmentsPerSecond,
+        String heap,
+        Path work) {
 
     static final List<String> KILLABLE = List.of("query-side", "projections", "command-side", "gateway");
 
     /** The production topology: every instance of every deployable killed in turn, then the database and the broker restarted. */
     static DrillSettings full(Path work) {
-        return new DrillSettings(2, 2, 2, 6, KILLABLE, true, true, Duration.ofSeconds(15), Duration.ofSeconds(5),
-                Duration.ofSeconds(5), 20, 0.5, "512m", work);
+        return new DrillSettings(
+                2,
+                2,
+                2,
+                6,
+                KILLABLE,
+                true,
+                true,
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                20,
+                0.5,
+                "512m",
+                work);
     }
 
     /** The short form the test suite runs: one of each, each killed once, one restart of the database and the broker. */
     static DrillSettings brief(Path work) {
-        return new DrillSettings(1, 1, 1, 6, List.of("query-side", "projections", "command-side"), true, true,
-                Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofSeconds(3), 10, 0.5, "384m", work);
+        return new DrillSettings(
+                1,
+                1,
+                1,
+                6,
+                List.of("query-side", "projections", "command-side"),
+                true,
+                true,
+                Duration.ofSeconds(6),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(3),
+                10,
+                0.5,
+                "384m",
+                work);
     }
 
     /** How many faults the drill brings: a kill per instance of each kind killed, and the restarts. */
@@ -47,12 +85,38 @@ record DrillSettings(int commandSides, int projections, int querySides, int part
     }
 
     DrillSettings withKilled(List<String> kinds) {
-        return new DrillSettings(commandSides, projections, querySides, partitions, List.copyOf(kinds), restartPostgres,
-                restartBroker, steady, down, grace, readsPerSecond, enrichmentsPerSecond, heap, work);
+        return new DrillSettings(
+                commandSides,
+                projections,
+                querySides,
+                partitions,
+                List.copyOf(kinds),
+                restartPostgres,
+                restartBroker,
+                steady,
+                down,
+                grace,
+                readsPerSecond,
+                enrichmentsPerSecond,
+                heap,
+                work);
     }
 
     DrillSettings withSteady(Duration duration) {
-        return new DrillSettings(commandSides, projections, querySides, partitions, killed, restartPostgres,
-                restartBroker, duration, down, grace, readsPerSecond, enrichmentsPerSecond, heap, work);
+        return new DrillSettings(
+                commandSides,
+                projections,
+                querySides,
+                partitions,
+                killed,
+                restartPostgres,
+                restartBroker,
+                duration,
+                down,
+                grace,
+                readsPerSecond,
+                enrichmentsPerSecond,
+                heap,
+                work);
     }
 }

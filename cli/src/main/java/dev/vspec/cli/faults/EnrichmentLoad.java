@@ -62,7 +62,13 @@ final class EnrichmentLoad {
     private final LongAdder quotaRefused = new LongAdder();
     private final LongAdder unanswered = new LongAdder();
 
-    EnrichmentLoad(Client client, List<String> keys, List<String> vins, ReadChecks reads, String reader, Observations observations) {
+    EnrichmentLoad(
+            Client client,
+            List<String> keys,
+            List<String> vins,
+            ReadChecks reads,
+            String reader,
+            Observations observations) {
         this.client = client;
         this.keys = keys;
         this.vins = vins;
@@ -84,7 +90,8 @@ final class EnrichmentLoad {
         String idempotencyKey = UUID.randomUUID().toString();
         Duration wait = FIRST_RETRY;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Reply reply = client.post("/api/v0/enrich", key, idempotencyKey, "{\"vin\": \"" + vin + "\"}", EnrichmentLoad::expected);
+            Reply reply = client.post(
+                    "/api/v0/enrich", key, idempotencyKey, "{\"vin\": \"" + vin + "\"}", EnrichmentLoad::expected);
             if (reply.answered() && reply.status() != 502 && reply.status() != 503) {
                 accept(key, vin, reply);
                 return;
@@ -122,7 +129,8 @@ final class EnrichmentLoad {
         if (reply.status() != 202 || answer == null || !answer.path("job_id").isString()) {
             return;
         }
-        Job job = new Job(answer.get("job_id").asString(), vin, key, answer.path("poll").asString());
+        Job job = new Job(
+                answer.get("job_id").asString(), vin, key, answer.path("poll").asString());
         jobs.putIfAbsent(job.id, job);
         jobsByKey.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(job.id);
     }
@@ -145,11 +153,13 @@ final class EnrichmentLoad {
             if (!job.id.equals(status.path("job_id").asString(null))) {
                 return "answered another job: " + Client.abbreviated(answer.body());
             }
-            if ("completed".equals(status.path("status").asString(null)) && !status.path("config_key").isString()) {
+            if ("completed".equals(status.path("status").asString(null))
+                    && !status.path("config_key").isString()) {
                 return "completed without a config_key";
             }
             if ("failed".equals(status.path("status").asString(null))
-                    && (status.at("/error/code").asString("").isBlank() || status.at("/error/message").asString("").isBlank())) {
+                    && (status.at("/error/code").asString("").isBlank()
+                            || status.at("/error/message").asString("").isBlank())) {
                 return "failed without a reason: " + Client.abbreviated(answer.body());
             }
             return null;
@@ -171,9 +181,15 @@ final class EnrichmentLoad {
     /** The job's VIN answers its configuration now, and from now on exactly as it does now. */
     private void readable(Job job) {
         String path = "/api/v1/fluids?vin=" + job.vin;
-        Reply reply = client.get(path, reader, answer -> answer.answered() && answer.status() < 500
-                ? ReadChecks.namesConfiguration(answer, job.configKey, "fluids") : null);
-        if (reply.answered() && reply.status() < 500 && ReadChecks.namesConfiguration(reply, job.configKey, "fluids") == null) {
+        Reply reply = client.get(
+                path,
+                reader,
+                answer -> answer.answered() && answer.status() < 500
+                        ? ReadChecks.namesConfiguration(answer, job.configKey, "fluids")
+                        : null);
+        if (reply.answered()
+                && reply.status() < 500
+                && ReadChecks.namesConfiguration(reply, job.configKey, "fluids") == null) {
             reads.expect(path, reply);
         }
     }
@@ -195,8 +211,10 @@ final class EnrichmentLoad {
             pollJobs();
             Pause.of(Duration.ofSeconds(1));
         }
-        jobs.values().stream().filter(job -> !job.ended()).forEach(job -> observations.problem(
-                "job " + job.id + " was answered 202 and is still " + job.status + " " + timeout.toSeconds() + " s after the load"));
+        jobs.values().stream()
+                .filter(job -> !job.ended())
+                .forEach(job -> observations.problem("job " + job.id + " was answered 202 and is still " + job.status
+                        + " " + timeout.toSeconds() + " s after the load"));
     }
 
     List<Job> jobs() {

@@ -17,11 +17,9 @@ final class FaultPlan {
     static final Duration RESTART_ALLOWANCE = Duration.ofMinutes(3);
 
     /** One fault: what it is called in the report, and what it does. */
-    record Fault(String name, Runnable strike) {
-    }
+    record Fault(String name, Runnable strike) {}
 
-    private FaultPlan() {
-    }
+    private FaultPlan() {}
 
     static List<Fault> of(DrillSettings settings, Topology topology, ThrowawayPostgres postgres, DataSource db) {
         List<Fault> faults = new ArrayList<>();
@@ -61,7 +59,9 @@ final class FaultPlan {
             case "projections" -> topology.projections();
             case "command-side" -> topology.commandSides();
             case "gateway" -> List.of(topology.gateway());
-            default -> throw new IllegalArgumentException("Nothing called " + kind + " to kill (" + DrillSettings.KILLABLE + ")");
+            default ->
+                throw new IllegalArgumentException(
+                        "Nothing called " + kind + " to kill (" + DrillSettings.KILLABLE + ")");
         };
         List<PartProcess> ordered = new ArrayList<>(instances);
         ordered.sort(Comparator.comparing((PartProcess part) -> !isRelay(part, topology, db)));

@@ -10,7 +10,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code vspec faults}: the fault drill (tools/faults.sh runs it). */
-@Command(name = "faults", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "faults",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Runs vspec as production runs it, as separate processes (command sides, projections consumers, "
                 + "query sides, the gateway), on a PostgreSQL cluster and a Kafka broker of its own, under steady read and "
                 + "enrichment load; kills each deployable's instances in turn with SIGKILL and starts them again, then crashes "
@@ -26,14 +29,23 @@ public final class FaultsCommand implements Callable<Integer> {
     @Option(names = "--brief", description = "The suite's short form: one instance of each, fewer faults, less load.")
     boolean brief;
 
-    @Option(names = "--kill", split = ",", paramLabel = "KIND",
-            description = "Deployables killed in turn, every instance of each (default: query-side,projections,command-side,gateway).")
+    @Option(
+            names = "--kill",
+            split = ",",
+            paramLabel = "KIND",
+            description =
+                    "Deployables killed in turn, every instance of each (default: query-side,projections,command-side,gateway).")
     List<String> killed;
 
-    @Option(names = "--steady", paramLabel = "SECONDS", description = "Load without faults between faults (default: 15; 6 with --brief).")
+    @Option(
+            names = "--steady",
+            paramLabel = "SECONDS",
+            description = "Load without faults between faults (default: 15; 6 with --brief).")
     Integer steadySeconds;
 
-    @Option(names = "--work", defaultValue = "${java.io.tmpdir}",
+    @Option(
+            names = "--work",
+            defaultValue = "${java.io.tmpdir}",
             description = "Where the drill makes its directory (database, broker, logs) (default: ${DEFAULT-VALUE}).")
     Path work;
 
@@ -47,7 +59,8 @@ public final class FaultsCommand implements Callable<Integer> {
         if (killed != null) {
             for (String kind : killed) {
                 if (!DrillSettings.KILLABLE.contains(kind)) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--kill takes " + DrillSettings.KILLABLE + ", not " + kind);
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(), "--kill takes " + DrillSettings.KILLABLE + ", not " + kind);
                 }
             }
             settings = settings.withKilled(killed);

@@ -1,8 +1,8 @@
 package dev.vspec.cli.faults;
 
 import dev.vspec.command.enrichment.EnrichmentRequests;
-import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.infra.axon.EventStorage;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,7 +35,8 @@ final class LimitAudit {
                 violations.add("the free key's requests were never counted in a minute window");
             }
             if (mostAdmittedInAMinute > PER_MINUTE) {
-                violations.add("a minute window admitted " + mostAdmittedInAMinute + " requests of a key limited to " + PER_MINUTE);
+                violations.add("a minute window admitted " + mostAdmittedInAMinute + " requests of a key limited to "
+                        + PER_MINUTE);
             }
             if (mostJobsAnsweredToAKey > RUNS_PER_DAY || mostScheduledForAKeyADay > RUNS_PER_DAY) {
                 violations.add("a key got " + Math.max(mostJobsAnsweredToAKey, mostScheduledForAKeyADay)
@@ -45,17 +46,21 @@ final class LimitAudit {
         }
     }
 
-    private LimitAudit() {
-    }
+    private LimitAudit() {}
 
     static Outcome of(Map<Long, Integer> admittedByMinute, Map<String, Set<String>> jobsByKey, DataSource dataSource) {
-        Integer scheduled = new JdbcTemplate(dataSource).queryForObject("""
+        Integer scheduled = new JdbcTemplate(dataSource)
+                .queryForObject(
+                        """
                 select coalesce(max(jobs), 0) from (
                   select count(*) as jobs from %s where payloadtype = ?
                   group by convert_from(payload, 'UTF8')::jsonb ->> 'keyId', substr(timestamp, 1, 10)
                 ) per_key_and_day""".formatted(EventStorage.EVENT_TABLE), Integer.class, EnrichmentScheduled.class.getName());
-        return new Outcome(admittedByMinute.size(), max(admittedByMinute.values()),
-                max(jobsByKey.values().stream().map(Set::size).toList()), scheduled == null ? 0 : scheduled);
+        return new Outcome(
+                admittedByMinute.size(),
+                max(admittedByMinute.values()),
+                max(jobsByKey.values().stream().map(Set::size).toList()),
+                scheduled == null ? 0 : scheduled);
     }
 
     private static int max(Collection<Integer> counts) {

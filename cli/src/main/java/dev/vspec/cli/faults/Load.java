@@ -27,8 +27,13 @@ final class Load {
     private final EnrichmentLoad enrichment;
     private final DrillSettings settings;
     private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(3);
-    private final ThreadPoolExecutor readers = new ThreadPoolExecutor(READERS, READERS, 0, TimeUnit.SECONDS,
-            new ArrayBlockingQueue<>(READERS * 4), new ThreadPoolExecutor.DiscardPolicy());
+    private final ThreadPoolExecutor readers = new ThreadPoolExecutor(
+            READERS,
+            READERS,
+            0,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(READERS * 4),
+            new ThreadPoolExecutor.DiscardPolicy());
     /** The free key's answers that spent a request, by the end of the minute window they were counted in (X-RateLimit-Reset). */
     private final Map<Long, AtomicInteger> admittedByMinute = new ConcurrentSkipListMap<>();
 
@@ -41,10 +46,14 @@ final class Load {
     }
 
     void start() {
-        scheduler.scheduleAtFixedRate(() -> readers.execute(this::read), 0, everyNanos(settings.readsPerSecond()), TimeUnit.NANOSECONDS);
-        scheduler.scheduleAtFixedRate(() -> readers.execute(this::probe), 0, PROBE_EVERY.toNanos(), TimeUnit.NANOSECONDS);
-        scheduler.scheduleAtFixedRate(enrichment::requestNext, 0, everyNanos(settings.enrichmentsPerSecond()), TimeUnit.NANOSECONDS);
-        scheduler.scheduleWithFixedDelay(enrichment::pollJobs, POLL_EVERY.toNanos(), POLL_EVERY.toNanos(), TimeUnit.NANOSECONDS);
+        scheduler.scheduleAtFixedRate(
+                () -> readers.execute(this::read), 0, everyNanos(settings.readsPerSecond()), TimeUnit.NANOSECONDS);
+        scheduler.scheduleAtFixedRate(
+                () -> readers.execute(this::probe), 0, PROBE_EVERY.toNanos(), TimeUnit.NANOSECONDS);
+        scheduler.scheduleAtFixedRate(
+                enrichment::requestNext, 0, everyNanos(settings.enrichmentsPerSecond()), TimeUnit.NANOSECONDS);
+        scheduler.scheduleWithFixedDelay(
+                enrichment::pollJobs, POLL_EVERY.toNanos(), POLL_EVERY.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -70,10 +79,13 @@ final class Load {
 
     private void probe() {
         ReadChecks.Check check = reads.all().get(0);
-        Reply reply = client.get(check.path(), keys.probe(), answer -> answer.status() == 429 ? null : ReadChecks.verify(check, answer));
+        Reply reply = client.get(
+                check.path(), keys.probe(), answer -> answer.status() == 429 ? null : ReadChecks.verify(check, answer));
         if (reply.answered() && reply.status() != 429 && reply.status() < 500) {
-            reply.header("X-RateLimit-Reset").ifPresent(reset ->
-                    admittedByMinute.computeIfAbsent(Long.parseLong(reset), minute -> new AtomicInteger()).incrementAndGet());
+            reply.header("X-RateLimit-Reset")
+                    .ifPresent(reset -> admittedByMinute
+                            .computeIfAbsent(Long.parseLong(reset), minute -> new AtomicInteger())
+                            .incrementAndGet());
         }
     }
 

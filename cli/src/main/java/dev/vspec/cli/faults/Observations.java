@@ -19,7 +19,8 @@ final class Observations {
 
     void record(String window, Reply reply, String problem) {
         counts.computeIfAbsent(window, w -> new ConcurrentSkipListMap<>())
-                .computeIfAbsent(reply.category(), c -> new LongAdder()).increment();
+                .computeIfAbsent(reply.category(), c -> new LongAdder())
+                .increment();
         if (problem != null) {
             problem(window + ": " + problem);
         }

@@ -22,6 +22,7 @@ final class PartProcess {
 
     /** The CLI's entry point, named rather than imported: the drill is one of its commands (PartProcessTest checks it). */
     static final String MAIN_CLASS = "dev.vspec.cli.VspecCli";
+
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final Duration POLL = Duration.ofMillis(250);
 
@@ -41,8 +42,15 @@ final class PartProcess {
      * @param environment added to a copy of this process's environment without its {@code VSPEC_*} variables
      * @param ready       true once the part serves
      */
-    PartProcess(String name, String url, String part, List<String> arguments, Map<String, String> environment, List<String> javaOptions,
-            Path logs, BooleanSupplier ready) {
+    PartProcess(
+            String name,
+            String url,
+            String part,
+            List<String> arguments,
+            Map<String, String> environment,
+            List<String> javaOptions,
+            Path logs,
+            BooleanSupplier ready) {
         this.name = name;
         this.url = url;
         this.command = new ArrayList<>();
@@ -74,13 +82,17 @@ final class PartProcess {
     }
 
     void start() {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().keySet().removeIf(variable -> variable.startsWith("VSPEC_"));
         builder.environment().putAll(environment);
         try {
-            Files.writeString(log, "---- starting " + name + ": " + String.join(" ", command) + System.lineSeparator(),
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(
+                    log,
+                    "---- starting " + name + ": " + String.join(" ", command) + System.lineSeparator(),
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
             process = builder.start();
             // for tools/faults.sh, which stops what is left should this JVM die first
             Files.writeString(log.resolveSibling(name + ".pid"), Long.toString(process.pid()));
@@ -94,7 +106,8 @@ final class PartProcess {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!ready.getAsBoolean()) {
             if (!process.isAlive()) {
-                throw new StackException(name + " exited with " + process.exitValue() + " before it was ready; see " + log);
+                throw new StackException(
+                        name + " exited with " + process.exitValue() + " before it was ready; see " + log);
             }
             if (System.nanoTime() > deadline) {
                 throw new StackException(name + " was not ready within " + timeout.toSeconds() + " s; see " + log);

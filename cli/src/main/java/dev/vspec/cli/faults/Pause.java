@@ -6,8 +6,7 @@ import java.time.Duration;
 /** The drill's deliberate waits: a part kept down, the load's pace, a poll's interval. */
 final class Pause {
 
-    private Pause() {
-    }
+    private Pause() {}
 
     static void of(Duration duration) {
         try {

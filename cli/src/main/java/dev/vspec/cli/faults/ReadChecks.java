@@ -20,8 +20,7 @@ final class ReadChecks {
     static final String GROUPS = "include=fluids,specs,tires,maintenance_schedule,parts";
 
     /** A read and its answer: the status, and a 200's body or an error's code. */
-    record Check(String path, int status, String body, String error) {
-    }
+    record Check(String path, int status, String body, String error) {}
 
     private final List<Check> checks = new CopyOnWriteArrayList<>();
 
@@ -33,11 +32,15 @@ final class ReadChecks {
             reads.learn(client, key, "/api/v1/vehicle?config_key=" + configKey + "&" + GROUPS, configKey, "fluids");
         }
         for (Map<String, Object> link : db.queryForList("select vin, config_key from read.vin order by 1")) {
-            reads.learn(client, key, "/api/v1/fluids?vin=" + link.get("vin"), (String) link.get("config_key"), "fluids");
+            reads.learn(
+                    client, key, "/api/v1/fluids?vin=" + link.get("vin"), (String) link.get("config_key"), "fluids");
         }
-        for (String path : List.of("/api/v1/configs?year=2019&make=honda&model=civic",
-                "/api/v1/fluids?year=2019&make=honda&model=civic", "/api/v1/fluids?config_key=2099-none-none-none-x0-fwd",
-                "/api/v1/fluids?vin=1HGCM82633A004352", "/api/v1/decode?vin=19XFC2F52KE715372")) {
+        for (String path : List.of(
+                "/api/v1/configs?year=2019&make=honda&model=civic",
+                "/api/v1/fluids?year=2019&make=honda&model=civic",
+                "/api/v1/fluids?config_key=2099-none-none-none-x0-fwd",
+                "/api/v1/fluids?vin=1HGCM82633A004352",
+                "/api/v1/decode?vin=19XFC2F52KE715372")) {
             reads.learn(client, key, path, null, null);
         }
         return reads;
@@ -50,7 +53,8 @@ final class ReadChecks {
     private void learn(Client client, String key, String path, String configKey, String group) {
         Reply reply = client.get(path, key, answer -> null);
         if (!reply.answered() || reply.status() >= 500) {
-            throw new StackException("GET " + path + " answered " + reply.category() + " before any fault: " + Client.abbreviated(reply.body()));
+            throw new StackException("GET " + path + " answered " + reply.category() + " before any fault: "
+                    + Client.abbreviated(reply.body()));
         }
         if (configKey != null) {
             String wrong = namesConfiguration(reply, configKey, group);
@@ -80,7 +84,8 @@ final class ReadChecks {
             return null;
         }
         if (reply.status() != check.status()) {
-            return "answered " + reply.status() + " where it answered " + check.status() + " before: " + Client.abbreviated(reply.body());
+            return "answered " + reply.status() + " where it answered " + check.status() + " before: "
+                    + Client.abbreviated(reply.body());
         }
         if (check.body() != null && !check.body().equals(reply.body())) {
             return "answered a 200 unlike its 200 before the faults: " + Client.abbreviated(reply.body());
@@ -97,7 +102,8 @@ final class ReadChecks {
             return "answered " + reply.status() + " for " + configKey + ": " + Client.abbreviated(reply.body());
         }
         JsonNode json = reply.json();
-        String named = json == null ? null : json.path("vehicle").path("config_key").asString(null);
+        String named =
+                json == null ? null : json.path("vehicle").path("config_key").asString(null);
         if (!configKey.equals(named)) {
             return "answered another vehicle (" + named + ") for " + configKey;
         }

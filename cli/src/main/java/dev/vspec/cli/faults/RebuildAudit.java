@@ -22,28 +22,33 @@ import picocli.CommandLine;
 final class RebuildAudit {
 
     /** Each table's checksum as the faults left it, and after each rebuild; a failed rebuild's error. */
-    record Outcome(Map<String, String> live, Map<String, String> fromTopic, Map<String, String> fromStore, List<String> failures) {
+    record Outcome(
+            Map<String, String> live,
+            Map<String, String> fromTopic,
+            Map<String, String> fromStore,
+            List<String> failures) {
 
         List<String> violations() {
             List<String> violations = new ArrayList<>(failures);
             live.forEach((table, checksum) -> {
                 if (!checksum.equals(fromTopic.get(table)) || !checksum.equals(fromStore.get(table))) {
-                    violations.add(table + " differs from a clean rebuild: " + checksum + " live, " + fromTopic.get(table)
-                            + " from the topic, " + fromStore.get(table) + " from the event store");
+                    violations.add(
+                            table + " differs from a clean rebuild: " + checksum + " live, " + fromTopic.get(table)
+                                    + " from the topic, " + fromStore.get(table) + " from the event store");
                 }
             });
             return violations;
         }
     }
 
-    private RebuildAudit() {
-    }
+    private RebuildAudit() {}
 
     static Outcome of(DataSource dataSource, String databaseUrl, String bootstrap) {
         List<Table<?>> tables = AllProjections.tables();
         List<String> failures = new ArrayList<>();
         Map<String, String> live = TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables);
-        List<String> rebuild = List.of("--all", "--db-url", databaseUrl, "--db-user", "postgres", "--kafka-bootstrap", bootstrap);
+        List<String> rebuild =
+                List.of("--all", "--db-url", databaseUrl, "--db-user", "postgres", "--kafka-bootstrap", bootstrap);
         rebuild(rebuild, failures);
         Map<String, String> fromTopic = TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables);
         List<String> fromStoreArguments = new ArrayList<>(rebuild);
@@ -55,10 +60,13 @@ final class RebuildAudit {
 
     private static void rebuild(List<String> arguments, List<String> failures) {
         StringWriter err = new StringWriter();
-        int exit = new CommandLine(new RebuildCommand()).setOut(new PrintWriter(Writer.nullWriter())).setErr(new PrintWriter(err))
+        int exit = new CommandLine(new RebuildCommand())
+                .setOut(new PrintWriter(Writer.nullWriter()))
+                .setErr(new PrintWriter(err))
                 .execute(arguments.toArray(String[]::new));
         if (exit != 0) {
-            failures.add("vspec projections rebuild " + String.join(" ", arguments) + " failed: " + err.toString().strip());
+            failures.add("vspec projections rebuild " + String.join(" ", arguments) + " failed: "
+                    + err.toString().strip());
         }
     }
 }

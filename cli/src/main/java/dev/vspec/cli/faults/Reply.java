@@ -31,7 +31,9 @@ record Reply(int status, HttpHeaders headers, String body, String failure) {
             return failure;
         }
         if (status == 429 || status >= 500) {
-            return status == 503 && header("Retry-After").isEmpty() ? "503 without Retry-After" : Integer.toString(status);
+            return status == 503 && header("Retry-After").isEmpty()
+                    ? "503 without Retry-After"
+                    : Integer.toString(status);
         }
         return status / 100 + "xx";
     }
@@ -48,7 +50,9 @@ record Reply(int status, HttpHeaders headers, String body, String failure) {
     /** The error record's code, or null when the body is not an error record with a message. */
     String errorCode() {
         JsonNode json = json();
-        if (json == null || !json.path("error").isString() || !json.path("message").isString()
+        if (json == null
+                || !json.path("error").isString()
+                || !json.path("message").isString()
                 || json.path("message").asString().isBlank()) {
             return null;
         }

@@ -12,8 +12,15 @@ import java.util.Set;
  * A fault drill's figures and the promises it found broken: statuses per fault window, the topic
  * against the event store, enrichment jobs, limits, and the read tables against clean rebuilds.
  */
-record Report(String topology, List<String> windows, Map<String, Map<String, Long>> statuses, TopicAudit.Outcome topic,
-        EnrichmentFigures enrichment, LimitAudit.Outcome limits, RebuildAudit.Outcome tables, List<String> problems,
+record Report(
+        String topology,
+        List<String> windows,
+        Map<String, Map<String, Long>> statuses,
+        TopicAudit.Outcome topic,
+        EnrichmentFigures enrichment,
+        LimitAudit.Outcome limits,
+        RebuildAudit.Outcome tables,
+        List<String> problems,
         long problemCount) {
 
     /** Answers every window may see: the load's own successes and client errors. */
@@ -24,9 +31,15 @@ record Report(String topology, List<String> windows, Map<String, Map<String, Lon
     private static final Set<String> GATEWAY_DOWN = Set.of("refused", "no answer", "cut off");
 
     /** Jobs answered 202 and how they ended. */
-    record EnrichmentFigures(int sent, int jobs, int keys, long completed, Map<String, Long> failedByReason, long unfinished,
-            long quotaRefused, long unanswered) {
-    }
+    record EnrichmentFigures(
+            int sent,
+            int jobs,
+            int keys,
+            long completed,
+            Map<String, Long> failedByReason,
+            long unfinished,
+            long quotaRefused,
+            long unanswered) {}
 
     List<String> violations() {
         List<String> violations = new ArrayList<>();
@@ -69,33 +82,62 @@ record Report(String topology, List<String> windows, Map<String, Map<String, Lon
         out.println(header);
         for (String window : windows) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-40s", window));
-            categories.forEach(category -> line.append(String.format(Locale.ROOT, " %8d",
-                    statuses.getOrDefault(window, Map.of()).getOrDefault(category, 0L))));
+            categories.forEach(category -> line.append(String.format(
+                    Locale.ROOT, " %8d", statuses.getOrDefault(window, Map.of()).getOrDefault(category, 0L))));
             out.println(line);
         }
         if (categories.contains("503 without Retry-After")) {
             out.println("  (503-RA: 503 without Retry-After)");
         }
-        out.printf(Locale.ROOT, "Events: %,d stored (published language), %,d records on %d partitions: %,d duplicates, "
+        out.printf(
+                Locale.ROOT,
+                "Events: %,d stored (published language), %,d records on %d partitions: %,d duplicates, "
                         + "%,d missing, %,d unknown, %,d misplaced, %,d out of order%n",
-                topic.stored(), topic.records(), topic.partitions(), topic.duplicates(), topic.missing(), topic.unknown(),
-                topic.misplaced(), topic.outOfOrder());
-        out.printf(Locale.ROOT, "Enrichments: %d requested with %d keys, %d answered 202: %d completed, failed %s, %d unfinished; "
+                topic.stored(),
+                topic.records(),
+                topic.partitions(),
+                topic.duplicates(),
+                topic.missing(),
+                topic.unknown(),
+                topic.misplaced(),
+                topic.outOfOrder());
+        out.printf(
+                Locale.ROOT,
+                "Enrichments: %d requested with %d keys, %d answered 202: %d completed, failed %s, %d unfinished; "
                         + "%d refused 429 quota_exceeded, %d never answered through the retries%n",
-                enrichment.sent(), enrichment.keys(), enrichment.jobs(), enrichment.completed(),
-                enrichment.failedByReason().isEmpty() ? "0" : enrichment.failedByReason().toString(), enrichment.unfinished(),
-                enrichment.quotaRefused(), enrichment.unanswered());
-        out.printf(Locale.ROOT, "Limits: free key at most %d admitted in a minute window (limit %d, %d windows); "
+                enrichment.sent(),
+                enrichment.keys(),
+                enrichment.jobs(),
+                enrichment.completed(),
+                enrichment.failedByReason().isEmpty()
+                        ? "0"
+                        : enrichment.failedByReason().toString(),
+                enrichment.unfinished(),
+                enrichment.quotaRefused(),
+                enrichment.unanswered());
+        out.printf(
+                Locale.ROOT,
+                "Limits: free key at most %d admitted in a minute window (limit %d, %d windows); "
                         + "at most %d jobs answered to a key, %d scheduled for a key in a day (limit %d)%n",
-                limits.mostAdmittedInAMinute(), LimitAudit.PER_MINUTE, limits.minutes(), limits.mostJobsAnsweredToAKey(),
-                limits.mostScheduledForAKeyADay(), LimitAudit.RUNS_PER_DAY);
+                limits.mostAdmittedInAMinute(),
+                LimitAudit.PER_MINUTE,
+                limits.minutes(),
+                limits.mostJobsAnsweredToAKey(),
+                limits.mostScheduledForAKeyADay(),
+                LimitAudit.RUNS_PER_DAY);
         out.println("Read tables against clean rebuilds (from the topic / from the event store):");
-        tables.live().forEach((table, checksum) -> out.printf(Locale.ROOT, "  %-32s %-28s %s / %s%n", table, checksum,
-                checksum.equals(tables.fromTopic().get(table)) ? "equal" : "DIFFERS",
-                checksum.equals(tables.fromStore().get(table)) ? "equal" : "DIFFERS"));
+        tables.live()
+                .forEach((table, checksum) -> out.printf(
+                        Locale.ROOT,
+                        "  %-32s %-28s %s / %s%n",
+                        table,
+                        checksum,
+                        checksum.equals(tables.fromTopic().get(table)) ? "equal" : "DIFFERS",
+                        checksum.equals(tables.fromStore().get(table)) ? "equal" : "DIFFERS"));
         if (!problems.isEmpty()) {
-            out.println("Wrong answers and broken promises" + (problemCount > problems.size() ? " (first " + problems.size() + " of "
-                    + problemCount + ")" : "") + ":");
+            out.println("Wrong answers and broken promises"
+                    + (problemCount > problems.size() ? " (first " + problems.size() + " of " + problemCount + ")" : "")
+                    + ":");
             problems.forEach(problem -> out.println("  " + problem));
         }
         List<String> violations = violations();

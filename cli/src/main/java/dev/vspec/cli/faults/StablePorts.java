@@ -49,7 +49,8 @@ final class StablePorts {
     private static int ephemeralStart() {
         try {
             // proc files report no size, which Files.readString trusts
-            return Integer.parseInt(Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]);
+            return Integer.parseInt(
+                    Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 32_768;
         }

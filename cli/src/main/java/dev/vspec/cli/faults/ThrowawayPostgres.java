@@ -60,16 +60,30 @@ final class ThrowawayPostgres implements AutoCloseable {
             Files.createDirectories(dir);
             if (root) {
                 // the server's user owns its directory; the parents only need to be passable
-                UserPrincipal owner = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(SERVER_USER);
+                UserPrincipal owner =
+                        dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(SERVER_USER);
                 Files.setOwner(dir, owner);
             }
         } catch (IOException e) {
-            throw new StackException("Cannot prepare " + dir + " for a PostgreSQL cluster"
-                    + (root ? " owned by user " + SERVER_USER + " (PostgreSQL refuses to run as root)" : "") + ": " + e, e);
+            throw new StackException(
+                    "Cannot prepare " + dir + " for a PostgreSQL cluster"
+                            + (root ? " owned by user " + SERVER_USER + " (PostgreSQL refuses to run as root)" : "")
+                            + ": " + e,
+                    e);
         }
         ThrowawayPostgres postgres = new ThrowawayPostgres(bin, dir, port, root, elsewhere);
-        postgres.run("initdb", "-D", postgres.data().toString(), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                "--no-locale", "--no-sync");
+        postgres.run(
+                "initdb",
+                "-D",
+                postgres.data().toString(),
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync");
         postgres.start();
         return postgres;
     }
@@ -83,14 +97,25 @@ final class ThrowawayPostgres implements AutoCloseable {
                 Statement create = admin.createStatement()) {
             create.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
-            throw new StackException("Cannot create database " + name + " on " + url("postgres") + ": " + e.getMessage(), e);
+            throw new StackException(
+                    "Cannot create database " + name + " on " + url("postgres") + ": " + e.getMessage(), e);
         }
     }
 
     /** Starts the server and returns once it accepts connections. */
     void start() {
-        run("pg_ctl", "start", "-w", "-t", "60", "-D", data().toString(), "-l", dir.resolve("postgres.log").toString(),
-                "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c max_connections=400");
+        run(
+                "pg_ctl",
+                "start",
+                "-w",
+                "-t",
+                "60",
+                "-D",
+                data().toString(),
+                "-l",
+                dir.resolve("postgres.log").toString(),
+                "-o",
+                "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c max_connections=400");
     }
 
     /** Stops the server as a crash would (immediate mode: no checkpoint; the next start recovers from the WAL). */
@@ -124,15 +149,18 @@ final class ThrowawayPostgres implements AutoCloseable {
         command.addAll(List.of(arguments));
         Path output = dir.resolve(program + ".out");
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile())).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
+                    .start();
             if (!process.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new StackException(String.join(" ", command) + " did not finish within " + COMMAND_TIMEOUT_SECONDS + " s");
+                throw new StackException(
+                        String.join(" ", command) + " did not finish within " + COMMAND_TIMEOUT_SECONDS + " s");
             }
             if (process.exitValue() != 0) {
-                throw new StackException(String.join(" ", command) + " failed (exit " + process.exitValue() + "): "
-                        + tail(output));
+                throw new StackException(
+                        String.join(" ", command) + " failed (exit " + process.exitValue() + "): " + tail(output));
             }
         } catch (IOException e) {
             throw new StackException("Cannot run " + command.get(0) + ": " + e.getMessage(), e);
@@ -155,7 +183,8 @@ final class ThrowawayPostgres implements AutoCloseable {
     private static Path serverBinaries() {
         try (Stream<Path> versions = Files.list(INSTALLED)) {
             return versions.map(version -> version.resolve("bin"))
-                    .filter(bin -> Files.isExecutable(bin.resolve("initdb")) && Files.isExecutable(bin.resolve("pg_ctl")))
+                    .filter(bin ->
+                            Files.isExecutable(bin.resolve("initdb")) && Files.isExecutable(bin.resolve("pg_ctl")))
                     .max(Comparator.comparing(bin -> versionOf(bin.getParent())))
                     .orElseThrow(() -> noServer("it holds no bin/initdb and bin/pg_ctl"));
         } catch (IOException e) {
@@ -169,9 +198,11 @@ final class ThrowawayPostgres implements AutoCloseable {
     }
 
     private static StackException noServer(String why) {
-        return new StackException("The drill starts a PostgreSQL cluster of its own with the installed server binaries, "
-                + "and found none under " + INSTALLED + "/<version>/bin (" + why + "). Install them (Debian: apt-get install "
-                + "postgresql) and run again.");
+        return new StackException(
+                "The drill starts a PostgreSQL cluster of its own with the installed server binaries, "
+                        + "and found none under " + INSTALLED + "/<version>/bin (" + why
+                        + "). Install them (Debian: apt-get install "
+                        + "postgresql) and run again.");
     }
 
     /** Whether other users (the server's) may pass through this directory and every one above it. */

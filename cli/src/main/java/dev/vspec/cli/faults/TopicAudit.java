@@ -35,7 +35,14 @@ final class TopicAudit {
      *                   aggregate or sequence differs from the stored event's
      * @param outOfOrder records of an aggregate that came after a later event of that aggregate
      */
-    record Outcome(long stored, long records, long duplicates, long missing, long unknown, long misplaced, long outOfOrder,
+    record Outcome(
+            long stored,
+            long records,
+            long duplicates,
+            long missing,
+            long unknown,
+            long misplaced,
+            long outOfOrder,
             int partitions) {
 
         List<String> violations() {
@@ -55,20 +62,22 @@ final class TopicAudit {
         }
     }
 
-    private record Stored(String aggregateId, long sequence) {
-    }
+    private record Stored(String aggregateId, long sequence) {}
 
-    private TopicAudit() {
-    }
+    private TopicAudit() {}
 
     static Outcome of(DataSource dataSource, String bootstrap, String topic) {
         Map<String, Stored> store = new HashMap<>();
-        List<String> published = PublishedEvents.TYPES.stream().map(Class::getName).toList();
-        new JdbcTemplate(dataSource).query("select eventidentifier, aggregateidentifier, sequencenumber from "
-                + EventStorage.EVENT_TABLE + " where payloadtype = any (?)",
-                row -> {
-                    store.put(row.getString(1), new Stored(row.getString(2), row.getLong(3)));
-                }, (Object) published.toArray(String[]::new));
+        List<String> published =
+                PublishedEvents.TYPES.stream().map(Class::getName).toList();
+        new JdbcTemplate(dataSource)
+                .query(
+                        "select eventidentifier, aggregateidentifier, sequencenumber from " + EventStorage.EVENT_TABLE
+                                + " where payloadtype = any (?)",
+                        row -> {
+                            store.put(row.getString(1), new Stored(row.getString(2), row.getLong(3)));
+                        },
+                        (Object) published.toArray(String[]::new));
 
         EventEnvelopeCodec codec = new EventEnvelopeCodec();
         Set<String> seen = new HashSet<>();
@@ -82,13 +91,15 @@ final class TopicAudit {
         int partitions;
         try (KafkaConsumer<String, byte[]> consumer = EventTopic.consumer(bootstrap)) {
             List<TopicPartition> all = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
             partitions = all.size();
             // one partition at a time, each in offset order
             for (TopicPartition partition : all) {
                 consumer.assign(List.of(partition));
                 consumer.seekToBeginning(List.of(partition));
-                long end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(30)).get(partition);
+                long end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(30))
+                        .get(partition);
                 while (consumer.position(partition, Duration.ofSeconds(30)) < end) {
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofSeconds(1))) {
                         records++;
@@ -109,9 +120,11 @@ final class TopicAudit {
                             continue;
                         }
                         String aggregate = stored.aggregateId();
-                        if (!aggregate.equals(record.key()) || !aggregate.equals(envelope.aggregateId())
+                        if (!aggregate.equals(record.key())
+                                || !aggregate.equals(envelope.aggregateId())
                                 || stored.sequence() != envelope.aggregateSequence()
-                                || partitionOf.computeIfAbsent(aggregate, a -> record.partition()) != record.partition()) {
+                                || partitionOf.computeIfAbsent(aggregate, a -> record.partition())
+                                        != record.partition()) {
                             misplaced++;
                         }
                         Long last = lastSequence.put(aggregate, stored.sequence());

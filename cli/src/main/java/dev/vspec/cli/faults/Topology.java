@@ -31,7 +31,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class Topology implements AutoCloseable {
 
     private static final Duration READY = Duration.ofMinutes(5);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     static final String RELAY = "kafka-relay";
 
     private final PartProcess broker;
@@ -48,30 +49,67 @@ final class Topology implements AutoCloseable {
         int gatewayPort = ports.next();
         kafkaBootstrap = "127.0.0.1:" + kafkaPort;
         gatewayUrl = "http://127.0.0.1:" + gatewayPort;
-        List<String> java = List.of("-Xmx" + settings.heap(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-XX:+ExitOnOutOfMemoryError", "-Djava.io.tmpdir=" + work.resolve("tmp"));
+        List<String> java = List.of(
+                "-Xmx" + settings.heap(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-Djava.io.tmpdir=" + work.resolve("tmp"));
         Path logs = work.resolve("logs");
         Map<String, String> common = Map.of(
-                "VSPEC_DB_URL", databaseUrl,
-                "VSPEC_DB_USER", "postgres",
-                "VSPEC_DB_PASSWORD", "",
-                "VSPEC_KAFKA_BOOTSTRAP", kafkaBootstrap,
-                "VSPEC_EVENTS_PARTITIONS", Integer.toString(settings.partitions()),
-                "VSPEC_SITE_URL", gatewayUrl);
-        broker = new PartProcess("kafka", null, "kafka", List.of("--data-dir", work.toString(), "--kafka-port", Integer.toString(kafkaPort)),
-                Map.of(), java, logs, () -> brokerAnswers(kafkaBootstrap));
-        commandSides = instances("command-side", settings.commandSides(), ports, java, logs, common, index -> Map.of(
-                "VSPEC_VENDOR_CATALOG", vendorCatalog.toUri().toString(),
-                // the first one imports the sample catalog into the empty event store, before the others start
-                "VSPEC_SAMPLE_ON_FIRST_START", Boolean.toString(index == 1)));
+                "VSPEC_DB_URL",
+                databaseUrl,
+                "VSPEC_DB_USER",
+                "postgres",
+                "VSPEC_DB_PASSWORD",
+                "",
+                "VSPEC_KAFKA_BOOTSTRAP",
+                kafkaBootstrap,
+                "VSPEC_EVENTS_PARTITIONS",
+                Integer.toString(settings.partitions()),
+                "VSPEC_SITE_URL",
+                gatewayUrl);
+        broker = new PartProcess(
+                "kafka",
+                null,
+                "kafka",
+                List.of("--data-dir", work.toString(), "--kafka-port", Integer.toString(kafkaPort)),
+                Map.of(),
+                java,
+                logs,
+                () -> brokerAnswers(kafkaBootstrap));
+        commandSides = instances(
+                "command-side",
+                settings.commandSides(),
+                ports,
+                java,
+                logs,
+                common,
+                index -> Map.of(
+                        "VSPEC_VENDOR_CATALOG", vendorCatalog.toUri().toString(),
+                        // the first one imports the sample catalog into the empty event store, before the others start
+                        "VSPEC_SAMPLE_ON_FIRST_START", Boolean.toString(index == 1)));
         projections = instances("projections", settings.projections(), ports, java, logs, common, index -> Map.of());
-        querySides = instances("query-side", settings.querySides(), ports, java, logs, common,
+        querySides = instances(
+                "query-side",
+                settings.querySides(),
+                ports,
+                java,
+                logs,
+                common,
                 index -> Map.of("VSPEC_QUERY_CACHE_SIZE", "32MB"));
         Map<String, String> backends = new HashMap<>(Map.of(
                 "VSPEC_COMMAND_SIDE_URL", urls(commandSides),
                 "VSPEC_QUERY_SIDE_URL", urls(querySides),
                 "VSPEC_SANDBOX_URL", ""));
-        gateway = new PartProcess("gateway", gatewayUrl, "gateway", List.of("--server.port=" + gatewayPort), backends, java, logs,
+        gateway = new PartProcess(
+                "gateway",
+                gatewayUrl,
+                "gateway",
+                List.of("--server.port=" + gatewayPort),
+                backends,
+                java,
+                logs,
                 () -> answers(gatewayUrl + "/actuator/health/readiness"));
     }
 
@@ -93,7 +131,9 @@ final class Topology implements AutoCloseable {
         broker.awaitReady(READY);
         commandSides.get(0).start();
         commandSides.get(0).awaitReady(READY);
-        List<PartProcess> rest = all().stream().filter(part -> part != broker && part != commandSides.get(0)).toList();
+        List<PartProcess> rest = all().stream()
+                .filter(part -> part != broker && part != commandSides.get(0))
+                .toList();
         say(out, "Starting " + rest.stream().map(PartProcess::name).collect(Collectors.joining(", ")) + " ...");
         rest.forEach(PartProcess::start);
         rest.forEach(part -> part.awaitReady(READY));
@@ -101,7 +141,8 @@ final class Topology implements AutoCloseable {
 
     List<PartProcess> all() {
         return Stream.of(List.of(broker), commandSides, projections, querySides, List.of(gateway))
-                .flatMap(List::stream).toList();
+                .flatMap(List::stream)
+                .toList();
     }
 
     PartProcess broker() {
@@ -134,8 +175,11 @@ final class Topology implements AutoCloseable {
 
     /** The command side whose relay publishes now (Axon names a segment's owner {@code <pid>@<host>}). */
     Optional<PartProcess> relayOwner(DataSource dataSource) {
-        List<String> owners = new JdbcTemplate(dataSource).queryForList(
-                "select owner from events.tokenentry where processorname = ? and owner is not null", String.class, RELAY);
+        List<String> owners = new JdbcTemplate(dataSource)
+                .queryForList(
+                        "select owner from events.tokenentry where processorname = ? and owner is not null",
+                        String.class,
+                        RELAY);
         return commandSides.stream()
                 .filter(part -> owners.stream().anyMatch(owner -> owner.startsWith(part.pid() + "@")))
                 .findFirst();
@@ -153,15 +197,28 @@ final class Topology implements AutoCloseable {
         stopOrder.forEach(PartProcess::stop);
     }
 
-    private static List<PartProcess> instances(String part, int count, StablePorts ports, List<String> java, Path logs,
-            Map<String, String> common, Function<Integer, Map<String, String>> own) {
+    private static List<PartProcess> instances(
+            String part,
+            int count,
+            StablePorts ports,
+            List<String> java,
+            Path logs,
+            Map<String, String> common,
+            Function<Integer, Map<String, String>> own) {
         List<PartProcess> instances = new ArrayList<>();
         for (int index = 1; index <= count; index++) {
             int port = ports.next();
             Map<String, String> environment = new HashMap<>(common);
             environment.putAll(own.apply(index));
             String url = "http://127.0.0.1:" + port;
-            instances.add(new PartProcess(part + "-" + index, url, part, List.of("--server.port=" + port), environment, java, logs,
+            instances.add(new PartProcess(
+                    part + "-" + index,
+                    url,
+                    part,
+                    List.of("--server.port=" + port),
+                    environment,
+                    java,
+                    logs,
                     () -> answers(url + "/actuator/health/readiness")));
         }
         return instances;
@@ -178,8 +235,14 @@ final class Topology implements AutoCloseable {
 
     private static boolean answers(String url) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            return HTTP.send(
+                                    HttpRequest.newBuilder(URI.create(url))
+                                            .timeout(Duration.ofSeconds(5))
+                                            .GET()
+                                            .build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode()
+                    == 200;
         } catch (java.io.IOException e) {
             return false;
         } catch (InterruptedException e) {
@@ -189,9 +252,17 @@ final class Topology implements AutoCloseable {
     }
 
     private static boolean brokerAnswers(String bootstrap) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000))) {
-            return !admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000)).nodes().get(3, TimeUnit.SECONDS).isEmpty();
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                3000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                2000))) {
+            return !admin.describeCluster(new DescribeClusterOptions().timeoutMs(2000))
+                    .nodes()
+                    .get(3, TimeUnit.SECONDS)
+                    .isEmpty();
         } catch (Exception e) {
             return false;
         }

@@ -16,9 +16,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code vspec projections checksums}: fingerprints of the read tables, to compare two databases or two rebuilds. */
-@Command(name = "checksums", mixinStandardHelpOptions = true,
-        description = {"Print each read table's row count and an order-independent hash of its rows.",
-                "Equal lines mean equal contents: compare two rebuilds, or two databases."})
+@Command(
+        name = "checksums",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print each read table's row count and an order-independent hash of its rows.",
+            "Equal lines mean equal contents: compare two rebuilds, or two databases."
+        })
 public final class ChecksumsCommand implements Callable<Integer> {
 
     @CommandLine.Spec

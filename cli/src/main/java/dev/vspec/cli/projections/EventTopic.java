@@ -11,11 +11,15 @@ import picocli.CommandLine.Option;
 /** Where the stack's event topic is: the options the commands that read it share. */
 public final class EventTopic {
 
-    @Option(names = "--kafka-bootstrap", defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
+    @Option(
+            names = "--kafka-bootstrap",
+            defaultValue = "${env:VSPEC_KAFKA_BOOTSTRAP:-127.0.0.1:9092}",
             description = "The stack's broker (default: VSPEC_KAFKA_BOOTSTRAP or ${DEFAULT-VALUE}).")
     String bootstrap;
 
-    @Option(names = "--topic", defaultValue = "${env:VSPEC_EVENTS_TOPIC:-" + EventTopicProperties.DEFAULT_TOPIC + "}",
+    @Option(
+            names = "--topic",
+            defaultValue = "${env:VSPEC_EVENTS_TOPIC:-" + EventTopicProperties.DEFAULT_TOPIC + "}",
             description = "The event topic (default: VSPEC_EVENTS_TOPIC or ${DEFAULT-VALUE}).")
     String name;
 
@@ -29,9 +33,15 @@ public final class EventTopic {
 
     /** A consumer of the broker's committed records, in no group: it assigns itself what it reads. */
     public static KafkaConsumer<String, byte[]> consumer(String bootstrap) {
-        return new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        return new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new StringDeserializer(),
+                new ByteArrayDeserializer());
     }
 }

@@ -43,7 +43,8 @@ public final class ProgressBar implements RebuildProgress {
         this.read = 0;
         this.started = System.nanoTime();
         this.lastDrawn = started;
-        out.println(total >= 0 ? String.format(Locale.ROOT, "%s: %,d %s", description, total, unit) : description + " ...");
+        out.println(
+                total >= 0 ? String.format(Locale.ROOT, "%s: %,d %s", description, total, unit) : description + " ...");
         out.flush();
     }
 
@@ -95,8 +96,19 @@ public final class ProgressBar implements RebuildProgress {
         int filled = (int) Math.round(fraction * WIDTH);
         long left = Math.max(0, total - read);
         String eta = rate > 0 ? duration(Duration.ofMillis((long) (left / rate * 1000))) : "?";
-        return String.format(Locale.ROOT, "  [%s%s] %3.0f%%  %,d of %,d %s  %,.0f %s/s  %,d left  ETA %s",
-                "#".repeat(filled), ".".repeat(WIDTH - filled), fraction * 100, read, known, unit, rate, unit, left, eta);
+        return String.format(
+                Locale.ROOT,
+                "  [%s%s] %3.0f%%  %,d of %,d %s  %,.0f %s/s  %,d left  ETA %s",
+                "#".repeat(filled),
+                ".".repeat(WIDTH - filled),
+                fraction * 100,
+                read,
+                known,
+                unit,
+                rate,
+                unit,
+                left,
+                eta);
     }
 
     /** {@code 850ms}, {@code 42.1s}, {@code 3m07s}, {@code 1h02m}. */

@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code vspec projections}: operations on the read tables the projections build. */
-@Command(name = "projections", mixinStandardHelpOptions = true,
+@Command(
+        name = "projections",
+        mixinStandardHelpOptions = true,
         description = "Rebuild the read tables from the event log, or fingerprint them.",
         subcommands = {RebuildCommand.class, ChecksumsCommand.class})
 public final class ProjectionsCommand implements Runnable {

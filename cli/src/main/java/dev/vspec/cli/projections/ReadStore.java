@@ -9,11 +9,17 @@ import picocli.CommandLine.Option;
 /** Where the stack's database is: the options the projection commands share. */
 public final class ReadStore {
 
-    @Option(names = "--db-url", defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
+    @Option(
+            names = "--db-url",
+            defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
+            description =
+                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
     String url;
 
-    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}", description = "(default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--db-user",
+            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
+            description = "(default: ${DEFAULT-VALUE})")
     String user;
 
     /** A small pool: the rebuild's lock, the swap's transaction and each projection applying a batch hold one. */

@@ -19,11 +19,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code vspec projections rebuild}: new read tables from the whole event log, swapped in while the service answers. */
-@Command(name = "rebuild", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Rebuild projections' read tables from the event topic (offset 0), or from the event store,",
-                "into copies that replace the live tables in one transaction: readers never see a half-built table,",
-                "and the running projections go on from where the copies end. Killed, it leaves the live tables as",
-                "they were; run it again."})
+@Command(
+        name = "rebuild",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Rebuild projections' read tables from the event topic (offset 0), or from the event store,",
+            "into copies that replace the live tables in one transaction: readers never see a half-built table,",
+            "and the running projections go on from where the copies end. Killed, it leaves the live tables as",
+            "they were; run it again."
+        })
 public final class RebuildCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -47,7 +52,9 @@ public final class RebuildCommand implements Callable<Integer> {
     @Mixin
     EventTopic eventTopic = new EventTopic();
 
-    @Option(names = "--batch", defaultValue = "" + ShadowRebuild.DEFAULT_BATCH,
+    @Option(
+            names = "--batch",
+            defaultValue = "" + ShadowRebuild.DEFAULT_BATCH,
             description = "Records read from the topic per transaction of each projection (default: ${DEFAULT-VALUE}).")
     int batch;
 
@@ -63,12 +70,14 @@ public final class RebuildCommand implements Callable<Integer> {
             return 0;
         }
         if (all == !names.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "Name the projections to rebuild or say --all (known: " + String.join(", ", known) + ")");
         }
         for (String name : names) {
             if (!known.contains(name)) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
                         "No projection named '" + name + "' (known: " + String.join(", ", known) + ")");
             }
         }
@@ -85,26 +94,40 @@ public final class RebuildCommand implements Callable<Integer> {
         ProgressBar progress = new ProgressBar(out, System.console() != null);
         try (dataSource) {
             ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
-            out.printf(Locale.ROOT, "Rebuilding %s from %s ...%n", String.join(", ", chosen),
-                    fromEventStore ? "the event store" : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
+            out.printf(
+                    Locale.ROOT,
+                    "Rebuilding %s from %s ...%n",
+                    String.join(", ", chosen),
+                    fromEventStore
+                            ? "the event store"
+                            : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
             out.flush();
-            outcome = fromEventStore ? rebuild.fromEventStore(chosen, progress)
+            outcome = fromEventStore
+                    ? rebuild.fromEventStore(chosen, progress)
                     : rebuild.fromTopic(chosen, eventTopic.bootstrap(), eventTopic.name(), batch, progress);
         } catch (RebuildLock.RebuildRunning e) {
             return Messages.fail(spec, e.getMessage());
         } catch (DataAccessException e) {
-            return Messages.fail(spec, "The database failed: " + Messages.root(e) + ". The live tables are as they were.");
+            return Messages.fail(
+                    spec, "The database failed: " + Messages.root(e) + ". The live tables are as they were.");
         } catch (KafkaException e) {
-            return Messages.fail(spec, "Kafka at " + eventTopic.bootstrap() + " failed: " + Messages.root(e) + ". The live tables are as they were.");
+            return Messages.fail(
+                    spec,
+                    "Kafka at " + eventTopic.bootstrap() + " failed: " + Messages.root(e)
+                            + ". The live tables are as they were.");
         } catch (IllegalStateException e) {
             return Messages.fail(spec, Messages.oneLine(e.getMessage()) + ". The live tables are as they were.");
         }
         progress.done();
-        out.printf(Locale.ROOT, "Rebuilt %s: %,d events in %s (%,.0f events/s), indexed and swapped in %s.%n",
-                String.join(", ", outcome.projections()), outcome.events(), ProgressBar.duration(outcome.build()),
-                outcome.eventsPerSecond(), ProgressBar.duration(outcome.swap()));
+        out.printf(
+                Locale.ROOT,
+                "Rebuilt %s: %,d events in %s (%,.0f events/s), indexed and swapped in %s.%n",
+                String.join(", ", outcome.projections()),
+                outcome.events(),
+                ProgressBar.duration(outcome.build()),
+                outcome.eventsPerSecond(),
+                ProgressBar.duration(outcome.swap()));
         out.flush();
         return 0;
     }
-
 }

@@ -65,7 +65,10 @@ public final class CatchUp {
     private void awaitRelay(long deadline) {
         RelayPosition relay = new RelayPosition(dataSource);
         long newest = relay.newestEvent();
-        out.printf(Locale.ROOT, "Waiting for the relay to publish up to event #%,d and the projections to apply it ...%n", newest);
+        out.printf(
+                Locale.ROOT,
+                "Waiting for the relay to publish up to event #%,d and the projections to apply it ...%n",
+                newest);
         out.flush();
         long nextReport = System.nanoTime() + REPORT_EVERY.toNanos();
         Progress relayProgress = new Progress();
@@ -94,9 +97,12 @@ public final class CatchUp {
                     out.println("  projections " + lags.keySet() + " have applied everything");
                     return;
                 }
-                String state = lags == null ? "Kafka at " + bootstrapServers + " does not answer"
+                String state = lags == null
+                        ? "Kafka at " + bootstrapServers + " does not answer"
                         : lags.isEmpty() ? "no projection found" : "records behind: " + describe(lags);
-                long ahead = lags == null ? Long.MIN_VALUE : -lags.values().stream().mapToLong(Long::longValue).sum();
+                long ahead = lags == null
+                        ? Long.MIN_VALUE
+                        : -lags.values().stream().mapToLong(Long::longValue).sum();
                 if (System.nanoTime() > deadline || projectionProgress.stalled(ahead)) {
                     throw new StackException("The projections have not caught up (" + state
                             + "). Is the stack (vspec up) running? See its log.");
@@ -116,12 +122,16 @@ public final class CatchUp {
         Map<TopicPartition, Long> ends;
         Map<String, Long> lags = new TreeMap<>();
         try {
-            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(BROKER_TIMEOUT_SECONDS, TimeUnit.SECONDS).get(topic);
-            Map<TopicPartition, OffsetSpec> request = description.partitions().stream().collect(Collectors.toMap(
-                    p -> new TopicPartition(topic, p.partition()), p -> OffsetSpec.latest()));
+            TopicDescription description = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(BROKER_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .get(topic);
+            Map<TopicPartition, OffsetSpec> request = description.partitions().stream()
+                    .collect(Collectors.toMap(p -> new TopicPartition(topic, p.partition()), p -> OffsetSpec.latest()));
             ends = new HashMap<>();
-            admin.listOffsets(request).all().get(BROKER_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            admin.listOffsets(request)
+                    .all()
+                    .get(BROKER_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .forEach((partition, info) -> ends.put(partition, info.offset()));
             for (GroupListing group : admin.listGroups().all().get(BROKER_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 if (group.groupId().startsWith(PROJECTION_GROUP_PREFIX)) {
@@ -135,16 +145,20 @@ public final class CatchUp {
             throw new StackException("Interrupted while waiting for the projections");
         }
         Map<String, Map<Integer, Long>> stored = new HashMap<>();
-        jdbc.query("select projection, partition, next_offset from read.projection_offset where topic = ?",
+        jdbc.query(
+                "select projection, partition, next_offset from read.projection_offset where topic = ?",
                 row -> {
-                    stored.computeIfAbsent(row.getString(1), name -> new HashMap<>()).put(row.getInt(2), row.getLong(3));
-                }, topic);
+                    stored.computeIfAbsent(row.getString(1), name -> new HashMap<>())
+                            .put(row.getInt(2), row.getLong(3));
+                },
+                topic);
         stored.keySet().forEach(name -> lags.putIfAbsent(name, 0L));
         for (String projection : lags.keySet()) {
             Map<Integer, Long> offsets = stored.getOrDefault(projection, Map.of());
             long lag = 0;
             for (var end : ends.entrySet()) {
-                lag += Math.max(0, end.getValue() - offsets.getOrDefault(end.getKey().partition(), 0L));
+                lag += Math.max(
+                        0, end.getValue() - offsets.getOrDefault(end.getKey().partition(), 0L));
             }
             lags.put(projection, lag);
         }
@@ -152,7 +166,8 @@ public final class CatchUp {
     }
 
     private static String describe(Map<String, Long> lags) {
-        return lags.entrySet().stream().filter(e -> e.getValue() > 0)
+        return lags.entrySet().stream()
+                .filter(e -> e.getValue() > 0)
                 .map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
                 .collect(Collectors.joining(", "));
     }
@@ -180,5 +195,4 @@ public final class CatchUp {
             return System.nanoTime() - since > STALL.toNanos();
         }
     }
-
 }

@@ -70,8 +70,8 @@ final class DataDirLock implements AutoCloseable {
     }
 
     private static StackException inUse(Path dir, Path lockFile) {
-        return new StackException("Kafka data directory " + dir + " is already in use by another"
-            + " local broker (" + lockFile + " is locked); stop it or use another data directory");
+        return new StackException("Kafka data directory " + dir + " is already in use by another" + " local broker ("
+                + lockFile + " is locked); stop it or use another data directory");
     }
 
     private static void closeQuietly(FileChannel channel) {

@@ -15,15 +15,35 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
  * when they all run in one JVM (see DeployableAutoConfigurationFilter).
  */
 public enum Deployable {
-    COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true,
+    COMMAND_SIDE(
+            "command-side",
+            8081,
+            CommandSideApplication::application,
+            true,
             "org.springframework.cloud.gateway,org.springdoc"),
-    PROJECTIONS("projections", 8083, ProjectionsApplication::application, true,
+    PROJECTIONS(
+            "projections",
+            8083,
+            ProjectionsApplication::application,
+            true,
             "org.axonframework,org.springframework.cloud.gateway,org.springdoc"),
-    QUERY_SIDE("query-side", 8082, QuerySideApplication::application, false,
+    QUERY_SIDE(
+            "query-side",
+            8082,
+            QuerySideApplication::application,
+            false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
-    SANDBOX("sandbox", 8084, SandboxApplication::application, false,
+    SANDBOX(
+            "sandbox",
+            8084,
+            SandboxApplication::application,
+            false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway,org.springdoc"),
-    GATEWAY("gateway", 8080, GatewayApplication::application, false,
+    GATEWAY(
+            "gateway",
+            8080,
+            GatewayApplication::application,
+            false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,org.springdoc,"
                     + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
                     + "dev.vspec.infra.access");
@@ -37,8 +57,12 @@ public enum Deployable {
     final boolean usesKafka;
     final String declinedAutoConfiguration;
 
-    Deployable(String id, int defaultPort, Supplier<SpringApplicationBuilder> application, boolean usesKafka,
-               String declinedAutoConfiguration) {
+    Deployable(
+            String id,
+            int defaultPort,
+            Supplier<SpringApplicationBuilder> application,
+            boolean usesKafka,
+            String declinedAutoConfiguration) {
         this.id = id;
         this.defaultPort = defaultPort;
         this.application = application;
@@ -48,7 +72,9 @@ public enum Deployable {
 
     /** The deployable called {@code id} ({@code query-side}, ...). */
     static Optional<Deployable> named(String id) {
-        return Arrays.stream(values()).filter(deployable -> deployable.id.equals(id)).findFirst();
+        return Arrays.stream(values())
+                .filter(deployable -> deployable.id.equals(id))
+                .findFirst();
     }
 
     public String id() {

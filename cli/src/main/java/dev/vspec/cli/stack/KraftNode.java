@@ -25,19 +25,24 @@ final class KraftNode {
     private static final int NODE_ID = 1;
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     /** Single node: nothing can be replicated. */
-    private static final List<String> SINGLE_REPLICA = List.of("offsets.topic.replication.factor",
-        "transaction.state.log.replication.factor", "transaction.state.log.min.isr",
-        "share.coordinator.state.topic.replication.factor", "share.coordinator.state.topic.min.isr",
-        "min.insync.replicas", "default.replication.factor");
+    private static final List<String> SINGLE_REPLICA = List.of(
+            "offsets.topic.replication.factor",
+            "transaction.state.log.replication.factor",
+            "transaction.state.log.min.isr",
+            "share.coordinator.state.topic.replication.factor",
+            "share.coordinator.state.topic.min.isr",
+            "min.insync.replicas",
+            "default.replication.factor");
     /**
      * Internal topics are created once and keep their partition count; these must not change for an existing
      * data dir (the coordinators hash group/transaction ids over them).
      */
-    private static final List<String> SINGLE_PARTITION = List.of("offsets.topic.num.partitions",
-        "transaction.state.log.num.partitions", "share.coordinator.state.topic.num.partitions");
+    private static final List<String> SINGLE_PARTITION = List.of(
+            "offsets.topic.num.partitions",
+            "transaction.state.log.num.partitions",
+            "share.coordinator.state.topic.num.partitions");
 
-    private KraftNode() {
-    }
+    private KraftNode() {}
 
     static Properties properties(Path dataDir, int clientPort, int controllerPort) {
         Properties props = new Properties();
@@ -46,8 +51,10 @@ final class KraftNode {
         // Static quorum (kraft.version 0): the voter endpoint is read from config on every start
         // and is not persisted, so the controller port may change between restarts.
         props.put("controller.quorum.voters", NODE_ID + "@" + LOOPBACK + ":" + controllerPort);
-        props.put("listeners", "PLAINTEXT://" + LOOPBACK + ":" + clientPort + ","
-            + CONTROLLER_LISTENER + "://" + LOOPBACK + ":" + controllerPort);
+        props.put(
+                "listeners",
+                "PLAINTEXT://" + LOOPBACK + ":" + clientPort + "," + CONTROLLER_LISTENER + "://" + LOOPBACK + ":"
+                        + controllerPort);
         props.put("advertised.listeners", "PLAINTEXT://" + LOOPBACK + ":" + clientPort);
         props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         props.put("controller.listener.names", CONTROLLER_LISTENER);
@@ -82,13 +89,13 @@ final class KraftNode {
             // Same steps as `kafka-storage format` for a static quorum; the release version
             // defaults to the latest production metadata.version of these jars.
             new Formatter()
-                .setPrintStream(printStream)
-                .setNodeId(NODE_ID)
-                .setClusterId(clusterId)
-                .setControllerListenerName(CONTROLLER_LISTENER)
-                .setMetadataLogDirectory(dir.toString())
-                .setDirectories(List.of(dir.toString()))
-                .run();
+                    .setPrintStream(printStream)
+                    .setNodeId(NODE_ID)
+                    .setClusterId(clusterId)
+                    .setControllerListenerName(CONTROLLER_LISTENER)
+                    .setMetadataLogDirectory(dir.toString())
+                    .setDirectories(List.of(dir.toString()))
+                    .run();
         } catch (Exception e) {
             throw new StackException("Could not format Kafka storage in " + dir + ": " + e.getMessage(), e);
         } finally {

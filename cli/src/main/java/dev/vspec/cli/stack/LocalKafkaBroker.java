@@ -13,7 +13,6 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
@@ -105,8 +104,10 @@ public final class LocalKafkaBroker implements AutoCloseable {
             }
             throw startFailure(dir, bootstrapServers, e);
         }
-        log.info("Local Kafka broker ready on {} in {} ms", bootstrapServers,
-            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
+        log.info(
+                "Local Kafka broker ready on {} in {} ms",
+                bootstrapServers,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
         return new LocalKafkaBroker(server, dirLock, dir, clientPort);
     }
 
@@ -143,18 +144,19 @@ public final class LocalKafkaBroker implements AutoCloseable {
         log.info("Local Kafka broker stopped (data kept in {})", dataDir);
     }
 
-    private static void awaitClientConnections(String bootstrapServers, long deadline)
-        throws InterruptedException {
+    private static void awaitClientConnections(String bootstrapServers, long deadline) throws InterruptedException {
         long remainingMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
         Map<String, Object> adminConfig = Map.of(
-            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-            AdminClientConfig.CLIENT_ID_CONFIG, "vspec-local-kafka-probe");
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.CLIENT_ID_CONFIG,
+                "vspec-local-kafka-probe");
         try (Admin admin = Admin.create(adminConfig)) {
             // The admin client retries internally until the call's own timeout expires.
-            Collection<Node> nodes = admin
-                .describeCluster(new DescribeClusterOptions().timeoutMs((int) Math.min(remainingMs, Integer.MAX_VALUE)))
-                .nodes()
-                .get(remainingMs, TimeUnit.MILLISECONDS);
+            Collection<Node> nodes = admin.describeCluster(
+                            new DescribeClusterOptions().timeoutMs((int) Math.min(remainingMs, Integer.MAX_VALUE)))
+                    .nodes()
+                    .get(remainingMs, TimeUnit.MILLISECONDS);
             if (nodes.isEmpty()) {
                 throw new StackException("broker reported no live nodes");
             }
@@ -168,13 +170,16 @@ public final class LocalKafkaBroker implements AutoCloseable {
     private static StackException startFailure(Path dir, String bootstrapServers, Exception cause) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
             if (t instanceof BindException) {
-                return new StackException("Local Kafka broker failed to start on " + bootstrapServers
-                    + ": the port is already in use by another process", cause);
+                return new StackException(
+                        "Local Kafka broker failed to start on " + bootstrapServers
+                                + ": the port is already in use by another process",
+                        cause);
             }
         }
         return new StackException(
-            "Local Kafka broker (data in " + dir + ") failed to start on " + bootstrapServers + ": " + cause.getMessage(),
-            cause);
+                "Local Kafka broker (data in " + dir + ") failed to start on " + bootstrapServers + ": "
+                        + cause.getMessage(),
+                cause);
     }
 
     private static void shutDownQuietly(KafkaRaftServer server) {

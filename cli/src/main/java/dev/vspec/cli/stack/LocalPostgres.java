@@ -13,8 +13,7 @@ final class LocalPostgres {
     static final String LOCAL_SERVER = "jdbc:postgresql://127.0.0.1:5432/";
     static final String LOCAL_DATABASE = "vspec";
 
-    private LocalPostgres() {
-    }
+    private LocalPostgres() {}
 
     /** The database to use, created on the local server when it is missing; a clear error when there is none. */
     static Database resolve(String configuredUrl, String user, String password) {
@@ -22,8 +21,8 @@ final class LocalPostgres {
             try (Connection ignored = DriverManager.getConnection(configuredUrl, user, password)) {
                 return new Database(configuredUrl, user, password);
             } catch (SQLException e) {
-                throw new StackException("Cannot connect to VSPEC_DB_URL=" + configuredUrl + " as user '" + user
-                        + "': " + e.getMessage());
+                throw new StackException("Cannot connect to VSPEC_DB_URL=" + configuredUrl + " as user '" + user + "': "
+                        + e.getMessage());
             }
         }
         try (Connection admin = DriverManager.getConnection(LOCAL_SERVER + "postgres", user, password)) {
@@ -55,6 +54,5 @@ final class LocalPostgres {
         }
     }
 
-    record Database(String url, String user, String password) {
-    }
+    record Database(String url, String user, String password) {}
 }

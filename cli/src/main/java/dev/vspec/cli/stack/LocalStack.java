@@ -1,7 +1,6 @@
 package dev.vspec.cli.stack;
 
 import dev.vspec.cli.console.Messages;
-
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import java.io.PrintWriter;
@@ -41,10 +40,13 @@ public final class LocalStack implements AutoCloseable {
         broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
         try {
             for (Deployable deployable : Deployable.values()) {
-                running.put(deployable, start(deployable, settings, requested.ports().get(deployable) == 0));
+                running.put(
+                        deployable,
+                        start(deployable, settings, requested.ports().get(deployable) == 0));
             }
             SampleCatalogOnFirstStart sample = running.get(Deployable.COMMAND_SIDE)
-                    .getBeanProvider(SampleCatalogOnFirstStart.class).getIfAvailable();
+                    .getBeanProvider(SampleCatalogOnFirstStart.class)
+                    .getIfAvailable();
             sampleImported = sample != null && sample.imported();
         } catch (RuntimeException e) {
             close();
@@ -64,7 +66,9 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public int port(Deployable deployable) {
-        return ((WebServerApplicationContext) running.get(deployable)).getWebServer().getPort();
+        return ((WebServerApplicationContext) running.get(deployable))
+                .getWebServer()
+                .getPort();
     }
 
     public String url(Deployable deployable) {
@@ -96,7 +100,8 @@ public final class LocalStack implements AutoCloseable {
 
     /** A connection source for the stack's database, for operator commands run beside it. */
     public DataSource dataSource() {
-        return new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(), database.user(), database.password());
+        return new SimpleDriverDataSource(
+                new org.postgresql.Driver(), database.url(), database.user(), database.password());
     }
 
     /** Waits until the read tables hold everything the event store holds. */
@@ -105,7 +110,9 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public String topic() {
-        return running.get(Deployable.COMMAND_SIDE).getBean(EventTopicProperties.class).topic();
+        return running.get(Deployable.COMMAND_SIDE)
+                .getBean(EventTopicProperties.class)
+                .topic();
     }
 
     /** True when this start imported the sample catalog (the event store held no configuration before). */
@@ -154,8 +161,10 @@ public final class LocalStack implements AutoCloseable {
             return deployable.application.get().registerShutdownHook(false).run(args.toArray(String[]::new));
         } catch (RuntimeException e) {
             int port = settings.ports().get(deployable);
-            throw new StackException(deployable.id + " failed to start" + (port == 0 ? "" : " (port " + port + ")")
-                    + ": " + Messages.root(e), e);
+            throw new StackException(
+                    deployable.id + " failed to start" + (port == 0 ? "" : " (port " + port + ")") + ": "
+                            + Messages.root(e),
+                    e);
         }
     }
 
@@ -175,6 +184,4 @@ public final class LocalStack implements AutoCloseable {
             broker.close();
         }
     }
-
-
 }

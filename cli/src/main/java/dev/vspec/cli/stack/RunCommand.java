@@ -21,11 +21,15 @@ import picocli.CommandLine.Parameters;
  * {@code vspec run <part>}: one part of the stack in this process, as a container runs it, until
  * SIGTERM. Deployables read the same environment as their containers (VSPEC_DB_URL, ...).
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run one part of the stack in this process until stopped (SIGTERM, Ctrl-C): a deployable, configured",
-                "by the environment as in a container (VSPEC_DB_URL, VSPEC_KAFKA_BOOTSTRAP, VSPEC_QUERY_SIDE_PORT, ...;",
-                "see the README), or kafka, a single-node broker. Further --name=value arguments are Spring properties",
-                "of the deployable, e.g. vspec run query-side --server.port=8092. Logs go to the console."})
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run one part of the stack in this process until stopped (SIGTERM, Ctrl-C): a deployable, configured",
+            "by the environment as in a container (VSPEC_DB_URL, VSPEC_KAFKA_BOOTSTRAP, VSPEC_QUERY_SIDE_PORT, ...;",
+            "see the README), or kafka, a single-node broker. Further --name=value arguments are Spring properties",
+            "of the deployable, e.g. vspec run query-side --server.port=8092. Logs go to the console."
+        })
 public final class RunCommand implements Callable<Integer> {
 
     static final String KAFKA = "kafka";
@@ -34,14 +38,22 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PART", description = "kafka, command-side, projections, query-side, sandbox or gateway")
+    @Parameters(
+            index = "0",
+            paramLabel = "PART",
+            description = "kafka, command-side, projections, query-side, sandbox or gateway")
     String part;
 
-    @Option(names = "--data-dir", defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
+    @Option(
+            names = "--data-dir",
+            defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
             description = "kafka: the broker's data lives in <data-dir>/kafka (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--kafka-port", defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}", description = "kafka: its port (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--kafka-port",
+            defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}",
+            description = "kafka: its port (default: ${DEFAULT-VALUE}).")
     int kafkaPort;
 
     @CommandLine.Unmatched
@@ -49,9 +61,14 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Deployable deployable = KAFKA.equals(part) ? null : Deployable.named(part).orElseThrow(() -> refused(
-                "No part named '" + part + "' (known: " + KAFKA + ", "
-                        + Arrays.stream(Deployable.values()).map(Deployable::id).collect(Collectors.joining(", ")) + ")"));
+        Deployable deployable = KAFKA.equals(part)
+                ? null
+                : Deployable.named(part)
+                        .orElseThrow(() -> refused("No part named '" + part + "' (known: " + KAFKA + ", "
+                                + Arrays.stream(Deployable.values())
+                                        .map(Deployable::id)
+                                        .collect(Collectors.joining(", "))
+                                + ")"));
         if (deployable == null && !springArguments.isEmpty()) {
             throw refused("kafka takes no arguments but its options, not " + springArguments);
         }
@@ -63,11 +80,15 @@ public final class RunCommand implements Callable<Integer> {
         System.clearProperty("logback.configurationFile");
         CountDownLatch stopped = new CountDownLatch(1);
         if (deployable == null) {
-            LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir.toAbsolutePath().resolve("kafka"), kafkaPort);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                broker.close();
-                stopped.countDown();
-            }, "vspec-kafka-stop"));
+            LocalKafkaBroker broker =
+                    LocalKafkaBroker.start(dataDir.toAbsolutePath().resolve("kafka"), kafkaPort);
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                broker.close();
+                                stopped.countDown();
+                            },
+                            "vspec-kafka-stop"));
             spec.commandLine().getOut().println("Kafka is ready on " + broker.bootstrapServers());
             spec.commandLine().getOut().flush();
         } else {

@@ -14,8 +14,14 @@ import java.util.Map;
  * @param properties   settings every deployable gets on top of its own (e.g. which enrichment vendor to use)
  */
 public record StackSettings(
-        Path dataDir, String dbUrl, String dbUser, String dbPassword, int kafkaPort,
-        Map<Deployable, Integer> ports, boolean importSample, Map<String, String> properties) {
+        Path dataDir,
+        String dbUrl,
+        String dbUser,
+        String dbPassword,
+        int kafkaPort,
+        Map<Deployable, Integer> ports,
+        boolean importSample,
+        Map<String, String> properties) {
 
     public StackSettings {
         properties = Map.copyOf(properties);

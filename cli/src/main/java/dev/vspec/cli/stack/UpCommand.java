@@ -16,48 +16,78 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code vspec up}: runs the whole local stack until Ctrl-C. */
-@Command(name = "up", mixinStandardHelpOptions = true,
-        description = {"Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,"
-                + " and on first start the sample catalog and the NHTSA vPIC release VIN decoding uses (see vspec vpic install).",
-                "Stops cleanly on Ctrl-C. The ports below also come from their environment variables."})
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start the local stack: a Kafka broker (KRaft), the migrations, every deployable on its own port,"
+                    + " and on first start the sample catalog and the NHTSA vPIC release VIN decoding uses (see vspec vpic install).",
+            "Stops cleanly on Ctrl-C. The ports below also come from their environment variables."
+        })
 public final class UpCommand implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            defaultValue = "${env:VSPEC_DATA_DIR:-.vspec}",
             description = "Local state: broker data and logs (default: VSPEC_DATA_DIR or ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--kafka-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}",
+    @Option(
+            names = "--kafka-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_KAFKA_PORT:-9092}",
             description = "The broker, for analysts' consumers too (default: VSPEC_KAFKA_PORT or ${DEFAULT-VALUE}).")
     int kafkaPort;
 
-    @Option(names = "--gateway-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_GATEWAY_PORT:-8080}",
-            description = "The public port: the API, the sandbox and the website (default: VSPEC_GATEWAY_PORT or ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--gateway-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_GATEWAY_PORT:-8080}",
+            description =
+                    "The public port: the API, the sandbox and the website (default: VSPEC_GATEWAY_PORT or ${DEFAULT-VALUE}).")
     int gatewayPort;
 
-    @Option(names = "--command-side-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_COMMAND_SIDE_PORT:-8081}",
+    @Option(
+            names = "--command-side-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_COMMAND_SIDE_PORT:-8081}",
             description = "The command side behind the gateway: enrichment, webhooks, the request-access form"
                     + " (default: VSPEC_COMMAND_SIDE_PORT or ${DEFAULT-VALUE}).")
     int commandSidePort;
 
-    @Option(names = "--query-side-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_QUERY_SIDE_PORT:-8082}",
-            description = "The query side behind the gateway: every keyed read (default: VSPEC_QUERY_SIDE_PORT or ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--query-side-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_QUERY_SIDE_PORT:-8082}",
+            description =
+                    "The query side behind the gateway: every keyed read (default: VSPEC_QUERY_SIDE_PORT or ${DEFAULT-VALUE}).")
     int querySidePort;
 
-    @Option(names = "--projections-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_PROJECTIONS_PORT:-8083}",
-            description = "The projections' health and metrics; no API (default: VSPEC_PROJECTIONS_PORT or ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--projections-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_PROJECTIONS_PORT:-8083}",
+            description =
+                    "The projections' health and metrics; no API (default: VSPEC_PROJECTIONS_PORT or ${DEFAULT-VALUE}).")
     int projectionsPort;
 
-    @Option(names = "--sandbox-port", paramLabel = "PORT", defaultValue = "${env:VSPEC_SANDBOX_PORT:-8084}",
+    @Option(
+            names = "--sandbox-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:VSPEC_SANDBOX_PORT:-8084}",
             description = "The keyless sandbox behind the gateway (default: VSPEC_SANDBOX_PORT or ${DEFAULT-VALUE}).")
     int sandboxPort;
 
     @Option(names = "--no-sample", description = "Do not import the sample catalog into an empty event store.")
     boolean noSample;
 
-    @Option(names = "--no-vpic", description = "Do not install the vPIC release when none is installed (VIN decoding then answers 503).")
+    @Option(
+            names = "--no-vpic",
+            description = "Do not install the vPIC release when none is installed (VIN decoding then answers 503).")
     boolean noVpic;
 
     @Option(names = "--verbose", description = "Log to the console too, not only to <data-dir>/logs/vspec.log.")
@@ -74,9 +104,15 @@ public final class UpCommand implements Runnable {
                 Deployable.QUERY_SIDE, querySidePort,
                 Deployable.PROJECTIONS, projectionsPort,
                 Deployable.SANDBOX, sandboxPort));
-        StackSettings settings = new StackSettings(dataDir.toAbsolutePath(), System.getenv("VSPEC_DB_URL"),
-                System.getenv().getOrDefault("VSPEC_DB_USER", "postgres"), System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""),
-                kafkaPort, ports, !noSample, Map.of());
+        StackSettings settings = new StackSettings(
+                dataDir.toAbsolutePath(),
+                System.getenv("VSPEC_DB_URL"),
+                System.getenv().getOrDefault("VSPEC_DB_USER", "postgres"),
+                System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""),
+                kafkaPort,
+                ports,
+                !noSample,
+                Map.of());
         Path logFile = settings.dataDir().resolve("logs").resolve("vspec.log");
         // read by logback.xml; set before the first logger exists
         System.setProperty("VSPEC_LOG_FILE", logFile.toString());
@@ -97,12 +133,15 @@ public final class UpCommand implements Runnable {
             throw e;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            out.println("Stopping vspec ...");
-            out.flush();
-            stack.close();
-            stopped.countDown();
-        }, "vspec-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            out.println("Stopping vspec ...");
+                            out.flush();
+                            stack.close();
+                            stopped.countDown();
+                        },
+                        "vspec-stop"));
         printReady(out, stack, vpic);
         try {
             stopped.await();
@@ -113,13 +152,15 @@ public final class UpCommand implements Runnable {
 
     /** e.g. {@code 9080 (gateway), 9081 (command-side), ...}. */
     private static String managementPorts(LocalStack stack) {
-        return Arrays.stream(Deployable.values()).map(deployable -> stack.managementPort(deployable) + " (" + deployable.id + ")")
+        return Arrays.stream(Deployable.values())
+                .map(deployable -> stack.managementPort(deployable) + " (" + deployable.id + ")")
                 .collect(Collectors.joining(", "));
     }
 
     private static void printReady(PrintWriter out, LocalStack stack, Optional<VpicRelease> vpic) {
         String gateway = stack.url(Deployable.GATEWAY);
-        out.printf("""
+        out.printf(
+                """
 
                 vspec is ready%s.
                   gateway       %s   (the public entry point; the others answer 127.0.0.1 alone)
@@ -144,12 +185,25 @@ public final class UpCommand implements Runnable {
                 Press Ctrl-C to stop.
                 """,
                 stack.sampleImported() ? " (sample catalog imported)" : "",
-                gateway, stack.url(Deployable.COMMAND_SIDE), stack.url(Deployable.QUERY_SIDE),
-                stack.url(Deployable.PROJECTIONS), stack.url(Deployable.SANDBOX), managementPorts(stack),
-                stack.kafkaBootstrapServers(), stack.topic(), stack.databaseUrl(),
-                vpic.map(release -> "NHTSA vPIC " + release.dataDate() + " (sha256 " + release.sha256().substring(0, 12) + ")")
+                gateway,
+                stack.url(Deployable.COMMAND_SIDE),
+                stack.url(Deployable.QUERY_SIDE),
+                stack.url(Deployable.PROJECTIONS),
+                stack.url(Deployable.SANDBOX),
+                managementPorts(stack),
+                stack.kafkaBootstrapServers(),
+                stack.topic(),
+                stack.databaseUrl(),
+                vpic.map(release -> "NHTSA vPIC " + release.dataDate() + " (sha256 "
+                                + release.sha256().substring(0, 12) + ")")
                         .orElse("no vPIC release installed (decoding answers 503); run ./vspec vpic install"),
-                gateway, gateway, gateway, gateway, gateway, gateway, gateway);
+                gateway,
+                gateway,
+                gateway,
+                gateway,
+                gateway,
+                gateway,
+                gateway);
         out.flush();
     }
 }

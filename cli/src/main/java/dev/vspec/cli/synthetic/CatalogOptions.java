@@ -6,7 +6,9 @@ import picocli.CommandLine.Option;
 /** The arguments that make a synthetic catalog; the same ones always make the same catalog. */
 final class CatalogOptions {
 
-    @Option(names = "--configurations", defaultValue = "100000",
+    @Option(
+            names = "--configurations",
+            defaultValue = "100000",
             description = "Vehicle configurations (default: ${DEFAULT-VALUE}).")
     int configurations;
 

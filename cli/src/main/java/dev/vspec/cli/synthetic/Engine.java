@@ -22,8 +22,15 @@ enum Engine {
     final BigDecimal oilLitres;
     final String oilViscosity;
 
-    Engine(String displacementLitres, int cylinders, String layout, boolean turbocharged, int horsepower,
-           int torquePoundFeet, String oilLitres, String oilViscosity) {
+    Engine(
+            String displacementLitres,
+            int cylinders,
+            String layout,
+            boolean turbocharged,
+            int horsepower,
+            int torquePoundFeet,
+            String oilLitres,
+            String oilViscosity) {
         this.displacementLitres = new BigDecimal(displacementLitres);
         this.cylinders = cylinders;
         this.layout = layout;

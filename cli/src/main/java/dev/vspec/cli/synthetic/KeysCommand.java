@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
  * {@code vspec synthetic keys}: the config_keys of a synthetic catalog, or with {@code --vins} its first VINs, one
  * per line, without a database.
  */
-@Command(name = "keys", mixinStandardHelpOptions = true,
+@Command(
+        name = "keys",
+        mixinStandardHelpOptions = true,
         description = "Print the config_keys of the synthetic catalog, one per line (for benchmark scripts).")
 final class KeysCommand implements Runnable {
 
@@ -21,7 +23,10 @@ final class KeysCommand implements Runnable {
     @Mixin
     CatalogOptions options = new CatalogOptions();
 
-    @Option(names = "--vins", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--vins",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Print the catalog's first N VINs instead (those `load --vins N` links).")
     long vins;
 

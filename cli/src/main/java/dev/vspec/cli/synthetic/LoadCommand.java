@@ -1,9 +1,9 @@
 package dev.vspec.cli.synthetic;
 
-import dev.vspec.cli.console.Messages;
-
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.Messages;
+import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.stack.CatchUp;
 import dev.vspec.cli.stack.StackException;
 import java.io.PrintWriter;
@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import dev.vspec.cli.projections.EventTopic;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -23,7 +22,9 @@ import picocli.CommandLine.Option;
  * (the running stack's relay and projections take it from there), and optionally waits until the
  * read tables hold it.
  */
-@Command(name = "load", mixinStandardHelpOptions = true,
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
         description = "Append the synthetic catalog to vspec's event store, as the command side would store it."
                 + " The running stack (vspec up) publishes it and builds the read tables. Loading the same catalog"
                 + " again stores nothing; a load that stopped half-way continues where it stopped.")
@@ -37,24 +38,41 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     CatalogOptions options = new CatalogOptions();
 
-    @Option(names = "--vins", defaultValue = "0", description = "VINs, spread over the configurations (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--vins",
+            defaultValue = "0",
+            description = "VINs, spread over the configurations (default: ${DEFAULT-VALUE}).")
     long vins;
 
-    @Option(names = "--wait", description = "Then wait until the relay has published everything (to --topic on --kafka-bootstrap) and every projection has applied it.")
+    @Option(
+            names = "--wait",
+            description =
+                    "Then wait until the relay has published everything (to --topic on --kafka-bootstrap) and every projection has applied it.")
     boolean waitForProjections;
 
-    @Option(names = "--wait-minutes", defaultValue = "60", description = "Give up waiting after this long (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--wait-minutes",
+            defaultValue = "60",
+            description = "Give up waiting after this long (default: ${DEFAULT-VALUE}).")
     int waitMinutes;
 
-    @Option(names = "--batch-events", defaultValue = "" + SyntheticCatalogLoader.DEFAULT_BATCH_EVENTS,
+    @Option(
+            names = "--batch-events",
+            defaultValue = "" + SyntheticCatalogLoader.DEFAULT_BATCH_EVENTS,
             description = "Events per transaction (default: ${DEFAULT-VALUE}).")
     int batchEvents;
 
-    @Option(names = "--db-url", defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description = "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
+    @Option(
+            names = "--db-url",
+            defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
+            description =
+                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
     String dbUrl;
 
-    @Option(names = "--db-user", defaultValue = "${env:VSPEC_DB_USER:-postgres}", description = "(default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--db-user",
+            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
+            description = "(default: ${DEFAULT-VALUE})")
     String dbUser;
 
     @Mixin
@@ -69,26 +87,40 @@ final class LoadCommand implements Callable<Integer> {
         if (System.getProperty("VSPEC_LOG_FILE") == null) {
             // read by logback.xml; set before the first logger exists (Hikari's, Axon's, Kafka's go to this file)
             Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
-            System.setProperty("VSPEC_LOG_FILE", dataDir.resolve("logs").resolve("synthetic.log").toAbsolutePath().toString());
+            System.setProperty(
+                    "VSPEC_LOG_FILE",
+                    dataDir.resolve("logs")
+                            .resolve("synthetic.log")
+                            .toAbsolutePath()
+                            .toString());
         }
         PrintWriter out = spec.commandLine().getOut();
         HikariDataSource dataSource;
         try {
             dataSource = connect();
         } catch (RuntimeException e) {
-            return Messages.fail(spec, "Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
-                    + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
+            return Messages.fail(
+                    spec,
+                    "Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
+                            + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
         }
         try (dataSource) {
             out.printf(Locale.ROOT, "Loading the %s into %s ...%n", catalog, dbUrl);
             out.flush();
-            LoadProgress done = new SyntheticCatalogLoader(dataSource, batchEvents).load(catalog, new Reporter(out)::report);
-            out.printf(Locale.ROOT, "Loaded in %.1f s: %,d aggregates stored, %,d already there; %,d events at %,.0f events/s.%n",
-                    seconds(done.elapsed()), done.aggregatesStored(), done.aggregatesSkipped(), done.eventsStored(),
+            LoadProgress done =
+                    new SyntheticCatalogLoader(dataSource, batchEvents).load(catalog, new Reporter(out)::report);
+            out.printf(
+                    Locale.ROOT,
+                    "Loaded in %.1f s: %,d aggregates stored, %,d already there; %,d events at %,.0f events/s.%n",
+                    seconds(done.elapsed()),
+                    done.aggregatesStored(),
+                    done.aggregatesSkipped(),
+                    done.eventsStored(),
                     done.eventsPerSecond());
             out.flush();
             if (waitForProjections) {
-                new CatchUp(dataSource, eventTopic.bootstrap(), eventTopic.name(), out).await(Duration.ofMinutes(waitMinutes));
+                new CatchUp(dataSource, eventTopic.bootstrap(), eventTopic.name(), out)
+                        .await(Duration.ofMinutes(waitMinutes));
             }
             return 0;
         } catch (SyntheticCatalogConflict | StackException | IllegalStateException e) {
@@ -110,8 +142,6 @@ final class LoadCommand implements Callable<Integer> {
         return new HikariDataSource(config);
     }
 
-
-
     static double seconds(Duration duration) {
         return duration.toNanos() / 1e9;
     }
@@ -132,9 +162,15 @@ final class LoadCommand implements Callable<Integer> {
                 return;
             }
             lastNanos = now;
-            out.printf(Locale.ROOT, "  %5.1f %%  %,d of %,d aggregates (%,d already there)  %,d events  %,.0f events/s%n",
-                    100.0 * progress.aggregatesDone() / Math.max(1, progress.aggregates()), progress.aggregatesDone(),
-                    progress.aggregates(), progress.aggregatesSkipped(), progress.eventsStored(), progress.eventsPerSecond());
+            out.printf(
+                    Locale.ROOT,
+                    "  %5.1f %%  %,d of %,d aggregates (%,d already there)  %,d events  %,.0f events/s%n",
+                    100.0 * progress.aggregatesDone() / Math.max(1, progress.aggregates()),
+                    progress.aggregatesDone(),
+                    progress.aggregates(),
+                    progress.aggregatesSkipped(),
+                    progress.eventsStored(),
+                    progress.eventsPerSecond());
             out.flush();
         }
     }

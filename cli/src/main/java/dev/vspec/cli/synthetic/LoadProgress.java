@@ -10,8 +10,8 @@ import java.time.Duration;
  * @param aggregatesSkipped aggregates that an earlier load had stored already, identically
  * @param eventsStored      events appended by this load
  */
-public record LoadProgress(long aggregates, long aggregatesStored, long aggregatesSkipped, long eventsStored,
-                           Duration elapsed) {
+public record LoadProgress(
+        long aggregates, long aggregatesStored, long aggregatesSkipped, long eventsStored, Duration elapsed) {
 
     long aggregatesDone() {
         return aggregatesStored + aggregatesSkipped;

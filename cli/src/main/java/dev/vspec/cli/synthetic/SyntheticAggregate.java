@@ -12,6 +12,7 @@ record SyntheticAggregate(String type, String id, List<Record> events) {
 
     /** The command side's aggregate types: the simple names of its aggregate classes, as Axon stores them. */
     static final String CONFIGURATION = "VehicleConfiguration";
+
     static final String VEHICLE = "Vehicle";
 
     SyntheticAggregate {

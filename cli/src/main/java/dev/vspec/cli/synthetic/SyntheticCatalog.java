@@ -79,13 +79,17 @@ public final class SyntheticCatalog {
 
     SyntheticAggregate configurationAggregate(int index) {
         SyntheticConfiguration configuration = configuration(checkedConfiguration(index));
-        return new SyntheticAggregate(SyntheticAggregate.CONFIGURATION, configuration.configKey(), configuration.events());
+        return new SyntheticAggregate(
+                SyntheticAggregate.CONFIGURATION, configuration.configKey(), configuration.events());
     }
 
     SyntheticAggregate vehicleAggregate(long index) {
         SyntheticConfiguration configuration = configurationOfVin(checkedVin(index));
         String vin = SyntheticVins.vin(index, configuration);
-        return new SyntheticAggregate(SyntheticAggregate.VEHICLE, vin, List.of(new VinLinked(vin, configuration.configKey(), configuration.source())));
+        return new SyntheticAggregate(
+                SyntheticAggregate.VEHICLE,
+                vin,
+                List.of(new VinLinked(vin, configuration.configKey(), configuration.source())));
     }
 
     @Override

@@ -99,8 +99,13 @@ public final class SyntheticCatalogLoader {
                 }
             }
         }
-        log.info("Loaded {}: {} aggregates stored, {} already there, {} events in {} ms", catalog,
-                done.aggregatesStored(), done.aggregatesSkipped(), done.eventsStored(), done.elapsed().toMillis());
+        log.info(
+                "Loaded {}: {} aggregates stored, {} already there, {} events in {} ms",
+                catalog,
+                done.aggregatesStored(),
+                done.aggregatesSkipped(),
+                done.eventsStored(),
+                done.elapsed().toMillis());
         return done;
     }
 
@@ -119,8 +124,14 @@ public final class SyntheticCatalogLoader {
                 }
                 List<Record> events = aggregate.events();
                 for (int sequence = 0; sequence < events.size(); sequence++) {
-                    messages.add(new GenericDomainEventMessage<>(aggregate.type(), aggregate.id(), sequence,
-                            events.get(sequence), MetaData.emptyInstance(), eventIdentifier(aggregate.id(), sequence), now));
+                    messages.add(new GenericDomainEventMessage<>(
+                            aggregate.type(),
+                            aggregate.id(),
+                            sequence,
+                            events.get(sequence),
+                            MetaData.emptyInstance(),
+                            eventIdentifier(aggregate.id(), sequence),
+                            now));
                 }
             }
             if (!messages.isEmpty()) {
@@ -136,11 +147,15 @@ public final class SyntheticCatalogLoader {
         String[] ids = batch.stream().map(SyntheticAggregate::id).toArray(String[]::new);
         Map<String, StoredFirstEvent> stored = new HashMap<>();
         // pgjdbc binds a String[] as a varchar[]
-        jdbc.query("select aggregateidentifier, type, payloadtype, payload from " + EVENT_TABLE
+        jdbc.query(
+                "select aggregateidentifier, type, payloadtype, payload from " + EVENT_TABLE
                         + " where sequencenumber = 0 and aggregateidentifier = any(?)",
                 row -> {
-                    stored.put(row.getString(1), new StoredFirstEvent(row.getString(2), row.getString(3), row.getBytes(4)));
-                }, (Object) ids);
+                    stored.put(
+                            row.getString(1),
+                            new StoredFirstEvent(row.getString(2), row.getString(3), row.getBytes(4)));
+                },
+                (Object) ids);
         return stored;
     }
 
@@ -167,12 +182,12 @@ public final class SyntheticCatalogLoader {
 
     /** Name-based, so a repeated load would present the same identifiers (the store refuses duplicates). */
     static String eventIdentifier(String aggregateId, int sequence) {
-        return UUID.nameUUIDFromBytes(("vspec-synthetic/" + aggregateId + "/" + sequence)
-                .getBytes(StandardCharsets.UTF_8)).toString();
+        return UUID.nameUUIDFromBytes(
+                        ("vspec-synthetic/" + aggregateId + "/" + sequence).getBytes(StandardCharsets.UTF_8))
+                .toString();
     }
 
-    private record StoredFirstEvent(String aggregateType, String payloadType, byte[] payload) {
-    }
+    private record StoredFirstEvent(String aggregateType, String payloadType, byte[] payload) {}
 
     private static final class Tally {
         private final long aggregates;
@@ -193,7 +208,8 @@ public final class SyntheticCatalogLoader {
         }
 
         LoadProgress progress() {
-            return new LoadProgress(aggregates, stored, skipped, events, Duration.ofNanos(System.nanoTime() - startNanos));
+            return new LoadProgress(
+                    aggregates, stored, skipped, events, Duration.ofNanos(System.nanoTime() - startNanos));
         }
     }
 }

@@ -4,7 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code vspec synthetic}: the large made-up catalog that tests and benchmarks load. */
-@Command(name = "synthetic", mixinStandardHelpOptions = true,
+@Command(
+        name = "synthetic",
+        mixinStandardHelpOptions = true,
         description = "A deterministic synthetic catalog (make 'Synthetic', WMI SYN) for load tests and benchmarks.",
         subcommands = {LoadCommand.class, KeysCommand.class})
 public final class SyntheticCommand implements Runnable {

@@ -77,7 +77,8 @@ final class SyntheticConfiguration {
     }
 
     String configKey() {
-        return ConfigKey.of(year, SyntheticCatalog.MAKE, modelName(), trim(), engine.code(), drivetrain).value();
+        return ConfigKey.of(year, SyntheticCatalog.MAKE, modelName(), trim(), engine.code(), drivetrain)
+                .value();
     }
 
     /** e.g. {@code 2019 Synthetic Model 00042 Sport 2.0L I4 turbo 8-speed automatic AWD (synthetic data, seed 42)}. */
@@ -91,8 +92,8 @@ final class SyntheticConfiguration {
         String key = configKey();
         FactSource source = source();
         List<Record> events = new ArrayList<>();
-        events.add(new ConfigurationRegistered(key, year, SyntheticCatalog.MAKE, modelName(), trim(), engine.code(),
-                drivetrain, label(), source));
+        events.add(new ConfigurationRegistered(
+                key, year, SyntheticCatalog.MAKE, modelName(), trim(), engine.code(), drivetrain, label(), source));
         events.add(new FluidsRecorded(key, fluids(), source));
         events.add(new SpecsRecorded(key, specs(), source));
         events.add(new TiresRecorded(key, tires(), source));
@@ -110,24 +111,47 @@ final class SyntheticConfiguration {
 
     private List<Fluid> fluids() {
         List<Fluid> fluids = new ArrayList<>();
-        fluids.add(fluid("engine_oil", "API SP / ILSAC GF-6 SAE " + engine.oilViscosity + " full synthetic",
-                engine.oilLitres, "with filter"));
-        fluids.add(fluid("coolant", "Long-life OAT antifreeze/coolant, 50/50 premix",
-                draws.decimal(body.coolantLow, body.coolantHigh, 1), "total, including reservoir"));
-        fluids.add(switch (transmission.type()) {
-            case "automatic" -> fluid("transmission", "Full-synthetic low-viscosity automatic transmission fluid",
-                    draws.decimal(80, 120, 1), "total fill; drain and refill about half");
-            case "CVT" -> fluid("transmission", "CVT fluid", draws.decimal(35, 75, 1), "drain and refill");
-            default -> fluid("transmission", "SAE 75W-90 API GL-4 manual transmission fluid", draws.decimal(18, 24, 1), null);
-        });
+        fluids.add(fluid(
+                "engine_oil",
+                "API SP / ILSAC GF-6 SAE " + engine.oilViscosity + " full synthetic",
+                engine.oilLitres,
+                "with filter"));
+        fluids.add(fluid(
+                "coolant",
+                "Long-life OAT antifreeze/coolant, 50/50 premix",
+                draws.decimal(body.coolantLow, body.coolantHigh, 1),
+                "total, including reservoir"));
+        fluids.add(
+                switch (transmission.type()) {
+                    case "automatic" ->
+                        fluid(
+                                "transmission",
+                                "Full-synthetic low-viscosity automatic transmission fluid",
+                                draws.decimal(80, 120, 1),
+                                "total fill; drain and refill about half");
+                    case "CVT" -> fluid("transmission", "CVT fluid", draws.decimal(35, 75, 1), "drain and refill");
+                    default ->
+                        fluid(
+                                "transmission",
+                                "SAE 75W-90 API GL-4 manual transmission fluid",
+                                draws.decimal(18, 24, 1),
+                                null);
+                });
         if (hasRearDifferential()) {
-            fluids.add(fluid("rear_differential", "SAE 75W-85 synthetic hypoid gear oil, API GL-5",
-                    draws.decimal(8, 26, 1), "rear axle"));
+            fluids.add(fluid(
+                    "rear_differential",
+                    "SAE 75W-85 synthetic hypoid gear oil, API GL-5",
+                    draws.decimal(8, 26, 1),
+                    "rear axle"));
         }
         if (isFourWheelDrive()) {
-            fluids.add(fluid("front_differential", "SAE 75W-85 synthetic hypoid gear oil, API GL-5",
-                    draws.decimal(13, 19, 1), "front axle"));
-            fluids.add(fluid("transfer_case", "Transfer case fluid (full-synthetic ATF)", draws.decimal(13, 16, 1), null));
+            fluids.add(fluid(
+                    "front_differential",
+                    "SAE 75W-85 synthetic hypoid gear oil, API GL-5",
+                    draws.decimal(13, 19, 1),
+                    "front axle"));
+            fluids.add(
+                    fluid("transfer_case", "Transfer case fluid (full-synthetic ATF)", draws.decimal(13, 16, 1), null));
         }
         fluids.add(fluid("brake_fluid", "DOT 4 brake fluid", draws.decimal(9, 12, 1), "approximate system capacity"));
         return fluids;
@@ -145,7 +169,8 @@ final class SyntheticConfiguration {
                 new SpecItem("engine", "displacement", engine.displacementLitres.toPlainString(), "L"),
                 new SpecItem("engine", "cylinders", Integer.toString(engine.cylinders), null),
                 new SpecItem("engine", "layout", engine.layout, null),
-                new SpecItem("engine", "aspiration", engine.turbocharged ? "turbocharged" : "naturally aspirated", null),
+                new SpecItem(
+                        "engine", "aspiration", engine.turbocharged ? "turbocharged" : "naturally aspirated", null),
                 new SpecItem("engine", "power", Integer.toString(engine.horsepower), "hp"),
                 new SpecItem("engine", "power", Integer.toString(Units.kilowatts(engine.horsepower)), "kW"),
                 new SpecItem("engine", "torque", Integer.toString(engine.torquePoundFeet), "lb-ft"),
@@ -158,8 +183,11 @@ final class SyntheticConfiguration {
                 new SpecItem("weights", "curb_weight", Integer.toString(Units.kilograms(curbWeight)), "kg"),
                 new SpecItem("fuel", "tank_capacity", tank.toPlainString(), "gal"),
                 new SpecItem("fuel", "tank_capacity", Units.litres(tank).toPlainString(), "L"),
-                new SpecItem("fuel", "fuel_type", engine.turbocharged
-                        ? "premium unleaded, 91 AKI recommended" : "regular unleaded, 87 AKI", null));
+                new SpecItem(
+                        "fuel",
+                        "fuel_type",
+                        engine.turbocharged ? "premium unleaded, 91 AKI recommended" : "regular unleaded, 87 AKI",
+                        null));
     }
 
     private List<TireFitment> tires() {

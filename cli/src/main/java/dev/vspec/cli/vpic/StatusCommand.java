@@ -14,8 +14,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code vspec vpic status}: the installed vPIC release, or that there is none. */
-@Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Show the vPIC release installed for VIN decoding: its date, SHA-256, source, when it was installed and its rows.")
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
+        description =
+                "Show the vPIC release installed for VIN decoding: its date, SHA-256, source, when it was installed and its rows.")
 final class StatusCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -40,13 +43,18 @@ final class StatusCommand implements Callable<Integer> {
                 out.println("no vPIC release installed; run vspec vpic install");
             } else {
                 VpicRelease release = installed.get();
-                out.printf("""
+                out.printf(
+                        """
                         vPIC release %s
                           sha256        %s
                           source        %s
                           installed at  %s
                           rows          %s
-                        """, release.dataDate(), release.sha256(), release.source(), release.installedAt(),
+                        """,
+                        release.dataDate(),
+                        release.sha256(),
+                        release.source(),
+                        release.installedAt(),
                         VpicSetup.counts(release.counts()));
             }
             out.flush();

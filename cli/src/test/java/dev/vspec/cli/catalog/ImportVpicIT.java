@@ -46,7 +46,11 @@ class ImportVpicIT {
         database = TestDatabase.createWithVpic("vspec_seed");
         withoutVpic = TestDatabase.create("vspec_seed_novpic");
         for (TestDatabase db : List.of(database, withoutVpic)) {
-            Flyway.configure().dataSource(db.url(), db.user(), db.password()).locations("classpath:db/migration").load().migrate();
+            Flyway.configure()
+                    .dataSource(db.url(), db.user(), db.password())
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
         }
     }
 
@@ -66,21 +70,27 @@ class ImportVpicIT {
         assertThat(first).as(err.toString()).isZero();
         int configurations = number("Found ([\\d,]+) configurations");
         assertThat(configurations).isGreaterThan(30);
-        assertThat(out.toString()).contains("Seeding the catalog with 2024 HONDA (car, mpv, truck) from vPIC")
+        assertThat(out.toString())
+                .contains("Seeding the catalog with 2024 HONDA (car, mpv, truck) from vPIC")
                 .contains("100%  " + configurations + " of " + configurations + " configurations")
-                .contains(configurations + " configurations, " + 2 * configurations + " commands, "
-                        + 2 * configurations + " events stored.");
-        assertThat(payloads("ConfigurationRegistered", "%")).hasSize(configurations)
+                .contains(configurations + " configurations, " + 2 * configurations + " commands, " + 2 * configurations
+                        + " events stored.");
+        assertThat(payloads("ConfigurationRegistered", "%"))
+                .hasSize(configurations)
                 .allSatisfy(payload -> assertThat(payload).contains("\"year\":2024,\"make\":\"HONDA\""));
         assertThat(payloads("SpecsRecorded", "%")).hasSize(configurations);
         VinDecoder decoder = decoder();
         VpicRelease release = decoder.release();
-        assertThat(payloads("ConfigurationRegistered", "2024-honda-civic-lx-k20c2")).containsExactly(
-                "{\"configKey\":\"2024-honda-civic-lx-k20c2\",\"year\":2024,\"make\":\"HONDA\",\"model\":\"Civic\","
-                        + "\"trim\":\"LX\",\"engineCode\":\"K20C2\",\"drivetrain\":null,\"label\":\"2024 HONDA Civic LX K20C2\","
-                        + "\"source\":{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\"" + release.dataDate()
-                        + "\",\"sha256\":\"" + release.sha256() + "\"}}");
-        assertThat(payloads("SpecsRecorded", "2024-honda-civic-lx-k20c2")).singleElement().asString()
+        assertThat(payloads("ConfigurationRegistered", "2024-honda-civic-lx-k20c2"))
+                .containsExactly(
+                        "{\"configKey\":\"2024-honda-civic-lx-k20c2\",\"year\":2024,\"make\":\"HONDA\",\"model\":\"Civic\","
+                                + "\"trim\":\"LX\",\"engineCode\":\"K20C2\",\"drivetrain\":null,\"label\":\"2024 HONDA Civic LX K20C2\","
+                                + "\"source\":{\"kind\":\"vpic\",\"name\":\"NHTSA vPIC\",\"version\":\""
+                                + release.dataDate()
+                                + "\",\"sha256\":\"" + release.sha256() + "\"}}");
+        assertThat(payloads("SpecsRecorded", "2024-honda-civic-lx-k20c2"))
+                .singleElement()
+                .asString()
                 .contains("{\"section\":\"engine\",\"name\":\"model\",\"value\":\"K20C2\",\"unit\":null}")
                 .contains("{\"section\":\"engine\",\"name\":\"displacement\",\"value\":\"2\",\"unit\":\"L\"}")
                 .contains("{\"section\":\"fuel\",\"name\":\"fuel_type\",\"value\":\"Gasoline\",\"unit\":null}");
@@ -97,8 +107,9 @@ class ImportVpicIT {
         int second = vspec("catalog", "import-vpic", "--years", "2024", "--makes", "HONDA", "--db-url", database.url());
 
         assertThat(second).as(err.toString()).isZero();
-        assertThat(out.toString()).contains(configurations + " configurations, " + 2 * configurations
-                + " commands, 0 events stored (the catalog held them all already).");
+        assertThat(out.toString())
+                .contains(configurations + " configurations, " + 2 * configurations
+                        + " commands, 0 events stored (the catalog held them all already).");
         assertThat(count()).isEqualTo(events);
     }
 
@@ -108,8 +119,18 @@ class ImportVpicIT {
         Path list = Files.createTempFile("vpic-configurations", ".tsv");
         long before = count();
 
-        int exit = vspec("catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--list", list.toString(),
-                "--list-only", "--db-url", database.url());
+        int exit = vspec(
+                "catalog",
+                "import-vpic",
+                "--years",
+                "2024",
+                "--makes",
+                "Honda",
+                "--list",
+                list.toString(),
+                "--list-only",
+                "--db-url",
+                database.url());
 
         assertThat(exit).as(err.toString()).isZero();
         int configurations = number("Found ([\\d,]+) configurations");
@@ -119,30 +140,45 @@ class ImportVpicIT {
         VinDecoder decoder = decoder();
         for (String line : lines) {
             String[] columns = line.split("\t");
-            assertThat(CatalogIdentity.of(decoder.decode(Vin.parse(columns[1]))).orElseThrow().configKey())
-                    .as(line).isEqualTo(columns[0]);
+            assertThat(CatalogIdentity.of(decoder.decode(Vin.parse(columns[1])))
+                            .orElseThrow()
+                            .configKey())
+                    .as(line)
+                    .isEqualTo(columns[0]);
         }
         assertThat(count()).isEqualTo(before);
         Files.delete(list);
 
         err.getBuffer().setLength(0);
-        assertThat(vspec("catalog", "import-vpic", "--list-only", "--db-url", database.url())).isEqualTo(2);
+        assertThat(vspec("catalog", "import-vpic", "--list-only", "--db-url", database.url()))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--list-only needs --list FILE");
     }
 
     @Test
     void refusesYearsOutOfOrderAndOutOfRangeBeforeTouchingTheDatabase() {
-        assertThat(vspec("catalog", "import-vpic", "--years", "2025-2015", "--db-url", "jdbc:postgresql://127.0.0.1:1/none"))
+        assertThat(vspec(
+                        "catalog",
+                        "import-vpic",
+                        "--years",
+                        "2025-2015",
+                        "--db-url",
+                        "jdbc:postgresql://127.0.0.1:1/none"))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("the years run from 2025 back to 2015; write the earlier year first (2015-2025)");
+        assertThat(err.toString())
+                .contains("the years run from 2025 back to 2015; write the earlier year first (2015-2025)");
 
         err.getBuffer().setLength(0);
-        assertThat(vspec("catalog", "import-vpic", "--years", "twenty", "--db-url", database.url())).isEqualTo(2);
-        assertThat(err.toString()).contains("--years takes a model year or a range of them, e.g. 2024 or 2015-2025; got 'twenty'");
+        assertThat(vspec("catalog", "import-vpic", "--years", "twenty", "--db-url", database.url()))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--years takes a model year or a range of them, e.g. 2024 or 2015-2025; got 'twenty'");
 
         err.getBuffer().setLength(0);
-        assertThat(vspec("catalog", "import-vpic", "--vehicle-types", "car,boat", "--db-url", database.url())).isEqualTo(2);
-        assertThat(err.toString()).contains("unknown vehicle type 'boat'; the types are motorcycle, car, truck, bus, mpv");
+        assertThat(vspec("catalog", "import-vpic", "--vehicle-types", "car,boat", "--db-url", database.url()))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("unknown vehicle type 'boat'; the types are motorcycle, car, truck, bus, mpv");
     }
 
     @Test
@@ -158,18 +194,22 @@ class ImportVpicIT {
         exit = vspec("catalog", "import-vpic", "--years", "2024", "--makes", "Hnda,Toyota", "--db-url", database.url());
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).startsWith("vspec: vPIC knows no car/mpv/truck make 'HNDA' (did you mean HONDA")
+        assertThat(err.toString())
+                .startsWith("vspec: vPIC knows no car/mpv/truck make 'HNDA' (did you mean HONDA")
                 .doesNotContain("TOYOTA");
         assertThat(count()).isEqualTo(before);
     }
 
     @Test
     void saysToInstallVpicWhenTheDatabaseHasNoRelease() {
-        int exit = vspec("catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--db-url", withoutVpic.url());
+        int exit =
+                vspec("catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--db-url", withoutVpic.url());
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("vspec: No NHTSA vPIC release is installed in this database: install it with"
-                + " `vspec vpic install` (vspec up installs it on first start), then run this again." + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("vspec: No NHTSA vPIC release is installed in this database: install it with"
+                        + " `vspec vpic install` (vspec up installs it on first start), then run this again."
+                        + System.lineSeparator());
     }
 
     private int number(String regex) {
@@ -186,8 +226,9 @@ class ImportVpicIT {
 
     private List<String> payloads(String type, String aggregate) throws SQLException {
         try (Connection connection = connect();
-             PreparedStatement query = connection.prepareStatement("select convert_from(payload, 'UTF8') from"
-                     + " events.domainevententry where payloadtype = ? and aggregateidentifier like ? order by globalindex")) {
+                PreparedStatement query = connection.prepareStatement(
+                        "select convert_from(payload, 'UTF8') from"
+                                + " events.domainevententry where payloadtype = ? and aggregateidentifier like ? order by globalindex")) {
             query.setString(1, "dev.vspec.contracts.catalog." + type);
             query.setString(2, aggregate);
             List<String> payloads = new ArrayList<>();
@@ -202,7 +243,8 @@ class ImportVpicIT {
 
     private long count() throws SQLException {
         try (Connection connection = connect();
-             ResultSet rows = connection.createStatement().executeQuery("select count(*) from events.domainevententry")) {
+                ResultSet rows =
+                        connection.createStatement().executeQuery("select count(*) from events.domainevententry")) {
             rows.next();
             return rows.getLong(1);
         }
@@ -213,6 +255,9 @@ class ImportVpicIT {
     }
 
     private int vspec(String... args) {
-        return new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        return new CommandLine(new VspecCli())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
     }
 }

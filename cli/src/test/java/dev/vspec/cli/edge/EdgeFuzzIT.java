@@ -79,16 +79,23 @@ class EdgeFuzzIT {
         // Every request comes from one address: the per-address limits (the sandbox's, and the hold-off after ten
         // failed authentications, which refuses even valid keys) would answer nearly everything 429 within a minute.
         // The limits have tests of their own; here they stay out of the way of the routes.
-        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password())
-                .withProperties(Map.of("vspec.sandbox.requests-per-minute", "100000000",
-                        "vspec.sandbox.requests-per-day", "100000000",
-                        "vspec.access.failed-authentications-per-minute", "100000000")));
+        stack = LocalStack.start(
+                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password())
+                        .withProperties(Map.of(
+                                "vspec.sandbox.requests-per-minute",
+                                "100000000",
+                                "vspec.sandbox.requests-per-day",
+                                "100000000",
+                                "vspec.access.failed-authentications-per-minute",
+                                "100000000")));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         String key = TestKeys.fullAccess(DSL.using(stack.dataSource(), SQLDialect.POSTGRES));
         int port = stack.port(Deployable.GATEWAY);
 
-        RawHttp.Answer document = RawHttp.exchange(port, "GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                + "\r\nX-API-Key: " + key + "\r\nConnection: close\r\n\r\n");
+        RawHttp.Answer document = RawHttp.exchange(
+                port,
+                "GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nX-API-Key: " + key
+                        + "\r\nConnection: close\r\n\r\n");
         assertThat(document.status()).as("the OpenAPI document").isEqualTo(200);
         // the paths are relative to the document's first server, the API's
         String api = document.json().at("/servers/0/url").asString();
@@ -102,7 +109,8 @@ class EdgeFuzzIT {
 
         DSLContext db = DSL.using(stack.dataSource(), SQLDialect.POSTGRES);
         List<String> vins = db.fetch("select vin from read.vin order by vin").getValues(0, String.class);
-        List<String> configKeys = db.fetch("select config_key from read.configuration order by config_key").getValues(0, String.class);
+        List<String> configKeys = db.fetch("select config_key from read.configuration order by config_key")
+                .getValues(0, String.class);
         assertThat(vins).isNotEmpty();
         assertThat(configKeys).isNotEmpty();
         requests = new FuzzedRequests(readPaths, vins, configKeys, key, port);
@@ -153,8 +161,10 @@ class EdgeFuzzIT {
             }
         }
         for (ILoggingEvent event : logged) {
-            String text = event.getFormattedMessage() + (event.getThrowableProxy() == null ? ""
-                    : "\n" + ThrowableProxyUtil.asString(event.getThrowableProxy()));
+            String text = event.getFormattedMessage()
+                    + (event.getThrowableProxy() == null
+                            ? ""
+                            : "\n" + ThrowableProxyUtil.asString(event.getThrowableProxy()));
             if (KEY_SHAPED.matcher(text).find()) {
                 violations.add("a key-shaped string logged by " + event.getLoggerName() + ": " + text);
             }
@@ -172,10 +182,22 @@ class EdgeFuzzIT {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        log.info("Seed {}, {} requests, answers by status {}, {} log lines; {} violations, all in {}", seed, REQUESTS_PER_SEED,
-                statuses, logged.size(), violations.size(), report.toAbsolutePath());
-        assertThat(violations).as("seed %d (replay with -Dvspec.fuzz.seed=%d): %d violations, the first ones:%n%s", seed, seed,
-                violations.size(), String.join("\n", violations.subList(0, Math.min(25, violations.size())))).isEmpty();
+        log.info(
+                "Seed {}, {} requests, answers by status {}, {} log lines; {} violations, all in {}",
+                seed,
+                REQUESTS_PER_SEED,
+                statuses,
+                logged.size(),
+                violations.size(),
+                report.toAbsolutePath());
+        assertThat(violations)
+                .as(
+                        "seed %d (replay with -Dvspec.fuzz.seed=%d): %d violations, the first ones:%n%s",
+                        seed,
+                        seed,
+                        violations.size(),
+                        String.join("\n", violations.subList(0, Math.min(25, violations.size()))))
+                .isEmpty();
     }
 
     /** What is wrong with this answer, or null. */
@@ -199,7 +221,8 @@ class EdgeFuzzIT {
         } catch (RuntimeException e) {
             return status + " unparsable JSON: " + abbreviated(body);
         }
-        if (error.path("error").asString("").isEmpty() || error.path("message").asString("").isEmpty()) {
+        if (error.path("error").asString("").isEmpty()
+                || error.path("message").asString("").isEmpty()) {
             return status + " without error and message: " + abbreviated(body);
         }
         if (CLASS_NAME.matcher(body).find()) {

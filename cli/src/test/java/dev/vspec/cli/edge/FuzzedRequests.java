@@ -18,25 +18,116 @@ import java.util.regex.Pattern;
 final class FuzzedRequests {
 
     private static final String VIN_CHARS = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
-    private static final int[] ODD_CHARS = "ioqIOQ*,| %_-+./\\'\"<>[]{}^`é€😀\u0000\t\n\u007f".codePoints().toArray();
+    private static final int[] ODD_CHARS =
+            "ioqIOQ*,| %_-+./\\'\"<>[]{}^`é€😀\u0000\t\n\u007f".codePoints().toArray();
     private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    private static final String[] METHODS = {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "get"};
-    private static final String[] VERSIONS = {"HTTP/1.0", "HTTP/2.0", "HTTP/1.2", "HTTP/0.9", "HTTP/1.1 extra", "http/1.1"};
-    private static final String[] OTHER_PATHS = {"/", "/docs", "/docs/", "/actuator/health", "/actuator/prometheus",
-            "/actuator/info", "/actuator/env", "/error", "/api/openapi.json", "/api/v1/nope", "/api/", "/api/sample/",
-            "/favicon.ico", "/api/v1/../v1/status", "//api/v1/status", "/api/v1/status;jsessionid=1", "/api/v1/%2e%2e/status",
-            "/api/v1/wmi/%2F", "/api/v1/wmi/%00", "/api/v1/wmi/%5C", "/api/v1/wmi/", "/api/v1/wmi/%E2%82", "/api/v1/status/",
-            "/API/V1/STATUS", "/api/v1/fluids%00", "/api/sample/v1/../../v1/status", "/api/v0/enrich/123", "*"};
-    private static final String[] PARAMETER_NAMES = {"vin", "year", "make", "model", "trim", "config_key", "include",
-            "partial_vin", "vins", "mileage", "schedule", "operation", "job_id", "page", "api_key", "token", "k", "auth",
-            "api-key", "", "vin[]", "VIN", "Vin ", "include_mode", "format", "callback", "_"};
-    private static final String[] CONTENT_TYPES = {"application/json", "application/json; charset=utf-8", "*/*", "application/*",
-            "text/*", "", "garbage", "application/json; charset=ebcdic", "multipart/form-data", "multipart/form-data; boundary=x",
-            "application/x-www-form-urlencoded", "text/plain", "application/xml", "application/json;;;", "a/b/c", "é/é"};
-    private static final String[] ACCEPTS = {"*/*", "application/json", "text/html", "application/xml", "garbage/",
-            "image/png", "application/json;q=0", "text/event-stream", "", "*/*;q=abc"};
-    private static final String[] INCLUDES = {"fluids", "specs,tires", "fluids,specs,tires,maintenance_schedule,parts",
-            "nope", ",", "fluids,,fluids", "FLUIDS", "labor", "service_history", "*"};
+    private static final String[] METHODS = {
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "get"
+    };
+    private static final String[] VERSIONS = {
+        "HTTP/1.0", "HTTP/2.0", "HTTP/1.2", "HTTP/0.9", "HTTP/1.1 extra", "http/1.1"
+    };
+    private static final String[] OTHER_PATHS = {
+        "/",
+        "/docs",
+        "/docs/",
+        "/actuator/health",
+        "/actuator/prometheus",
+        "/actuator/info",
+        "/actuator/env",
+        "/error",
+        "/api/openapi.json",
+        "/api/v1/nope",
+        "/api/",
+        "/api/sample/",
+        "/favicon.ico",
+        "/api/v1/../v1/status",
+        "//api/v1/status",
+        "/api/v1/status;jsessionid=1",
+        "/api/v1/%2e%2e/status",
+        "/api/v1/wmi/%2F",
+        "/api/v1/wmi/%00",
+        "/api/v1/wmi/%5C",
+        "/api/v1/wmi/",
+        "/api/v1/wmi/%E2%82",
+        "/api/v1/status/",
+        "/API/V1/STATUS",
+        "/api/v1/fluids%00",
+        "/api/sample/v1/../../v1/status",
+        "/api/v0/enrich/123",
+        "*"
+    };
+    private static final String[] PARAMETER_NAMES = {
+        "vin",
+        "year",
+        "make",
+        "model",
+        "trim",
+        "config_key",
+        "include",
+        "partial_vin",
+        "vins",
+        "mileage",
+        "schedule",
+        "operation",
+        "job_id",
+        "page",
+        "api_key",
+        "token",
+        "k",
+        "auth",
+        "api-key",
+        "",
+        "vin[]",
+        "VIN",
+        "Vin ",
+        "include_mode",
+        "format",
+        "callback",
+        "_"
+    };
+    private static final String[] CONTENT_TYPES = {
+        "application/json",
+        "application/json; charset=utf-8",
+        "*/*",
+        "application/*",
+        "text/*",
+        "",
+        "garbage",
+        "application/json; charset=ebcdic",
+        "multipart/form-data",
+        "multipart/form-data; boundary=x",
+        "application/x-www-form-urlencoded",
+        "text/plain",
+        "application/xml",
+        "application/json;;;",
+        "a/b/c",
+        "é/é"
+    };
+    private static final String[] ACCEPTS = {
+        "*/*",
+        "application/json",
+        "text/html",
+        "application/xml",
+        "garbage/",
+        "image/png",
+        "application/json;q=0",
+        "text/event-stream",
+        "",
+        "*/*;q=abc"
+    };
+    private static final String[] INCLUDES = {
+        "fluids",
+        "specs,tires",
+        "fluids,specs,tires,maintenance_schedule,parts",
+        "nope",
+        ",",
+        "fluids,,fluids",
+        "FLUIDS",
+        "labor",
+        "service_history",
+        "*"
+    };
 
     private static final Pattern ISSUED_KEY_REST = Pattern.compile("(vsk_live_[0-9A-Za-z]{8})[0-9A-Za-z]{30}");
 
@@ -66,7 +157,12 @@ final class FuzzedRequests {
 
         /** As it goes on the wire (characters outside ASCII as UTF-8). */
         String text() {
-            StringBuilder text = new StringBuilder(method).append(' ').append(target).append(' ').append(version).append("\r\n");
+            StringBuilder text = new StringBuilder(method)
+                    .append(' ')
+                    .append(target)
+                    .append(' ')
+                    .append(version)
+                    .append("\r\n");
             headers.forEach(header -> text.append(header).append("\r\n"));
             return text.append("\r\n").append(body == null ? "" : body).toString();
         }
@@ -77,14 +173,21 @@ final class FuzzedRequests {
 
         @Override
         public String toString() {
-            String shown = method + " " + target + " " + version + " " + headers.stream()
-                    .filter(header -> !header.startsWith("Host:") && !header.startsWith("Connection:"))
-                    .map(header -> header.length() > 200 ? header.substring(0, 200) + "…" : header).toList();
+            String shown = method + " " + target + " " + version + " "
+                    + headers.stream()
+                            .filter(header -> !header.startsWith("Host:") && !header.startsWith("Connection:"))
+                            .map(header -> header.length() > 200 ? header.substring(0, 200) + "…" : header)
+                            .toList();
             if (body != null && !body.isEmpty()) {
                 shown += " body[" + body.length() + "]=" + body.substring(0, Math.min(body.length(), 120));
             }
             // a report is printed: the valid key shows as operators see keys
-            return ISSUED_KEY_REST.matcher(shown).replaceAll("$1…").replace("\r", "\\r").replace("\n", "\\n").replace("\u0000", "\\0");
+            return ISSUED_KEY_REST
+                    .matcher(shown)
+                    .replaceAll("$1…")
+                    .replace("\r", "\\r")
+                    .replace("\n", "\\n")
+                    .replace("\u0000", "\\0");
         }
     }
 
@@ -104,15 +207,18 @@ final class FuzzedRequests {
             body = enrichmentBody(random);
             headers.add("Content-Type: " + (random.nextInt(4) == 0 ? pick(random, CONTENT_TYPES) : "application/json"));
             if (random.nextInt(3) == 0) {
-                headers.add("Idempotency-Key: " + pick(random, List.of("", " ", "a", "x".repeat(300), "ключ", "\t", key)));
+                headers.add(
+                        "Idempotency-Key: " + pick(random, List.of("", " ", "a", "x".repeat(300), "ключ", "\t", key)));
             }
         } else if (route < 88) {
             path = "/api/request-access";
             method = "POST";
             boolean form = random.nextBoolean();
             body = form ? accessForm(random) : accessJson(random);
-            headers.add("Content-Type: " + (random.nextInt(4) == 0 ? pick(random, CONTENT_TYPES)
-                    : form ? "application/x-www-form-urlencoded" : "application/json"));
+            headers.add("Content-Type: "
+                    + (random.nextInt(4) == 0
+                            ? pick(random, CONTENT_TYPES)
+                            : form ? "application/x-www-form-urlencoded" : "application/json"));
         } else {
             path = pick(random, OTHER_PATHS);
         }
@@ -137,8 +243,12 @@ final class FuzzedRequests {
 
     private String filled(String template, Random random) {
         // the filling is literal text: a backslash or '$' in it is no group reference
-        return template.replaceAll("\\{[^}]+}", Matcher.quoteReplacement(random.nextInt(3) == 0
-                ? encoded(text(random, 3), random) : text(random, 3).replaceAll("[^A-Z0-9]", "1")));
+        return template.replaceAll(
+                "\\{[^}]+}",
+                Matcher.quoteReplacement(
+                        random.nextInt(3) == 0
+                                ? encoded(text(random, 3), random)
+                                : text(random, 3).replaceAll("[^A-Z0-9]", "1")));
     }
 
     private String query(Random random, String path) {
@@ -149,16 +259,41 @@ final class FuzzedRequests {
         switch (random.nextInt(6)) {
             case 0 -> parameters.add(new String[] {"vin", vinValue(random)});
             case 1 -> {
-                parameters.add(new String[] {"year", pick(random, List.of("2019", "2020", "1899", "-1", "20 20", "2019.5", "99999999999", "٢٠١٩", ""))});
-                parameters.add(new String[] {"make", pick(random, List.of("Honda", "honda%00", "toyota", "\u0000", "'; drop table x;--", text(random, 12)))});
-                parameters.add(new String[] {"model", pick(random, List.of("Civic", "Camry", "civic\u0000", "ø".repeat(200), text(random, 10)))});
+                parameters.add(new String[] {
+                    "year",
+                    pick(random, List.of("2019", "2020", "1899", "-1", "20 20", "2019.5", "99999999999", "٢٠١٩", ""))
+                });
+                parameters.add(new String[] {
+                    "make",
+                    pick(
+                            random,
+                            List.of("Honda", "honda%00", "toyota", "\u0000", "'; drop table x;--", text(random, 12)))
+                });
+                parameters.add(new String[] {
+                    "model", pick(random, List.of("Civic", "Camry", "civic\u0000", "ø".repeat(200), text(random, 10)))
+                });
                 if (random.nextBoolean()) {
-                    parameters.add(new String[] {"trim", pick(random, List.of("LX", "EX", "LX\u0000", "", text(random, 6)))});
+                    parameters.add(new String[] {
+                        "trim", pick(random, List.of("LX", "EX", "LX\u0000", "", text(random, 6)))
+                    });
                 }
             }
-            case 2 -> parameters.add(new String[] {"config_key", random.nextBoolean() ? pick(random, configKeys)
-                    : pick(random, List.of("", "x", "a".repeat(5000), "2019-honda-civic-lx-k20c2\u0000", "../../etc/passwd",
-                            "2019_honda", text(random, 40)))});
+            case 2 ->
+                parameters.add(new String[] {
+                    "config_key",
+                    random.nextBoolean()
+                            ? pick(random, configKeys)
+                            : pick(
+                                    random,
+                                    List.of(
+                                            "",
+                                            "x",
+                                            "a".repeat(5000),
+                                            "2019-honda-civic-lx-k20c2\u0000",
+                                            "../../etc/passwd",
+                                            "2019_honda",
+                                            text(random, 40)))
+                });
             case 3 -> {
                 parameters.add(new String[] {"vin", vinValue(random)});
                 parameters.add(new String[] {"vin", vinValue(random)});
@@ -167,8 +302,7 @@ final class FuzzedRequests {
                 parameters.add(new String[] {"vin", vinValue(random)});
                 parameters.add(new String[] {"config_key", pick(random, configKeys)});
             }
-            default -> {
-            }
+            default -> {}
         }
         int extra = random.nextInt(3);
         for (int i = 0; i < extra; i++) {
@@ -177,7 +311,8 @@ final class FuzzedRequests {
                 case "include" -> pick(random, INCLUDES);
                 case "vins" -> vinValue(random) + "," + vinValue(random);
                 case "partial_vin" -> vinValue(random).substring(0, 9) + "*";
-                case "api_key", "token", "k", "auth", "api-key" -> random.nextBoolean() ? fakeKey(random) : text(random, 10);
+                case "api_key", "token", "k", "auth", "api-key" ->
+                    random.nextBoolean() ? fakeKey(random) : text(random, 10);
                 default -> random.nextBoolean() ? text(random, 8) : String.valueOf(random.nextInt(300_000) - 1000);
             };
             parameters.add(new String[] {name, value});
@@ -198,8 +333,7 @@ final class FuzzedRequests {
             case 5 -> query.append("&model=%E2%82");
             case 6 -> query.append("&vin[]=1");
             case 7 -> query.append("&a=").append("b".repeat(9000));
-            default -> {
-            }
+            default -> {}
         }
         return query.length() == 1 ? "" : query.toString();
     }
@@ -217,7 +351,13 @@ final class FuzzedRequests {
         StringBuilder out = new StringBuilder();
         for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '*') {
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '*') {
                 out.append((char) c);
             } else {
                 out.append(String.format("%%%02X", c));
@@ -265,14 +405,28 @@ final class FuzzedRequests {
             headers.add("Content-Type: " + pick(random, CONTENT_TYPES));
         }
         if (random.nextInt(8) == 0) {
-            headers.add("Origin: " + pick(random, List.of("http://127.0.0.1:" + port, "https://evil.example", "null", "", "http://[::1")));
+            headers.add("Origin: "
+                    + pick(
+                            random,
+                            List.of("http://127.0.0.1:" + port, "https://evil.example", "null", "", "http://[::1")));
         }
         if (random.nextInt(10) == 0) {
-            headers.add("X-Forwarded-For: " + pick(random, List.of("1.2.3.4", "x".repeat(300), "1.2.3.4, 5.6.7.8", "", "::1",
-                    "999.1.1.1", "1.2.3.4," + "9".repeat(250), text(random, 20))));
+            headers.add("X-Forwarded-For: "
+                    + pick(
+                            random,
+                            List.of(
+                                    "1.2.3.4",
+                                    "x".repeat(300),
+                                    "1.2.3.4, 5.6.7.8",
+                                    "",
+                                    "::1",
+                                    "999.1.1.1",
+                                    "1.2.3.4," + "9".repeat(250),
+                                    text(random, 20))));
         }
         if (random.nextInt(15) == 0) {
-            headers.add("Accept-Encoding: " + pick(random, List.of("gzip", "br", "identity;q=0", "*", "deflate, gzip;q=1.0")));
+            headers.add("Accept-Encoding: "
+                    + pick(random, List.of("gzip", "br", "identity;q=0", "*", "deflate, gzip;q=1.0")));
         }
         switch (random.nextInt(60)) {
             case 0 -> headers.add("Expect: " + pick(random, List.of("100-continue", "200-ok", "")));
@@ -289,8 +443,7 @@ final class FuzzedRequests {
             case 7 -> headers.add("Range: bytes=" + pick(random, List.of("0-10", "-5", "x-y", "10-0")));
             case 8 -> headers.add("Cookie: JSESSIONID=" + text(random, 10));
             case 9 -> headers.add("X-Request-Id: " + pick(random, List.of("", "r".repeat(500), "a\u0001b", "ok-123")));
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -314,10 +467,12 @@ final class FuzzedRequests {
 
     private String accessJson(Random random) {
         String body = switch (random.nextInt(6)) {
-            case 0 -> "{\"name\":\"Sample Fleet Desk\",\"email\":\"fleet@example.com\",\"company\":\"Example Fleet (sample)\","
-                    + "\"intended_use\":\"Fuzz test of the request-access form\",\"plan\":\"starter\"}";
+            case 0 ->
+                "{\"name\":\"Sample Fleet Desk\",\"email\":\"fleet@example.com\",\"company\":\"Example Fleet (sample)\","
+                        + "\"intended_use\":\"Fuzz test of the request-access form\",\"plan\":\"starter\"}";
             case 1 -> "{\"name\": 5, \"email\": []}";
-            case 2 -> "{\"name\":\"a\u0000b\",\"email\":\"x@example.com\",\"company\":\"c\",\"intended_use\":\"u\",\"plan\":\"free\"}";
+            case 2 ->
+                "{\"name\":\"a\u0000b\",\"email\":\"x@example.com\",\"company\":\"c\",\"intended_use\":\"u\",\"plan\":\"free\"}";
             case 3 -> "{\"name\":\"" + "n".repeat(10_000) + "\"}";
             case 4 -> "{\"email\": \"" + fakeKey(random) + "\"}";
             default -> text(random, 30);
@@ -327,8 +482,9 @@ final class FuzzedRequests {
 
     private String accessForm(Random random) {
         String body = switch (random.nextInt(5)) {
-            case 0 -> "name=Sample+Fleet+Desk&email=fleet%40example.com&company=Example+Fleet+%28sample%29"
-                    + "&intended_use=Fuzz+test&plan=starter";
+            case 0 ->
+                "name=Sample+Fleet+Desk&email=fleet%40example.com&company=Example+Fleet+%28sample%29"
+                        + "&intended_use=Fuzz+test&plan=starter";
             case 1 -> "name=%&email=%zz";
             case 2 -> "=x&==v&name=%00";
             case 3 -> "name=" + "n".repeat(5000) + "&email=" + fakeKey(random);
@@ -356,8 +512,10 @@ final class FuzzedRequests {
         int length = Math.max(0, averageLength + random.nextInt(averageLength + 1) - averageLength / 2);
         StringBuilder text = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
-            text.appendCodePoint(random.nextInt(4) == 0 ? ODD_CHARS[random.nextInt(ODD_CHARS.length)]
-                    : VIN_CHARS.charAt(random.nextInt(VIN_CHARS.length())));
+            text.appendCodePoint(
+                    random.nextInt(4) == 0
+                            ? ODD_CHARS[random.nextInt(ODD_CHARS.length)]
+                            : VIN_CHARS.charAt(random.nextInt(VIN_CHARS.length())));
         }
         return text.toString();
     }

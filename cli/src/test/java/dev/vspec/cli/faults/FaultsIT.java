@@ -31,15 +31,27 @@ class FaultsIT {
         log.info("Fault drill, short form:\n{}", output);
 
         assertThat(report.topic().stored()).as("events stored").isPositive();
-        assertThat(report.topic().records()).as("every stored event on the topic once").isEqualTo(report.topic().stored());
+        assertThat(report.topic().records())
+                .as("every stored event on the topic once")
+                .isEqualTo(report.topic().stored());
         assertThat(report.enrichment().jobs()).as("jobs answered 202").isPositive();
-        assertThat(report.enrichment().completed()).as("jobs completed").isEqualTo(report.enrichment().jobs());
-        assertThat(report.enrichment().quotaRefused()).as("the daily quota refused the keys' sixth and seventh VINs").isPositive();
+        assertThat(report.enrichment().completed())
+                .as("jobs completed")
+                .isEqualTo(report.enrichment().jobs());
+        assertThat(report.enrichment().quotaRefused())
+                .as("the daily quota refused the keys' sixth and seventh VINs")
+                .isPositive();
         assertThat(report.limits().mostAdmittedInAMinute()).isLessThanOrEqualTo((int) LimitAudit.PER_MINUTE);
-        assertThat(report.tables().live()).isNotEmpty().isEqualTo(report.tables().fromTopic()).isEqualTo(report.tables().fromStore());
+        assertThat(report.tables().live())
+                .isNotEmpty()
+                .isEqualTo(report.tables().fromTopic())
+                .isEqualTo(report.tables().fromStore());
         for (String window : report.windows()) {
             Map<String, Long> answers = report.statuses().get(window);
-            assertThat(answers).as(window).containsKey("2xx").doesNotContainKeys("500", "refused", "no answer", "cut off");
+            assertThat(answers)
+                    .as(window)
+                    .containsKey("2xx")
+                    .doesNotContainKeys("500", "refused", "no answer", "cut off");
         }
         assertThat(report.violations()).as(output.toString()).isEmpty();
     }

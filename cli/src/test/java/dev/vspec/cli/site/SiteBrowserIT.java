@@ -68,14 +68,26 @@ class SiteBrowserIT {
         }
         Files.createDirectories(SCREENSHOTS);
         database = TestDatabase.create("vspec_site");
-        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+        stack = LocalStack.start(
+                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         site = stack.url(Deployable.GATEWAY);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        playwright = Playwright.create(
+                new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
         // the flags keep Chromium off the network it would otherwise call at start
-        browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(Path.of(CHROMIUM)).setHeadless(true)
-                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync")));
+        browser = playwright
+                .chromium()
+                .launch(new BrowserType.LaunchOptions()
+                        .setExecutablePath(Path.of(CHROMIUM))
+                        .setHeadless(true)
+                        .setArgs(List.of(
+                                "--no-sandbox",
+                                "--disable-gpu",
+                                "--disable-quic",
+                                "--no-first-run",
+                                "--disable-background-networking",
+                                "--disable-component-update",
+                                "--disable-sync")));
     }
 
     @AfterAll
@@ -126,8 +138,12 @@ class SiteBrowserIT {
         page.click("#request-access-submit");
 
         page.waitForSelector("#request-access-result[data-outcome=success]");
-        assertThat(page.textContent("#request-access-result")).contains("pro plan has been received").contains("ada@example.com");
-        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("request-access.png")).setFullPage(true));
+        assertThat(page.textContent("#request-access-result"))
+                .contains("pro plan has been received")
+                .contains("ada@example.com");
+        page.screenshot(new Page.ScreenshotOptions()
+                .setPath(SCREENSHOTS.resolve("request-access.png"))
+                .setFullPage(true));
     }
 
     /** A typo costs no submission: the page marks each wrong field beside it and sends nothing until all are right. */
@@ -148,15 +164,23 @@ class SiteBrowserIT {
         assertThat(page.textContent("#request-access-result")).contains("nothing was sent");
         assertThat(page.textContent("#request-access-name-error")).isEqualTo("Name is required.");
         assertThat(page.textContent("#request-access-email-error")).contains("not a plausible address");
-        assertThat(page.textContent("#request-access-intended-use-error")).contains("10 to 2,000 characters", "(it is 5)");
-        assertThat(page.isVisible("#request-access-company-error")).as("an optional field left empty").isFalse();
+        assertThat(page.textContent("#request-access-intended-use-error"))
+                .contains("10 to 2,000 characters", "(it is 5)");
+        assertThat(page.isVisible("#request-access-company-error"))
+                .as("an optional field left empty")
+                .isFalse();
         assertThat(page.getAttribute("#request-access-email", "aria-invalid")).isEqualTo("true");
-        assertThat(page.evaluate("document.activeElement.id")).as("the first wrong field has the focus")
+        assertThat(page.evaluate("document.activeElement.id"))
+                .as("the first wrong field has the focus")
                 .isEqualTo("request-access-name");
-        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("request-access-typos.png")).setFullPage(true));
+        page.screenshot(new Page.ScreenshotOptions()
+                .setPath(SCREENSHOTS.resolve("request-access-typos.png"))
+                .setFullPage(true));
 
         page.fill("#request-access-email", "ada@example.com");
-        assertThat(page.isVisible("#request-access-email-error")).as("a corrected field's message goes").isFalse();
+        assertThat(page.isVisible("#request-access-email-error"))
+                .as("a corrected field's message goes")
+                .isFalse();
         assertThat(page.getAttribute("#request-access-email", "aria-invalid")).isNull();
         page.fill("#request-access-name", "Ada Example");
         page.fill("#request-access-intended-use", "Service reminders for a fleet of 40 sample vehicles.");
@@ -180,13 +204,16 @@ class SiteBrowserIT {
             page.click("#request-access-submit");
             page.waitForSelector("#request-access-result[data-outcome]");
             if (i < 6) {
-                assertThat(page.getAttribute("#request-access-result", "data-outcome")).isEqualTo("success");
+                assertThat(page.getAttribute("#request-access-result", "data-outcome"))
+                        .isEqualTo("success");
                 page.navigate(site + "/request-access");
             }
         }
 
         assertThat(page.getAttribute("#request-access-result", "data-outcome")).isEqualTo("rate-limited");
-        assertThat(page.textContent("#request-access-result")).contains("try again in about").contains("minutes");
+        assertThat(page.textContent("#request-access-result"))
+                .contains("try again in about")
+                .contains("minutes");
     }
 
     @Test
@@ -194,10 +221,16 @@ class SiteBrowserIT {
         askTheConsole("/v1/fluids", "vin", 200);
 
         assertThat(page.textContent("#console-request")).isEqualTo("/api/sample/v1/fluids?vin=19XFC2F52KE715372");
-        assertThat(page.textContent("#console-body")).contains("2019-honda-civic-lx-k20c2-fwd").contains("engine_oil");
-        assertThat(page.textContent("#console-headers tr[data-header='X-RateLimit-Limit']")).contains("30");
-        assertThat(page.textContent("#console-headers tr[data-header='RateLimit-Policy']")).contains("30;w=60, 500;w=86400");
-        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("console.png")).setFullPage(true));
+        assertThat(page.textContent("#console-body"))
+                .contains("2019-honda-civic-lx-k20c2-fwd")
+                .contains("engine_oil");
+        assertThat(page.textContent("#console-headers tr[data-header='X-RateLimit-Limit']"))
+                .contains("30");
+        assertThat(page.textContent("#console-headers tr[data-header='RateLimit-Policy']"))
+                .contains("30;w=60, 500;w=86400");
+        page.screenshot(new Page.ScreenshotOptions()
+                .setPath(SCREENSHOTS.resolve("console.png"))
+                .setFullPage(true));
     }
 
     @Test
@@ -235,10 +268,14 @@ class SiteBrowserIT {
 
         assertThat(page.title()).contains("vspec");
         for (ErrorCode code : ErrorCode.values()) {
-            assertThat(page.locator("[id='" + code.code() + "']").count()).as(code.code()).isEqualTo(1);
+            assertThat(page.locator("[id='" + code.code() + "']").count())
+                    .as(code.code())
+                    .isEqualTo(1);
         }
         assertThat(page.locator("a[href='/api/openapi.json']").count()).isPositive();
-        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve("docs.png")).setFullPage(true));
+        page.screenshot(new Page.ScreenshotOptions()
+                .setPath(SCREENSHOTS.resolve("docs.png"))
+                .setFullPage(true));
     }
 
     /**
@@ -252,19 +289,27 @@ class SiteBrowserIT {
         page.onPageError(errors::add);
         page.navigate(site + "/docs/reference");
 
-        JsonNode document = JsonMapper.builder().build().readTree(HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(site + "/api/openapi.json")).build(),
-                HttpResponse.BodyHandlers.ofString()).body());
+        JsonNode document = JsonMapper.builder()
+                .build()
+                .readTree(HttpClient.newHttpClient()
+                        .send(
+                                HttpRequest.newBuilder(URI.create(site + "/api/openapi.json"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body());
         List<String> operations = new ArrayList<>();
-        document.path("paths").forEach(item -> item.forEach(operation -> {
-            if (operation.has("operationId")) {
-                operations.add(operation.path("operationId").asString());
-            }
-        }));
+        document.path("paths")
+                .forEach(item -> item.forEach(operation -> {
+                    if (operation.has("operationId")) {
+                        operations.add(operation.path("operationId").asString());
+                    }
+                }));
         assertThat(operations).contains("getFluids", "scheduleEnrichment", "requestAccess");
         page.waitForSelector("[id$='operation/getFluids']");
         for (String operation : operations) {
-            assertThat(page.locator("[id$='operation/" + operation + "']").count()).as(operation).isPositive();
+            assertThat(page.locator("[id$='operation/" + operation + "']").count())
+                    .as(operation)
+                    .isPositive();
         }
         page.fill("input[placeholder^='Search']", "fluids");
         page.waitForSelector("[data-role='search:results'] >> text=/fluids/i");
@@ -300,7 +345,9 @@ class SiteBrowserIT {
             page.waitForFunction("document.getElementById('sandbox').textContent !== 'pending'"
                     + " && document.getElementById('live').textContent !== 'pending'");
             assertThat(page.textContent("#sandbox")).isEqualTo("blocked");
-            assertThat(page.textContent("#live")).as("the control: the live API allows any origin").isEqualTo("read 200");
+            assertThat(page.textContent("#live"))
+                    .as("the control: the live API allows any origin")
+                    .isEqualTo("read 200");
         } finally {
             elsewhere.stop(0);
         }

@@ -8,12 +8,12 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import dev.vspec.command.relay.RelayPosition;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
@@ -63,13 +63,15 @@ class BrokerRestartIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final EventEnvelopeCodec CODEC = new EventEnvelopeCodec();
     /** Sample data: the VINs the shipped reference vendor knows and the sample catalog does not. */
-    private static final List<String> VENDOR_VINS = List.of("2T3P1RFV2NW131842", "19XFC2F53LE208451",
-            "2T3P1RFV0NW402977", "19XFC2F50LE650314");
+    private static final List<String> VENDOR_VINS =
+            List.of("2T3P1RFV2NW131842", "19XFC2F53LE208451", "2T3P1RFV0NW402977", "19XFC2F50LE650314");
     /** Generous: the relay backs off up to a minute between attempts while the broker is away. */
     private static final Duration RECOVERED = Duration.ofMinutes(4);
     /** KafkaRelay's logger: it warns when Kafka did not take a batch, which then fails and is retried. */
     private static final String RELAY_LOGGER = "dev.vspec.command.relay.KafkaRelay";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TempDir
     static Path dataDir;
@@ -81,7 +83,8 @@ class BrokerRestartIT {
     @BeforeAll
     static void startTheStack() {
         database = TestDatabase.createWithVpic("vspec_broker_restart");
-        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+        stack = LocalStack.start(
+                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         key = TestKeys.issue(db(), Plan.PRO);
     }
@@ -123,7 +126,8 @@ class BrokerRestartIT {
             // answers on the read routes, which wait for the broker.)
             for (JsonNode job : jobs) {
                 String jobId = job.get("job_id").asString();
-                await("job " + jobId + " completed in the event store").atMost(RECOVERED)
+                await("job " + jobId + " completed in the event store")
+                        .atMost(RECOVERED)
                         .until(() -> storedEndOf(jobId), end -> end.equals(EnrichmentCompleted.class.getName()));
             }
             // down long enough for the relay to give up on a batch, which it then retries
@@ -136,13 +140,17 @@ class BrokerRestartIT {
         }
 
         for (JsonNode job : jobs) {
-            assertThat(awaitEnded(job.get("poll").asString()).get("status").asString()).as(job.toString())
+            assertThat(awaitEnded(job.get("poll").asString()).get("status").asString())
+                    .as(job.toString())
                     .isEqualTo("completed");
         }
-        await("every stored event of the published language on the topic").atMost(RECOVERED)
+        await("every stored event of the published language on the topic")
+                .atMost(RECOVERED)
                 .pollInterval(Duration.ofSeconds(2))
                 .untilAsserted(() -> assertThat(eventIdsOnTheTopic()).containsAll(publishedEventIdsInTheStore()));
-        await("the read tables as the event store says").atMost(RECOVERED).pollInterval(Duration.ofSeconds(1))
+        await("the read tables as the event store says")
+                .atMost(RECOVERED)
+                .pollInterval(Duration.ofSeconds(1))
                 .untilAsserted(() -> {
                     assertThat(readVins()).isEqualTo(linkedVinsInTheStore());
                     assertThat(readConfigurations()).isEqualTo(registeredConfigurationsInTheStore());
@@ -156,11 +164,13 @@ class BrokerRestartIT {
 
     /** Schedules the VIN's enrichment through the gateway; the job as answered (job_id, poll, ...). */
     private static JsonNode schedule(String vin) throws IOException, InterruptedException {
-        HttpResponse<String> posted = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/v0/enrich"))
-                .header("Authorization", "Bearer " + key)
-                .header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString("{\"vin\": \"" + vin + "\"}")).build(),
+        HttpResponse<String> posted = HTTP.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/v0/enrich"))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .timeout(Duration.ofSeconds(30))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"vin\": \"" + vin + "\"}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
         return JSON.readTree(posted.body());
@@ -168,38 +178,54 @@ class BrokerRestartIT {
 
     /** The type of the job's stored end event, or "" while it has none. */
     private static String storedEndOf(String jobId) {
-        return db().select(DSL.field("payloadtype", String.class)).from(DSL.table("events.domainevententry"))
+        return db().select(DSL.field("payloadtype", String.class))
+                .from(DSL.table("events.domainevententry"))
                 .where(DSL.field("aggregateidentifier", String.class).eq(jobId))
-                .and(DSL.field("payloadtype", String.class).in(EnrichmentCompleted.class.getName(),
-                        EnrichmentFailed.class.getName()))
-                .fetchOptional(0, String.class).orElse("");
+                .and(DSL.field("payloadtype", String.class)
+                        .in(EnrichmentCompleted.class.getName(), EnrichmentFailed.class.getName()))
+                .fetchOptional(0, String.class)
+                .orElse("");
     }
 
     private static JsonNode awaitEnded(String poll) {
-        return await().atMost(RECOVERED).pollInterval(Duration.ofMillis(500)).until(() -> {
-            HttpResponse<String> status = get(poll);
-            assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
-            return JSON.readTree(status.body());
-        }, job -> Set.of("completed", "failed").contains(job.get("status").asString()));
+        return await().atMost(RECOVERED)
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> {
+                            HttpResponse<String> status = get(poll);
+                            assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+                            return JSON.readTree(status.body());
+                        },
+                        job -> Set.of("completed", "failed")
+                                .contains(job.get("status").asString()));
     }
 
     private static Set<String> publishedEventIdsInTheStore() {
         return new HashSet<>(db().select(DSL.field("eventidentifier", String.class))
                 .from(DSL.table("events.domainevententry"))
-                .where(DSL.field("payloadtype", String.class).in(PublishedEvents.TYPES.stream().map(Class::getName).toList()))
+                .where(DSL.field("payloadtype", String.class)
+                        .in(PublishedEvents.TYPES.stream().map(Class::getName).toList()))
                 .fetch(0, String.class));
     }
 
     /** The event id of every record on the topic (duplicates fold). */
     private static Set<String> eventIdsOnTheTopic() {
         Set<String> ids = new HashSet<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "broker-restart-check-" + UUID.randomUUID(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        stack.kafkaBootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "broker-restart-check-" + UUID.randomUUID(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(stack.topic(), Duration.ofSeconds(10)).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(10));
@@ -223,25 +249,33 @@ class BrokerRestartIT {
 
     private static Set<String> registeredConfigurationsInTheStore() {
         Set<String> keys = new TreeSet<>();
-        payloads(ConfigurationRegistered.class).forEach(registered -> keys.add(registered.get("configKey").asString()));
+        payloads(ConfigurationRegistered.class)
+                .forEach(registered -> keys.add(registered.get("configKey").asString()));
         return keys;
     }
 
     private static List<JsonNode> payloads(Class<?> type) {
-        return db().fetch("select convert_from(payload, 'UTF8') from events.domainevententry where payloadtype = ? "
-                + "order by globalindex", type.getName()).getValues(0, String.class).stream()
-                .map(JSON::readTree).toList();
+        return db()
+                .fetch(
+                        "select convert_from(payload, 'UTF8') from events.domainevententry where payloadtype = ? "
+                                + "order by globalindex",
+                        type.getName())
+                .getValues(0, String.class)
+                .stream()
+                .map(JSON::readTree)
+                .toList();
     }
 
     private static Map<String, String> readVins() {
         Map<String, String> vins = new TreeMap<>();
-        db().fetch("select vin, config_key from read.vin").forEach(row -> vins.put(row.get(0, String.class),
-                row.get(1, String.class)));
+        db().fetch("select vin, config_key from read.vin")
+                .forEach(row -> vins.put(row.get(0, String.class), row.get(1, String.class)));
         return vins;
     }
 
     private static Set<String> readConfigurations() {
-        return new TreeSet<>(db().fetch("select config_key from read.configuration").getValues(0, String.class));
+        return new TreeSet<>(
+                db().fetch("select config_key from read.configuration").getValues(0, String.class));
     }
 
     private static DSLContext db() {
@@ -249,8 +283,12 @@ class BrokerRestartIT {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
-                .header("Authorization", "Bearer " + key)
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                        .header("Authorization", "Bearer " + key)
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

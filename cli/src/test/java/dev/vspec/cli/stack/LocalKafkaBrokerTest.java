@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -51,8 +50,9 @@ class LocalKafkaBrokerTest {
             assertThat(broker.bootstrapServers()).matches("127\\.0\\.0\\.1:\\d+");
             try (Admin admin = admin(broker)) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)
-                        .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1"))))
-                    .all().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                                .configs(Map.of(TopicConfig.RETENTION_MS_CONFIG, "-1"))))
+                        .all()
+                        .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
                 clusterId = admin.describeCluster().clusterId().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             }
             RecordMetadata written = produce(broker, "vehicle-1", "spec-v1");
@@ -68,13 +68,16 @@ class LocalKafkaBrokerTest {
             assertThat(restarted.bootstrapServers()).isEqualTo("127.0.0.1:" + port);
             try (Admin admin = admin(restarted)) {
                 assertThat(admin.describeCluster().clusterId().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
-                    .isEqualTo(clusterId);
+                        .isEqualTo(clusterId);
                 assertThat(admin.listTopics().names().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
-                    .contains(TOPIC);
+                        .contains(TOPIC);
                 // The group's committed offset survived too (__consumer_offsets is persistent).
-                assertThat(admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata()
-                        .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS).get(PARTITION).offset())
-                    .isEqualTo(1);
+                assertThat(admin.listConsumerGroupOffsets(GROUP)
+                                .partitionsToOffsetAndMetadata()
+                                .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                                .get(PARTITION)
+                                .offset())
+                        .isEqualTo(1);
             }
             assertThat(readFromStart(restarted, 1)).containsExactly("vehicle-1=spec-v1");
         }
@@ -84,9 +87,9 @@ class LocalKafkaBrokerTest {
     void failsClearlyWhenThePortIsTaken() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             assertThatThrownBy(() -> LocalKafkaBroker.start(dataDir, taken.getLocalPort()))
-                .isInstanceOf(StackException.class)
-                .hasMessageContaining("failed to start on 127.0.0.1:" + taken.getLocalPort())
-                .hasMessageContaining("already in use");
+                    .isInstanceOf(StackException.class)
+                    .hasMessageContaining("failed to start on 127.0.0.1:" + taken.getLocalPort())
+                    .hasMessageContaining("already in use");
         }
         // The failed attempt released the data directory again.
         try (LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir, 0)) {
@@ -98,12 +101,12 @@ class LocalKafkaBrokerTest {
     void refusesASecondBrokerOnTheSameDirectory() throws Exception {
         try (LocalKafkaBroker broker = LocalKafkaBroker.start(dataDir, 0)) {
             assertThatThrownBy(() -> LocalKafkaBroker.start(dataDir, 0))
-                .isInstanceOf(StackException.class)
-                .hasMessageContaining("already in use");
+                    .isInstanceOf(StackException.class)
+                    .hasMessageContaining("already in use");
             // The running broker is unaffected.
             try (Admin admin = admin(broker)) {
                 assertThat(admin.describeCluster().nodes().get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS))
-                    .hasSize(1);
+                        .hasSize(1);
             }
         }
     }
@@ -114,24 +117,29 @@ class LocalKafkaBrokerTest {
 
     private static RecordMetadata produce(LocalKafkaBroker broker, String key, String value) throws Exception {
         Map<String, Object> config = Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-            ProducerConfig.ACKS_CONFIG, "all",
-            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true);
         try (KafkaProducer<String, String> producer =
-                 new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
+                new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             return producer.send(new ProducerRecord<>(TOPIC, key, value))
-                .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                    .get(CLIENT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         }
     }
 
     /** Reads the partition from offset 0 without a consumer group until {@code expected} records arrived. */
     private static List<String> readFromStart(LocalKafkaBroker broker, int expected) {
         Map<String, Object> config = Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
         List<String> records = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer =
-                 new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.assign(List.of(PARTITION));
             consumer.seek(PARTITION, 0);
             // Same thread: KafkaConsumer must not be shared between threads.
@@ -148,13 +156,17 @@ class LocalKafkaBrokerTest {
     /** Consumes as a member of {@link #GROUP} until one record arrived and commits its offset. */
     private static List<String> consumeAndCommit(LocalKafkaBroker broker) {
         Map<String, Object> config = Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-            ConsumerConfig.GROUP_ID_CONFIG, GROUP,
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                GROUP,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
         List<String> records = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer =
-                 new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(TOPIC));
             await().pollInSameThread().atMost(CLIENT_TIMEOUT).until(() -> {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {

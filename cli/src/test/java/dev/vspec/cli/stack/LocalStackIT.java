@@ -1,20 +1,18 @@
 package dev.vspec.cli.stack;
 
-import dev.vspec.cli.VspecCli;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.Reachability;
-import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.TestKeys;
-import org.jooq.SQLDialect;
-import org.jooq.impl.DSL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.cli.VspecCli;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.infra.testing.DecoderReady;
+import dev.vspec.infra.testing.Reachability;
 import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.TestKeys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -47,6 +45,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import org.jooq.SQLDialect;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,7 +78,8 @@ class LocalStackIT {
     private static LocalStack stack;
     private static JsonNode catalog;
     private static String key;
-    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     static void startTheStack() throws IOException {
@@ -86,7 +87,8 @@ class LocalStackIT {
             catalog = JSON.readTree(in);
         }
         database = TestDatabase.createWithVpic("vspec_stack");
-        stack = LocalStack.start(StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+        stack = LocalStack.start(
+                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         key = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.FREE);
     }
@@ -113,11 +115,14 @@ class LocalStackIT {
 
         for (Deployable deployable : Deployable.values()) {
             assertThat(Reachability.accepts(external.get(), stack.port(deployable)))
-                    .as(deployable.id + " from outside").isEqualTo(deployable == Deployable.GATEWAY);
+                    .as(deployable.id + " from outside")
+                    .isEqualTo(deployable == Deployable.GATEWAY);
             assertThat(Reachability.accepts(external.get(), stack.managementPort(deployable)))
-                    .as(deployable.id + "'s management port from outside").isFalse();
+                    .as(deployable.id + "'s management port from outside")
+                    .isFalse();
             assertThat(Reachability.accepts(InetAddress.getLoopbackAddress(), stack.managementPort(deployable)))
-                    .as(deployable.id + "'s management port here").isTrue();
+                    .as(deployable.id + "'s management port here")
+                    .isTrue();
         }
     }
 
@@ -125,8 +130,10 @@ class LocalStackIT {
     void oneDecoderIndexServesEveryDeployableThatDecodes() throws Exception {
         DecoderSource decoders = stack.context(Deployable.QUERY_SIDE).getBean(DecoderSource.class);
 
-        assertThat(stack.context(Deployable.COMMAND_SIDE).getBean(DecoderSource.class)).isSameAs(decoders);
-        assertThat(stack.context(Deployable.SANDBOX).getBean(DecoderSource.class)).isSameAs(decoders);
+        assertThat(stack.context(Deployable.COMMAND_SIDE).getBean(DecoderSource.class))
+                .isSameAs(decoders);
+        assertThat(stack.context(Deployable.SANDBOX).getBean(DecoderSource.class))
+                .isSameAs(decoders);
         DecoderReady.await(decoders);
         HttpResponse<String> accord = get("/api/v1/decode?vin=1HGCM82633A004352");
         assertThat(accord.statusCode()).isEqualTo(200);
@@ -147,7 +154,8 @@ class LocalStackIT {
             assertThat(response.statusCode()).as(query).isEqualTo(200);
             JsonNode body = JSON.readTree(response.body());
             assertThat(body.at("/vehicle/config_key").asString()).isEqualTo(key);
-            assertThat(body.at("/vehicle/label").asString()).isEqualTo(config.get("label").asString());
+            assertThat(body.at("/vehicle/label").asString())
+                    .isEqualTo(config.get("label").asString());
             assertThat(fluidSummaries(body.get("fluids"), "capacity/litres"))
                     .isEqualTo(fluidSummaries(config.get("fluids"), "capacity_litres"));
         }
@@ -157,21 +165,31 @@ class LocalStackIT {
     void anAmbiguousYearMakeModelAnswers409WithEveryCandidate() throws Exception {
         Map<String, List<JsonNode>> byYmm = new HashMap<>();
         for (JsonNode config : catalog.get("configurations")) {
-            byYmm.computeIfAbsent(config.get("year").asInt() + "|" + config.get("make").asString() + "|"
-                    + config.get("model").asString(), k -> new ArrayList<>()).add(config);
+            byYmm.computeIfAbsent(
+                            config.get("year").asInt() + "|"
+                                    + config.get("make").asString() + "|"
+                                    + config.get("model").asString(),
+                            k -> new ArrayList<>())
+                    .add(config);
         }
-        List<JsonNode> candidates = byYmm.values().stream().filter(list -> list.size() > 1).findFirst().orElseThrow();
+        List<JsonNode> candidates = byYmm.values().stream()
+                .filter(list -> list.size() > 1)
+                .findFirst()
+                .orElseThrow();
         JsonNode first = candidates.get(0);
-        String query = "year=" + first.get("year").asInt() + "&make=" + encode(first.get("make").asString().toUpperCase())
-                + "&model=" + encode(first.get("model").asString().toLowerCase());
+        String query = "year=" + first.get("year").asInt() + "&make="
+                + encode(first.get("make").asString().toUpperCase()) + "&model="
+                + encode(first.get("model").asString().toLowerCase());
 
         HttpResponse<String> response = get("/api/v1/fluids?" + query);
 
         assertThat(response.statusCode()).isEqualTo(409);
         JsonNode body = JSON.readTree(response.body());
         assertThat(body.get("error").asString()).isEqualTo("multiple_matches");
-        assertThat(StreamSupport.stream(body.get("matches").spliterator(), false).map(m -> m.get("config_key").asString()))
-                .containsExactlyInAnyOrderElementsOf(candidates.stream().map(LocalStackIT::configKeyOf).toList());
+        assertThat(StreamSupport.stream(body.get("matches").spliterator(), false)
+                        .map(m -> m.get("config_key").asString()))
+                .containsExactlyInAnyOrderElementsOf(
+                        candidates.stream().map(LocalStackIT::configKeyOf).toList());
 
         HttpResponse<String> list = get("/api/v1/configs?" + query);
         assertThat(list.statusCode()).isEqualTo(200);
@@ -187,7 +205,8 @@ class LocalStackIT {
         assertThat(error.get("error").asString()).isEqualTo("missing_param");
         assertThat(error.get("object").asString()).isEqualTo("error");
         assertThat(error.get("docs").asString()).isEqualTo(stack.url(Deployable.GATEWAY) + "/docs#missing_param");
-        assertThat(error.get("request_id").asString()).isEqualTo(response.headers().firstValue("X-Request-Id").orElseThrow());
+        assertThat(error.get("request_id").asString())
+                .isEqualTo(response.headers().firstValue("X-Request-Id").orElseThrow());
     }
 
     @Test
@@ -204,8 +223,12 @@ class LocalStackIT {
         assertThat(answered.headers().firstValue("X-RateLimit-Limit")).hasValue("60");
         assertThat(answered.headers().firstValue("X-Monthly-Limit")).hasValue("10000");
 
-        HttpResponse<String> keyless = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/v1/fluids?vin=1HGCM8263"))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> keyless = http.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/v1/fluids?vin=1HGCM8263"))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(keyless.statusCode()).isEqualTo(401);
         assertThat(JSON.readTree(keyless.body()).get("error").asString()).isEqualTo("invalid_api_key");
     }
@@ -213,28 +236,40 @@ class LocalStackIT {
     @Test
     void servesTheKeylessSandboxThroughTheGateway() throws Exception {
         String base = stack.url(Deployable.GATEWAY) + "/api/sample";
-        HttpResponse<String> fluids = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/fluids?vin=19XFC2F52KE715372"))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> fluids = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/v1/fluids?vin=19XFC2F52KE715372"))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(fluids.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(fluids.body()).at("/vehicle/config_key").asString()).isEqualTo("2019-honda-civic-lx-k20c2-fwd");
+        assertThat(JSON.readTree(fluids.body()).at("/vehicle/config_key").asString())
+                .isEqualTo("2019-honda-civic-lx-k20c2-fwd");
         assertThat(fluids.headers().firstValue("X-RateLimit-Limit")).hasValue("30");
         assertThat(fluids.headers().firstValue("RateLimit-Policy")).hasValue("30;w=60, 500;w=86400");
 
-        HttpResponse<String> write = http.send(HttpRequest.newBuilder(URI.create(base + "/v0/enrich"))
-                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"vin\":\"19XFC2F52KE715372\"}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> write = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/v0/enrich"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"vin\":\"19XFC2F52KE715372\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(write.statusCode()).isEqualTo(403);
         assertThat(JSON.readTree(write.body()).get("error").asString()).isEqualTo("write_disabled");
     }
 
     @Test
     void takesARequestForAccessThroughTheGateway() throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/request-access"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("name=Dana+Ruiz&email=dana%40fleet.example&company=Ruiz+Fleet"
-                        + "&intended_use=Service+reminders+for+our+delivery+vans&plan=pro"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + "/api/request-access"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "name=Dana+Ruiz&email=dana%40fleet.example&company=Ruiz+Fleet"
+                                        + "&intended_use=Service+reminders+for+our+delivery+vans&plan=pro"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         assertThat(new AccessRequestStore(DSL.using(stack.dataSource(), SQLDialect.POSTGRES)).list())
@@ -249,69 +284,107 @@ class LocalStackIT {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int exit = new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(
-                "catalog", "import-vpic", "--years", "2024", "--makes", "Honda", "--db-url", database.url(),
-                "--db-user", database.user());
+        int exit = new CommandLine(new VspecCli())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(
+                        "catalog",
+                        "import-vpic",
+                        "--years",
+                        "2024",
+                        "--makes",
+                        "Honda",
+                        "--db-url",
+                        database.url(),
+                        "--db-user",
+                        database.user());
 
         assertThat(exit).as(err.toString()).isZero();
         int found = number(out.toString(), "Found ([\\d,]+) configurations");
-        assertThat(out.toString()).contains(found + " configurations, " + 2 * found + " commands, " + 2 * found
-                + " events stored.");
+        assertThat(out.toString())
+                .contains(found + " configurations, " + 2 * found + " commands, " + 2 * found + " events stored.");
         Map<String, JsonNode> registered = registered2024Hondas();
         Set<String> imported = registered2024Hondas(before).keySet();
         assertThat(imported).hasSize(found);
         assertThat(registered.keySet()).containsAll(imported);
 
         // through the event store, the relay, Kafka and the projections to the query side, behind the gateway
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-            HttpResponse<String> all = get(reader, "/api/v1/configs?year=2024&make=HONDA&limit=1000");
-            assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
-            assertThat(JSON.readTree(all.body()).get("configs")).hasSize(registered.size());
-        });
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    HttpResponse<String> all = get(reader, "/api/v1/configs?year=2024&make=HONDA&limit=1000");
+                    assertThat(all.statusCode()).as(all.body()).isEqualTo(200);
+                    assertThat(JSON.readTree(all.body()).get("configs")).hasSize(registered.size());
+                });
 
         List<List<JsonNode>> configPages = pages(reader, "/api/v1/configs?year=2024&make=Honda", "configs", PAGE);
         List<JsonNode> configs = configPages.stream().flatMap(List::stream).toList();
-        List<String> keys = configs.stream().map(config -> config.get("config_key").asString()).toList();
+        List<String> keys = configs.stream()
+                .map(config -> config.get("config_key").asString())
+                .toList();
         assertThat(keys).as("pages are disjoint").doesNotHaveDuplicates();
         assertThat(keys).as("every configuration once").containsExactlyInAnyOrderElementsOf(registered.keySet());
         assertThat(configPages).hasSize((registered.size() + PAGE - 1) / PAGE);
         for (JsonNode config : configs) {
             JsonNode event = registered.get(config.get("config_key").asString());
-            assertThat(config.get("model").asString()).isEqualTo(event.get("model").asString());
-            assertThat(config.get("trim").asString()).isEqualTo(event.get("trim").asString());
-            assertThat(config.get("engine_code").asString()).isEqualTo(event.get("engineCode").asString());
+            assertThat(config.get("model").asString())
+                    .isEqualTo(event.get("model").asString());
+            assertThat(config.get("trim").asString())
+                    .isEqualTo(event.get("trim").asString());
+            assertThat(config.get("engine_code").asString())
+                    .isEqualTo(event.get("engineCode").asString());
         }
 
-        Map<String, Long> perModel = configs.stream().collect(Collectors.groupingBy(
-                config -> folded(config.get("model").asString()), TreeMap::new, Collectors.counting()));
+        Map<String, Long> perModel = configs.stream()
+                .collect(Collectors.groupingBy(
+                        config -> folded(config.get("model").asString()), TreeMap::new, Collectors.counting()));
         List<List<JsonNode>> modelPages = pages(reader, "/api/v1/models?year=2024&make=Honda", "models", PAGE);
         List<JsonNode> models = modelPages.stream().flatMap(List::stream).toList();
         assertThat(modelPages).hasSize(Math.max(1, (perModel.size() + PAGE - 1) / PAGE));
-        assertThat(models.stream().map(model -> folded(model.get("model").asString()))).doesNotHaveDuplicates();
-        assertThat(models.stream().mapToLong(model -> model.get("configurations").asLong()).sum()).isEqualTo(registered.size());
-        assertThat(models.stream().collect(Collectors.toMap(model -> folded(model.get("model").asString()),
-                model -> model.get("configurations").asLong()))).isEqualTo(perModel);
+        assertThat(models.stream().map(model -> folded(model.get("model").asString())))
+                .doesNotHaveDuplicates();
+        assertThat(models.stream()
+                        .mapToLong(model -> model.get("configurations").asLong())
+                        .sum())
+                .isEqualTo(registered.size());
+        assertThat(models.stream()
+                        .collect(Collectors.toMap(
+                                model -> folded(model.get("model").asString()),
+                                model -> model.get("configurations").asLong())))
+                .isEqualTo(perModel);
 
         // the model with the most configurations, and its trims
-        JsonNode largest = models.stream().max(Comparator.comparingLong(model -> model.get("configurations").asLong()))
+        JsonNode largest = models.stream()
+                .max(Comparator.comparingLong(
+                        model -> model.get("configurations").asLong()))
                 .orElseThrow();
         String model = largest.get("model").asString();
-        Map<String, Long> perTrim = configs.stream().filter(config -> folded(config.get("model").asString()).equals(folded(model)))
-                .collect(Collectors.groupingBy(config -> folded(config.get("trim").asString()), Collectors.counting()));
+        Map<String, Long> perTrim = configs.stream()
+                .filter(config -> folded(config.get("model").asString()).equals(folded(model)))
+                .collect(Collectors.groupingBy(
+                        config -> folded(config.get("trim").asString()), Collectors.counting()));
         String trimsRoute = "/api/v1/trims?year=2024&make=Honda&model=" + encode(model);
         List<List<JsonNode>> trimPages = pages(reader, trimsRoute, "trims", TRIM_PAGE);
         List<JsonNode> trims = trimPages.stream().flatMap(List::stream).toList();
         assertThat(trimPages).hasSize(Math.max(1, (perTrim.size() + TRIM_PAGE - 1) / TRIM_PAGE));
-        assertThat(trims.stream().mapToLong(trim -> trim.get("configurations").asLong()).sum())
+        assertThat(trims.stream()
+                        .mapToLong(trim -> trim.get("configurations").asLong())
+                        .sum())
                 .isEqualTo(largest.get("configurations").asLong());
-        assertThat(trims.stream().collect(Collectors.toMap(trim -> folded(trim.get("trim").asString()),
-                trim -> trim.get("configurations").asLong()))).isEqualTo(perTrim);
+        assertThat(trims.stream()
+                        .collect(Collectors.toMap(
+                                trim -> folded(trim.get("trim").asString()),
+                                trim -> trim.get("configurations").asLong())))
+                .isEqualTo(perTrim);
 
         // the ETag of a page, and a conditional read of it
-        for (String route : List.of("/api/v1/models?year=2024&make=Honda&limit=" + PAGE, trimsRoute + "&limit=" + TRIM_PAGE,
+        for (String route : List.of(
+                "/api/v1/models?year=2024&make=Honda&limit=" + PAGE,
+                trimsRoute + "&limit=" + TRIM_PAGE,
                 "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE)) {
             HttpResponse<String> first = get(reader, route);
-            String etag = first.headers().firstValue("ETag").orElseThrow(() -> new AssertionError(route + " has no ETag"));
+            String etag =
+                    first.headers().firstValue("ETag").orElseThrow(() -> new AssertionError(route + " has no ETag"));
             assertThat(etag).as(route).matches("W/\"[0-9a-f]{16}\"");
             HttpResponse<String> again = get(reader, route, "If-None-Match", etag);
             assertThat(again.statusCode()).as(route).isEqualTo(304);
@@ -319,24 +392,36 @@ class LocalStackIT {
         }
 
         // a cursor the listing did not give (cut short, with a character added, another listing's), a limit over 1,000
-        String cursor = JSON.readTree(get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE).body())
-                .get("next").asString().replaceFirst(".*cursor=", "");
-        String modelsCursor = JSON.readTree(get(reader, "/api/v1/models?year=2024&make=Honda&limit=1").body())
-                .get("next").asString().replaceFirst(".*cursor=", "");
+        String cursor = JSON.readTree(get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE)
+                        .body())
+                .get("next")
+                .asString()
+                .replaceFirst(".*cursor=", "");
+        String modelsCursor = JSON.readTree(get(reader, "/api/v1/models?year=2024&make=Honda&limit=1")
+                        .body())
+                .get("next")
+                .asString()
+                .replaceFirst(".*cursor=", "");
         for (String refused : List.of(cursor.substring(0, cursor.length() / 2), cursor + "!", modelsCursor)) {
-            assertInvalidParam(get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE + "&cursor=" + refused),
-                    "cursor");
+            assertInvalidParam(
+                    get(reader, "/api/v1/configs?year=2024&make=Honda&limit=" + PAGE + "&cursor=" + refused), "cursor");
         }
-        for (String route : List.of("/api/v1/models?year=2024&make=Honda", trimsRoute, "/api/v1/configs?year=2024&make=Honda")) {
+        for (String route :
+                List.of("/api/v1/models?year=2024&make=Honda", trimsRoute, "/api/v1/configs?year=2024&make=Honda")) {
             assertInvalidParam(get(reader, route + "&limit=1001"), "limit");
         }
 
         // the keyless sandbox answers its own sample catalog, never the live one
-        HttpResponse<String> sample = http.send(HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY)
-                + "/api/sample/v1/configs?year=2024&make=Honda&limit=1000")).timeout(Duration.ofSeconds(10)).GET().build(),
+        HttpResponse<String> sample = http.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY)
+                                + "/api/sample/v1/configs?year=2024&make=Honda&limit=1000"))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(sample.statusCode()).as(sample.body()).isEqualTo(200);
-        assertThat(JSON.readTree(sample.body()).get("configs").findValuesAsString("config_key")).doesNotContainAnyElementsOf(imported);
+        assertThat(JSON.readTree(sample.body()).get("configs").findValuesAsString("config_key"))
+                .doesNotContainAnyElementsOf(imported);
     }
 
     /**
@@ -355,7 +440,8 @@ class LocalStackIT {
             page.get(field).forEach(entries::add);
             pages.add(entries);
             next = page.get("next").isNull() ? null : page.get("next").asString();
-            assertThat(response.headers().firstValue("Link")).as(first)
+            assertThat(response.headers().firstValue("Link"))
+                    .as(first)
                     .isEqualTo(Optional.ofNullable(next).map(link -> "<" + link + ">; rel=\"next\""));
             if (next != null) {
                 assertThat(entries).as(first).hasSize(limit);
@@ -371,7 +457,8 @@ class LocalStackIT {
     /** The spec's 400: JSON with the code and a message, decorated by the gateway. */
     private static void assertInvalidParam(HttpResponse<String> response, String parameter) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         JsonNode error = JSON.readTree(response.body());
         assertThat(error.get("error").asString()).isEqualTo("invalid_param");
         assertThat(error.get("message").asString()).startsWith(parameter);
@@ -387,14 +474,16 @@ class LocalStackIT {
     private static Map<String, JsonNode> registered2024Hondas(long after) throws SQLException {
         Map<String, JsonNode> registered = new LinkedHashMap<>();
         try (Connection connection = stack.dataSource().getConnection();
-             PreparedStatement query = connection.prepareStatement("select convert_from(payload, 'UTF8')"
-                     + " from events.domainevententry where payloadtype = ? and globalindex > ? order by globalindex")) {
+                PreparedStatement query = connection.prepareStatement(
+                        "select convert_from(payload, 'UTF8')"
+                                + " from events.domainevententry where payloadtype = ? and globalindex > ? order by globalindex")) {
             query.setString(1, "dev.vspec.contracts.catalog.ConfigurationRegistered");
             query.setLong(2, after);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     JsonNode payload = JSON.readTree(rows.getString(1));
-                    if (payload.get("year").asInt() == 2024 && folded(payload.get("make").asString()).equals("honda")) {
+                    if (payload.get("year").asInt() == 2024
+                            && folded(payload.get("make").asString()).equals("honda")) {
                         registered.put(payload.get("configKey").asString(), payload);
                     }
                 }
@@ -405,7 +494,9 @@ class LocalStackIT {
 
     private static long lastGlobalIndex() throws SQLException {
         try (Connection connection = stack.dataSource().getConnection();
-             ResultSet rows = connection.createStatement().executeQuery("select coalesce(max(globalindex), 0) from events.domainevententry")) {
+                ResultSet rows = connection
+                        .createStatement()
+                        .executeQuery("select coalesce(max(globalindex), 0) from events.domainevententry")) {
             rows.next();
             return rows.getLong(1);
         }
@@ -430,7 +521,8 @@ class LocalStackIT {
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
                 .header("Authorization", "Bearer " + apiKey)
-                .timeout(Duration.ofSeconds(10)).GET();
+                .timeout(Duration.ofSeconds(10))
+                .GET();
         if (headers.length > 0) {
             request.headers(headers);
         }
@@ -444,7 +536,10 @@ class LocalStackIT {
             trims.merge(ymmtQuery(config).toLowerCase(), 1, Integer::sum);
         }
         for (JsonNode config : catalog.get("configurations")) {
-            if (config.has("fluids") && !config.get("fluids").isEmpty() && config.has("vins") && !config.get("vins").isEmpty()
+            if (config.has("fluids")
+                    && !config.get("fluids").isEmpty()
+                    && config.has("vins")
+                    && !config.get("vins").isEmpty()
                     && trims.get(ymmtQuery(config).toLowerCase()) == 1) {
                 return config;
             }
@@ -453,21 +548,34 @@ class LocalStackIT {
     }
 
     private static String configKeyOf(JsonNode config) {
-        return ConfigKey.of(config.get("year").asInt(), config.get("make").asString(), config.get("model").asString(),
-                config.get("trim").asString(), config.get("engine_code").asString(),
-                config.hasNonNull("drivetrain") ? config.get("drivetrain").asString() : null).value();
+        return ConfigKey.of(
+                        config.get("year").asInt(),
+                        config.get("make").asString(),
+                        config.get("model").asString(),
+                        config.get("trim").asString(),
+                        config.get("engine_code").asString(),
+                        config.hasNonNull("drivetrain")
+                                ? config.get("drivetrain").asString()
+                                : null)
+                .value();
     }
 
     private static String ymmtQuery(JsonNode config) {
-        return "year=" + config.get("year").asInt() + "&make=" + encode(config.get("make").asString())
-                + "&model=" + encode(config.get("model").asString()) + "&trim=" + encode(config.get("trim").asString());
+        return "year=" + config.get("year").asInt() + "&make="
+                + encode(config.get("make").asString()) + "&model="
+                + encode(config.get("model").asString()) + "&trim="
+                + encode(config.get("trim").asString());
     }
 
     private static List<String> fluidSummaries(JsonNode fluids, String litresPath) {
         List<String> summaries = new ArrayList<>();
         for (JsonNode fluid : fluids) {
-            summaries.add(fluid.get("type").asString() + "|" + fluid.get("specification").asString() + "|"
-                    + fluid.at("/" + litresPath).decimalValue().stripTrailingZeros().toPlainString());
+            summaries.add(fluid.get("type").asString() + "|"
+                    + fluid.get("specification").asString() + "|"
+                    + fluid.at("/" + litresPath)
+                            .decimalValue()
+                            .stripTrailingZeros()
+                            .toPlainString());
         }
         return summaries;
     }

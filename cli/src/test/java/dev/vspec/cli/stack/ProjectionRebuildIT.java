@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.VspecCli;
-import dev.vspec.command.CommandSideApplication;
 import dev.vspec.cli.synthetic.SyntheticCatalog;
 import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
+import dev.vspec.command.CommandSideApplication;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.projections.AllProjections;
@@ -69,8 +69,11 @@ class ProjectionRebuildIT {
     @BeforeAll
     static void startTheStackButTheProjections() {
         database = TestDatabase.create("vspec_rebuild");
-        Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(database.url());
         dataSource.setUsername(database.user());
@@ -80,9 +83,10 @@ class ProjectionRebuildIT {
         tables = AllProjections.tables();
 
         // sample data: the synthetic catalog, 300 configurations and 3,000 VINs (about 8,000 events)
-        new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, 300, 3_000), progress -> { });
+        new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, 300, 3_000), progress -> {});
         broker = LocalKafkaBroker.start(work.resolve("kafka"), 0);
-        commandSide = CommandSideApplication.application().run(args(Deployable.COMMAND_SIDE).toArray(String[]::new));
+        commandSide = CommandSideApplication.application()
+                .run(args(Deployable.COMMAND_SIDE).toArray(String[]::new));
         projections = startProjections(500);
         catchUp();
         clean = checksums();
@@ -117,7 +121,10 @@ class ProjectionRebuildIT {
         Run first = vspec("projections", "rebuild", "--all", "--batch", "1000");
         watch.stop();
         assertThat(first.exit).as(first.err).isZero();
-        assertThat(first.out).contains("Reading " + TOPIC + " from offset 0").contains("100%").contains("events/s")
+        assertThat(first.out)
+                .contains("Reading " + TOPIC + " from offset 0")
+                .contains("100%")
+                .contains("events/s")
                 .contains("Rebuilt aliases, configurations, fluids, images, labor_times, parts");
         assertThat(checksums()).isEqualTo(clean);
         // a reader counting VINs all along saw the old table or the new one, never a part of one
@@ -130,7 +137,8 @@ class ProjectionRebuildIT {
         assertThat(fromStore.exit).as(fromStore.err).isZero();
         assertThat(fromStore.out).contains("Reading the event store");
         assertThat(checksums()).isEqualTo(clean);
-        assertThat(vspec("projections", "rebuild", "--all", "--from-event-store").exit).isZero();
+        assertThat(vspec("projections", "rebuild", "--all", "--from-event-store").exit)
+                .isZero();
         assertThat(checksums()).isEqualTo(clean);
 
         // and the running projections go on from the rebuilt tables' offsets: nothing is behind
@@ -148,11 +156,11 @@ class ProjectionRebuildIT {
         db.execute("DELETE FROM read.projection_offset");
         projections = startProjections(20);
         long total = topicRecords();
-        await().atMost(CATCH_UP).pollInterval(Duration.ofMillis(20))
-                .until(() -> appliedOffsets() > total / 3);
+        await().atMost(CATCH_UP).pollInterval(Duration.ofMillis(20)).until(() -> appliedOffsets() > total / 3);
         projections.destroyForcibly();
         awaitExit(projections);
-        assertThat(appliedOffsets()).as("killed before the projections had applied everything")
+        assertThat(appliedOffsets())
+                .as("killed before the projections had applied everything")
                 .isLessThan(total * tables.size());
 
         projections = startProjections(500);
@@ -164,8 +172,20 @@ class ProjectionRebuildIT {
     @Order(3)
     void aRebuildKilledHalfwayLeavesTheLiveTablesAndTheNextOneFinishes() throws IOException {
         Path log = work.resolve("rebuild.log");
-        Process rebuild = java(log, VspecCli.class.getName(), "projections", "rebuild", "--all", "--batch", "50",
-                "--db-url", database.url(), "--db-user", database.user(), "--kafka-bootstrap", broker.bootstrapServers());
+        Process rebuild = java(
+                log,
+                VspecCli.class.getName(),
+                "projections",
+                "rebuild",
+                "--all",
+                "--batch",
+                "50",
+                "--db-url",
+                database.url(),
+                "--db-user",
+                database.user(),
+                "--kafka-bootstrap",
+                broker.bootstrapServers());
         await().atMost(CATCH_UP).pollInterval(Duration.ofMillis(20)).until(() -> shadowOffsets() > 0);
         rebuild.destroyForcibly();
         awaitExit(rebuild);
@@ -188,34 +208,60 @@ class ProjectionRebuildIT {
         assertThat(none.exit).isEqualTo(2);
         assertThat(none.err).contains("Name the projections to rebuild or say --all");
 
-        Run noBroker = new Run(new CommandLine(new VspecCli()), "projections", "rebuild", "fluids",
-                "--db-url", database.url(), "--db-user", database.user(), "--kafka-bootstrap", "127.0.0.1:1");
+        Run noBroker = new Run(
+                new CommandLine(new VspecCli()),
+                "projections",
+                "rebuild",
+                "fluids",
+                "--db-url",
+                database.url(),
+                "--db-user",
+                database.user(),
+                "--kafka-bootstrap",
+                "127.0.0.1:1");
         assertThat(noBroker.exit).isEqualTo(1);
-        assertThat(noBroker.err).startsWith("vspec: Kafka at 127.0.0.1:1 failed: ").contains("The live tables are as they were.");
+        assertThat(noBroker.err)
+                .startsWith("vspec: Kafka at 127.0.0.1:1 failed: ")
+                .contains("The live tables are as they were.");
         assertThat(checksums()).isEqualTo(clean);
 
         Run list = vspec("projections", "rebuild", "--list");
-        assertThat(list.out.lines().toList()).containsExactly("aliases", "configurations", "fluids", "images", "labor_times",
-                "parts", "service_history", "service_intervals", "specs", "tires", "vins");
+        assertThat(list.out.lines().toList())
+                .containsExactly(
+                        "aliases",
+                        "configurations",
+                        "fluids",
+                        "images",
+                        "labor_times",
+                        "parts",
+                        "service_history",
+                        "service_intervals",
+                        "specs",
+                        "tires",
+                        "vins");
     }
 
     @Test
     @Order(5)
     void theRebuildBenchmarkLoadsTheRebuiltRowsWithCopyAndLeavesTheTables() {
         long rows = clean.values().stream()
-                .mapToLong(checksum -> Long.parseLong(checksum.substring(0, checksum.indexOf(':')))).sum();
+                .mapToLong(checksum -> Long.parseLong(checksum.substring(0, checksum.indexOf(':'))))
+                .sum();
 
         Run bench = vspec("bench", "rebuild", "--min-events", "0");
 
         assertThat(bench.exit).as(bench.err).isZero();
-        assertThat(bench.out).contains("rebuild from the topic : ")
-                .contains(String.format(Locale.ROOT, "COPY of the same rows   : %,d rows", rows)).contains("ratio");
+        assertThat(bench.out)
+                .contains("rebuild from the topic : ")
+                .contains(String.format(Locale.ROOT, "COPY of the same rows   : %,d rows", rows))
+                .contains("ratio");
         assertThat(checksums()).isEqualTo(clean);
         assertThat(rebuildSchemaExists()).isFalse();
     }
 
     private static boolean rebuildSchemaExists() {
-        return db.fetchExists(DSL.table(DSL.name("information_schema", "schemata")),
+        return db.fetchExists(
+                DSL.table(DSL.name("information_schema", "schemata")),
                 DSL.field(DSL.name("schema_name")).eq("rebuild"));
     }
 
@@ -265,12 +311,17 @@ class ProjectionRebuildIT {
 
     /** A JVM on this test's class path; its output is appended to {@code log}. */
     private static Process java(Path log, String... mainAndArgs) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path")));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path")));
         command.addAll(List.of(mainAndArgs));
         try {
-            return new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            return new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + command, e);
         }
@@ -282,8 +333,13 @@ class ProjectionRebuildIT {
 
     private static Run vspec(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--db-url", database.url(), "--db-user", database.user(),
-                "--kafka-bootstrap", broker.bootstrapServers()));
+        all.addAll(List.of(
+                "--db-url",
+                database.url(),
+                "--db-user",
+                database.user(),
+                "--kafka-bootstrap",
+                broker.bootstrapServers()));
         return new Run(new CommandLine(new VspecCli()), all.toArray(String[]::new));
     }
 

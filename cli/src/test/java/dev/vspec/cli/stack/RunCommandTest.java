@@ -17,14 +17,16 @@ class RunCommandTest {
         int exit = new CommandLine(new VspecCli()).setErr(new PrintWriter(err)).execute("run", "query-sides");
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains("No part named 'query-sides' (known: kafka, command-side, projections, "
-                + "query-side, sandbox, gateway)");
+        assertThat(err.toString())
+                .contains("No part named 'query-sides' (known: kafka, command-side, projections, "
+                        + "query-side, sandbox, gateway)");
     }
 
     @Test
     void theBrokerTakesNoSpringProperties() {
         StringWriter err = new StringWriter();
-        int exit = new CommandLine(new VspecCli()).setErr(new PrintWriter(err)).execute("run", "kafka", "--server.port=1");
+        int exit =
+                new CommandLine(new VspecCli()).setErr(new PrintWriter(err)).execute("run", "kafka", "--server.port=1");
 
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("kafka takes no arguments but its options, not [--server.port=1]");

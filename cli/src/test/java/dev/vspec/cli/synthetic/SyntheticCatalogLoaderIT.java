@@ -61,8 +61,11 @@ class SyntheticCatalogLoaderIT {
     @BeforeAll
     static void createDatabase() {
         database = TestDatabase.create("vspec_synthetic_loader");
-        Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(database.url());
         dataSource.setUsername(database.user());
@@ -92,18 +95,32 @@ class SyntheticCatalogLoaderIT {
         assertThat(done.aggregatesStored()).isEqualTo(39);
         assertThat(done.aggregatesSkipped()).isZero();
         assertThat(done.eventsStored()).isEqualTo(events);
-        assertThat(progress).as("one report per batch of about 50 events").hasSizeGreaterThan(3).last().isEqualTo(done);
+        assertThat(progress)
+                .as("one report per batch of about 50 events")
+                .hasSizeGreaterThan(3)
+                .last()
+                .isEqualTo(done);
         EmbeddedEventStore eventStore = EmbeddedEventStore.builder()
-                .storageEngine(EventStorage.engine(dataSource, new DataSourceTransactionManager(dataSource))).build();
+                .storageEngine(EventStorage.engine(dataSource, new DataSourceTransactionManager(dataSource)))
+                .build();
         try {
             catalog.aggregates().forEach(aggregate -> {
-                List<DomainEventMessage<?>> read = eventStore.readEvents(aggregate.id()).asStream()
-                        .<DomainEventMessage<?>>map(message -> message).toList();
-                assertThat(read.stream().map(DomainEventMessage::getPayload).toList()).isEqualTo(aggregate.events());
-                assertThat(read).extracting(DomainEventMessage::getSequenceNumber)
-                        .containsExactlyElementsOf(LongStream.range(0, aggregate.events().size()).boxed().toList());
+                List<DomainEventMessage<?>> read = eventStore
+                        .readEvents(aggregate.id())
+                        .asStream()
+                        .<DomainEventMessage<?>>map(message -> message)
+                        .toList();
+                assertThat(read.stream().map(DomainEventMessage::getPayload).toList())
+                        .isEqualTo(aggregate.events());
+                assertThat(read)
+                        .extracting(DomainEventMessage::getSequenceNumber)
+                        .containsExactlyElementsOf(
+                                LongStream.range(0, aggregate.events().size())
+                                        .boxed()
+                                        .toList());
                 assertThat(read).extracting(DomainEventMessage::getType).containsOnly(aggregate.type());
-                assertThat(read.get(0).getIdentifier()).isEqualTo(SyntheticCatalogLoader.eventIdentifier(aggregate.id(), 0));
+                assertThat(read.get(0).getIdentifier())
+                        .isEqualTo(SyntheticCatalogLoader.eventIdentifier(aggregate.id(), 0));
             });
         } finally {
             eventStore.shutDown();
@@ -113,31 +130,54 @@ class SyntheticCatalogLoaderIT {
     @Test
     void storesTheBytesAndAggregateTypesTheCommandSideStores() {
         SyntheticCatalog catalog = new SyntheticCatalog(102, 5, 10);
-        new SyntheticCatalogLoader(dataSource).load(catalog, progress -> { });
+        new SyntheticCatalogLoader(dataSource).load(catalog, progress -> {});
         Serializer commandSideSerializer = EventSerialization.serializer();
 
         catalog.aggregates().forEach(aggregate -> {
-            List<StoredRow> rows = jdbc.query("select sequencenumber, type, payloadtype, payloadrevision, payload, metadata"
+            List<StoredRow> rows = jdbc.query(
+                    "select sequencenumber, type, payloadtype, payloadrevision, payload, metadata"
                             + " from events.domainevententry where aggregateidentifier = ? order by sequencenumber",
-                    (row, i) -> new StoredRow(row.getLong(1), row.getString(2), row.getString(3), row.getString(4),
-                            row.getBytes(5), row.getBytes(6)), aggregate.id());
+                    (row, i) -> new StoredRow(
+                            row.getLong(1),
+                            row.getString(2),
+                            row.getString(3),
+                            row.getString(4),
+                            row.getBytes(5),
+                            row.getBytes(6)),
+                    aggregate.id());
             assertThat(rows).hasSameSizeAs(aggregate.events());
             for (StoredRow row : rows) {
                 Record event = aggregate.events().get((int) row.sequence());
                 SerializedObject<byte[]> expected = commandSideSerializer.serialize(event, byte[].class);
-                assertThat(row.payload()).as("%s#%d", aggregate.id(), row.sequence()).isEqualTo(expected.getData());
-                assertThat(row.payloadType()).isEqualTo(expected.getType().getName()).isEqualTo(event.getClass().getName());
+                assertThat(row.payload())
+                        .as("%s#%d", aggregate.id(), row.sequence())
+                        .isEqualTo(expected.getData());
+                assertThat(row.payloadType())
+                        .isEqualTo(expected.getType().getName())
+                        .isEqualTo(event.getClass().getName());
                 assertThat(row.payloadRevision()).isEqualTo(expected.getType().getRevision());
                 assertThat(row.metadata())
-                        .isEqualTo(commandSideSerializer.serialize(MetaData.emptyInstance(), byte[].class).getData());
+                        .isEqualTo(commandSideSerializer
+                                .serialize(MetaData.emptyInstance(), byte[].class)
+                                .getData());
             }
         });
 
         String key = "2009-synthetic-typecheck-base-se20n-fwd";
         String vin = vin("SYNTYPE1?9A000001");
         try (CatalogCommandSide commandSide = CatalogCommandSide.over(dataSource)) {
-            commandSide.send(List.of(new RegisterConfiguration(key, 2009, "Synthetic", "Typecheck", "Base", "SE20N", "FWD",
-                    "2009 Synthetic Typecheck Base (synthetic data)", SOURCE), new LinkVin(vin, key, SOURCE)));
+            commandSide.send(List.of(
+                    new RegisterConfiguration(
+                            key,
+                            2009,
+                            "Synthetic",
+                            "Typecheck",
+                            "Base",
+                            "SE20N",
+                            "FWD",
+                            "2009 Synthetic Typecheck Base (synthetic data)",
+                            SOURCE),
+                    new LinkVin(vin, key, SOURCE)));
         }
         assertThat(aggregateType(key)).isEqualTo(SyntheticAggregate.CONFIGURATION);
         assertThat(aggregateType(vin)).isEqualTo(SyntheticAggregate.VEHICLE);
@@ -146,27 +186,34 @@ class SyntheticCatalogLoaderIT {
     @Test
     void theAggregatesAcceptTheirOwnDataAgainWithoutANewEvent() {
         SyntheticCatalog catalog = new SyntheticCatalog(103, 4, 8);
-        new SyntheticCatalogLoader(dataSource).load(catalog, progress -> { });
+        new SyntheticCatalogLoader(dataSource).load(catalog, progress -> {});
         long before = eventCount();
 
         try (CatalogCommandSide commandSide = CatalogCommandSide.over(dataSource)) {
-            commandSide.send(catalog.events().map(SyntheticCatalogLoaderIT::commandRecording).toList());
+            commandSide.send(catalog.events()
+                    .map(SyntheticCatalogLoaderIT::commandRecording)
+                    .toList());
 
-            assertThat(commandSide.eventsStored()).as("every command was accepted and found nothing changed").isZero();
+            assertThat(commandSide.eventsStored())
+                    .as("every command was accepted and found nothing changed")
+                    .isZero();
         }
         assertThat(eventCount()).isEqualTo(before);
     }
 
     @Test
     void aSecondLoadSkipsWhatAnEarlierLoadStored() {
-        new SyntheticCatalogLoader(dataSource, 40).load(new SyntheticCatalog(104, 6, 0), progress -> { });
+        new SyntheticCatalogLoader(dataSource, 40).load(new SyntheticCatalog(104, 6, 0), progress -> {});
         long before = eventCount();
         SyntheticCatalog larger = new SyntheticCatalog(104, 8, 12);
 
-        LoadProgress second = new SyntheticCatalogLoader(dataSource, 40).load(larger, progress -> { });
-        LoadProgress third = new SyntheticCatalogLoader(dataSource, 40).load(larger, progress -> { });
+        LoadProgress second = new SyntheticCatalogLoader(dataSource, 40).load(larger, progress -> {});
+        LoadProgress third = new SyntheticCatalogLoader(dataSource, 40).load(larger, progress -> {});
 
-        long added = larger.aggregates().skip(6).mapToLong(aggregate -> aggregate.events().size()).sum();
+        long added = larger.aggregates()
+                .skip(6)
+                .mapToLong(aggregate -> aggregate.events().size())
+                .sum();
         assertThat(second.aggregatesSkipped()).isEqualTo(6);
         assertThat(second.aggregatesStored()).isEqualTo(2 + 12);
         assertThat(second.eventsStored()).isEqualTo(added);
@@ -179,7 +226,7 @@ class SyntheticCatalogLoaderIT {
     @Test
     void anAggregateStoredWithOtherContentStopsTheLoadAndItsBatch() {
         SyntheticCatalog first = new SyntheticCatalog(105, 1, 0);
-        new SyntheticCatalogLoader(dataSource).load(first, progress -> { });
+        new SyntheticCatalogLoader(dataSource).load(first, progress -> {});
         long seed = 106;
         while (!new SyntheticCatalog(seed, 1, 0).configKey(0).equals(first.configKey(0))) {
             seed++;
@@ -187,11 +234,13 @@ class SyntheticCatalogLoaderIT {
         SyntheticCatalog sameKeyOtherSeed = new SyntheticCatalog(seed, 1, 3);
         long before = eventCount();
 
-        assertThatThrownBy(() -> new SyntheticCatalogLoader(dataSource).load(sameKeyOtherSeed, progress -> { }))
+        assertThatThrownBy(() -> new SyntheticCatalogLoader(dataSource).load(sameKeyOtherSeed, progress -> {}))
                 .isInstanceOf(SyntheticCatalogConflict.class)
                 .hasMessageContaining("VehicleConfiguration " + first.configKey(0) + " is already in the event store"
                         + " with other content");
-        assertThat(eventCount()).as("the VINs of the same batch were not stored").isEqualTo(before);
+        assertThat(eventCount())
+                .as("the VINs of the same batch were not stored")
+                .isEqualTo(before);
     }
 
     private static String vin(String withPlaceholder) {
@@ -199,8 +248,10 @@ class SyntheticCatalogLoaderIT {
     }
 
     private String aggregateType(String aggregateId) {
-        return jdbc.queryForObject("select distinct type from events.domainevententry where aggregateidentifier = ?",
-                String.class, aggregateId);
+        return jdbc.queryForObject(
+                "select distinct type from events.domainevententry where aggregateidentifier = ?",
+                String.class,
+                aggregateId);
     }
 
     private long eventCount() {
@@ -210,8 +261,16 @@ class SyntheticCatalogLoaderIT {
     /** The command that records what an event says. */
     private static CatalogCommand commandRecording(Record event) {
         if (event instanceof ConfigurationRegistered e) {
-            return new RegisterConfiguration(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
-                    e.drivetrain(), e.label(), e.source());
+            return new RegisterConfiguration(
+                    e.configKey(),
+                    e.year(),
+                    e.make(),
+                    e.model(),
+                    e.trim(),
+                    e.engineCode(),
+                    e.drivetrain(),
+                    e.label(),
+                    e.source());
         }
         if (event instanceof FluidsRecorded e) {
             return new RecordFluids(e.configKey(), e.fluids(), e.source());
@@ -240,7 +299,6 @@ class SyntheticCatalogLoaderIT {
         throw new IllegalArgumentException("not made by the synthetic catalog: " + event);
     }
 
-    private record StoredRow(long sequence, String type, String payloadType, String payloadRevision, byte[] payload,
-                             byte[] metadata) {
-    }
+    private record StoredRow(
+            long sequence, String type, String payloadType, String payloadRevision, byte[] payload, byte[] metadata) {}
 }

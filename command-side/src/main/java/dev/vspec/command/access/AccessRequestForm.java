@@ -1,8 +1,8 @@
 package dev.vspec.command.access;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.contracts.access.Plan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +28,10 @@ final class AccessRequestForm {
     static final int INTENDED_USE_MIN = 10;
     static final int INTENDED_USE_MAX = 2000;
 
-    private AccessRequestForm() {
-    }
+    private AccessRequestForm() {}
 
     /** A submission that passed every rule: trimmed, {@code company} null when not given. */
-    record Submission(String name, String email, String company, String intendedUse, Plan plan) {
-    }
+    record Submission(String name, String email, String company, String intendedUse, Plan plan) {}
 
     /**
      * Checks the submitted fields. {@code values} holds each field's text as sent (absent when not
@@ -48,11 +46,14 @@ final class AccessRequestForm {
         String name = text(NAME, values, unreadable, true, 1, NAME_MAX, false, problems);
         String email = text(EMAIL, values, unreadable, true, 1, EMAIL_MAX, false, problems);
         if (email != null && !plausibleEmail(email)) {
-            problems.put(EMAIL, "'email' is not a plausible e-mail address (it needs exactly one @, a dot in the domain and no spaces)");
+            problems.put(
+                    EMAIL,
+                    "'email' is not a plausible e-mail address (it needs exactly one @, a dot in the domain and no spaces)");
             email = null;
         }
         String company = text(COMPANY, values, unreadable, false, 0, COMPANY_MAX, false, problems);
-        String intendedUse = text(INTENDED_USE, values, unreadable, true, INTENDED_USE_MIN, INTENDED_USE_MAX, true, problems);
+        String intendedUse =
+                text(INTENDED_USE, values, unreadable, true, INTENDED_USE_MIN, INTENDED_USE_MAX, true, problems);
         Plan plan = null;
         String planCode = text(PLAN, values, unreadable, true, 1, Integer.MAX_VALUE, false, problems);
         if (planCode != null) {
@@ -64,15 +65,24 @@ final class AccessRequestForm {
             }
         }
         if (!problems.isEmpty()) {
-            throw ApiException.about(problems.keySet().iterator().next(), ErrorCode.INVALID_PARAM,
+            throw ApiException.about(
+                    problems.keySet().iterator().next(),
+                    ErrorCode.INVALID_PARAM,
                     "The request cannot be accepted: " + String.join("; ", problems.values()));
         }
         return new Submission(name, email, company, intendedUse, plan);
     }
 
     /** The field's trimmed text, or null (after adding a problem, or when an optional field is not given). */
-    private static String text(String field, Map<String, String> values, Map<String, String> unreadable, boolean required,
-            int min, int max, boolean multiline, Map<String, String> problems) {
+    private static String text(
+            String field,
+            Map<String, String> values,
+            Map<String, String> unreadable,
+            boolean required,
+            int min,
+            int max,
+            boolean multiline,
+            Map<String, String> problems) {
         String problem = unreadable.get(field);
         if (problem != null) {
             problems.put(field, "'" + field + "' " + problem);
@@ -86,15 +96,23 @@ final class AccessRequestForm {
             }
             return null;
         }
-        if (value.codePoints().anyMatch(c -> Character.isISOControl(c) && !(multiline && (c == '\n' || c == '\r' || c == '\t')))) {
-            problems.put(field, "'" + field + "' contains control characters" + (multiline ? " (only line breaks and tabs are allowed)" : ""));
+        if (value.codePoints()
+                .anyMatch(c -> Character.isISOControl(c) && !(multiline && (c == '\n' || c == '\r' || c == '\t')))) {
+            problems.put(
+                    field,
+                    "'" + field + "' contains control characters"
+                            + (multiline ? " (only line breaks and tabs are allowed)" : ""));
             return null;
         }
         int length = value.codePointCount(0, value.length());
         if (length < min || length > max) {
-            problems.put(field, "'" + field + "' " + (min > 1
-                    ? "must be " + min + " to " + max + " characters long"
-                    : "must be at most " + max + " characters long") + " (it is " + length + ")");
+            problems.put(
+                    field,
+                    "'" + field + "' "
+                            + (min > 1
+                                    ? "must be " + min + " to " + max + " characters long"
+                                    : "must be at most " + max + " characters long")
+                            + " (it is " + length + ")");
             return null;
         }
         return value;
@@ -102,7 +120,8 @@ final class AccessRequestForm {
 
     /** One @ with text before it, a domain of at least two non-empty labels after it, no whitespace. */
     static boolean plausibleEmail(String email) {
-        if (email.codePoints().anyMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c))) {
+        if (email.codePoints()
+                .anyMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c))) {
             return false;
         }
         int at = email.indexOf('@');

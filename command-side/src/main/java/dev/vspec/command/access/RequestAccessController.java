@@ -63,6 +63,7 @@ class RequestAccessController {
     static final int MAX_BODY_BYTES = 64 * 1024;
     /** The width of {@code access.access_request.client_ip}. */
     private static final int MAX_ADDRESS_LENGTH = 64;
+
     private static final Logger log = LoggerFactory.getLogger(RequestAccessController.class);
 
     private final AccessRequestStore requests;
@@ -70,7 +71,8 @@ class RequestAccessController {
     private final ApiErrorResponses errors;
     private final ObjectMapper json;
 
-    RequestAccessController(AccessRequestStore requests, SharedBudgets budgets, ApiErrorResponses errors, ObjectMapper json) {
+    RequestAccessController(
+            AccessRequestStore requests, SharedBudgets budgets, ApiErrorResponses errors, ObjectMapper json) {
         this.requests = requests;
         this.budgets = budgets;
         this.errors = errors;
@@ -105,8 +107,12 @@ class RequestAccessController {
     }
 
     private AccessRequestForm.Submission fromJson(HttpServletRequest request) throws IOException {
-        JsonNode body = JsonBodies.readObject(request, json, MAX_BODY_BYTES,
-                "a request for access is a few kilobytes at most, with the fields " + String.join(", ", AccessRequestForm.FIELDS));
+        JsonNode body = JsonBodies.readObject(
+                request,
+                json,
+                MAX_BODY_BYTES,
+                "a request for access is a few kilobytes at most, with the fields "
+                        + String.join(", ", AccessRequestForm.FIELDS));
         Map<String, String> values = new HashMap<>();
         Map<String, String> unreadable = new HashMap<>();
         for (String field : AccessRequestForm.FIELDS) {
@@ -142,8 +148,10 @@ class RequestAccessController {
     }
 
     /** A valid request, stored unless the address has sent its valid requests for the hour. */
-    private ResponseEntity<?> storedOrTooMany(AccessRequestForm.Submission submission, String address, HttpServletRequest request) {
-        RollingAdmission admission = budgets.takeRolling(budget(address, "request-access"), SUBMISSIONS_PER_PERIOD, PERIOD);
+    private ResponseEntity<?> storedOrTooMany(
+            AccessRequestForm.Submission submission, String address, HttpServletRequest request) {
+        RollingAdmission admission =
+                budgets.takeRolling(budget(address, "request-access"), SUBMISSIONS_PER_PERIOD, PERIOD);
         if (!admission.admitted()) {
             return tooMany(admission, "access requests", request);
         }
@@ -151,8 +159,10 @@ class RequestAccessController {
     }
 
     /** A refused request: its 400 (ApiExceptionHandler), unless the address has sent its refused ones for the hour. */
-    private ResponseEntity<ApiError> refusedOrTooMany(ApiException refused, String address, HttpServletRequest request) {
-        RollingAdmission admission = budgets.takeRolling(budget(address, "request-access-refused"), REFUSED_PER_PERIOD, PERIOD);
+    private ResponseEntity<ApiError> refusedOrTooMany(
+            ApiException refused, String address, HttpServletRequest request) {
+        RollingAdmission admission =
+                budgets.takeRolling(budget(address, "request-access-refused"), REFUSED_PER_PERIOD, PERIOD);
         if (!admission.admitted()) {
             return tooMany(admission, "refused access requests (requests with a field to correct)", request);
         }
@@ -166,9 +176,12 @@ class RequestAccessController {
     private ResponseEntity<ApiError> tooMany(RollingAdmission admission, String what, HttpServletRequest request) {
         long seconds = admission.retryAfterSeconds();
         long minutes = (seconds + 59) / 60;
-        ApiError error = ApiError.of(ErrorCode.RATE_LIMITED, "Too many " + what + " from this address (the limit is "
-                + admission.limit() + " per hour); wait " + seconds + " s (about " + minutes + (minutes == 1 ? " minute" : " minutes")
-                + ") before submitting again");
+        ApiError error = ApiError.of(
+                ErrorCode.RATE_LIMITED,
+                "Too many " + what + " from this address (the limit is "
+                        + admission.limit() + " per hour); wait " + seconds + " s (about " + minutes
+                        + (minutes == 1 ? " minute" : " minutes")
+                        + ") before submitting again");
         return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header("Retry-After", Long.toString(seconds))
@@ -177,17 +190,28 @@ class RequestAccessController {
     }
 
     private ResponseEntity<Received> store(AccessRequestForm.Submission submission, String address) {
-        AccessRequest stored = requests.submit(submission.name(), submission.email(), submission.company(),
-                submission.intendedUse(), submission.plan(), address);
+        AccessRequest stored = requests.submit(
+                submission.name(),
+                submission.email(),
+                submission.company(),
+                submission.intendedUse(),
+                submission.plan(),
+                address);
         log.info("Access request {} received for the {} plan", stored.id(), stored.plan());
         return ResponseEntity.status(HttpStatus.CREATED)
                 .header("Cache-Control", "no-store")
                 // the service sends no mail: an operator issues the key (vspec keys issue --from-request) and sends it
-                .body(new Received(stored.id(), "received", "Thank you: your request " + stored.id() + " for the "
-                        + stored.plan() + " plan has been received. An operator reviews each request by hand and, once"
-                        + " they approve it, writes to " + stored.email() + " with your key. This service sends no"
-                        + " email itself, so no confirmation is on its way; quote request " + stored.id() + " if you"
-                        + " write to them."));
+                .body(new Received(
+                        stored.id(),
+                        "received",
+                        "Thank you: your request " + stored.id() + " for the "
+                                + stored.plan()
+                                + " plan has been received. An operator reviews each request by hand and, once"
+                                + " they approve it, writes to " + stored.email()
+                                + " with your key. This service sends no"
+                                + " email itself, so no confirmation is on its way; quote request " + stored.id()
+                                + " if you"
+                                + " write to them."));
     }
 
     /** The client's address as Tomcat resolved it, cut to the width it is stored in. */
@@ -196,6 +220,5 @@ class RequestAccessController {
         return address.length() > MAX_ADDRESS_LENGTH ? address.substring(0, MAX_ADDRESS_LENGTH) : address;
     }
 
-    record Received(long id, String status, String message) {
-    }
+    record Received(long id, String status, String message) {}
 }

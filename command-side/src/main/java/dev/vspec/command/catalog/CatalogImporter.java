@@ -50,8 +50,12 @@ public class CatalogImporter {
         ImportSummary checked = check(catalog);
         int sent = send(catalog, sourceOf(catalog));
         ImportSummary summary = new ImportSummary(checked.configurations(), checked.vins(), sent);
-        log.info("Imported catalog {}: {} configurations, {} VINs, {} commands",
-                catalog.getDescription(), summary.configurations(), summary.vins(), summary.commandsSent());
+        log.info(
+                "Imported catalog {}: {} configurations, {} VINs, {} commands",
+                catalog.getDescription(),
+                summary.configurations(),
+                summary.vins(),
+                summary.commandsSent());
         return summary;
     }
 
@@ -63,8 +67,8 @@ public class CatalogImporter {
         reader.read(catalog, entry -> {
             String earlier = keys.putIfAbsent(entry.configKey(), entry.path());
             if (earlier != null) {
-                throw new CatalogImportException(entry.path() + ": " + entry.configKey() + " is already described at "
-                        + earlier);
+                throw new CatalogImportException(
+                        entry.path() + ": " + entry.configKey() + " is already described at " + earlier);
             }
             for (int i = 0; i < entry.vins().size(); i++) {
                 String vin = entry.vins().get(i);
@@ -91,7 +95,8 @@ public class CatalogImporter {
             String name = catalog.getFilename() == null ? catalog.getDescription() : catalog.getFilename();
             return FactSource.importFile(name, HexFormat.of().formatHex(sha256.digest()));
         } catch (IOException e) {
-            throw new CatalogImportException("cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
+            throw new CatalogImportException(
+                    "cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is not available", e);
         }
@@ -105,8 +110,10 @@ public class CatalogImporter {
                 try {
                     commandGateway.sendAndWait(command);
                 } catch (RuntimeException e) {
-                    throw new CatalogImportException(step.path() + ": " + command.getClass().getSimpleName()
-                            + " was refused after " + sent[0] + " commands: " + e.getMessage(), e);
+                    throw new CatalogImportException(
+                            step.path() + ": " + command.getClass().getSimpleName() + " was refused after " + sent[0]
+                                    + " commands: " + e.getMessage(),
+                            e);
                 }
                 sent[0]++;
             }

@@ -50,22 +50,26 @@ final class CatalogJson {
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             // a whole number left out is missing, not 0
             .withConfigOverride(int.class, o -> o.setNullHandling(JsonSetter.Value.forValueNulls(Nulls.FAIL)))
-            .withCoercionConfig(LogicalType.Textual, c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-            .withCoercionConfig(LogicalType.Integer, c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
+            .withCoercionConfig(
+                    LogicalType.Textual,
+                    c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .withCoercionConfig(
+                    LogicalType.Integer,
+                    c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail))
             .withCoercionConfig(LogicalType.Float, c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
             .addModule(new SimpleModule("catalog-dates").addDeserializer(LocalDate.class, new IsoDate()))
             .build();
 
     /** One configuration at a time: the parser goes on to the next one. */
-    private static final ObjectReader CONFIGURATION = MAPPER.readerFor(ConfigurationEntry.class)
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectReader CONFIGURATION =
+            MAPPER.readerFor(ConfigurationEntry.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     private static final String SERVICE_RECORD_HINT = "; a service record holds no personal data and no free text";
 
-    private CatalogJson() {
-    }
+    private CatalogJson() {}
 
     /** The configuration the parser is at, {@code at} in the file. */
     static ConfigurationEntry configuration(JsonParser parser, String at) {
@@ -78,8 +82,9 @@ final class CatalogJson {
 
     static CatalogImportException notJson(JacksonException e) {
         TokenStreamLocation at = e.getLocation();
-        String where = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr()
-                + ": ";
+        String where = at == null || at.getLineNr() < 1
+                ? ""
+                : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
         return new CatalogImportException(where + "not valid JSON: " + e.getOriginalMessage(), e);
     }
 
@@ -90,15 +95,18 @@ final class CatalogJson {
         String parent = at + path(path.subList(0, Math.max(0, path.size() - 1)));
         String message;
         if (e instanceof UnrecognizedPropertyException unknown) {
-            String known = unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+            String known = unknown.getKnownPropertyIds().stream()
+                    .map(String::valueOf)
+                    .sorted()
                     .collect(Collectors.joining(", "));
             message = parent + ": unknown field \"" + unknown.getPropertyName()
                     + "\"; known fields are " + known
                     + (unknown.getReferringClass() == ServiceRecord.class ? SERVICE_RECORD_HINT : "");
         } else if (e instanceof InvalidNullException missing) {
             message = parent + ": " + missing.getPropertyName().getSimpleName() + " is required";
-        } else if (e instanceof ValueInstantiationException refused && (refused.getCause() instanceof ApiException
-                || refused.getCause() instanceof IllegalArgumentException)) {
+        } else if (e instanceof ValueInstantiationException refused
+                && (refused.getCause() instanceof ApiException
+                        || refused.getCause() instanceof IllegalArgumentException)) {
             // our records' and Vin's own refusals, written for whoever wrote the file
             message = where + ": " + refused.getCause().getMessage();
         } else if (e instanceof InputCoercionException) {
@@ -123,14 +131,17 @@ final class CatalogJson {
             return "a number";
         }
         if (type == LocalDate.class) {
-            return "a date (YYYY-MM-DD)" + (e instanceof InvalidFormatException f && f.getValue() instanceof String text
-                    ? "; got \"" + text + "\"" : "");
+            return "a date (YYYY-MM-DD)"
+                    + (e instanceof InvalidFormatException f && f.getValue() instanceof String text
+                            ? "; got \"" + text + "\""
+                            : "");
         }
         if (Map.class.isAssignableFrom(type)) {
             return "an object with a list of visits per VIN";
         }
         if (Collection.class.isAssignableFrom(type)) {
-            boolean visits = path.size() > 1 && "service_history".equals(path.get(path.size() - 2).getPropertyName());
+            boolean visits = path.size() > 1
+                    && "service_history".equals(path.get(path.size() - 2).getPropertyName());
             return visits ? "a list of visits" : "a list";
         }
         return "an object";

@@ -63,15 +63,16 @@ public final class CatalogReader {
     }
 
     /** One configuration of the file: its key, its VINs and every command that records it, in order. */
-    public record Entry(String path, String configKey, List<String> vins, List<Step> steps) {
-    }
+    public record Entry(String path, String configKey, List<String> vins, List<Step> steps) {}
 
     /** Reads the catalog and hands each configuration to {@code sink} in file order. */
     public void read(Resource catalog, Consumer<Entry> sink) {
-        try (InputStream in = catalog.getInputStream(); JsonParser parser = CatalogJson.MAPPER.createParser(in)) {
+        try (InputStream in = catalog.getInputStream();
+                JsonParser parser = CatalogJson.MAPPER.createParser(in)) {
             readCatalog(catalog, parser, sink);
         } catch (IOException e) {
-            throw new CatalogImportException("cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
+            throw new CatalogImportException(
+                    "cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
         } catch (JacksonException e) {
             throw CatalogJson.notJson(e);
         }
@@ -131,12 +132,14 @@ public final class CatalogReader {
                     }
                     hasConfigurations = true;
                 }
-                default -> throw new CatalogImportException("unknown field \"" + field
-                        + "\"; a catalog has format, description and configurations");
+                default ->
+                    throw new CatalogImportException(
+                            "unknown field \"" + field + "\"; a catalog has format, description and configurations");
             }
         }
         if (!hasFormat) {
-            throw new CatalogImportException("format is missing; the first line of a catalog is \"format\": \"" + FORMAT + "\"");
+            throw new CatalogImportException(
+                    "format is missing; the first line of a catalog is \"format\": \"" + FORMAT + "\"");
         }
         if (!hasConfigurations) {
             throw new CatalogImportException("configurations is missing");
@@ -147,24 +150,60 @@ public final class CatalogReader {
     }
 
     private static Entry entry(Resource catalog, Problems at, ConfigurationEntry c) {
-        String key = CatalogRules.identity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(),
-                c.label(), at);
+        String key = CatalogRules.identity(
+                c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(), at);
         List<Step> steps = new ArrayList<>();
-        steps.add(new Step(at.path(), source -> new RegisterConfiguration(key, c.year(), c.make(), c.model(), c.trim(),
-                c.engineCode(), c.drivetrain(), c.label(), source)));
-        group(steps, at.at("fluids"), c.fluids(), CatalogRules::check,
+        steps.add(new Step(
+                at.path(),
+                source -> new RegisterConfiguration(
+                        key,
+                        c.year(),
+                        c.make(),
+                        c.model(),
+                        c.trim(),
+                        c.engineCode(),
+                        c.drivetrain(),
+                        c.label(),
+                        source)));
+        group(
+                steps,
+                at.at("fluids"),
+                c.fluids(),
+                CatalogRules::check,
                 (fluids, source) -> new RecordFluids(key, fluids, source));
-        group(steps, at.at("specs"), c.specs(), CatalogRules::check,
+        group(
+                steps,
+                at.at("specs"),
+                c.specs(),
+                CatalogRules::check,
                 (specs, source) -> new RecordSpecs(key, specs, source));
-        group(steps, at.at("tires"), c.tires(), CatalogRules::check,
+        group(
+                steps,
+                at.at("tires"),
+                c.tires(),
+                CatalogRules::check,
                 (tires, source) -> new RecordTires(key, tires, source));
-        group(steps, at.at("service_schedule"), c.serviceSchedule(), CatalogRules::check,
+        group(
+                steps,
+                at.at("service_schedule"),
+                c.serviceSchedule(),
+                CatalogRules::check,
                 (schedule, source) -> new RecordServiceSchedule(key, schedule, source));
-        group(steps, at.at("labor"), c.labor(), CatalogRules::check,
+        group(
+                steps,
+                at.at("labor"),
+                c.labor(),
+                CatalogRules::check,
                 (labor, source) -> new RecordLaborTimes(key, labor, source));
         if (c.parts() != null) {
-            group(steps, at.at("parts"), c.parts().stream().map(part -> part == null ? null : part.part()).toList(),
-                    CatalogRules::check, (parts, source) -> new RecordParts(key, parts, source));
+            group(
+                    steps,
+                    at.at("parts"),
+                    c.parts().stream()
+                            .map(part -> part == null ? null : part.part())
+                            .toList(),
+                    CatalogRules::check,
+                    (parts, source) -> new RecordParts(key, parts, source));
             steps.addAll(prices(key, at.at("parts"), c.parts()));
         }
         if (c.image() != null) {
@@ -187,7 +226,11 @@ public final class CatalogReader {
     }
 
     /** A data group the file gives, each item checked, as one command; a group left out records nothing. */
-    private static <T> void group(List<Step> steps, Problems at, List<T> items, BiConsumer<T, Problems> rule,
+    private static <T> void group(
+            List<Step> steps,
+            Problems at,
+            List<T> items,
+            BiConsumer<T, Problems> rule,
             BiFunction<List<T>, FactSource, CatalogCommand> command) {
         if (items != null) {
             at.each(items, rule);
@@ -214,8 +257,10 @@ public final class CatalogReader {
                     at.report(part.partNumber() + " already has a " + price.currency() + " price as of " + price.asOf()
                             + " at " + earlier);
                 }
-                steps.add(new Step(at.path(), source -> new PricePart(key, part.partNumber(), amount, price.currency(),
-                        price.asOf(), source)));
+                steps.add(new Step(
+                        at.path(),
+                        source ->
+                                new PricePart(key, part.partNumber(), amount, price.currency(), price.asOf(), source)));
             });
         }
         return steps;
@@ -227,7 +272,10 @@ public final class CatalogReader {
         }
         String path = image.path();
         Problems pathAt = at.at("path");
-        if (path == null || path.isBlank() || path.startsWith("/") || path.contains("\\")
+        if (path == null
+                || path.isBlank()
+                || path.startsWith("/")
+                || path.contains("\\")
                 || List.of(path.split("/")).contains("..")) {
             pathAt.report("must be a relative path below the catalog's folder, e.g. images/2019-honda-civic-lx.svg");
         }
@@ -245,8 +293,8 @@ public final class CatalogReader {
         CatalogRules.image(image.contentType(), size, at);
         return new Step(at.path(), source -> {
             try (InputStream in = file.getInputStream()) {
-                return new CacheExteriorImage(key, image.contentType(), in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1),
-                        source);
+                return new CacheExteriorImage(
+                        key, image.contentType(), in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1), source);
             } catch (IOException e) {
                 throw unreadable(pathAt, path, e);
             }
@@ -258,8 +306,8 @@ public final class CatalogReader {
     }
 
     /** {@code service_history}: per VIN of this configuration, its visits; each becomes one command by VIN. */
-    private static Map<String, Step> serviceHistories(Problems at, Map<String, List<ServiceRecord>> histories,
-            List<String> vins) {
+    private static Map<String, Step> serviceHistories(
+            Problems at, Map<String, List<ServiceRecord>> histories, List<String> vins) {
         Map<String, Step> steps = new LinkedHashMap<>();
         if (histories == null) {
             return steps;

@@ -33,6 +33,7 @@ final class CatalogRules {
     static final Set<String> PERFORMERS = Set.of("dealer", "independent", "fleet", "owner");
     /** 17-character VINs, and with them histories keyed by VIN, start with model year 1981. */
     static final LocalDate FIRST_SERVICE_DATE = LocalDate.of(1981, 1, 1);
+
     static final double KM_PER_MILE = 1.609344;
     static final int MAX_SERVICES_LENGTH = 500;
 
@@ -42,17 +43,27 @@ final class CatalogRules {
     /** Earliest time zone on Earth: a visit dated today there has already happened somewhere. */
     private static final ZoneOffset EARLIEST_ZONE = ZoneOffset.ofHours(14);
 
-    private CatalogRules() {
-    }
+    private CatalogRules() {}
 
     /** Checks the identity of a configuration and answers the config_key derived from it. */
-    static String identity(int year, String make, String model, String trim, String engineCode, String drivetrain,
-                           String label, Problems problems) {
+    static String identity(
+            int year,
+            String make,
+            String model,
+            String trim,
+            String engineCode,
+            String drivetrain,
+            String label,
+            Problems problems) {
         if (year < MIN_YEAR || year > MAX_YEAR) {
             problems.report("year must be between " + MIN_YEAR + " and " + MAX_YEAR + "; got " + year);
         }
-        problems.notBlank("make", make).notBlank("model", model).notBlank("trim", trim)
-                .notBlank("engine_code", engineCode).notBlankIfGiven("drivetrain", drivetrain).notBlank("label", label);
+        problems.notBlank("make", make)
+                .notBlank("model", model)
+                .notBlank("trim", trim)
+                .notBlank("engine_code", engineCode)
+                .notBlankIfGiven("drivetrain", drivetrain)
+                .notBlank("label", label);
         try {
             return ConfigKey.of(year, make, model, trim, engineCode, drivetrain).value();
         } catch (ApiException e) {
@@ -62,8 +73,8 @@ final class CatalogRules {
 
     /** A registration's identity, under the config_key derived from it. */
     static void check(RegisterConfiguration c, Problems problems) {
-        String derived = identity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(),
-                problems);
+        String derived =
+                identity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(), problems);
         if (!derived.equals(c.configKey())) {
             problems.report("config_key must be " + derived
                     + " (derived from year, make, model, trim, engine_code, drivetrain); got " + c.configKey());
@@ -71,39 +82,53 @@ final class CatalogRules {
     }
 
     static void check(Fluid f, Problems problems) {
-        problems.notBlank("type", f.type()).notBlank("specification", f.specification())
+        problems.notBlank("type", f.type())
+                .notBlank("specification", f.specification())
                 .notNegative("capacity_litres", f.capacityLitres())
-                .notNegative("capacity_us_quarts", f.capacityUsQuarts()).notBlankIfGiven("notes", f.notes());
+                .notNegative("capacity_us_quarts", f.capacityUsQuarts())
+                .notBlankIfGiven("notes", f.notes());
     }
 
     static void check(SpecItem s, Problems problems) {
-        problems.notBlank("section", s.section()).notBlank("name", s.name()).notBlank("value", s.value())
+        problems.notBlank("section", s.section())
+                .notBlank("name", s.name())
+                .notBlank("value", s.value())
                 .notBlankIfGiven("unit", s.unit());
     }
 
     static void check(TireFitment t, Problems problems) {
-        problems.oneOf("axle", t.axle(), AXLES, "front, rear or both").notBlank("size", t.size())
-                .positive("load_index", t.loadIndex()).notBlank("speed_rating", t.speedRating())
-                .positive("pressure_kpa", t.pressureKpa()).positive("pressure_psi", t.pressurePsi());
+        problems.oneOf("axle", t.axle(), AXLES, "front, rear or both")
+                .notBlank("size", t.size())
+                .positive("load_index", t.loadIndex())
+                .notBlank("speed_rating", t.speedRating())
+                .positive("pressure_kpa", t.pressureKpa())
+                .positive("pressure_psi", t.pressurePsi());
     }
 
     static void check(ServiceInterval i, Problems problems) {
-        problems.oneOf("schedule", i.schedule(), SCHEDULES, "normal or severe").notBlank("service", i.service())
-                .notBlank("description", i.description()).positiveIfGiven("miles", i.miles())
-                .positiveIfGiven("kilometres", i.kilometres()).positiveIfGiven("months", i.months());
+        problems.oneOf("schedule", i.schedule(), SCHEDULES, "normal or severe")
+                .notBlank("service", i.service())
+                .notBlank("description", i.description())
+                .positiveIfGiven("miles", i.miles())
+                .positiveIfGiven("kilometres", i.kilometres())
+                .positiveIfGiven("months", i.months());
         if (i.miles() == null && i.kilometres() == null && i.months() == null) {
             problems.report("give at least one of miles, kilometres, months");
         }
     }
 
     static void check(Part p, Problems problems) {
-        problems.notBlank("part_number", p.partNumber()).notBlank("name", p.name())
-                .notBlank("category", p.category()).notBlank("brand", p.brand()).positive("quantity", p.quantity())
+        problems.notBlank("part_number", p.partNumber())
+                .notBlank("name", p.name())
+                .notBlank("category", p.category())
+                .notBlank("brand", p.brand())
+                .positive("quantity", p.quantity())
                 .notBlankIfGiven("service", p.service());
     }
 
     static void check(LaborTime l, Problems problems) {
-        problems.notBlank("operation", l.operation()).notBlank("description", l.description())
+        problems.notBlank("operation", l.operation())
+                .notBlank("description", l.description())
                 .notNegative("hours", l.hours());
     }
 
@@ -152,7 +177,8 @@ final class CatalogRules {
         if (on.isAfter(latest)) {
             problems.report("performed_on must not be in the future; got " + on);
         }
-        problems.notNegativeIfGiven("odometer_miles", r.odometerMiles()).notNegativeIfGiven("odometer_km", r.odometerKm());
+        problems.notNegativeIfGiven("odometer_miles", r.odometerMiles())
+                .notNegativeIfGiven("odometer_km", r.odometerKm());
         if (r.odometerMiles() == null && r.odometerKm() == null) {
             problems.report("give at least one of odometer_miles, odometer_km");
         }
@@ -207,7 +233,10 @@ final class CatalogRules {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < services.size(); i++) {
             String code = services.get(i);
-            problems.matches("services[" + i + "]", code, SERVICE_CODE,
+            problems.matches(
+                    "services[" + i + "]",
+                    code,
+                    SERVICE_CODE,
                     "a lower_snake_case service code such as engine_oil_change (a-z, 0-9 and _, 2-64 characters)");
             if (!seen.add(code)) {
                 problems.report("services[" + i + "]: " + code + " is listed twice");
@@ -215,8 +244,8 @@ final class CatalogRules {
         }
         int length = String.join(",", services).length();
         if (length > MAX_SERVICES_LENGTH) {
-            problems.report("services of one visit are at most " + MAX_SERVICES_LENGTH + " characters together; got "
-                    + length);
+            problems.report(
+                    "services of one visit are at most " + MAX_SERVICES_LENGTH + " characters together; got " + length);
         }
     }
 }

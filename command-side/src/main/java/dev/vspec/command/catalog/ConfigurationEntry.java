@@ -19,13 +19,32 @@ import java.util.regex.Pattern;
  * The data groups are the commands' own records under the file's snake_case names; only what the file alone
  * holds (a part's prices, an image's path) has a record here. A group left out is null.
  */
-record ConfigurationEntry(int year, String make, String model, String trim, String engineCode, String drivetrain,
-        String label, List<Fluid> fluids, List<SpecItem> specs, List<TireFitment> tires,
-        List<ServiceInterval> serviceSchedule, List<PartEntry> parts, List<LaborTime> labor, ImageEntry image,
-        List<Vin> vins, Map<String, List<ServiceRecord>> serviceHistory) {
+record ConfigurationEntry(
+        int year,
+        String make,
+        String model,
+        String trim,
+        String engineCode,
+        String drivetrain,
+        String label,
+        List<Fluid> fluids,
+        List<SpecItem> specs,
+        List<TireFitment> tires,
+        List<ServiceInterval> serviceSchedule,
+        List<PartEntry> parts,
+        List<LaborTime> labor,
+        ImageEntry image,
+        List<Vin> vins,
+        Map<String, List<ServiceRecord>> serviceHistory) {
 
     /** A part with the prices the file lists inside it. */
-    record PartEntry(String partNumber, String name, String category, String brand, int quantity, String service,
+    record PartEntry(
+            String partNumber,
+            String name,
+            String category,
+            String brand,
+            int quantity,
+            String service,
             List<PriceEntry> prices) {
 
         Part part() {
@@ -51,6 +70,5 @@ record ConfigurationEntry(int year, String make, String model, String trim, Stri
     }
 
     /** An image file, its path relative to the catalog's folder. */
-    record ImageEntry(String contentType, String path) {
-    }
+    record ImageEntry(String contentType, String path) {}
 }

@@ -8,5 +8,4 @@ package dev.vspec.command.catalog;
  * @param commandsSent   commands sent; each records its event only when it changes something,
  *                       so a re-import sends as many commands as the first and stores no event
  */
-public record ImportSummary(int configurations, int vins, int commandsSent) {
-}
+public record ImportSummary(int configurations, int vins, int commandsSent) {}

@@ -1,8 +1,8 @@
 package dev.vspec.command.catalog;
 
-import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
@@ -27,12 +27,12 @@ class Vehicle {
 
     @AggregateIdentifier
     private String vin;
+
     private String configKey;
     private FactSource linkSource;
     private final PerSource<List<ServiceRecord>> serviceHistory = new PerSource<>();
 
-    Vehicle() {
-    }
+    Vehicle() {}
 
     /**
      * Links the VIN; the same link again changes nothing, whichever source repeats it; another
@@ -43,8 +43,9 @@ class Vehicle {
     void handle(LinkVin command) {
         Vin.canonical(command.vin());
         ConfigKey.parse(command.configKey());
-        if (configKey != null && (command.configKey().equals(configKey)
-                || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(linkSource))) {
+        if (configKey != null
+                && (command.configKey().equals(configKey)
+                        || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(linkSource))) {
             return;
         }
         apply(new VinLinked(command.vin(), command.configKey(), command.source()));
@@ -60,11 +61,13 @@ class Vehicle {
     void handle(RecordServiceHistory command) {
         Vin.canonical(command.vin());
         if (configKey == null) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "VIN " + command.vin()
-                    + " is not linked to a configuration; link it before recording its service history");
+            throw new ApiException(
+                    ErrorCode.NOT_FOUND,
+                    "VIN " + command.vin()
+                            + " is not linked to a configuration; link it before recording its service history");
         }
-        CatalogRules.serviceHistory(command.records(), CatalogRules.latestServiceDate(),
-                Problems.inCommand("service_history"));
+        CatalogRules.serviceHistory(
+                command.records(), CatalogRules.latestServiceDate(), Problems.inCommand("service_history"));
         if (serviceHistory.changes(command.source(), command.records())) {
             apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records()), command.source()));
         }

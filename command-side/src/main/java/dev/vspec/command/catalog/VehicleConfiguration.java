@@ -1,14 +1,13 @@
 package dev.vspec.command.catalog;
 
-import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationCommand;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
-import dev.vspec.infra.access.Sha256;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
@@ -33,8 +32,9 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.error.ApiException;
-import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.infra.access.Sha256;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -67,6 +67,7 @@ class VehicleConfiguration {
 
     @AggregateIdentifier
     private String configKey;
+
     private ConfigurationRegistered identity;
     private final PerSource<List<Fluid>> fluids = new PerSource<>();
     private final PerSource<List<SpecItem>> specs = new PerSource<>();
@@ -78,8 +79,7 @@ class VehicleConfiguration {
     private final PerSource<String> image = new PerSource<>();
     private final Set<String> aliases = new HashSet<>();
 
-    VehicleConfiguration() {
-    }
+    VehicleConfiguration() {}
 
     /**
      * Registers the configuration. Repeating the same identity changes nothing, whichever source
@@ -90,9 +90,16 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(RegisterConfiguration command) {
         CatalogRules.check(command, Problems.inCommand(command.configKey()));
-        ConfigurationRegistered registered = new ConfigurationRegistered(command.configKey(), command.year(),
-                command.make(), command.model(), command.trim(), command.engineCode(), command.drivetrain(),
-                command.label(), command.source());
+        ConfigurationRegistered registered = new ConfigurationRegistered(
+                command.configKey(),
+                command.year(),
+                command.make(),
+                command.model(),
+                command.trim(),
+                command.engineCode(),
+                command.drivetrain(),
+                command.label(),
+                command.source());
         if (identity != null) {
             if (!sameIdentity(identity, registered)) {
                 throw refusal(configKey + " is already registered as " + describe(identity)
@@ -190,17 +197,27 @@ class VehicleConfiguration {
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
     void handle(PricePart command) {
         requireRegistered(command);
-        CatalogRules.price(command.partNumber(), command.amount(), command.currency(), command.asOf(),
+        CatalogRules.price(
+                command.partNumber(),
+                command.amount(),
+                command.currency(),
+                command.asOf(),
                 Problems.inCommand("price of " + command.partNumber()));
-        if (parts.values().stream().flatMap(List::stream)
+        if (parts.values().stream()
+                .flatMap(List::stream)
                 .noneMatch(part -> part.partNumber().equals(command.partNumber()))) {
             throw refusal("part " + command.partNumber() + " is not in the parts list of " + configKey
                     + "; record it with the parts before pricing it");
         }
-        BigDecimal known = prices.get(new PriceKey(command.partNumber(), command.currency(), command.asOf(),
-                PerSource.keyOf(command.source())));
+        BigDecimal known = prices.get(new PriceKey(
+                command.partNumber(), command.currency(), command.asOf(), PerSource.keyOf(command.source())));
         if (known == null || known.compareTo(command.amount()) != 0) {
-            apply(new PartPriced(configKey, command.partNumber(), command.amount(), command.currency(), command.asOf(),
+            apply(new PartPriced(
+                    configKey,
+                    command.partNumber(),
+                    command.amount(),
+                    command.currency(),
+                    command.asOf(),
                     command.source()));
         }
     }
@@ -216,8 +233,8 @@ class VehicleConfiguration {
         CatalogRules.image(command.contentType(), command.image().length, problems);
         String sha256 = sha256(command.image());
         if (image.changes(command.source(), command.contentType() + " " + sha256)) {
-            apply(new ExteriorImageCached(configKey, command.contentType(), command.image().clone(), sha256,
-                    command.source()));
+            apply(new ExteriorImageCached(
+                    configKey, command.contentType(), command.image().clone(), sha256, command.source()));
         }
     }
 
@@ -264,7 +281,8 @@ class VehicleConfiguration {
 
     @EventSourcingHandler
     void on(PartPriced event) {
-        prices.put(new PriceKey(event.partNumber(), event.currency(), event.asOf(), PerSource.keyOf(event.source())),
+        prices.put(
+                new PriceKey(event.partNumber(), event.currency(), event.asOf(), PerSource.keyOf(event.source())),
                 event.amount());
     }
 
@@ -275,8 +293,10 @@ class VehicleConfiguration {
 
     private void requireRegistered(ConfigurationCommand command) {
         if (identity == null) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "configuration " + command.configKey()
-                    + " is not registered; register it before recording its data");
+            throw new ApiException(
+                    ErrorCode.NOT_FOUND,
+                    "configuration " + command.configKey()
+                            + " is not registered; register it before recording its data");
         }
     }
 
@@ -290,8 +310,8 @@ class VehicleConfiguration {
 
     /** 4.2 and 4.20 litres are the same capacity; only the number counts, not how it was written. */
     private static Fluid normalized(Fluid f) {
-        return new Fluid(f.type(), f.specification(), stripped(f.capacityLitres()), stripped(f.capacityUsQuarts()),
-                f.notes());
+        return new Fluid(
+                f.type(), f.specification(), stripped(f.capacityLitres()), stripped(f.capacityUsQuarts()), f.notes());
     }
 
     private static LaborTime normalized(LaborTime l) {
@@ -304,8 +324,11 @@ class VehicleConfiguration {
 
     /** The same vehicle however a source wrote it (see {@link ConfigKey#sameSlug}). */
     private static boolean sameIdentity(ConfigurationRegistered a, ConfigurationRegistered b) {
-        return a.year() == b.year() && ConfigKey.sameSlug(a.make(), b.make()) && ConfigKey.sameSlug(a.model(), b.model())
-                && ConfigKey.sameSlug(a.trim(), b.trim()) && ConfigKey.sameSlug(a.engineCode(), b.engineCode())
+        return a.year() == b.year()
+                && ConfigKey.sameSlug(a.make(), b.make())
+                && ConfigKey.sameSlug(a.model(), b.model())
+                && ConfigKey.sameSlug(a.trim(), b.trim())
+                && ConfigKey.sameSlug(a.engineCode(), b.engineCode())
                 && ConfigKey.sameSlug(a.drivetrain(), b.drivetrain());
     }
 
@@ -318,6 +341,5 @@ class VehicleConfiguration {
         return Sha256.hex(bytes);
     }
 
-    private record PriceKey(String partNumber, String currency, LocalDate asOf, String source) {
-    }
+    private record PriceKey(String partNumber, String currency, LocalDate asOf, String source) {}
 }

@@ -26,8 +26,13 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
 
     /** The facts of a decode, or empty when it names no configuration (no model, or no engine code). */
     public static Optional<VpicFacts> of(VinDecoding decoding) {
-        return CatalogIdentity.of(decoding).map(identity -> new VpicFacts(identity, specSheet(decoding),
-                FactSource.vpic(decoding.release().dataDate().toString(), decoding.release().sha256())));
+        return CatalogIdentity.of(decoding)
+                .map(identity -> new VpicFacts(
+                        identity,
+                        specSheet(decoding),
+                        FactSource.vpic(
+                                decoding.release().dataDate().toString(),
+                                decoding.release().sha256())));
     }
 
     public String configKey() {
@@ -35,8 +40,16 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
     }
 
     public RegisterConfiguration registration() {
-        return new RegisterConfiguration(configKey(), identity.year(), identity.make(), identity.model(), identity.trim(),
-                identity.engineCode(), identity.drivetrain(), identity.label(), source);
+        return new RegisterConfiguration(
+                configKey(),
+                identity.year(),
+                identity.make(),
+                identity.model(),
+                identity.trim(),
+                identity.engineCode(),
+                identity.drivetrain(),
+                identity.label(),
+                source);
     }
 
     /** The commands that record these facts in the catalog: the registration, then the spec sheet where there is one. */

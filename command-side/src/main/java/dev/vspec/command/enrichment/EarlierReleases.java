@@ -49,7 +49,9 @@ interface EarlierReleases {
                 return Optional.empty();
             }
             List<String> held = db.selectDistinct(CONFIGURATION.CONFIG_KEY)
-                    .from(VIN).join(CONFIGURATION).on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY))
+                    .from(VIN)
+                    .join(CONFIGURATION)
+                    .on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY))
                     .where(descriptor.eq(descriptorOf(vin)))
                     .and(kind.eq(FactSource.VPIC))
                     .and(sha256.isDistinctFrom(release.sha256()))

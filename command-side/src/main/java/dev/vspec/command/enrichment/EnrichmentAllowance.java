@@ -31,13 +31,14 @@ class EnrichmentAllowance {
 
     @AggregateIdentifier
     private String allowanceId;
+
     private final Map<LocalDate, Integer> runsPerDay = new HashMap<>();
     /** The jobs whose runs were granted and not given back. */
     private final Set<String> jobs = new HashSet<>();
+
     private long runsThisMonth;
 
-    EnrichmentAllowance() {
-    }
+    EnrichmentAllowance() {}
 
     /** @throws QuotaExhausted when the day's or the month's runs are spent */
     @CommandHandler
@@ -48,16 +49,25 @@ class EnrichmentAllowance {
         }
         // The month first: when both are spent, the month's renewal is the one that brings runs back.
         if (runsThisMonth >= command.runsPerMonth()) {
-            throw new QuotaExhausted(QuotaExhausted.Limit.MONTHLY, "Monthly enrichment credits (" + command.runsPerMonth()
-                    + " runs) are spent; they renew on the 1st, 00:00 UTC");
+            throw new QuotaExhausted(
+                    QuotaExhausted.Limit.MONTHLY,
+                    "Monthly enrichment credits (" + command.runsPerMonth()
+                            + " runs) are spent; they renew on the 1st, 00:00 UTC");
         }
         int today = runsPerDay.getOrDefault(command.day(), 0);
         if (today >= command.runsPerDay()) {
-            throw new QuotaExhausted(QuotaExhausted.Limit.DAILY, "Daily enrichment quota (" + command.runsPerDay()
-                    + " scheduled runs/day/key) reached; it renews at 00:00 UTC");
+            throw new QuotaExhausted(
+                    QuotaExhausted.Limit.DAILY,
+                    "Daily enrichment quota (" + command.runsPerDay()
+                            + " scheduled runs/day/key) reached; it renews at 00:00 UTC");
         }
-        apply(new EnrichmentRunGranted(command.targetAggregateId(), command.keyId(), command.day(), command.jobId(),
-                today + 1, runsThisMonth + 1));
+        apply(new EnrichmentRunGranted(
+                command.targetAggregateId(),
+                command.keyId(),
+                command.day(),
+                command.jobId(),
+                today + 1,
+                runsThisMonth + 1));
     }
 
     /** Gives a granted run back; a run not granted, or given back already, changes nothing. */

@@ -21,11 +21,11 @@ import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -47,7 +47,8 @@ class EnrichmentConfiguration {
     @Bean
     CircuitBreakerRegistry circuitBreakers(ObjectProvider<MeterRegistry> meters) {
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
-        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters.getIfAvailable(SimpleMeterRegistry::new));
+        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers)
+                .bindTo(meters.getIfAvailable(SimpleMeterRegistry::new));
         return breakers;
     }
 
@@ -60,13 +61,18 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    CatalogSource catalogSource(ResourceLoader resources, VendorProperties vendor, CircuitBreakerRegistry breakers,
-            RetryRegistry retries, ObjectProvider<MeterRegistry> meters,
-            @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}") String referenceCatalog) {
+    CatalogSource catalogSource(
+            ResourceLoader resources,
+            VendorProperties vendor,
+            CircuitBreakerRegistry breakers,
+            RetryRegistry retries,
+            ObjectProvider<MeterRegistry> meters,
+            @Value("${vspec.enrichment.vendor.catalog:" + ReferenceCatalogSource.SHIPPED + "}")
+                    String referenceCatalog) {
         return switch (vendor.source()) {
             case REFERENCE -> new ReferenceCatalogSource(resources.getResource(referenceCatalog), vendor.displayName());
-            case HTTP -> new HttpCatalogSource(vendor, breakers, retries,
-                    meters.getIfAvailable(SimpleMeterRegistry::new));
+            case HTTP ->
+                new HttpCatalogSource(vendor, breakers, retries, meters.getIfAvailable(SimpleMeterRegistry::new));
         };
     }
 
@@ -78,7 +84,9 @@ class EnrichmentConfiguration {
     @Bean
     HealthIndicator catalogVendorHealthIndicator(CatalogSource source) {
         if (!(source instanceof HttpCatalogSource http)) {
-            return () -> Health.up().withDetail("vendor", "the reference catalog, read in this process").build();
+            return () -> Health.up()
+                    .withDetail("vendor", "the reference catalog, read in this process")
+                    .build();
         }
         CircuitBreaker breaker = http.circuitBreaker();
         return () -> Health.up()
@@ -107,8 +115,8 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    EnrichmentProcess enrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders,
-            DSLContext db, Clock clock) {
+    EnrichmentProcess enrichmentProcess(
+            CommandGateway commands, CatalogSource source, DecoderSource decoders, DSLContext db, Clock clock) {
         return new EnrichmentProcess(commands, source, decoders, EarlierReleases.inReadTables(db), clock);
     }
 
@@ -119,9 +127,11 @@ class EnrichmentConfiguration {
 
     @Bean
     ConfigurerModule enrichmentProcessing() {
-        return configurer -> configurer.eventProcessing()
+        return configurer -> configurer
+                .eventProcessing()
                 .registerSubscribingEventProcessor(EnrichmentMetrics.PROCESSING_GROUP)
-                .registerListenerInvocationErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
+                .registerListenerInvocationErrorHandler(
+                        EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
                 .registerErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
     }
 }

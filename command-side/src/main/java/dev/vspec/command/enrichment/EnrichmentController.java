@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
@@ -10,7 +11,6 @@ import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.access.RetryAfter;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
@@ -54,8 +54,12 @@ class EnrichmentController {
     private final ObjectMapper json;
     private final Clock clock;
 
-    EnrichmentController(EnrichmentRequests requests, IdempotentAnswers answers, ApiErrorResponses errors,
-            ObjectMapper json, Clock clock) {
+    EnrichmentController(
+            EnrichmentRequests requests,
+            IdempotentAnswers answers,
+            ApiErrorResponses errors,
+            ObjectMapper json,
+            Clock clock) {
         this.requests = requests;
         this.answers = answers;
         this.errors = errors;
@@ -66,8 +70,10 @@ class EnrichmentController {
     @RequiresScope(Scope.ENRICH_WRITE)
     @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> enrich(HttpServletRequest request) throws IOException {
-        ApiKey key = AccessGrant.keyOf(request).orElseThrow(() -> new ApiException(ErrorCode.WRITE_DISABLED,
-                "Enrichment is scheduled for an API key; this deployment admits requests without one"));
+        ApiKey key = AccessGrant.keyOf(request)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCode.WRITE_DISABLED,
+                        "Enrichment is scheduled for an API key; this deployment admits requests without one"));
         String idempotencyKey = idempotencyKey(request);
         Vin vin = vinOf(JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED));
         if (idempotencyKey == null) {
@@ -77,12 +83,15 @@ class EnrichmentController {
         String fingerprint = fingerprint(vin);
         IdempotentAnswers.Outcome outcome = answers.answerOnce(key.id(), idempotencyKey, () -> {
             EnrichmentAnswer answer = requests.request(key, vin);
-            return new IdempotentAnswers.Stored(PATH, fingerprint, answer.httpStatus().value(), json.writeValueAsString(answer));
+            return new IdempotentAnswers.Stored(
+                    PATH, fingerprint, answer.httpStatus().value(), json.writeValueAsString(answer));
         });
         IdempotentAnswers.Stored kept = outcome.answer();
         if (!kept.route().equals(PATH) || !kept.fingerprint().equals(fingerprint)) {
-            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "This Idempotency-Key was first used with another request; "
-                    + "use a new key for a new request");
+            throw ApiException.about(
+                    IDEMPOTENCY_KEY,
+                    ErrorCode.INVALID_PARAM,
+                    "This Idempotency-Key was first used with another request; " + "use a new key for a new request");
         }
         return respond(kept.status(), kept.body(), outcome.replayed());
     }
@@ -106,12 +115,17 @@ class EnrichmentController {
             return null;
         }
         if (sent.size() > 1) {
-            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "Send one Idempotency-Key header; this request sends "
-                    + sent.size());
+            throw ApiException.about(
+                    IDEMPOTENCY_KEY,
+                    ErrorCode.INVALID_PARAM,
+                    "Send one Idempotency-Key header; this request sends " + sent.size());
         }
         if (!IDEMPOTENCY_KEY_FORMAT.matcher(sent.get(0)).matches()) {
-            throw ApiException.about(IDEMPOTENCY_KEY, ErrorCode.INVALID_PARAM, "The Idempotency-Key header must be 1 to 255 visible ASCII "
-                    + "characters (a UUID is a good choice); leave it out to send none");
+            throw ApiException.about(
+                    IDEMPOTENCY_KEY,
+                    ErrorCode.INVALID_PARAM,
+                    "The Idempotency-Key header must be 1 to 255 visible ASCII "
+                            + "characters (a UUID is a good choice); leave it out to send none");
         }
         return sent.get(0);
     }
@@ -122,7 +136,8 @@ class EnrichmentController {
             throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "The body names no VIN: " + EXPECTED);
         }
         if (!vin.isString()) {
-            throw ApiException.about(Vin.PARAM, ErrorCode.INVALID_VIN, "vin must be a JSON string, not " + JsonBodies.kind(vin));
+            throw ApiException.about(
+                    Vin.PARAM, ErrorCode.INVALID_VIN, "vin must be a JSON string, not " + JsonBodies.kind(vin));
         }
         return Vin.parse(vin.stringValue());
     }

@@ -6,8 +6,8 @@ import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
-import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
@@ -35,26 +35,30 @@ import org.axonframework.spring.stereotype.Aggregate;
 class EnrichmentJob {
 
     /** The reasons a job can fail with, as the API names them. */
-    static final Set<ErrorCode> FAILURE_REASONS = EnumSet.of(ErrorCode.UNSUPPORTED_VEHICLE, ErrorCode.NOT_FOUND,
-            ErrorCode.UPSTREAM_UNREACHABLE);
+    static final Set<ErrorCode> FAILURE_REASONS =
+            EnumSet.of(ErrorCode.UNSUPPORTED_VEHICLE, ErrorCode.NOT_FOUND, ErrorCode.UPSTREAM_UNREACHABLE);
 
     @AggregateIdentifier
     private String jobId;
+
     private String vin;
     private final Set<EnrichmentStep> done = EnumSet.noneOf(EnrichmentStep.class);
     /** The keys that were answered this job: the one that scheduled it and those that joined. */
     private final Set<Long> keys = new HashSet<>();
+
     private String completedAs;
     private ErrorCode failedFor;
 
-    EnrichmentJob() {
-    }
+    EnrichmentJob() {}
 
     @CommandHandler
     EnrichmentJob(ScheduleEnrichment command) {
         Vin vin = Vin.canonical(command.vin());
-        if (!EnrichmentJobId.parse(command.jobId()).map(id -> id.vin().equals(vin)).orElse(false)) {
-            throw new IllegalArgumentException("Job id " + command.jobId() + " does not name an enrichment of VIN " + vin);
+        if (!EnrichmentJobId.parse(command.jobId())
+                .map(id -> id.vin().equals(vin))
+                .orElse(false)) {
+            throw new IllegalArgumentException(
+                    "Job id " + command.jobId() + " does not name an enrichment of VIN " + vin);
         }
         apply(new EnrichmentScheduled(command.jobId(), command.vin(), command.keyId(), command.at()));
     }
@@ -95,7 +99,8 @@ class EnrichmentJob {
     @CommandHandler
     void handle(FailEnrichment command) {
         if (!FAILURE_REASONS.contains(command.reason())) {
-            throw new IllegalArgumentException("A job fails with one of " + FAILURE_REASONS + ", not " + command.reason());
+            throw new IllegalArgumentException(
+                    "A job fails with one of " + FAILURE_REASONS + ", not " + command.reason());
         }
         if (command.reason() == failedFor) {
             return;

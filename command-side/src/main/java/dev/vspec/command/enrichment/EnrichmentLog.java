@@ -72,12 +72,19 @@ class EnrichmentLog {
 
     /** When the job was scheduled, or empty when it never was. */
     Optional<Instant> scheduledAt(String jobId) {
-        return payloads(jobId).stream().filter(EnrichmentScheduled.class::isInstance).map(EnrichmentScheduled.class::cast)
-                .map(EnrichmentScheduled::at).findFirst();
+        return payloads(jobId).stream()
+                .filter(EnrichmentScheduled.class::isInstance)
+                .map(EnrichmentScheduled.class::cast)
+                .map(EnrichmentScheduled::at)
+                .findFirst();
     }
 
     private List<Object> payloads(String aggregateId) {
-        return events.readEvents(aggregateId).asStream().map(DomainEventMessage::getPayload).map(Object.class::cast).toList();
+        return events.readEvents(aggregateId)
+                .asStream()
+                .map(DomainEventMessage::getPayload)
+                .map(Object.class::cast)
+                .toList();
     }
 
     /** A job as the scheduling decision needs it. */

@@ -54,7 +54,8 @@ class EnrichmentMetrics {
         Runnable recording = () -> {
             // read after the commit, outside the transaction that ended the job
             Optional<Duration> took = log.scheduledAt(jobId).map(scheduledAt -> Duration.between(scheduledAt, endedAt));
-            meters.counter(OUTCOMES_METRIC, "outcome", outcome, "reason", reason).increment();
+            meters.counter(OUTCOMES_METRIC, "outcome", outcome, "reason", reason)
+                    .increment();
             took.ifPresent(duration -> Timer.builder(DURATION_METRIC)
                     .description("Time from an enrichment job's scheduling to its end")
                     .tag("outcome", outcome)

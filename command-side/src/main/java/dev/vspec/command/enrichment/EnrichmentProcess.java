@@ -24,16 +24,16 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.AxonTransientException;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventsourcing.eventstore.EventStoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
-import org.axonframework.config.ProcessingGroup;
-import org.axonframework.eventhandling.EventHandler;
 
 /**
  * Carries out each scheduled enrichment: decodes the VIN with NHTSA's vPIC (the configuration's
@@ -60,8 +60,12 @@ class EnrichmentProcess {
     private final EarlierReleases earlierReleases;
     private final Clock clock;
 
-    EnrichmentProcess(CommandGateway commands, CatalogSource source, DecoderSource decoders,
-            EarlierReleases earlierReleases, Clock clock) {
+    EnrichmentProcess(
+            CommandGateway commands,
+            CatalogSource source,
+            DecoderSource decoders,
+            EarlierReleases earlierReleases,
+            Clock clock) {
         this.commands = commands;
         this.source = source;
         this.decoders = decoders;
@@ -90,7 +94,9 @@ class EnrichmentProcess {
             // Anything else would fail again on every retry and hold up every later job of the segment.
             log.error("Enrichment job {} failed unexpectedly; it ends as upstream_unreachable", scheduled.jobId(), e);
             try {
-                fail(scheduled.jobId(), ErrorCode.UPSTREAM_UNREACHABLE,
+                fail(
+                        scheduled.jobId(),
+                        ErrorCode.UPSTREAM_UNREACHABLE,
                         "The enrichment failed unexpectedly (the failure was logged); schedule it again later");
             } catch (EnrichmentJobEnded ended) {
                 // it had ended before this run: nothing to record
@@ -104,9 +110,12 @@ class EnrichmentProcess {
      */
     private static boolean isTransient(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof AxonTransientException || cause instanceof EventStoreException
-                    || cause instanceof DataAccessException || cause instanceof org.jooq.exception.DataAccessException
-                    || cause instanceof SQLException || cause instanceof CancellationException
+            if (cause instanceof AxonTransientException
+                    || cause instanceof EventStoreException
+                    || cause instanceof DataAccessException
+                    || cause instanceof org.jooq.exception.DataAccessException
+                    || cause instanceof SQLException
+                    || cause instanceof CancellationException
                     || cause instanceof DecoderLoading) {
                 return true;
             }
@@ -122,28 +131,43 @@ class EnrichmentProcess {
             if (decoders.state() != DecoderSource.State.NOT_INSTALLED) {
                 throw new DecoderLoading();
             }
-            fail(job, ErrorCode.UPSTREAM_UNREACHABLE, "VIN decoding needs NHTSA's vPIC data, which is not installed here"
-                    + " (an operator runs vspec vpic install); schedule the enrichment again once it is");
+            fail(
+                    job,
+                    ErrorCode.UPSTREAM_UNREACHABLE,
+                    "VIN decoding needs NHTSA's vPIC data, which is not installed here"
+                            + " (an operator runs vspec vpic install); schedule the enrichment again once it is");
             return;
         }
         if (!decoder.knowsWmi(vin)) {
-            fail(job, ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
+            fail(
+                    job,
+                    ErrorCode.NOT_FOUND,
+                    "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
             return;
         }
         VinDecoding decoding = decoder.decode(vin);
         if (!decoding.identifiesModel()) {
-            fail(job, ErrorCode.NOT_FOUND, "NHTSA's vPIC cannot tell the model of VIN " + vin + " (it decodes as "
-                    + decoding.describedAs() + ")");
+            fail(
+                    job,
+                    ErrorCode.NOT_FOUND,
+                    "NHTSA's vPIC cannot tell the model of VIN " + vin + " (it decodes as " + decoding.describedAs()
+                            + ")");
             return;
         }
         Optional<VpicFacts> decoded = VpicFacts.of(decoding);
         if (decoded.isEmpty()) {
-            fail(job, ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()
-                    + " but no engine code resolves; the vehicle is not supported");
+            fail(
+                    job,
+                    ErrorCode.UNSUPPORTED_VEHICLE,
+                    "VIN " + vin + " decodes as " + decoding.describedAs()
+                            + " but no engine code resolves; the vehicle is not supported");
             return;
         }
         VpicFacts vpic = decoded.get();
-        step(job, EnrichmentStep.DECODED, decoding.describedAs() + " by " + decoding.release().describedAs());
+        step(
+                job,
+                EnrichmentStep.DECODED,
+                decoding.describedAs() + " by " + decoding.release().describedAs());
 
         VendorAnswer vendor;
         try {
@@ -158,11 +182,13 @@ class EnrichmentProcess {
         // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's, held
         // under the key an earlier release derived when there is one (the new key becomes its alias);
         // vPIC's spec sheet is recorded either way, and shown where no operator's or vendor's is.
-        Optional<String> earlier = vendor.configuration().isPresent() ? Optional.empty()
+        Optional<String> earlier = vendor.configuration().isPresent()
+                ? Optional.empty()
                 : earlierReleases.heldAs(vin, vpic.configKey(), vpic.source());
-        String configKey = vendor.configuration().map(UpstreamConfiguration::configKey)
-                .orElse(earlier.orElse(vpic.configKey()));
-        List<CatalogCommand> vendorCommands = vendor.configuration().map(UpstreamConfiguration::commands).orElse(List.of());
+        String configKey =
+                vendor.configuration().map(UpstreamConfiguration::configKey).orElse(earlier.orElse(vpic.configKey()));
+        List<CatalogCommand> vendorCommands =
+                vendor.configuration().map(UpstreamConfiguration::commands).orElse(List.of());
         List<CatalogCommand> catalog = new ArrayList<>();
         if (earlier.isPresent()) {
             catalog.add(new AliasConfigKey(configKey, vpic.configKey(), vpic.source()));
@@ -170,8 +196,12 @@ class EnrichmentProcess {
             catalog.add(vpic.registration());
         }
         vendorCommands.stream().filter(RegisterConfiguration.class::isInstance).forEach(catalog::add);
-        vpic.specSheet().map(specs -> new RecordSpecs(configKey, specs.specs(), vpic.source())).ifPresent(catalog::add);
-        vendorCommands.stream().filter(command -> !(command instanceof RegisterConfiguration)).forEach(catalog::add);
+        vpic.specSheet()
+                .map(specs -> new RecordSpecs(configKey, specs.specs(), vpic.source()))
+                .ifPresent(catalog::add);
+        vendorCommands.stream()
+                .filter(command -> !(command instanceof RegisterConfiguration))
+                .forEach(catalog::add);
         if (catalog.stream().noneMatch(LinkVin.class::isInstance)) {
             catalog.add(new LinkVin(vin.value(), configKey, vpic.source()));
         }
@@ -181,14 +211,22 @@ class EnrichmentProcess {
             }
         } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
             // The refusal's message may quote the vendor's values, which must not become an event.
-            fail(job, ErrorCode.NOT_FOUND, "The catalog refuses the data recorded for VIN " + vin + ": "
-                    + (vendor.configuration().isPresent() ? "the catalog vendor's data conflicts with the catalog"
-                    : "the configuration vPIC decodes conflicts with one the catalog holds under " + configKey));
+            fail(
+                    job,
+                    ErrorCode.NOT_FOUND,
+                    "The catalog refuses the data recorded for VIN " + vin + ": "
+                            + (vendor.configuration().isPresent()
+                                    ? "the catalog vendor's data conflicts with the catalog"
+                                    : "the configuration vPIC decodes conflicts with one the catalog holds under "
+                                            + configKey));
             return;
         }
         step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
-        String aliased = earlier.isEmpty() ? "" : " (as an earlier vPIC release decoded it; "
-                + decoding.release().describedAs() + " derives " + vpic.configKey() + ", which answers as an alias)";
+        String aliased = earlier.isEmpty()
+                ? ""
+                : " (as an earlier vPIC release decoded it; "
+                        + decoding.release().describedAs() + " derives " + vpic.configKey()
+                        + ", which answers as an alias)";
         step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + aliased);
         commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
     }
@@ -207,16 +245,20 @@ class EnrichmentProcess {
             if (found.isEmpty()) {
                 found = source.findByIdentity(vpic.identity(), vin);
             }
-            return new VendorAnswer(found, found.map(configuration -> "the catalog vendor knows it as " + configuration.configKey())
-                    .orElse("the catalog vendor does not know it; only vPIC's identity and specifications are recorded"));
+            return new VendorAnswer(
+                    found,
+                    found.map(configuration -> "the catalog vendor knows it as " + configuration.configKey())
+                            .orElse(
+                                    "the catalog vendor does not know it; only vPIC's identity and specifications are recorded"));
         } catch (CatalogSource.UpstreamRefused e) {
-            return new VendorAnswer(Optional.empty(), "the catalog vendor's data was refused (" + e.getMessage()
-                    + "); only vPIC's identity and specifications are recorded");
+            return new VendorAnswer(
+                    Optional.empty(),
+                    "the catalog vendor's data was refused (" + e.getMessage()
+                            + "); only vPIC's identity and specifications are recorded");
         }
     }
 
-    private record VendorAnswer(Optional<UpstreamConfiguration> configuration, String detail) {
-    }
+    private record VendorAnswer(Optional<UpstreamConfiguration> configuration, String detail) {}
 
     private void step(String job, EnrichmentStep step, String detail) {
         commands.sendAndWait(new RecordEnrichmentStep(job, step, detail, clock.instant()));

@@ -73,8 +73,9 @@ public class EnrichmentRequests {
                 // Another node changed the key's allowance at the same moment: nothing was spent; decide again.
             }
         }
-        throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "VIN " + vin
-                + " is being scheduled by many requests at once; retry in a moment");
+        throw new ApiException(
+                ErrorCode.SERVICE_UNAVAILABLE,
+                "VIN " + vin + " is being scheduled by many requests at once; retry in a moment");
     }
 
     /** Joins a job in flight; empty when it ended meanwhile. */
@@ -91,8 +92,8 @@ public class EnrichmentRequests {
     private boolean schedule(EnrichmentJobId job, ApiKey key) {
         Instant now = clock.instant();
         LocalDate day = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        commands.sendAndWait(new SpendEnrichmentRun(key.id(), day, job.value(), RUNS_PER_DAY,
-                key.plan().enrichmentRunsPerMonth()));
+        commands.sendAndWait(new SpendEnrichmentRun(
+                key.id(), day, job.value(), RUNS_PER_DAY, key.plan().enrichmentRunsPerMonth()));
         try {
             commands.sendAndWait(new ScheduleEnrichment(job.value(), job.vin().value(), key.id(), now));
             return true;

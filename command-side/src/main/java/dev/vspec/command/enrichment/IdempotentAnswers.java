@@ -24,6 +24,7 @@ class IdempotentAnswers {
     static final Duration ABANDONED_AFTER = Duration.ofSeconds(30);
     /** How long a request waits for the answer of the first one with its Idempotency-Key before 503. */
     static final Duration WAIT_FOR_FIRST = Duration.ofSeconds(10);
+
     private static final Duration WAIT_STEP = Duration.ofMillis(20);
     /** The status of a row whose answer is still being worked out. */
     private static final short CLAIMED = 0;
@@ -60,8 +61,10 @@ class IdempotentAnswers {
                 return new Outcome(kept.get(), true);
             }
             if (System.nanoTime() > deadline) {
-                throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The first request with this Idempotency-Key is "
-                        + "still being answered; retry shortly to get its answer");
+                throw new ApiException(
+                        ErrorCode.SERVICE_UNAVAILABLE,
+                        "The first request with this Idempotency-Key is "
+                                + "still being answered; retry shortly to get its answer");
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
@@ -73,19 +76,24 @@ class IdempotentAnswers {
             DSLContext t = tx.dsl();
             t.deleteFrom(IDEMPOTENT_ANSWER)
                     .where(IDEMPOTENT_ANSWER.KEY_ID.eq(keyId))
-                    .and(IDEMPOTENT_ANSWER.CREATED_AT.le(ago(RETENTION))
-                            .or(IDEMPOTENT_ANSWER.STATUS.eq(CLAIMED)
+                    .and(IDEMPOTENT_ANSWER
+                            .CREATED_AT
+                            .le(ago(RETENTION))
+                            .or(IDEMPOTENT_ANSWER
+                                    .STATUS
+                                    .eq(CLAIMED)
                                     .and(IDEMPOTENT_ANSWER.CREATED_AT.le(ago(ABANDONED_AFTER)))))
                     .execute();
             return t.insertInto(IDEMPOTENT_ANSWER)
-                    .set(IDEMPOTENT_ANSWER.KEY_ID, keyId)
-                    .set(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY, idempotencyKey)
-                    .set(IDEMPOTENT_ANSWER.ROUTE, "")
-                    .set(IDEMPOTENT_ANSWER.FINGERPRINT, "")
-                    .set(IDEMPOTENT_ANSWER.STATUS, CLAIMED)
-                    .set(IDEMPOTENT_ANSWER.BODY, "")
-                    .onConflictDoNothing()
-                    .execute() == 1;
+                            .set(IDEMPOTENT_ANSWER.KEY_ID, keyId)
+                            .set(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY, idempotencyKey)
+                            .set(IDEMPOTENT_ANSWER.ROUTE, "")
+                            .set(IDEMPOTENT_ANSWER.FINGERPRINT, "")
+                            .set(IDEMPOTENT_ANSWER.STATUS, CLAIMED)
+                            .set(IDEMPOTENT_ANSWER.BODY, "")
+                            .onConflictDoNothing()
+                            .execute()
+                    == 1;
         });
     }
 
@@ -121,8 +129,7 @@ class IdempotentAnswers {
     }
 
     /** The answer to give, and whether it is a replay of an earlier one. */
-    record Outcome(Stored answer, boolean replayed) {
-    }
+    record Outcome(Stored answer, boolean replayed) {}
 
     /** The database's clock {@code age} ago: every instance compares with the same clock that stamped the rows. */
     private static Field<OffsetDateTime> ago(Duration age) {
@@ -130,6 +137,5 @@ class IdempotentAnswers {
     }
 
     /** An answer as kept: the route and the request's fingerprint it answered, its status and JSON body. */
-    record Stored(String route, String fingerprint, int status, String body) {
-    }
+    record Stored(String route, String fingerprint, int status, String body) {}
 }

@@ -10,7 +10,10 @@ import java.time.ZoneOffset;
 public final class QuotaExhausted extends ApiException {
 
     /** Which allowance ran out; it decides when runs come back. */
-    public enum Limit { DAILY, MONTHLY }
+    public enum Limit {
+        DAILY,
+        MONTHLY
+    }
 
     private final Limit limit;
 
@@ -22,7 +25,9 @@ public final class QuotaExhausted extends ApiException {
     /** When runs come back after {@code now}: the next midnight UTC, or the 1st of next month at 00:00 UTC. */
     public Instant renewsAfter(Instant now) {
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        LocalDate renews = limit == Limit.DAILY ? today.plusDays(1) : today.withDayOfMonth(1).plusMonths(1);
+        LocalDate renews = limit == Limit.DAILY
+                ? today.plusDays(1)
+                : today.withDayOfMonth(1).plusMonths(1);
         return renews.atStartOfDay(ZoneOffset.UTC).toInstant();
     }
 }

@@ -13,6 +13,5 @@ public interface EventPublisher {
     CompletableFuture<Placed> publish(String key, String eventType, byte[] envelope);
 
     /** Where an acknowledged record landed on the topic. */
-    record Placed(int partition, long offset) {
-    }
+    record Placed(int partition, long offset) {}
 }

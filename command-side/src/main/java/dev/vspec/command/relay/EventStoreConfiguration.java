@@ -40,10 +40,15 @@ class EventStoreConfiguration {
     }
 
     @Bean
-    EventStorageEngine eventStorageEngine(Serializer defaultSerializer,
-            @Qualifier("eventSerializer") Serializer eventSerializer, org.axonframework.config.Configuration configuration,
-            ConnectionProvider connectionProvider, TransactionManager transactionManager, EventSchema eventSchema,
-            @Value("${axon.eventhandling.processors." + KafkaRelay.PROCESSING_GROUP + ".batch-size}") int relayBatchSize) {
+    EventStorageEngine eventStorageEngine(
+            Serializer defaultSerializer,
+            @Qualifier("eventSerializer") Serializer eventSerializer,
+            org.axonframework.config.Configuration configuration,
+            ConnectionProvider connectionProvider,
+            TransactionManager transactionManager,
+            EventSchema eventSchema,
+            @Value("${axon.eventhandling.processors." + KafkaRelay.PROCESSING_GROUP + ".batch-size}")
+                    int relayBatchSize) {
         return JdbcEventStorageEngine.builder()
                 .snapshotSerializer(defaultSerializer)
                 .upcasterChain(configuration.upcasterChain())
@@ -65,7 +70,8 @@ class EventStoreConfiguration {
     }
 
     @Bean
-    EmbeddedEventStore eventStore(EventStorageEngine storageEngine, org.axonframework.config.Configuration configuration) {
+    EmbeddedEventStore eventStore(
+            EventStorageEngine storageEngine, org.axonframework.config.Configuration configuration) {
         return EmbeddedEventStore.builder()
                 .storageEngine(storageEngine)
                 .messageMonitor(configuration.messageMonitor(EventStore.class, "eventStore"))

@@ -24,7 +24,10 @@ class KafkaEventPublisher implements EventPublisher {
     public CompletableFuture<Placed> publish(String key, String eventType, byte[] envelope) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, envelope);
         record.headers().add(EventEnvelope.EVENT_TYPE_HEADER, eventType.getBytes(StandardCharsets.UTF_8));
-        return kafkaTemplate.send(record)
-                .thenApply(sent -> new Placed(sent.getRecordMetadata().partition(), sent.getRecordMetadata().offset()));
+        return kafkaTemplate
+                .send(record)
+                .thenApply(sent -> new Placed(
+                        sent.getRecordMetadata().partition(),
+                        sent.getRecordMetadata().offset()));
     }
 }

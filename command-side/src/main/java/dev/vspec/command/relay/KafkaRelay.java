@@ -55,8 +55,13 @@ class KafkaRelay {
             return;
         }
         String eventType = PublishedEvents.nameOf(event.getClass());
-        byte[] envelope = codec.encode(message.getIdentifier(), message.getType(),
-                message.getAggregateIdentifier(), message.getSequenceNumber(), message.getTimestamp(), event);
+        byte[] envelope = codec.encode(
+                message.getIdentifier(),
+                message.getType(),
+                message.getAggregateIdentifier(),
+                message.getSequenceNumber(),
+                message.getTimestamp(),
+                event);
         Batch batch = batch(message);
         CompletableFuture<EventPublisher.Placed> ack;
         try {
@@ -97,9 +102,13 @@ class KafkaRelay {
         try {
             relayedEnds.acknowledged(nextOffsets, batch.completedJobs());
         } catch (RuntimeException e) {
-            String what = "where the batch ends" + (batch.completedJobs().isEmpty() ? "" : " and the completion of " + batch.completedJobs());
-            log.warn("Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried, so its records reach the topic again",
-                    batch.pending().size(), what, String.valueOf(e));
+            String what = "where the batch ends"
+                    + (batch.completedJobs().isEmpty() ? "" : " and the completion of " + batch.completedJobs());
+            log.warn(
+                    "Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried, so its records reach the topic again",
+                    batch.pending().size(),
+                    what,
+                    String.valueOf(e));
             throw new RelayFailedException(what + " could not be recorded: " + e, e);
         }
     }
@@ -109,9 +118,12 @@ class KafkaRelay {
         try {
             CompletableFuture.allOf(acks).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            PendingAck culprit = pending.stream().filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
-                    .findFirst().orElse(pending.get(0));
-            String reason = e instanceof TimeoutException ? "no acknowledgement within " + ackTimeout
+            PendingAck culprit = pending.stream()
+                    .filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
+                    .findFirst()
+                    .orElse(pending.get(0));
+            String reason = e instanceof TimeoutException
+                    ? "no acknowledgement within " + ackTimeout
                     : String.valueOf(e.getCause());
             throw failed(culprit.event(), pending.size(), reason, e);
         } catch (InterruptedException e) {
@@ -122,7 +134,11 @@ class KafkaRelay {
 
     /** Reports a batch Kafka did not take, however the send failed; the processor then retries it. */
     private static RelayFailedException failed(String event, int batchSize, String reason, Throwable cause) {
-        log.warn("Kafka did not take {} ({} events in the batch): {}; the batch will be retried", event, batchSize, reason);
+        log.warn(
+                "Kafka did not take {} ({} events in the batch): {}; the batch will be retried",
+                event,
+                batchSize,
+                reason);
         return new RelayFailedException("Kafka did not take " + event + ": " + reason, cause);
     }
 
@@ -131,12 +147,10 @@ class KafkaRelay {
                 + message.getSequenceNumber();
     }
 
-    private record PendingAck(String event, CompletableFuture<EventPublisher.Placed> ack) {
-    }
+    private record PendingAck(String event, CompletableFuture<EventPublisher.Placed> ack) {}
 
     /** One batch: its sends, and the enrichment jobs it completes. */
-    private record Batch(List<PendingAck> pending, List<String> completedJobs) {
-    }
+    private record Batch(List<PendingAck> pending, List<String> completedJobs) {}
 
     /** The batch could not be published; the processor retries it from its stored token. */
     static final class RelayFailedException extends RuntimeException {

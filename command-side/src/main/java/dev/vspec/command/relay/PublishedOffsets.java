@@ -55,26 +55,39 @@ final class PublishedOffsets implements RelayedEnds, DisposableBean {
         if (completedJobs.isEmpty()) {
             return; // most batches: nothing more to send to the database
         }
-        jdbc.batchUpdate("insert into events.job_published_offsets (job_id, topic, partition, next_offset) "
-                + "select ?, topic, partition, next_offset from events.relay_topic_ends where topic = ? "
-                + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset",
+        jdbc.batchUpdate(
+                "insert into events.job_published_offsets (job_id, topic, partition, next_offset) "
+                        + "select ?, topic, partition, next_offset from events.relay_topic_ends where topic = ? "
+                        + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset",
                 completedJobs.stream().map(jobId -> new Object[] {jobId, topic}).toList());
     }
 
     /** Upserts each partition's end; {@code kept} is the SQL for the value a stored end becomes. */
     private void storeEnds(Map<Integer, Long> ends, String kept) {
-        jdbc.batchUpdate("insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
+        jdbc.batchUpdate(
+                "insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
                         + "on conflict (topic, partition) do update set next_offset = " + kept,
-                ends.entrySet().stream().map(end -> new Object[] {topic, end.getKey(), end.getValue()}).toList());
+                ends.entrySet().stream()
+                        .map(end -> new Object[] {topic, end.getKey(), end.getValue()})
+                        .toList());
     }
 
     private Map<Integer, Long> endOffsets() {
         try {
-            Map<TopicPartition, OffsetSpec> latest = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
-                    .collect(Collectors.toMap(partition -> new TopicPartition(topic, partition.partition()), partition -> OffsetSpec.latest()));
+            Map<TopicPartition, OffsetSpec> latest = admin
+                    .describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(topic)
+                    .partitions()
+                    .stream()
+                    .collect(Collectors.toMap(
+                            partition -> new TopicPartition(topic, partition.partition()),
+                            partition -> OffsetSpec.latest()));
             return admin.listOffsets(latest).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).entrySet().stream()
-                    .collect(Collectors.toMap(entry -> entry.getKey().partition(), entry -> entry.getValue().offset()));
+                    .collect(Collectors.toMap(
+                            entry -> entry.getKey().partition(),
+                            entry -> entry.getValue().offset()));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 return Map.of(); // not created yet, so nothing is on it: the acknowledgements will tell

@@ -2,9 +2,9 @@ package dev.vspec.command.relay;
 
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
-import org.apache.kafka.clients.admin.AdminClient;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.kafka.clients.admin.AdminClient;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -27,15 +27,20 @@ class RelayConfiguration {
 
     /** Kafka's own default for delivery.timeout.ms. */
     private static final Duration DEFAULT_DELIVERY_TIMEOUT = Duration.ofMinutes(2);
+
     private static final Duration ACK_MARGIN = Duration.ofSeconds(5);
 
     @Bean
     DefaultKafkaProducerFactoryCustomizer relayProducerGuarantees() {
         return factory -> factory.updateConfigs(Map.of(
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                ByteArraySerializer.class));
     }
 
     /**
@@ -45,11 +50,13 @@ class RelayConfiguration {
      */
     @Bean
     ConfigurerModule relayProcessing() {
-        return configurer -> configurer.eventProcessing()
-                .registerListenerInvocationErrorHandler(KafkaRelay.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
+        return configurer -> configurer
+                .eventProcessing()
+                .registerListenerInvocationErrorHandler(
+                        KafkaRelay.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
                 .registerErrorHandler(KafkaRelay.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
-                .registerPooledStreamingEventProcessorConfiguration(KafkaRelay.PROCESSING_GROUP,
-                        (c, builder) -> builder.enableCoordinatorClaimExtension());
+                .registerPooledStreamingEventProcessorConfiguration(
+                        KafkaRelay.PROCESSING_GROUP, (c, builder) -> builder.enableCoordinatorClaimExtension());
     }
 
     /**
@@ -57,10 +64,15 @@ class RelayConfiguration {
      * that, so it sees the producer's own verdict rather than a timeout of its own.
      */
     @Bean
-    KafkaRelay kafkaRelay(EventPublisher publisher, RelayedEnds relayedEnds, EventEnvelopeCodec codec,
+    KafkaRelay kafkaRelay(
+            EventPublisher publisher,
+            RelayedEnds relayedEnds,
+            EventEnvelopeCodec codec,
             KafkaProperties kafkaProperties) {
-        String configured = kafkaProperties.getProducer().getProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
-        Duration deliveryTimeout = configured == null ? DEFAULT_DELIVERY_TIMEOUT : Duration.ofMillis(Long.parseLong(configured));
+        String configured =
+                kafkaProperties.getProducer().getProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+        Duration deliveryTimeout =
+                configured == null ? DEFAULT_DELIVERY_TIMEOUT : Duration.ofMillis(Long.parseLong(configured));
         return new KafkaRelay(publisher, relayedEnds, codec, deliveryTimeout.plus(ACK_MARGIN));
     }
 

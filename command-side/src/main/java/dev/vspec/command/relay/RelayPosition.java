@@ -35,9 +35,11 @@ public final class RelayPosition {
      * as they commit; a wait on this index alone ignores them, which is fine for a single writer.)
      */
     public long relayed() {
-        List<Long> positions = jdbc.query("select token, tokentype from " + AxonJdbcAutoConfiguration.SCHEMA
+        List<Long> positions = jdbc.query(
+                "select token, tokentype from " + AxonJdbcAutoConfiguration.SCHEMA
                         + ".tokenentry where processorname = ?",
-                (row, i) -> position(row.getBytes(1), row.getString(2)), KafkaRelay.PROCESSING_GROUP);
+                (row, i) -> position(row.getBytes(1), row.getString(2)),
+                KafkaRelay.PROCESSING_GROUP);
         return positions.stream().mapToLong(Long::longValue).min().orElse(-1);
     }
 
@@ -45,7 +47,8 @@ public final class RelayPosition {
         if (token == null || tokenType == null) {
             return -1;
         }
-        TrackingToken tracking = serializer.deserialize(new SimpleSerializedObject<>(token, byte[].class, tokenType, null));
+        TrackingToken tracking =
+                serializer.deserialize(new SimpleSerializedObject<>(token, byte[].class, tokenType, null));
         return tracking == null ? -1 : tracking.position().orElse(-1);
     }
 }

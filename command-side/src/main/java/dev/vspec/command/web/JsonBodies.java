@@ -20,8 +20,7 @@ import tools.jackson.databind.exc.MismatchedInputException;
  */
 public final class JsonBodies {
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /**
      * The body as a JSON object.
@@ -36,15 +35,16 @@ public final class JsonBodies {
             bytes = in.readNBytes(maxBytes + 1);
         }
         if (bytes.length > maxBytes) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is larger than " + kibibytes(maxBytes)
-                    + "; " + expectation);
+            throw new ApiException(
+                    ErrorCode.INVALID_BODY,
+                    "The request body is larger than " + kibibytes(maxBytes) + "; " + expectation);
         }
         JsonNode body;
         try {
             body = json.readTree(bytes);
         } catch (JacksonException e) {
-            throw new ApiException(ErrorCode.INVALID_BODY, "The request body is not valid JSON (" + problem(e) + "); "
-                    + expectation);
+            throw new ApiException(
+                    ErrorCode.INVALID_BODY, "The request body is not valid JSON (" + problem(e) + "); " + expectation);
         }
         if (body == null || !body.isObject()) {
             throw new ApiException(ErrorCode.INVALID_BODY, "The request body must be a JSON object: " + expectation);
@@ -72,7 +72,8 @@ public final class JsonBodies {
             return "it is nested too deeply or holds too long a value";
         }
         TokenStreamLocation location = e.getLocation();
-        String where = location == null || location.getLineNr() < 1 ? ""
+        String where = location == null || location.getLineNr() < 1
+                ? ""
                 : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
         return (e instanceof MismatchedInputException ? "something follows the JSON value" : "unexpected text") + where;
     }

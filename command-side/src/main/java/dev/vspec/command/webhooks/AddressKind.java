@@ -50,7 +50,9 @@ enum AddressKind {
         if (first == 127) {
             return LOOPBACK;
         }
-        if (first == 10 || (first == 172 && (second & 0xf0) == 16) || (first == 192 && second == 168)
+        if (first == 10
+                || (first == 172 && (second & 0xf0) == 16)
+                || (first == 192 && second == 168)
                 || (first == 100 && (second & 0xc0) == 64)) {
             return PRIVATE;
         }
@@ -60,7 +62,8 @@ enum AddressKind {
         if (first >= 224 && first <= 239) {
             return MULTICAST;
         }
-        boolean documentation = (first == 192 && second == 0 && third == 2) || (first == 198 && second == 51 && third == 100)
+        boolean documentation = (first == 192 && second == 0 && third == 2)
+                || (first == 198 && second == 51 && third == 100)
                 || (first == 203 && second == 0 && third == 113);
         boolean benchmarking = first == 198 && (second & 0xfe) == 18;
         if (first >= 240 || (first == 192 && second == 0 && third == 0) || documentation || benchmarking) {
@@ -99,9 +102,13 @@ enum AddressKind {
      */
     private static byte[] embeddedIpv4(byte[] a) {
         boolean zeroTen = Arrays.equals(Arrays.copyOf(a, 10), new byte[10]);
-        boolean compatible = zeroTen && a[10] == 0 && a[11] == 0 && !Arrays.equals(Arrays.copyOfRange(a, 12, 15), new byte[3]);
+        boolean compatible =
+                zeroTen && a[10] == 0 && a[11] == 0 && !Arrays.equals(Arrays.copyOfRange(a, 12, 15), new byte[3]);
         boolean mapped = zeroTen && (a[10] & 0xff) == 0xff && (a[11] & 0xff) == 0xff;
-        boolean nat64 = (a[0] & 0xff) == 0x00 && (a[1] & 0xff) == 0x64 && (a[2] & 0xff) == 0xff && (a[3] & 0xff) == 0x9b
+        boolean nat64 = (a[0] & 0xff) == 0x00
+                && (a[1] & 0xff) == 0x64
+                && (a[2] & 0xff) == 0xff
+                && (a[3] & 0xff) == 0x9b
                 && Arrays.equals(Arrays.copyOfRange(a, 4, 12), new byte[8]);
         if (compatible || mapped || nat64) {
             return Arrays.copyOfRange(a, 12, 16);
@@ -111,5 +118,4 @@ enum AddressKind {
         }
         return null;
     }
-
 }

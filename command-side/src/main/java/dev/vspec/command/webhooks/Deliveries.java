@@ -5,6 +5,7 @@ import static dev.vspec.infra.jooq.webhooks.Tables.DELIVERY;
 import static dev.vspec.infra.jooq.webhooks.Tables.ENDPOINT;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.infra.kafka.JobProjected;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import dev.vspec.infra.kafka.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 import org.jspecify.annotations.Nullable;
@@ -39,16 +39,24 @@ class Deliveries {
     }
 
     /** One attempt as the key sees it: the receiver's status code, or the error that kept it from answering. */
-    record Attempt(int number, OffsetDateTime at, @JsonProperty("duration_ms") int durationMs,
-            @JsonProperty("status_code") @Nullable Integer statusCode, @Nullable String error) {
-    }
+    record Attempt(
+            int number,
+            OffsetDateTime at,
+            @JsonProperty("duration_ms") int durationMs,
+            @JsonProperty("status_code") @Nullable Integer statusCode,
+            @Nullable String error) {}
 
     /** A delivery as the key sees it, with its attempts in order. */
-    record Delivery(long id, @JsonProperty("event_id") String eventId, String type,
-            @JsonProperty("webhook_id") String webhookId, @JsonProperty("job_id") String jobId, String status,
+    record Delivery(
+            long id,
+            @JsonProperty("event_id") String eventId,
+            String type,
+            @JsonProperty("webhook_id") String webhookId,
+            @JsonProperty("job_id") String jobId,
+            String status,
             @JsonProperty("created_at") OffsetDateTime createdAt,
-            @JsonProperty("next_attempt_at") @Nullable OffsetDateTime nextAttemptAt, List<Attempt> attempts) {
-    }
+            @JsonProperty("next_attempt_at") @Nullable OffsetDateTime nextAttemptAt,
+            List<Attempt> attempts) {}
 
     private final DSLContext db;
 
@@ -63,10 +71,27 @@ class Deliveries {
      */
     int create(String eventId, String type, String jobId, String body, Set<Long> keyIds, Instant eventAt) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        return db.insertInto(DELIVERY, DELIVERY.EVENT_ID, DELIVERY.ENDPOINT_ID, DELIVERY.KEY_ID, DELIVERY.TYPE,
-                        DELIVERY.JOB_ID, DELIVERY.BODY, DELIVERY.STATE, DELIVERY.CREATED_AT, DELIVERY.NEXT_ATTEMPT_AT)
-                .select(DSL.select(DSL.val(eventId), ENDPOINT.ID, ENDPOINT.KEY_ID, DSL.val(type), DSL.val(jobId),
-                                DSL.val(body), DSL.val(PENDING), DSL.val(now), DSL.val(now))
+        return db.insertInto(
+                        DELIVERY,
+                        DELIVERY.EVENT_ID,
+                        DELIVERY.ENDPOINT_ID,
+                        DELIVERY.KEY_ID,
+                        DELIVERY.TYPE,
+                        DELIVERY.JOB_ID,
+                        DELIVERY.BODY,
+                        DELIVERY.STATE,
+                        DELIVERY.CREATED_AT,
+                        DELIVERY.NEXT_ATTEMPT_AT)
+                .select(DSL.select(
+                                DSL.val(eventId),
+                                ENDPOINT.ID,
+                                ENDPOINT.KEY_ID,
+                                DSL.val(type),
+                                DSL.val(jobId),
+                                DSL.val(body),
+                                DSL.val(PENDING),
+                                DSL.val(now),
+                                DSL.val(now))
                         .from(ENDPOINT)
                         .where(ENDPOINT.KEY_ID.in(keyIds))
                         .and(ENDPOINT.CREATED_AT.le(eventAt.atOffset(ZoneOffset.UTC))))
@@ -92,7 +117,8 @@ class Deliveries {
                     .and(DELIVERY.TYPE.ne(JobNotification.COMPLETED).or(JobProjected.condition(DELIVERY.JOB_ID)))
                     .orderBy(DELIVERY.NEXT_ATTEMPT_AT)
                     .limit(limit)
-                    .forUpdate().skipLocked()
+                    .forUpdate()
+                    .skipLocked()
                     .fetch(DELIVERY.ID);
             if (due.isEmpty()) {
                 return List.of();
@@ -102,12 +128,26 @@ class Deliveries {
                     .set(DELIVERY.NEXT_ATTEMPT_AT, now.plus(lease))
                     .where(DELIVERY.ID.in(due))
                     .execute();
-            return t.select(DELIVERY.ID, ENDPOINT.URL, ENDPOINT.SECRET, DELIVERY.EVENT_ID, DELIVERY.BODY,
-                            DELIVERY.ATTEMPTS, DELIVERY.CREATED_AT)
-                    .from(DELIVERY).join(ENDPOINT).on(ENDPOINT.ID.eq(DELIVERY.ENDPOINT_ID))
+            return t.select(
+                            DELIVERY.ID,
+                            ENDPOINT.URL,
+                            ENDPOINT.SECRET,
+                            DELIVERY.EVENT_ID,
+                            DELIVERY.BODY,
+                            DELIVERY.ATTEMPTS,
+                            DELIVERY.CREATED_AT)
+                    .from(DELIVERY)
+                    .join(ENDPOINT)
+                    .on(ENDPOINT.ID.eq(DELIVERY.ENDPOINT_ID))
                     .where(DELIVERY.ID.in(due))
-                    .fetch(row -> new Claimed(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(),
-                            row.value6(), row.value7().toInstant()));
+                    .fetch(row -> new Claimed(
+                            row.value1(),
+                            row.value2(),
+                            row.value3(),
+                            row.value4(),
+                            row.value5(),
+                            row.value6(),
+                            row.value7().toInstant()));
         });
     }
 
@@ -121,7 +161,9 @@ class Deliveries {
             String state = outcome.delivered() ? DELIVERED : retryAt.isPresent() ? PENDING : FAILED;
             int updated = t.update(DELIVERY)
                     .set(DELIVERY.STATE, state)
-                    .set(DELIVERY.NEXT_ATTEMPT_AT, retryAt.map(at -> at.atOffset(ZoneOffset.UTC)).orElse(null))
+                    .set(
+                            DELIVERY.NEXT_ATTEMPT_AT,
+                            retryAt.map(at -> at.atOffset(ZoneOffset.UTC)).orElse(null))
                     .where(DELIVERY.ID.eq(claimed.id()))
                     .and(DELIVERY.ATTEMPTS.eq(claimed.attempt()))
                     .and(DELIVERY.STATE.eq(PENDING))
@@ -131,7 +173,8 @@ class Deliveries {
                         .set(ATTEMPT.DELIVERY_ID, claimed.id())
                         .set(ATTEMPT.NUMBER, claimed.attempt())
                         .set(ATTEMPT.AT, attemptedAt.atOffset(ZoneOffset.UTC))
-                        .set(ATTEMPT.DURATION_MS, (int) Math.min(Integer.MAX_VALUE, outcome.took().toMillis()))
+                        .set(ATTEMPT.DURATION_MS, (int)
+                                Math.min(Integer.MAX_VALUE, outcome.took().toMillis()))
                         .set(ATTEMPT.STATUS_CODE, outcome.statusCode())
                         .set(ATTEMPT.ERROR, outcome.error())
                         .onConflictDoNothing()
@@ -142,23 +185,43 @@ class Deliveries {
 
     /** The key's deliveries, newest first: up to {@code limit} of those older than delivery {@code before}. */
     List<Delivery> of(long keyId, long before, int limit) {
-        var deliveries = db.select(DELIVERY.ID, DELIVERY.EVENT_ID, DELIVERY.TYPE, DELIVERY.ENDPOINT_ID, DELIVERY.JOB_ID,
-                        DELIVERY.STATE, DELIVERY.CREATED_AT, DELIVERY.NEXT_ATTEMPT_AT)
+        var deliveries = db.select(
+                        DELIVERY.ID,
+                        DELIVERY.EVENT_ID,
+                        DELIVERY.TYPE,
+                        DELIVERY.ENDPOINT_ID,
+                        DELIVERY.JOB_ID,
+                        DELIVERY.STATE,
+                        DELIVERY.CREATED_AT,
+                        DELIVERY.NEXT_ATTEMPT_AT)
                 .from(DELIVERY)
                 .where(DELIVERY.KEY_ID.eq(keyId))
                 .and(DELIVERY.ID.lt(before))
                 .orderBy(DELIVERY.ID.desc())
                 .limit(limit)
                 .fetch();
-        Map<Long, List<Attempt>> attempts = db.select(ATTEMPT.DELIVERY_ID, ATTEMPT.NUMBER, ATTEMPT.AT, ATTEMPT.DURATION_MS,
-                        ATTEMPT.STATUS_CODE, ATTEMPT.ERROR)
+        Map<Long, List<Attempt>> attempts = db.select(
+                        ATTEMPT.DELIVERY_ID,
+                        ATTEMPT.NUMBER,
+                        ATTEMPT.AT,
+                        ATTEMPT.DURATION_MS,
+                        ATTEMPT.STATUS_CODE,
+                        ATTEMPT.ERROR)
                 .from(ATTEMPT)
                 .where(ATTEMPT.DELIVERY_ID.in(deliveries.getValues(DELIVERY.ID)))
                 .orderBy(ATTEMPT.DELIVERY_ID, ATTEMPT.NUMBER)
-                .fetchGroups(ATTEMPT.DELIVERY_ID,
+                .fetchGroups(
+                        ATTEMPT.DELIVERY_ID,
                         row -> new Attempt(row.value2(), row.value3(), row.value4(), row.value5(), row.value6()));
-        return deliveries.map(row -> new Delivery(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(),
-                row.value6(), row.value7(), PENDING.equals(row.value6()) ? row.value8() : null,
+        return deliveries.map(row -> new Delivery(
+                row.value1(),
+                row.value2(),
+                row.value3(),
+                row.value4(),
+                row.value5(),
+                row.value6(),
+                row.value7(),
+                PENDING.equals(row.value6()) ? row.value8() : null,
                 attempts.getOrDefault(row.value1(), List.of())));
     }
 }

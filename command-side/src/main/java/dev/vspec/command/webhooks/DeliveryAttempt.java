@@ -23,7 +23,8 @@ final class DeliveryAttempt {
     private final MeterRegistry meters;
     private final Clock clock;
 
-    DeliveryAttempt(Deliveries deliveries, WebhookSender sender, DeliverySchedule schedule, MeterRegistry meters, Clock clock) {
+    DeliveryAttempt(
+            Deliveries deliveries, WebhookSender sender, DeliverySchedule schedule, MeterRegistry meters, Clock clock) {
         this.deliveries = deliveries;
         this.sender = sender;
         this.schedule = schedule;
@@ -36,7 +37,8 @@ final class DeliveryAttempt {
         Instant attemptedAt = clock.instant();
         String signature = WebhookSigner.signature(delivery.secret(), attemptedAt.getEpochSecond(), body);
         SendOutcome outcome = sender.send(delivery.url(), delivery.eventId(), signature, body);
-        Optional<Instant> retryAt = outcome.delivered() ? Optional.empty()
+        Optional<Instant> retryAt = outcome.delivered()
+                ? Optional.empty()
                 : schedule.retryAfter(delivery.createdAt(), delivery.attempt(), clock.instant());
         deliveries.record(delivery, outcome, attemptedAt, retryAt);
         meters.counter(ATTEMPTS_METRIC, "outcome", outcome.outcome()).increment();

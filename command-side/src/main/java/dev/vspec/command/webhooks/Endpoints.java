@@ -18,12 +18,10 @@ class Endpoints {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A webhook as its key sees it: never its secret, which only {@link Registered} carries, once. */
-    record Endpoint(String id, String url, OffsetDateTime createdAt) {
-    }
+    record Endpoint(String id, String url, OffsetDateTime createdAt) {}
 
     /** A webhook just registered, with its signing secret. */
-    record Registered(Endpoint endpoint, String secret) {
-    }
+    record Registered(Endpoint endpoint, String secret) {}
 
     private final DSLContext db;
     private final int maxPerKey;
@@ -41,11 +39,18 @@ class Endpoints {
     Registered register(long keyId, String url) {
         return db.transactionResult(tx -> {
             DSLContext t = tx.dsl();
-            t.selectOne().from(Tables.API_KEY).where(Tables.API_KEY.ID.eq(keyId)).forUpdate().execute();
+            t.selectOne()
+                    .from(Tables.API_KEY)
+                    .where(Tables.API_KEY.ID.eq(keyId))
+                    .forUpdate()
+                    .execute();
             int held = t.fetchCount(ENDPOINT, ENDPOINT.KEY_ID.eq(keyId));
             if (held >= maxPerKey) {
-                throw ApiException.about("url", ErrorCode.INVALID_PARAM, "This key holds " + held + " webhooks, the most it may;"
-                        + " delete one (DELETE /api/v0/webhooks/{id}) before registering another");
+                throw ApiException.about(
+                        "url",
+                        ErrorCode.INVALID_PARAM,
+                        "This key holds " + held + " webhooks, the most it may;"
+                                + " delete one (DELETE /api/v0/webhooks/{id}) before registering another");
             }
             String id = "wh_" + HexFormat.of().formatHex(random(12));
             String secret = "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(random(32));
@@ -71,7 +76,11 @@ class Endpoints {
 
     /** Deletes the key's webhook with {@code id}, and its deliveries; false when the key holds none such. */
     boolean delete(long keyId, String id) {
-        return db.deleteFrom(ENDPOINT).where(ENDPOINT.ID.eq(id)).and(ENDPOINT.KEY_ID.eq(keyId)).execute() == 1;
+        return db.deleteFrom(ENDPOINT)
+                        .where(ENDPOINT.ID.eq(id))
+                        .and(ENDPOINT.KEY_ID.eq(keyId))
+                        .execute()
+                == 1;
     }
 
     private static byte[] random(int bytes) {

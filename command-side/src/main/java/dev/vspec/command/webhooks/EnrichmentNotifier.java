@@ -4,8 +4,6 @@ import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import java.time.Instant;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.util.Optional;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -13,6 +11,8 @@ import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.Timestamp;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.annotation.MessageIdentifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -49,8 +49,11 @@ class EnrichmentNotifier {
     }
 
     private void notify(String jobId, String eventId, Instant at) {
-        List<Object> jobEvents = events.readEvents(jobId).asStream().map(DomainEventMessage::getPayload)
-                .map(Object.class::cast).toList();
+        List<Object> jobEvents = events.readEvents(jobId)
+                .asStream()
+                .map(DomainEventMessage::getPayload)
+                .map(Object.class::cast)
+                .toList();
         Optional<JobNotification> notification = JobNotification.of("evt_" + eventId, jobEvents);
         if (notification.isEmpty()) {
             // a job's end without the job's scheduling (written by hand, or by a tool): no key to tell; holding up
@@ -58,7 +61,12 @@ class EnrichmentNotifier {
             log.warn("Enrichment job {} ended without a scheduling in its history: no webhook is told", jobId);
             return;
         }
-        deliveries.create(notification.get().eventId(), notification.get().type(), jobId,
-                json.writeValueAsString(notification.get()), notification.get().keyIds(), at);
+        deliveries.create(
+                notification.get().eventId(),
+                notification.get().type(),
+                jobId,
+                json.writeValueAsString(notification.get()),
+                notification.get().keyIds(),
+                at);
     }
 }

@@ -32,7 +32,10 @@ record JobNotification(
         @JsonProperty("scheduled_at") Instant scheduledAt,
         @JsonProperty("updated_at") Instant updatedAt,
         List<Step> steps,
-        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String configKey,
+
+        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+        String configKey,
+
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable JobError error,
         String poll,
         @JsonIgnore Set<Long> keyIds) {
@@ -41,12 +44,10 @@ record JobNotification(
     static final String FAILED = "enrichment.failed";
 
     /** A step done: its code (e.g. {@code decoded}), what it found, and when. */
-    record Step(String step, String detail, Instant at) {
-    }
+    record Step(String step, String detail, Instant at) {}
 
     /** Why the job failed: an error code of the API and a message. */
-    record JobError(String code, String message) {
-    }
+    record JobError(String code, String message) {}
 
     /**
      * The ended job these events (the job aggregate's, in stored order) tell, as event
@@ -85,8 +86,18 @@ record JobNotification(
             return Optional.empty();
         }
         boolean failed = error != null;
-        return Optional.of(new JobNotification(eventId, failed ? FAILED : COMPLETED, jobId, vin, failed ? "failed" : "completed",
-                scheduledAt, updatedAt, steps, failed ? null : configKey, error,
-                EnrichmentJobId.parse(jobId).map(EnrichmentJobId::pollPath).orElseThrow(), keyIds));
+        return Optional.of(new JobNotification(
+                eventId,
+                failed ? FAILED : COMPLETED,
+                jobId,
+                vin,
+                failed ? "failed" : "completed",
+                scheduledAt,
+                updatedAt,
+                steps,
+                failed ? null : configKey,
+                error,
+                EnrichmentJobId.parse(jobId).map(EnrichmentJobId::pollPath).orElseThrow(),
+                keyIds));
     }
 }

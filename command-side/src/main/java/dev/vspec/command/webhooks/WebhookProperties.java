@@ -48,8 +48,8 @@ record WebhookProperties(
                     + " milliseconds); got " + backoffBase);
         }
         if (backoffCap.compareTo(backoffBase) < 0) {
-            throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below "
-                    + PREFIX + "backoff-base (" + backoffBase + ")");
+            throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below " + PREFIX
+                    + "backoff-base (" + backoffBase + ")");
         }
         if (maxPerKey < 1 || senders < 1 || maxUrlLength < 12 || maxUrlLength > 2048) {
             throw new IllegalArgumentException(PREFIX + "max-per-key and senders must be at least 1 and max-url-length"

@@ -61,7 +61,8 @@ final class WebhookSender implements AutoCloseable {
         post.setHeader(WebhookSigner.EVENT_ID_HEADER, eventId);
         post.setHeader(WebhookSigner.SIGNATURE_HEADER, signature);
         post.setEntity(new ByteArrayEntity(body, ContentType.APPLICATION_JSON));
-        CompletableFuture<Void> deadline = new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        CompletableFuture<Void> deadline =
+                new CompletableFuture<Void>().orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
         deadline.whenComplete((done, expired) -> {
             if (expired != null) {
                 post.cancel();

@@ -17,8 +17,7 @@ final class WebhookSigner {
     static final String SIGNATURE_HEADER = "Vspec-Signature";
     static final String EVENT_ID_HEADER = "Vspec-Event-Id";
 
-    private WebhookSigner() {
-    }
+    private WebhookSigner() {}
 
     static String signature(String secret, long unixSeconds, byte[] body) {
         return "t=" + unixSeconds + ",v1=" + hmacHex(secret, unixSeconds, body);

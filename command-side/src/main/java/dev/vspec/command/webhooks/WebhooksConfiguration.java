@@ -29,10 +29,13 @@ class WebhooksConfiguration {
 
     @Bean
     ConfigurerModule webhooksProcessing() {
-        return configurer -> configurer.eventProcessing()
-                .registerListenerInvocationErrorHandler(EnrichmentNotifier.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
+        return configurer -> configurer
+                .eventProcessing()
+                .registerListenerInvocationErrorHandler(
+                        EnrichmentNotifier.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
                 .registerErrorHandler(EnrichmentNotifier.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
-                .registerPooledStreamingEventProcessorConfiguration(EnrichmentNotifier.PROCESSING_GROUP,
+                .registerPooledStreamingEventProcessorConfiguration(
+                        EnrichmentNotifier.PROCESSING_GROUP,
                         (c, builder) -> builder.initialToken(StreamableMessageSource::createHeadToken));
     }
 
@@ -67,14 +70,20 @@ class WebhooksConfiguration {
     }
 
     @Bean
-    DeliveryWorker webhookDeliveryWorker(Deliveries deliveries, WebhookSender sender, WebhookProperties properties,
-            ObjectProvider<MeterRegistry> meters, Clock clock) {
+    DeliveryWorker webhookDeliveryWorker(
+            Deliveries deliveries,
+            WebhookSender sender,
+            WebhookProperties properties,
+            ObjectProvider<MeterRegistry> meters,
+            Clock clock) {
         DeliverySchedule schedule = new DeliverySchedule(
-                FullJitter.backoff(properties.backoffBase(), properties.backoffCap(),
+                FullJitter.backoff(
+                        properties.backoffBase(),
+                        properties.backoffCap(),
                         () -> ThreadLocalRandom.current().nextDouble()),
                 properties.retryFor());
-        DeliveryAttempt attempt = new DeliveryAttempt(deliveries, sender, schedule, meters.getIfAvailable(SimpleMeterRegistry::new),
-                clock);
+        DeliveryAttempt attempt = new DeliveryAttempt(
+                deliveries, sender, schedule, meters.getIfAvailable(SimpleMeterRegistry::new), clock);
         return new DeliveryWorker(deliveries, attempt, properties);
     }
 }

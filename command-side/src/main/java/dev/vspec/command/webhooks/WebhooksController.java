@@ -4,12 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.OffsetDateTime;
@@ -55,48 +55,62 @@ class WebhooksController {
         this.json = json;
     }
 
-    record Registered(String id, String url, @JsonProperty("created_at") OffsetDateTime createdAt, String secret) {
-    }
+    record Registered(
+            String id,
+            String url,
+            @JsonProperty("created_at") OffsetDateTime createdAt,
+            String secret) {}
 
-    record Listed(String id, String url, @JsonProperty("created_at") OffsetDateTime createdAt) {
-    }
+    record Listed(
+            String id,
+            String url,
+            @JsonProperty("created_at") OffsetDateTime createdAt) {}
 
-    record Webhooks(List<Listed> webhooks) {
-    }
+    record Webhooks(List<Listed> webhooks) {}
 
-    record DeliveryPage(List<Deliveries.Delivery> deliveries, @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String next) {
-    }
+    record DeliveryPage(
+            List<Deliveries.Delivery> deliveries,
 
-    @PostMapping(path = WriteRoute.Paths.WEBHOOKS, consumes = MediaType.APPLICATION_JSON_VALUE,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+            String next) {}
+
+    @PostMapping(
+            path = WriteRoute.Paths.WEBHOOKS,
+            consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Registered> register(HttpServletRequest request) throws IOException {
         ApiKey key = keyOf(request);
-        JsonNode url = JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED).get(URL);
+        JsonNode url =
+                JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED).get(URL);
         if (url == null || url.isNull()) {
             throw ApiException.about(URL, ErrorCode.INVALID_BODY, "The body names no url: " + EXPECTED);
         }
         if (!url.isString()) {
-            throw ApiException.about(URL, ErrorCode.INVALID_BODY, "url must be a JSON string, not " + JsonBodies.kind(url));
+            throw ApiException.about(
+                    URL, ErrorCode.INVALID_BODY, "url must be a JSON string, not " + JsonBodies.kind(url));
         }
         String checked = urls.check(url.stringValue().strip()).toString();
         Endpoints.Registered registered = endpoints.register(key.id(), checked);
         Endpoints.Endpoint endpoint = registered.endpoint();
-        return ResponseEntity.status(HttpStatus.CREATED).cacheControl(CacheControl.noStore())
+        return ResponseEntity.status(HttpStatus.CREATED)
+                .cacheControl(CacheControl.noStore())
                 .body(new Registered(endpoint.id(), endpoint.url(), endpoint.createdAt(), registered.secret()));
     }
 
     @GetMapping(path = WriteRoute.Paths.WEBHOOKS, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Webhooks> list(HttpServletRequest request) {
         List<Listed> listed = endpoints.of(keyOf(request).id()).stream()
-                .map(endpoint -> new Listed(endpoint.id(), endpoint.url(), endpoint.createdAt())).toList();
+                .map(endpoint -> new Listed(endpoint.id(), endpoint.url(), endpoint.createdAt()))
+                .toList();
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new Webhooks(listed));
     }
 
     @DeleteMapping(path = WriteRoute.Paths.WEBHOOK)
     ResponseEntity<Void> delete(@PathVariable String id, HttpServletRequest request) {
         if (!endpoints.delete(keyOf(request).id(), id)) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "This key has no webhook " + id + "; GET "
-                    + WriteRoute.Paths.WEBHOOKS + " lists its webhooks");
+            throw new ApiException(
+                    ErrorCode.NOT_FOUND,
+                    "This key has no webhook " + id + "; GET " + WriteRoute.Paths.WEBHOOKS + " lists its webhooks");
         }
         return ResponseEntity.noContent().build();
     }
@@ -107,8 +121,10 @@ class WebhooksController {
         int limit = (int) number(request, "limit", DEFAULT_PAGE, 1, MAX_PAGE);
         long before = number(request, "before", Long.MAX_VALUE, 1, Long.MAX_VALUE);
         List<Deliveries.Delivery> page = deliveries.of(keyOf(request).id(), before, limit);
-        String next = page.size() < limit ? null : WriteRoute.Paths.WEBHOOK_DELIVERIES + "?limit=" + limit + "&before="
-                + page.get(page.size() - 1).id();
+        String next = page.size() < limit
+                ? null
+                : WriteRoute.Paths.WEBHOOK_DELIVERIES + "?limit=" + limit + "&before="
+                        + page.get(page.size() - 1).id();
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new DeliveryPage(page, next));
     }
 
@@ -125,11 +141,14 @@ class WebhooksController {
         } catch (NumberFormatException e) {
             // refused below
         }
-        throw ApiException.about(name, ErrorCode.INVALID_PARAM, name + " must be one whole number from " + min + " to " + max);
+        throw ApiException.about(
+                name, ErrorCode.INVALID_PARAM, name + " must be one whole number from " + min + " to " + max);
     }
 
     private static ApiKey keyOf(HttpServletRequest request) {
-        return AccessGrant.keyOf(request).orElseThrow(() -> new ApiException(ErrorCode.WRITE_DISABLED,
-                "Webhooks belong to an API key; this deployment admits requests without one"));
+        return AccessGrant.keyOf(request)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCode.WRITE_DISABLED,
+                        "Webhooks belong to an API key; this deployment admits requests without one"));
     }
 }

@@ -3,9 +3,9 @@ package dev.vspec.command.access;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.contracts.access.Plan;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,8 +47,13 @@ class AccessRequestFormTest {
 
         AccessRequestForm.Submission submission = AccessRequestForm.check(fields, Map.of());
 
-        assertThat(submission).isEqualTo(new AccessRequestForm.Submission("Ada Lovelace", "ada@example.com",
-                "Analytical Engines Ltd", "line one\nline two\ttabbed", Plan.SCALE));
+        assertThat(submission)
+                .isEqualTo(new AccessRequestForm.Submission(
+                        "Ada Lovelace",
+                        "ada@example.com",
+                        "Analytical Engines Ltd",
+                        "line one\nline two\ttabbed",
+                        Plan.SCALE));
     }
 
     @Test
@@ -86,12 +91,16 @@ class AccessRequestFormTest {
 
     @Test
     void everyProblemIsNamedAtOnce() {
-        String message = refusal(Map.of("email", "nobody", "intended_use", "short", "plan", "gold", "company", "x".repeat(201)));
+        String message =
+                refusal(Map.of("email", "nobody", "intended_use", "short", "plan", "gold", "company", "x".repeat(201)));
 
-        assertThat(message).contains("'name' is required", "'email' is not a plausible e-mail address",
-                "'company' must be at most 200 characters long (it is 201)",
-                "'intended_use' must be 10 to 2000 characters long (it is 5)",
-                "'plan' must be one of free, pro, scale, enterprise");
+        assertThat(message)
+                .contains(
+                        "'name' is required",
+                        "'email' is not a plausible e-mail address",
+                        "'company' must be at most 200 characters long (it is 201)",
+                        "'intended_use' must be 10 to 2000 characters long (it is 5)",
+                        "'plan' must be one of free, pro, scale, enterprise");
     }
 
     /** The error's param is the first wrong field in the form's order, where a client puts the cursor. */
@@ -102,10 +111,12 @@ class AccessRequestFormTest {
         fields.put("email", "nobody");
 
         assertThatThrownBy(() -> AccessRequestForm.check(fields, Map.of()))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("email"));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("email"));
         fields.put("email", "ada@example.com");
         assertThatThrownBy(() -> AccessRequestForm.check(fields, Map.of()))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("plan"));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.toError().param()).isEqualTo("plan"));
     }
 
     @Test
@@ -123,13 +134,26 @@ class AccessRequestFormTest {
         fields.put("name", "Ada\u0000Lovelace");
         fields.put("intended_use", "fleet\u0007 reminders");
 
-        assertThat(refusal(fields)).contains("'name' contains control characters",
-                "'intended_use' contains control characters (only line breaks and tabs are allowed)");
+        assertThat(refusal(fields))
+                .contains(
+                        "'name' contains control characters",
+                        "'intended_use' contains control characters (only line breaks and tabs are allowed)");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ada", "ada@example", "@example.com", "ada@@example.com", "a@b@example.com", "ada lovelace@example.com",
-            "ada@example..com", "ada@.example.com", "ada@example.com.", "ada@exa\u00a0mple.com"})
+    @ValueSource(
+            strings = {
+                "ada",
+                "ada@example",
+                "@example.com",
+                "ada@@example.com",
+                "a@b@example.com",
+                "ada lovelace@example.com",
+                "ada@example..com",
+                "ada@.example.com",
+                "ada@example.com.",
+                "ada@exa\u00a0mple.com"
+            })
     void implausibleAddressesAreRefused(String email) {
         assertThat(AccessRequestForm.plausibleEmail(email)).isFalse();
     }
@@ -145,7 +169,8 @@ class AccessRequestFormTest {
         Map<String, String> fields = valid();
         fields.put("email", "a".repeat(243) + "@example.com");
 
-        assertThat(refusal(fields)).isEqualTo("The request cannot be accepted: 'email' must be at most 254 characters long (it is 255)");
+        assertThat(refusal(fields))
+                .isEqualTo("The request cannot be accepted: 'email' must be at most 254 characters long (it is 255)");
     }
 
     @Test

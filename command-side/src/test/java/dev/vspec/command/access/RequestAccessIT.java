@@ -3,14 +3,13 @@ package dev.vspec.command.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.AccessRequest;
 import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +40,7 @@ class RequestAccessIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     AccessRequestStore store;
 
@@ -76,12 +76,16 @@ class RequestAccessIT {
     }
 
     private AccessRequest stored(long id) {
-        return store.list().stream().filter(request -> request.id() == id).findFirst()
+        return store.list().stream()
+                .filter(request -> request.id() == id)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("request " + id + " is not stored"));
     }
 
     private long storedFrom(String address) {
-        return store.list().stream().filter(request -> request.clientAddress().equals(address)).count();
+        return store.list().stream()
+                .filter(request -> request.clientAddress().equals(address))
+                .count();
     }
 
     @Test
@@ -98,8 +102,12 @@ class RequestAccessIT {
 
         JsonNode body = reply.json(201);
         assertThat(body.path("status").asString()).isEqualTo("received");
-        assertThat(body.path("message").asString()).contains("by hand", "writes to ada@example.com with your key",
-                "sends no email itself", "request " + body.path("id").asLong());
+        assertThat(body.path("message").asString())
+                .contains(
+                        "by hand",
+                        "writes to ada@example.com with your key",
+                        "sends no email itself",
+                        "request " + body.path("id").asLong());
         assertThat(reply.header("Location")).isNull();
         AccessRequest stored = stored(body.path("id").asLong());
         assertThat(stored.name()).isEqualTo("Ada Lovelace");
@@ -131,22 +139,25 @@ class RequestAccessIT {
     }
 
     @ParameterizedTest(name = "{0} = \"{1}\"")
-    @CsvSource(nullValues = "<absent>", value = {
-            "name, <absent>, is required",
-            "name, '   ', is required",
-            "name, 201 x n, must be at most 200 characters long",
-            "email, <absent>, is required",
-            "email, ada.example.com, not a plausible e-mail address",
-            "email, ada@example, not a plausible e-mail address",
-            "email, ada lovelace@example.com, not a plausible e-mail address",
-            "email, a@b@example.com, not a plausible e-mail address",
-            "email, 243 x a@example.com, must be at most 254 characters long",
-            "company, 201 x c, must be at most 200 characters long",
-            "intended_use, <absent>, is required",
-            "intended_use, too short, must be 10 to 2000 characters long (it is 9)",
-            "intended_use, 2001 x u, must be 10 to 2000 characters long (it is 2001)",
-            "plan, <absent>, is required",
-            "plan, gold, must be one of free, pro, scale, enterprise"})
+    @CsvSource(
+            nullValues = "<absent>",
+            value = {
+                "name, <absent>, is required",
+                "name, '   ', is required",
+                "name, 201 x n, must be at most 200 characters long",
+                "email, <absent>, is required",
+                "email, ada.example.com, not a plausible e-mail address",
+                "email, ada@example, not a plausible e-mail address",
+                "email, ada lovelace@example.com, not a plausible e-mail address",
+                "email, a@b@example.com, not a plausible e-mail address",
+                "email, 243 x a@example.com, must be at most 254 characters long",
+                "company, 201 x c, must be at most 200 characters long",
+                "intended_use, <absent>, is required",
+                "intended_use, too short, must be 10 to 2000 characters long (it is 9)",
+                "intended_use, 2001 x u, must be 10 to 2000 characters long (it is 2001)",
+                "plan, <absent>, is required",
+                "plan, gold, must be one of free, pro, scale, enterprise"
+            })
     void eachInvalidFieldIsNamedInAnInvalidParamRefusalOfBothEncodings(String field, String value, String problem) {
         Map<String, String> fields = validFields();
         if (value == null) {
@@ -156,7 +167,8 @@ class RequestAccessIT {
         }
         long before = store.list().size();
 
-        for (Reply reply : List.of(post("application/json", json(fields), freshAddress()), post(FORM, form(fields), freshAddress()))) {
+        for (Reply reply : List.of(
+                post("application/json", json(fields), freshAddress()), post(FORM, form(fields), freshAddress()))) {
             String message = reply.error(400, "invalid_param").path("message").asString();
             assertThat(message).contains("'" + field + "' ").contains(problem);
             assertThat(AccessRequestForm.FIELDS.stream().filter(other -> message.contains("'" + other + "'")))
@@ -178,10 +190,17 @@ class RequestAccessIT {
     void severalInvalidFieldsAreAllNamedInOneRefusal() {
         Map<String, String> fields = Map.of("name", "", "email", "nobody", "intended_use", "short", "plan", "gold");
 
-        String message = post("application/json", json(fields), freshAddress()).error(400, "invalid_param").path("message").asString();
+        String message = post("application/json", json(fields), freshAddress())
+                .error(400, "invalid_param")
+                .path("message")
+                .asString();
 
-        assertThat(message).contains("'name' is required", "'email' is not a plausible e-mail address",
-                "'intended_use' must be 10 to 2000 characters long (it is 5)", "'plan' must be one of free, pro, scale, enterprise")
+        assertThat(message)
+                .contains(
+                        "'name' is required",
+                        "'email' is not a plausible e-mail address",
+                        "'intended_use' must be 10 to 2000 characters long (it is 5)",
+                        "'plan' must be one of free, pro, scale, enterprise")
                 .doesNotContain("'company'");
     }
 
@@ -191,25 +210,39 @@ class RequestAccessIT {
         fields.put("plan", 2);
         fields.put("company", List.of("a", "b"));
 
-        String message = post("application/json", json(fields), freshAddress()).error(400, "invalid_param").path("message").asString();
+        String message = post("application/json", json(fields), freshAddress())
+                .error(400, "invalid_param")
+                .path("message")
+                .asString();
 
-        assertThat(message).contains("'plan' must be a JSON string, not a number", "'company' must be a JSON string, not an array");
+        assertThat(message)
+                .contains(
+                        "'plan' must be a JSON string, not a number", "'company' must be a JSON string, not an array");
     }
 
     @Test
     void aFormFieldGivenTwiceIsNamed() {
         String body = form(validFields()) + "&plan=free";
 
-        assertThat(post(FORM, body, freshAddress()).error(400, "invalid_param").path("message").asString())
+        assertThat(post(FORM, body, freshAddress())
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
                 .contains("'plan' is given 2 times; send it once");
     }
 
     @Test
     void malformedJsonOrJsonThatIsNoObjectIsAnInvalidBody() {
-        assertThat(post("application/json", "{\"name\": \"Ada\",", freshAddress()).error(400, "invalid_body")
-                .path("message").asString()).startsWith("The request body is not valid JSON");
-        assertThat(post("application/json", "[\"Ada\"]", freshAddress()).error(400, "invalid_body")
-                .path("message").asString()).contains("must be a JSON object");
+        assertThat(post("application/json", "{\"name\": \"Ada\",", freshAddress())
+                        .error(400, "invalid_body")
+                        .path("message")
+                        .asString())
+                .startsWith("The request body is not valid JSON");
+        assertThat(post("application/json", "[\"Ada\"]", freshAddress())
+                        .error(400, "invalid_body")
+                        .path("message")
+                        .asString())
+                .contains("must be a JSON object");
         post("application/json", "", freshAddress()).error(400, "invalid_body");
     }
 
@@ -225,17 +258,23 @@ class RequestAccessIT {
     @Test
     void forwardedForTextThatIsNoAddressSharesOneBudget() {
         for (int i = 1; i <= 5; i++) {
-            post("application/json", json(validFields()), "not an address, and long " + "x".repeat(300) + i).json(201);
+            post("application/json", json(validFields()), "not an address, and long " + "x".repeat(300) + i)
+                    .json(201);
         }
 
-        post("application/json", json(validFields()), "another made-up text " + "y".repeat(300)).error(429, "rate_limited");
+        post("application/json", json(validFields()), "another made-up text " + "y".repeat(300))
+                .error(429, "rate_limited");
     }
 
     @Test
     void unreadableJsonIsToldInTheClientsWordsNeverInJacksons() {
         for (String body : List.of("{\"name\": \"Ada\",", "{\"name\": \"Ada\"} {", "{name: 1}")) {
-            assertThat(post("application/json", body, freshAddress()).error(400, "invalid_body").path("message").asString())
-                    .as(body).startsWith("The request body is not valid JSON (")
+            assertThat(post("application/json", body, freshAddress())
+                            .error(400, "invalid_body")
+                            .path("message")
+                            .asString())
+                    .as(body)
+                    .startsWith("The request body is not valid JSON (")
                     .doesNotContain("jackson", "Jackson", "JsonNode", "`", "Source", "REDACTED");
         }
     }
@@ -245,8 +284,10 @@ class RequestAccessIT {
         Map<String, String> fields = validFields();
         fields.put("company", "Analytical\u0000Engines");
 
-        for (Reply reply : List.of(post("application/json", json(fields), freshAddress()), post(FORM, form(fields), freshAddress()))) {
-            assertThat(reply.error(400, "invalid_param").path("message").asString()).contains("'company' contains control characters");
+        for (Reply reply : List.of(
+                post("application/json", json(fields), freshAddress()), post(FORM, form(fields), freshAddress()))) {
+            assertThat(reply.error(400, "invalid_param").path("message").asString())
+                    .contains("'company' contains control characters");
         }
     }
 
@@ -263,8 +304,11 @@ class RequestAccessIT {
     void anOversizedBodyIsRefusedWithoutBeingParsed() {
         String padding = "x".repeat(RequestAccessController.MAX_BODY_BYTES);
 
-        assertThat(post("application/json", "{\"padding\": \"" + padding + "\"}", freshAddress()).error(400, "invalid_body")
-                .path("message").asString()).contains("larger than 64 KiB");
+        assertThat(post("application/json", "{\"padding\": \"" + padding + "\"}", freshAddress())
+                        .error(400, "invalid_body")
+                        .path("message")
+                        .asString())
+                .contains("larger than 64 KiB");
     }
 
     @Test
@@ -289,7 +333,8 @@ class RequestAccessIT {
 
         JsonNode refusal = sixth.error(429, "rate_limited");
         assertThat(Long.parseLong(sixth.header("Retry-After"))).isBetween(3590L, 3600L);
-        assertThat(refusal.path("message").asString()).contains("limit is 5 per hour", "wait " + sixth.header("Retry-After") + " s");
+        assertThat(refusal.path("message").asString())
+                .contains("limit is 5 per hour", "wait " + sixth.header("Retry-After") + " s");
         assertThat(storedFrom(address)).isEqualTo(5);
 
         Reply other = post("application/json", json(validFields()), "10.1.2.3");

@@ -53,15 +53,25 @@ class CatalogImporterTest {
     @BeforeEach
     void setUp() {
         commandBus = SimpleCommandBus.builder().build();
-        for (Class<?> type : List.of(RegisterConfiguration.class, RecordFluids.class, RecordSpecs.class,
-                RecordTires.class, RecordServiceSchedule.class, RecordParts.class, PricePart.class,
-                RecordLaborTimes.class, CacheExteriorImage.class, LinkVin.class, RecordServiceHistory.class)) {
+        for (Class<?> type : List.of(
+                RegisterConfiguration.class,
+                RecordFluids.class,
+                RecordSpecs.class,
+                RecordTires.class,
+                RecordServiceSchedule.class,
+                RecordParts.class,
+                PricePart.class,
+                RecordLaborTimes.class,
+                CacheExteriorImage.class,
+                LinkVin.class,
+                RecordServiceHistory.class)) {
             commandBus.subscribe(type.getName(), command -> {
                 received.add(command.getPayload());
                 return null;
             });
         }
-        importer = new CatalogImporter(DefaultCommandGateway.builder().commandBus(commandBus).build());
+        importer = new CatalogImporter(
+                DefaultCommandGateway.builder().commandBus(commandBus).build());
     }
 
     @Test
@@ -69,34 +79,57 @@ class CatalogImporterTest {
         ImportSummary summary = importer.importCatalog(TEST_CATALOG);
 
         assertThat(summary).isEqualTo(new ImportSummary(3, 4, received.size()));
-        assertThat(received).extracting(command -> command.getClass().getSimpleName()).containsExactly(
-                "RegisterConfiguration", "RecordFluids", "RecordSpecs", "RecordTires", "RecordServiceSchedule",
-                "RecordLaborTimes", "RecordParts", "PricePart", "PricePart", "CacheExteriorImage",
-                "LinkVin", "RecordServiceHistory", "LinkVin",
-                "RegisterConfiguration", "RecordFluids", "RecordSpecs", "LinkVin",
-                "RegisterConfiguration", "RecordTires", "LinkVin");
+        assertThat(received)
+                .extracting(command -> command.getClass().getSimpleName())
+                .containsExactly(
+                        "RegisterConfiguration",
+                        "RecordFluids",
+                        "RecordSpecs",
+                        "RecordTires",
+                        "RecordServiceSchedule",
+                        "RecordLaborTimes",
+                        "RecordParts",
+                        "PricePart",
+                        "PricePart",
+                        "CacheExteriorImage",
+                        "LinkVin",
+                        "RecordServiceHistory",
+                        "LinkVin",
+                        "RegisterConfiguration",
+                        "RecordFluids",
+                        "RecordSpecs",
+                        "LinkVin",
+                        "RegisterConfiguration",
+                        "RecordTires",
+                        "LinkVin");
     }
 
     @Test
     void theShippedSampleCatalogPassesEveryCheck() {
-        ImportSummary summary = importer.importCatalog(
-                new DefaultResourceLoader().getResource(CatalogImporter.SAMPLE_CATALOG));
+        ImportSummary summary =
+                importer.importCatalog(new DefaultResourceLoader().getResource(CatalogImporter.SAMPLE_CATALOG));
 
         assertThat(summary.configurations()).isPositive();
         assertThat(summary.vins()).isPositive();
-        assertThat(received).hasSize(summary.commandsSent())
-                .filteredOn(CacheExteriorImage.class::isInstance).isNotEmpty();
+        assertThat(received)
+                .hasSize(summary.commandsSent())
+                .filteredOn(CacheExteriorImage.class::isInstance)
+                .isNotEmpty();
     }
 
     @Test
     void derivesTheConfigKeyFromTheIdentityAndLeavesOutAnAbsentDrivetrain() {
         importer.importCatalog(TEST_CATALOG);
 
-        assertThat(received).filteredOn(RegisterConfiguration.class::isInstance)
+        assertThat(received)
+                .filteredOn(RegisterConfiguration.class::isInstance)
                 .extracting(command -> ((RegisterConfiguration) command).configKey())
-                .containsExactly("2019-honda-civic-lx-k20c2-fwd", "2019-honda-civic-sport-k20c2-fwd",
+                .containsExactly(
+                        "2019-honda-civic-lx-k20c2-fwd",
+                        "2019-honda-civic-sport-k20c2-fwd",
                         "2021-tesla-model-3-standard-range-plus-3d1");
-        assertThat(received).contains(new LinkVin("5YJ3E1EA0MF900104", "2021-tesla-model-3-standard-range-plus-3d1", SOURCE));
+        assertThat(received)
+                .contains(new LinkVin("5YJ3E1EA0MF900104", "2021-tesla-model-3-standard-range-plus-3d1", SOURCE));
     }
 
     @Test
@@ -104,21 +137,37 @@ class CatalogImporterTest {
         importer.importCatalog(TEST_CATALOG);
 
         RecordFluids fluids = (RecordFluids) received.get(1);
-        assertThat(fluids.fluids().get(0)).isEqualTo(new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.2"),
-                new BigDecimal("4.4"), "with filter"));
+        assertThat(fluids.fluids().get(0))
+                .isEqualTo(new Fluid(
+                        "engine_oil", "API SP 0W-20", new BigDecimal("4.2"), new BigDecimal("4.4"), "with filter"));
         assertThat(fluids.fluids().get(1).notes()).isNull();
-        assertThat(received).contains(new PricePart("2019-honda-civic-lx-k20c2-fwd", "15400-PLM-A02",
-                new BigDecimal("12.40"), "CAD", LocalDate.of(2026, 9, 1), SOURCE));
+        assertThat(received)
+                .contains(new PricePart(
+                        "2019-honda-civic-lx-k20c2-fwd",
+                        "15400-PLM-A02",
+                        new BigDecimal("12.40"),
+                        "CAD",
+                        LocalDate.of(2026, 9, 1),
+                        SOURCE));
     }
 
     @Test
     void readsTheServiceHistoryOfAVinWithBothOdometerUnitsOrOne() {
         importer.importCatalog(TEST_CATALOG);
 
-        assertThat(received).contains(new RecordServiceHistory("19XFC2F59KE900101", List.of(
-                new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer", List.of("engine_oil_change")),
-                new ServiceRecord(LocalDate.of(2020, 8, 30), 15020, null, "independent",
-                        List.of("engine_oil_change", "tire_rotation"))), SOURCE));
+        assertThat(received)
+                .contains(new RecordServiceHistory(
+                        "19XFC2F59KE900101",
+                        List.of(
+                                new ServiceRecord(
+                                        LocalDate.of(2019, 9, 14), 7512, 12089, "dealer", List.of("engine_oil_change")),
+                                new ServiceRecord(
+                                        LocalDate.of(2020, 8, 30),
+                                        15020,
+                                        null,
+                                        "independent",
+                                        List.of("engine_oil_change", "tire_rotation"))),
+                        SOURCE));
     }
 
     @Test
@@ -136,13 +185,17 @@ class CatalogImporterTest {
 
     @Test
     void aServiceRecordWithNotesIsRefusedBeforeAnythingIsSentEvenInALaterConfiguration() throws IOException {
-        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
-                configuration("2020", "\"vins\": [\"19XFC2F50KE900102\"], \"service_history\": "
-                        + "{\"19XFC2F50KE900102\": [" + visit(null) + ", "
-                        + visit("\"notes\": \"call owner on 555-0100\"") + "]}"));
+        Resource catalog = catalog(
+                configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+                configuration(
+                        "2020",
+                        "\"vins\": [\"19XFC2F50KE900102\"], \"service_history\": "
+                                + "{\"19XFC2F50KE900102\": [" + visit(null) + ", "
+                                + visit("\"notes\": \"call owner on 555-0100\"") + "]}"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessageStartingWith("configurations[1].service_history.19XFC2F50KE900102[1]: unknown field \"notes\"");
+                .hasMessageStartingWith(
+                        "configurations[1].service_history.19XFC2F50KE900102[1]: unknown field \"notes\"");
         assertThat(received).isEmpty();
     }
 
@@ -164,9 +217,11 @@ class CatalogImporterTest {
 
         importer.importCatalog(catalog);
 
-        assertThat(received).extracting(command -> command.getClass().getSimpleName())
+        assertThat(received)
+                .extracting(command -> command.getClass().getSimpleName())
                 .endsWith("LinkVin", "RecordServiceHistory");
-        assertThat(((RecordServiceHistory) received.get(received.size() - 1)).vin()).isEqualTo("19XFC2F59KE900101");
+        assertThat(((RecordServiceHistory) received.get(received.size() - 1)).vin())
+                .isEqualTo("19XFC2F59KE900101");
     }
 
     @Test
@@ -194,8 +249,8 @@ class CatalogImporterTest {
 
     @Test
     void aServiceHistoryThatIsNotAnObjectByVinIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": ["
-                + visit(null) + "]"));
+        Resource catalog =
+                catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"], \"service_history\": [" + visit(null) + "]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].service_history: must be an object with a list of visits per VIN");
@@ -206,15 +261,19 @@ class CatalogImporterTest {
         importer.importCatalog(TEST_CATALOG);
 
         CacheExteriorImage image = (CacheExteriorImage) received.stream()
-                .filter(CacheExteriorImage.class::isInstance).findFirst().orElseThrow();
+                .filter(CacheExteriorImage.class::isInstance)
+                .findFirst()
+                .orElseThrow();
         assertThat(image.contentType()).isEqualTo("image/svg+xml");
-        assertThat(image.image()).isEqualTo(
-                new ClassPathResource("catalog/test/images/2019-honda-civic-lx.svg").getContentAsByteArray());
+        assertThat(image.image())
+                .isEqualTo(
+                        new ClassPathResource("catalog/test/images/2019-honda-civic-lx.svg").getContentAsByteArray());
     }
 
     @Test
     void aShortVinFailsNamingTheEntryBeforeAnyCommandIsSent() throws IOException {
-        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+        Resource catalog = catalog(
+                configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
                 configuration("2020", "\"vins\": [\"19XFC2F50KE900102\", \"19XFC2F50KE90010\"]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
@@ -237,16 +296,19 @@ class CatalogImporterTest {
 
     @Test
     void anUnknownFieldIsRefusedSoTyposDoNotDropData() throws IOException {
-        Resource catalog = catalog(configuration("\"fluids\": [{\"type\": \"engine_oil\", \"specification\": \"0W-20\", "
-                + "\"capacity_liters\": 4.2, \"capacity_us_quarts\": 4.4}]"));
+        Resource catalog =
+                catalog(configuration("\"fluids\": [{\"type\": \"engine_oil\", \"specification\": \"0W-20\", "
+                        + "\"capacity_liters\": 4.2, \"capacity_us_quarts\": 4.4}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessageStartingWith("configurations[0].fluids[0]: unknown field \"capacity_liters\"; known fields are ");
+                .hasMessageStartingWith(
+                        "configurations[0].fluids[0]: unknown field \"capacity_liters\"; known fields are ");
     }
 
     @Test
     void aMissingRequiredFieldIsNamed() throws IOException {
-        Resource catalog = catalog(configuration("\"labor\": [{\"operation\": \"engine_oil_change\", \"hours\": 0.5}]"));
+        Resource catalog =
+                catalog(configuration("\"labor\": [{\"operation\": \"engine_oil_change\", \"hours\": 0.5}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].labor[0]: description is required");
@@ -254,9 +316,10 @@ class CatalogImporterTest {
 
     @Test
     void aNumberWhereTextIsExpectedIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
-                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
-                + "\"prices\": [{\"amount\": 9.86, \"currency\": \"USD\", \"as_of\": \"2026-09-01\"}]}]"));
+        Resource catalog =
+                catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                        + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                        + "\"prices\": [{\"amount\": 9.86, \"currency\": \"USD\", \"as_of\": \"2026-09-01\"}]}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].parts[0].prices[0].amount: must be a string");
@@ -273,8 +336,9 @@ class CatalogImporterTest {
 
     @Test
     void aFractionWhereAWholeNumberIsExpectedIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
-                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1.5}]"));
+        Resource catalog =
+                catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                        + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1.5}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].parts[0].quantity: must be a whole number");
@@ -291,9 +355,10 @@ class CatalogImporterTest {
 
     @Test
     void anAmountThatIsNotADecimalIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
-                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
-                + "\"prices\": [{\"amount\": \"9,86\", \"currency\": \"EUR\", \"as_of\": \"2026-09-01\"}]}]"));
+        Resource catalog =
+                catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                        + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                        + "\"prices\": [{\"amount\": \"9,86\", \"currency\": \"EUR\", \"as_of\": \"2026-09-01\"}]}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].parts[0].prices[0]: amount must be a decimal string such as \"9.86\";"
@@ -313,12 +378,14 @@ class CatalogImporterTest {
 
     @Test
     void aBadDateIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
-                + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
-                + "\"prices\": [{\"amount\": \"9.86\", \"currency\": \"USD\", \"as_of\": \"09/01/2026\"}]}]"));
+        Resource catalog =
+                catalog(configuration("\"parts\": [{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", "
+                        + "\"category\": \"filter\", \"brand\": \"Honda\", \"quantity\": 1, "
+                        + "\"prices\": [{\"amount\": \"9.86\", \"currency\": \"USD\", \"as_of\": \"09/01/2026\"}]}]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessage("configurations[0].parts[0].prices[0].as_of: must be a date (YYYY-MM-DD); got \"09/01/2026\"");
+                .hasMessage(
+                        "configurations[0].parts[0].prices[0].as_of: must be a date (YYYY-MM-DD); got \"09/01/2026\"");
     }
 
     @Test
@@ -326,21 +393,24 @@ class CatalogImporterTest {
         String part = "{\"part_number\": \"15400-PLM-A02\", \"name\": \"Oil filter\", \"category\": \"filter\", "
                 + "\"brand\": \"Honda\", \"quantity\": 1, \"prices\": [{\"amount\": \"%s\", \"currency\": \"USD\", "
                 + "\"as_of\": \"2026-09-01\"}]}";
-        Resource catalog = catalog(configuration("\"parts\": [" + part.formatted("9.86") + ", "
-                + part.formatted("9.99") + "]"));
+        Resource catalog =
+                catalog(configuration("\"parts\": [" + part.formatted("9.86") + ", " + part.formatted("9.99") + "]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessage("configurations[0].parts[1].prices[0]: 15400-PLM-A02 already has a USD price as of 2026-09-01"
-                        + " at configurations[0].parts[0].prices[0]");
+                .hasMessage(
+                        "configurations[0].parts[1].prices[0]: 15400-PLM-A02 already has a USD price as of 2026-09-01"
+                                + " at configurations[0].parts[0].prices[0]");
     }
 
     @Test
     void theSameVinInTwoConfigurationsIsRefused() throws IOException {
-        Resource catalog = catalog(configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
+        Resource catalog = catalog(
+                configuration("\"vins\": [\"19XFC2F59KE900101\"]"),
                 configuration("2020", "\"vins\": [\"19xfc2f59ke900101\"]"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessage("configurations[1].vins[0]: 19XFC2F59KE900101 is already listed at configurations[0].vins[0]");
+                .hasMessage(
+                        "configurations[1].vins[0]: 19XFC2F59KE900101 is already listed at configurations[0].vins[0]");
         assertThat(received).isEmpty();
     }
 
@@ -349,13 +419,14 @@ class CatalogImporterTest {
         Resource catalog = catalog(configuration(null), configuration(null));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessage("configurations[1]: 2019-honda-civic-lx-k20c2-fwd is already described at configurations[0]");
+                .hasMessage(
+                        "configurations[1]: 2019-honda-civic-lx-k20c2-fwd is already described at configurations[0]");
     }
 
     @Test
     void aMissingImageFileIsRefused() throws IOException {
-        Resource catalog = catalog(configuration(
-                "\"image\": {\"content_type\": \"image/png\", \"path\": \"images/missing.png\"}"));
+        Resource catalog = catalog(
+                configuration("\"image\": {\"content_type\": \"image/png\", \"path\": \"images/missing.png\"}"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].image.path: images/missing.png does not exist next to the catalog");
@@ -363,19 +434,20 @@ class CatalogImporterTest {
 
     @Test
     void anImagePathOutsideTheCatalogFolderIsRefused() throws IOException {
-        Resource catalog = catalog(configuration(
-                "\"image\": {\"content_type\": \"image/png\", \"path\": \"../secret.png\"}"));
+        Resource catalog =
+                catalog(configuration("\"image\": {\"content_type\": \"image/png\", \"path\": \"../secret.png\"}"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
-                .hasMessageStartingWith("configurations[0].image.path: must be a relative path below the catalog's folder");
+                .hasMessageStartingWith(
+                        "configurations[0].image.path: must be a relative path below the catalog's folder");
     }
 
     @Test
     void anImageOverOneMebibyteIsRefusedBeforeAnythingIsSent() throws IOException {
         Files.createDirectories(folder.resolve("images"));
         Files.write(folder.resolve("images/big.png"), new byte[1024 * 1024 + 1]);
-        Resource catalog = catalog(configuration(
-                "\"image\": {\"content_type\": \"image/png\", \"path\": \"images/big.png\"}"));
+        Resource catalog =
+                catalog(configuration("\"image\": {\"content_type\": \"image/png\", \"path\": \"images/big.png\"}"));
 
         assertThatThrownBy(() -> importer.importCatalog(catalog))
                 .hasMessage("configurations[0].image: an image is at most 1 MiB (1048576 bytes); got 1048577 bytes");
@@ -414,8 +486,10 @@ class CatalogImporterTest {
 
     private Resource catalog(String... configurations) throws IOException {
         Path file = folder.resolve("catalog.json");
-        Files.writeString(file, "{\"format\": \"vspec-catalog/1\", \"description\": \"TEST DATA\", \"configurations\": ["
-                + String.join(",\n", configurations) + "]}");
+        Files.writeString(
+                file,
+                "{\"format\": \"vspec-catalog/1\", \"description\": \"TEST DATA\", \"configurations\": ["
+                        + String.join(",\n", configurations) + "]}");
         return new FileSystemResource(file);
     }
 

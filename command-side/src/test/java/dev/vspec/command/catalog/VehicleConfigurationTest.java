@@ -1,14 +1,14 @@
 package dev.vspec.command.catalog;
 
-import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.containsString;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
+import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
-import dev.vspec.contracts.catalog.AliasConfigKey;
-import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
@@ -44,6 +44,7 @@ class VehicleConfigurationTest {
 
     /** The operator's import file. */
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     private static final FactSource VPIC = FactSource.vpic("2026-02-17", "f9b3118a");
     private static final FactSource VENDOR = FactSource.vendor("vspec reference vendor (sample data)", 12);
 
@@ -52,9 +53,10 @@ class VehicleConfigurationTest {
             KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", SOURCE);
     static final ConfigurationRegistered REGISTERED = new ConfigurationRegistered(
             KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", SOURCE);
-    static final Fluid OIL = new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.2"), new BigDecimal("4.4"),
-            "with filter");
-    static final Part FILTER = new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change");
+    static final Fluid OIL =
+            new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.2"), new BigDecimal("4.4"), "with filter");
+    static final Part FILTER =
+            new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change");
     static final List<TireFitment> TIRES = List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32));
     static final LocalDate SEPTEMBER = LocalDate.of(2026, 9, 1);
 
@@ -85,9 +87,10 @@ class VehicleConfigurationTest {
     @Test
     void registeringTheSameIdentityWithAnotherLabelCorrectsTheLabel() {
         fixture.given(REGISTERED)
-                .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE))
-                .expectEvents(new ConfigurationRegistered(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
-                        "2019 Honda Civic LX", SOURCE));
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE))
+                .expectEvents(new ConfigurationRegistered(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE));
     }
 
     @Test
@@ -104,7 +107,8 @@ class VehicleConfigurationTest {
     @Test
     void theSameIdentityWrittenInAnotherCaseOrPunctuationChangesNothing() {
         fixture.given(REGISTERED)
-                .when(new RegisterConfiguration(KEY, 2019, "HONDA", "CIVIC", "lx", "k20c2", "fwd", REGISTERED.label(), SOURCE))
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "HONDA", "CIVIC", "lx", "k20c2", "fwd", REGISTERED.label(), SOURCE))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
@@ -112,8 +116,8 @@ class VehicleConfigurationTest {
     @Test
     void registeringUnderAKeyThatIsNotDerivedFromTheIdentityIsRefused() {
         fixture.givenNoPriorActivity()
-                .when(new RegisterConfiguration("2019-honda-civic-lx-k20c2", 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
-                        "label", SOURCE))
+                .when(new RegisterConfiguration(
+                        "2019-honda-civic-lx-k20c2", 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "label", SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage(containsString("config_key must be 2019-honda-civic-lx-k20c2-fwd"))
                 .expectNoEvents();
@@ -132,8 +136,8 @@ class VehicleConfigurationTest {
         fixture.givenNoPriorActivity()
                 .when(new RecordFluids(KEY, List.of(OIL), SOURCE))
                 .expectException(ApiException.class)
-                .expectExceptionMessage("configuration " + KEY
-                        + " is not registered; register it before recording its data")
+                .expectExceptionMessage(
+                        "configuration " + KEY + " is not registered; register it before recording its data")
                 .expectNoEvents();
     }
 
@@ -154,8 +158,8 @@ class VehicleConfigurationTest {
 
     @Test
     void reimportingTheSameFluidsEmitsNothing() {
-        Fluid sameWrittenDifferently = new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"),
-                new BigDecimal("4.4"), "with filter");
+        Fluid sameWrittenDifferently =
+                new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.20"), new BigDecimal("4.4"), "with filter");
         fixture.given(REGISTERED, new FluidsRecorded(KEY, List.of(OIL), SOURCE))
                 .when(new RecordFluids(KEY, List.of(sameWrittenDifferently), SOURCE))
                 .expectSuccessfulHandlerExecution()
@@ -238,8 +242,11 @@ class VehicleConfigurationTest {
     @Test
     void aScheduleOtherThanNormalOrSevereIsRefused() {
         fixture.given(REGISTERED)
-                .when(new RecordServiceSchedule(KEY, List.of(
-                        new ServiceInterval("extreme", "engine_oil_change", "Replace engine oil", 3000, null, null)), SOURCE))
+                .when(new RecordServiceSchedule(
+                        KEY,
+                        List.of(new ServiceInterval(
+                                "extreme", "engine_oil_change", "Replace engine oil", 3000, null, null)),
+                        SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("service_schedule[0]: schedule must be normal or severe; got 'extreme'");
     }
@@ -247,25 +254,37 @@ class VehicleConfigurationTest {
     @Test
     void anIntervalWithoutAnyBoundIsRefused() {
         fixture.given(REGISTERED)
-                .when(new RecordServiceSchedule(KEY, List.of(
-                        new ServiceInterval("normal", "cabin_filter", "Replace cabin filter", null, null, null)), SOURCE))
+                .when(new RecordServiceSchedule(
+                        KEY,
+                        List.of(new ServiceInterval(
+                                "normal", "cabin_filter", "Replace cabin filter", null, null, null)),
+                        SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("service_schedule[0]: give at least one of miles, kilometres, months");
     }
 
     @Test
     void reimportingTheSameLaborTimesEmitsNothing() {
-        fixture.given(REGISTERED, new LaborTimesRecorded(KEY, List.of(
-                        new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))), SOURCE))
-                .when(new RecordLaborTimes(KEY, List.of(
-                        new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.50"))), SOURCE))
+        fixture.given(
+                        REGISTERED,
+                        new LaborTimesRecorded(
+                                KEY,
+                                List.of(new LaborTime(
+                                        "engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))),
+                                SOURCE))
+                .when(new RecordLaborTimes(
+                        KEY,
+                        List.of(new LaborTime(
+                                "engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.50"))),
+                        SOURCE))
                 .expectNoEvents();
     }
 
     @Test
     void negativeLaborHoursAreRefused() {
         fixture.given(REGISTERED)
-                .when(new RecordLaborTimes(KEY, List.of(new LaborTime("brakes", "Replace pads", new BigDecimal("-0.1"))), SOURCE))
+                .when(new RecordLaborTimes(
+                        KEY, List.of(new LaborTime("brakes", "Replace pads", new BigDecimal("-0.1"))), SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("labor[0]: hours must not be negative; got -0.1");
     }
@@ -280,7 +299,8 @@ class VehicleConfigurationTest {
     @Test
     void aPartWithoutQuantityIsRefused() {
         fixture.given(REGISTERED)
-                .when(new RecordParts(KEY, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 0, null)), SOURCE))
+                .when(new RecordParts(
+                        KEY, List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 0, null)), SOURCE))
                 .expectException(ApiException.class)
                 .expectExceptionMessage("parts[0]: quantity must be positive; got 0");
     }
@@ -289,12 +309,15 @@ class VehicleConfigurationTest {
     void pricingAListedPartEmitsPartPriced() {
         fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
-                .expectEvents(new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE));
+                .expectEvents(
+                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE));
     }
 
     @Test
     void theSamePriceAgainEmitsNothing() {
-        fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.8"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.80"), "USD", SEPTEMBER, SOURCE))
                 .expectNoEvents();
@@ -302,16 +325,21 @@ class VehicleConfigurationTest {
 
     @Test
     void aChangedAmountForTheSameDateIsRecorded() {
-        fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE))
-                .expectEvents(new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE));
+                .expectEvents(
+                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE));
     }
 
     @Test
     void aPriceAsOfANewDateIsRecordedEvenWhenTheAmountIsTheSame() {
         LocalDate october = LocalDate.of(2026, 10, 1);
-        fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", october, SOURCE))
                 .expectEvents(new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", october, SOURCE));
@@ -363,13 +391,16 @@ class VehicleConfigurationTest {
         byte[] svg = "<svg xmlns='http://www.w3.org/2000/svg'/>".getBytes(StandardCharsets.UTF_8);
         fixture.given(REGISTERED)
                 .when(new CacheExteriorImage(KEY, "image/svg+xml", svg, SOURCE))
-                .expectEvents(new ExteriorImageCached(KEY, "image/svg+xml", svg, VehicleConfiguration.sha256(svg), SOURCE));
+                .expectEvents(
+                        new ExteriorImageCached(KEY, "image/svg+xml", svg, VehicleConfiguration.sha256(svg), SOURCE));
     }
 
     @Test
     void theSameImageBytesAgainEmitNothing() {
         byte[] svg = "<svg xmlns='http://www.w3.org/2000/svg'/>".getBytes(StandardCharsets.UTF_8);
-        fixture.given(REGISTERED, new ExteriorImageCached(KEY, "image/svg+xml", svg, VehicleConfiguration.sha256(svg), SOURCE))
+        fixture.given(
+                        REGISTERED,
+                        new ExteriorImageCached(KEY, "image/svg+xml", svg, VehicleConfiguration.sha256(svg), SOURCE))
                 .when(new CacheExteriorImage(KEY, "image/svg+xml", svg.clone(), SOURCE))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
@@ -397,7 +428,8 @@ class VehicleConfigurationTest {
         fixture.given(REGISTERED)
                 .when(new CacheExteriorImage(KEY, "image/png", image, SOURCE))
                 .expectSuccessfulHandlerExecution()
-                .expectEvents(new ExteriorImageCached(KEY, "image/png", image, VehicleConfiguration.sha256(image), SOURCE));
+                .expectEvents(
+                        new ExteriorImageCached(KEY, "image/png", image, VehicleConfiguration.sha256(image), SOURCE));
     }
 
     @Test
@@ -405,7 +437,8 @@ class VehicleConfigurationTest {
         assertThatThrownBy(() -> new RecordFluids(KEY, List.of(OIL), null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("RecordFluids needs a source");
-        assertThatThrownBy(() -> new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "label", null))
+        assertThatThrownBy(() ->
+                        new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "label", null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("RegisterConfiguration needs a source");
     }
@@ -413,8 +446,8 @@ class VehicleConfigurationTest {
     @Test
     void theSameIdentityFromAnotherSourceEmitsNothing() {
         fixture.given(REGISTERED)
-                .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
-                        "2019 Honda Civic LX 2.0L I4 CVT", VPIC))
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", VPIC))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
@@ -422,15 +455,16 @@ class VehicleConfigurationTest {
     @Test
     void aLabelFromVpicDoesNotReplaceTheLabelOfAnImport() {
         fixture.given(REGISTERED)
-                .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", VPIC))
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", VPIC))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
     }
 
     @Test
     void aLabelFromAnImportReplacesTheLabelVpicGave() {
-        fixture.given(new ConfigurationRegistered(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX",
-                        VPIC))
+        fixture.given(new ConfigurationRegistered(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", VPIC))
                 .when(REGISTER)
                 .expectEvents(REGISTERED);
     }
@@ -455,7 +489,9 @@ class VehicleConfigurationTest {
     @Test
     void reimportingAfterVpicSaidOtherwiseEmitsNothing() {
         List<SpecItem> imported = List.of(new SpecItem("engine", "displacement", "2.0", "L"));
-        fixture.given(REGISTERED, new SpecsRecorded(KEY, imported, SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new SpecsRecorded(KEY, imported, SOURCE),
                         new SpecsRecorded(KEY, List.of(new SpecItem("engine", "displacement", "1.996", "L")), VPIC))
                 .when(new RecordSpecs(KEY, imported, SOURCE))
                 .expectSuccessfulHandlerExecution()
@@ -481,33 +517,45 @@ class VehicleConfigurationTest {
 
     @Test
     void aVendorsPriceForAPartTheImportPricedIsRecordedOnceAndRepeatedOnlyWhenItChanges() {
-        fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", SEPTEMBER, SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.80"), "USD", SEPTEMBER, VENDOR))
-                .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.80"), "USD", SEPTEMBER,
+                .when(new PricePart(
+                        KEY,
+                        FILTER.partNumber(),
+                        new BigDecimal("9.80"),
+                        "USD",
+                        SEPTEMBER,
                         FactSource.vendor("vspec reference vendor (sample data)", 40)))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
-        fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE),
+        fixture.given(
+                        REGISTERED,
+                        new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", SEPTEMBER, VENDOR))
-                .expectEvents(new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", SEPTEMBER, VENDOR));
+                .expectEvents(
+                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.42"), "USD", SEPTEMBER, VENDOR));
     }
 
     @Test
     void eventsStoredBeforeFactsCarriedASourceCountAsOneUnknownSourceOfAVendorsRank() {
-        ConfigurationRegistered unsourced = new ConfigurationRegistered(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
-                "2019 Honda Civic LX 2.0L I4 CVT", null);
+        ConfigurationRegistered unsourced = new ConfigurationRegistered(
+                KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", null);
         fixture.given(unsourced, new FluidsRecorded(KEY, List.of(OIL), null))
                 .when(new RecordFluids(KEY, List.of(OIL), SOURCE))
                 .expectEvents(new FluidsRecorded(KEY, List.of(OIL), SOURCE));
         fixture.given(unsourced)
-                .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "vPIC's label", VPIC))
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "vPIC's label", VPIC))
                 .expectNoEvents();
         fixture.given(unsourced)
-                .when(new RegisterConfiguration(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "the file's label", SOURCE))
-                .expectEvents(new ConfigurationRegistered(KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD",
-                        "the file's label", SOURCE));
+                .when(new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "the file's label", SOURCE))
+                .expectEvents(new ConfigurationRegistered(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "the file's label", SOURCE));
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.vspec.command.catalog;
 
-import dev.vspec.command.AddressedCommandTargetResolver;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RecordServiceHistory;
@@ -25,6 +25,7 @@ class VehicleTest {
 
     /** The operator's import file. */
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+
     private static final FactSource VPIC = FactSource.vpic("2026-02-17", "f9b3118a");
     private static final FactSource VENDOR = FactSource.vendor("vspec reference vendor (sample data)", 12);
 
@@ -32,12 +33,16 @@ class VehicleTest {
     static final String LX = "2019-honda-civic-lx-k20c2-fwd";
     static final String SPORT = "2019-honda-civic-sport-k20c2-fwd";
 
-    static final ServiceRecord FIRST_VISIT = new ServiceRecord(LocalDate.of(2019, 9, 14), 7512, 12089, "dealer",
-            List.of("engine_oil_change", "tire_rotation"));
-    static final ServiceRecord SECOND_VISIT = new ServiceRecord(LocalDate.of(2020, 5, 2), 14950, null, "independent",
+    static final ServiceRecord FIRST_VISIT = new ServiceRecord(
+            LocalDate.of(2019, 9, 14), 7512, 12089, "dealer", List.of("engine_oil_change", "tire_rotation"));
+    static final ServiceRecord SECOND_VISIT = new ServiceRecord(
+            LocalDate.of(2020, 5, 2),
+            14950,
+            null,
+            "independent",
             List.of("engine_oil_change", "tire_rotation", "cabin_air_filter"));
-    static final ServiceRecord THIRD_VISIT = new ServiceRecord(LocalDate.of(2020, 5, 30), null, 24400, "owner",
-            List.of("engine_air_filter"));
+    static final ServiceRecord THIRD_VISIT =
+            new ServiceRecord(LocalDate.of(2020, 5, 30), null, 24400, "owner", List.of("engine_air_filter"));
 
     private AggregateTestFixture<Vehicle> fixture;
 
@@ -49,9 +54,7 @@ class VehicleTest {
 
     @Test
     void linkingAVinEmitsVinLinked() {
-        fixture.givenNoPriorActivity()
-                .when(new LinkVin(VIN, LX, SOURCE))
-                .expectEvents(new VinLinked(VIN, LX, SOURCE));
+        fixture.givenNoPriorActivity().when(new LinkVin(VIN, LX, SOURCE)).expectEvents(new VinLinked(VIN, LX, SOURCE));
     }
 
     @Test
@@ -111,7 +114,9 @@ class VehicleTest {
 
     @Test
     void recordingTheSameServiceHistoryAgainEmitsNothing() {
-        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
+        fixture.given(
+                        new VinLinked(VIN, LX, SOURCE),
+                        new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
                 .when(new RecordServiceHistory(VIN, new ArrayList<>(List.of(FIRST_VISIT, SECOND_VISIT)), SOURCE))
                 .expectSuccessfulHandlerExecution()
                 .expectNoEvents();
@@ -119,14 +124,18 @@ class VehicleTest {
 
     @Test
     void aChangedServiceHistoryReplacesTheEarlierOneAsAWhole() {
-        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
+        fixture.given(
+                        new VinLinked(VIN, LX, SOURCE),
+                        new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
                 .when(history(FIRST_VISIT))
                 .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE));
     }
 
     @Test
     void relinkingTheVinKeepsItsServiceHistory() {
-        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
+        fixture.given(
+                        new VinLinked(VIN, LX, SOURCE),
+                        new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
                         new VinLinked(VIN, SPORT, SOURCE))
                 .when(history(FIRST_VISIT))
                 .expectSuccessfulHandlerExecution()
@@ -155,7 +164,8 @@ class VehicleTest {
     @Test
     void aVisitInTheFutureIsRefused() {
         LocalDate future = LocalDate.now().plusDays(3);
-        refuses(history(FIRST_VISIT, visit(future, 15000, null, "dealer", "engine_oil_change")),
+        refuses(
+                history(FIRST_VISIT, visit(future, 15000, null, "dealer", "engine_oil_change")),
                 "service_history[1]: performed_on must not be in the future; got " + future);
     }
 
@@ -169,13 +179,15 @@ class VehicleTest {
 
     @Test
     void aVisitBefore1981IsRefused() {
-        refuses(history(visit(LocalDate.of(1980, 12, 31), 100, null, "dealer", "engine_oil_change")),
+        refuses(
+                history(visit(LocalDate.of(1980, 12, 31), 100, null, "dealer", "engine_oil_change")),
                 "service_history[0]: performed_on must not be before 1981-01-01; got 1980-12-31");
     }
 
     @Test
     void milesAndKilometresMoreThanThreePercentApartAreRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), 7512, 11500, "dealer", "engine_oil_change")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), 7512, 11500, "dealer", "engine_oil_change")),
                 "service_history[0]: odometer_miles 7512 is 12089 km, more than 3% away from odometer_km 11500");
     }
 
@@ -189,31 +201,41 @@ class VehicleTest {
 
     @Test
     void aVisitWithoutAnyOdometerReadingIsRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), null, null, "dealer", "engine_oil_change")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), null, null, "dealer", "engine_oil_change")),
                 "service_history[0]: give at least one of odometer_miles, odometer_km");
     }
 
     @Test
     void aNegativeOdometerReadingIsRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), null, -5, "dealer", "engine_oil_change")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), null, -5, "dealer", "engine_oil_change")),
                 "service_history[0]: odometer_km must not be negative; got -5");
     }
 
     @Test
     void aWorkshopKindOutsideDealerIndependentFleetOwnerIsRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), 7512, null, "Joe's Garage", "engine_oil_change")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), 7512, null, "Joe's Garage", "engine_oil_change")),
                 "service_history[0]: performed_by must be dealer, independent, fleet or owner; got 'Joe's Garage'");
     }
 
     @Test
     void aVisitWithoutServicesIsRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), 7512, null, "dealer")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), 7512, null, "dealer")),
                 "service_history[0]: services must list at least one service code");
     }
 
     @Test
     void aServiceThatIsNotALowerSnakeCaseCodeIsRefusedSoNoFreeTextGetsIn() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), 7512, null, "dealer", "engine_oil_change",
+        refuses(
+                history(visit(
+                        LocalDate.of(2019, 9, 14),
+                        7512,
+                        null,
+                        "dealer",
+                        "engine_oil_change",
                         "Customer says brakes squeal")),
                 "service_history[0]: services[1] must be a lower_snake_case service code such as engine_oil_change"
                         + " (a-z, 0-9 and _, 2-64 characters); got 'Customer says brakes squeal'");
@@ -221,26 +243,30 @@ class VehicleTest {
 
     @Test
     void theSameServiceTwiceInOneVisitIsRefused() {
-        refuses(history(visit(LocalDate.of(2019, 9, 14), 7512, null, "dealer", "tire_rotation", "tire_rotation")),
+        refuses(
+                history(visit(LocalDate.of(2019, 9, 14), 7512, null, "dealer", "tire_rotation", "tire_rotation")),
                 "service_history[0]: services[1]: tire_rotation is listed twice");
     }
 
     @Test
     void visitsOutOfDateOrderAreRefused() {
-        refuses(history(SECOND_VISIT, FIRST_VISIT),
+        refuses(
+                history(SECOND_VISIT, FIRST_VISIT),
                 "service_history[1]: performed_on 2019-09-14 is before the previous visit's 2020-05-02;"
                         + " list visits oldest first");
     }
 
     @Test
     void anOdometerThatGoesBackIsRefused() {
-        refuses(history(FIRST_VISIT, visit(LocalDate.of(2020, 1, 10), 7400, null, "dealer", "engine_oil_change")),
+        refuses(
+                history(FIRST_VISIT, visit(LocalDate.of(2020, 1, 10), 7400, null, "dealer", "engine_oil_change")),
                 "service_history[1]: the odometer went back from 7512 miles at the previous visit to 7400 miles");
     }
 
     @Test
     void anOdometerGoingBackIsFoundAcrossUnits() {
-        refuses(history(SECOND_VISIT, visit(LocalDate.of(2020, 6, 1), null, 24000, "owner", "engine_air_filter")),
+        refuses(
+                history(SECOND_VISIT, visit(LocalDate.of(2020, 6, 1), null, 24000, "owner", "engine_air_filter")),
                 "service_history[1]: the odometer went back from 14950 miles at the previous visit to 24000 km");
     }
 
@@ -259,7 +285,8 @@ class VehicleTest {
 
     @Test
     void theRulesLetTheLatestDateBeTodayWhereTheDayStartsFirst() {
-        assertThat(CatalogRules.latestServiceDate()).isBetween(LocalDate.now().minusDays(1), LocalDate.now().plusDays(1));
+        assertThat(CatalogRules.latestServiceDate())
+                .isBetween(LocalDate.now().minusDays(1), LocalDate.now().plusDays(1));
     }
 
     private void refuses(RecordServiceHistory command, String message) {
@@ -321,7 +348,9 @@ class VehicleTest {
         fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE))
                 .when(new RecordServiceHistory(VIN, List.of(FIRST_VISIT), VENDOR))
                 .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), VENDOR));
-        fixture.given(new VinLinked(VIN, LX, SOURCE), new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
+        fixture.given(
+                        new VinLinked(VIN, LX, SOURCE),
+                        new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE),
                         new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), VENDOR))
                 .when(new RecordServiceHistory(VIN, List.of(FIRST_VISIT), SOURCE))
                 .expectSuccessfulHandlerExecution()

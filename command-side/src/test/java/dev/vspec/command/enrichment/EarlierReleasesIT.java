@@ -17,8 +17,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 @CommandSideIntegrationTest
 class EarlierReleasesIT {
 
-    private static final FactSource EARLIER = FactSource.vpic("2025-06-30", "3f6a0c9e5b1d47a28c0e6f1b9d2a7c4e5f8b0a1d3c6e9f2b4a7d0c3e6f9b2a5d");
-    private static final FactSource INSTALLED = FactSource.vpic("2026-02-17", "8b1e4d7a0c3f6b9e2d5a8c1f4b7e0a3d6c9f2e5b8a1d4c7f0e3b6a9d2c5f8e1b");
+    private static final FactSource EARLIER =
+            FactSource.vpic("2025-06-30", "3f6a0c9e5b1d47a28c0e6f1b9d2a7c4e5f8b0a1d3c6e9f2b4a7d0c3e6f9b2a5d");
+    private static final FactSource INSTALLED =
+            FactSource.vpic("2026-02-17", "8b1e4d7a0c3f6b9e2d5a8c1f4b7e0a3d6c9f2e5b8a1d4c7f0e3b6a9d2c5f8e1b");
     private static final FactSource OPERATOR = FactSource.importFile("fleet-catalog.json", "5e0c3d9a");
 
     private static final String ODYSSEY_EX = "2019-honda-odyssey-ex-j35y6-fwd";
@@ -39,9 +41,11 @@ class EarlierReleasesIT {
         assertThat(EarlierReleases.descriptorOf(another)).isEqualTo("5FNRL6H5K");
         assertThat(earlierReleases().heldAs(another, ODYSSEY_EX_NOW, INSTALLED)).contains(ODYSSEY_EX);
         assertThat(earlierReleases().heldAs(vin("5FNRL6H50LB093346"), "2020-honda-odyssey-ex-j35y6", INSTALLED))
-                .as("another model year").isEmpty();
+                .as("another model year")
+                .isEmpty();
         assertThat(earlierReleases().heldAs(another, ODYSSEY_EX_NOW, EARLIER))
-                .as("the same release telling two keys apart tells two vehicles apart").isEmpty();
+                .as("the same release telling two keys apart tells two vehicles apart")
+                .isEmpty();
     }
 
     @Test
@@ -60,17 +64,28 @@ class EarlierReleasesIT {
         hold("2020-honda-pilot-black-edition-j35y6-awd", "Black Edition", "5FNYF6H00LB000622", EARLIER);
 
         assertThat(earlierReleases().heldAs(vin("5FNYF6H50LB020001"), "2020-honda-pilot-ex-l-j35y6", INSTALLED))
-                .as("an operator's configuration may be finer than the descriptor").isEmpty();
+                .as("an operator's configuration may be finer than the descriptor")
+                .isEmpty();
         assertThat(earlierReleases().heldAs(vin("5FNYF6H00LB020002"), "2020-honda-pilot-elite-j35y6", INSTALLED))
-                .as("two earlier keys: no telling which").isEmpty();
+                .as("two earlier keys: no telling which")
+                .isEmpty();
     }
 
     private void hold(String configKey, String trim, String vin, FactSource source) {
         String[] parts = configKey.split("-");
         String model = configKey.contains("odyssey") ? "Odyssey" : "Pilot";
-        ReadRows.configuration(db, new RegisterConfiguration(configKey, Integer.parseInt(parts[0]), "HONDA", model, trim,
-                "J35Y6", configKey.endsWith("-fwd") ? "FWD" : configKey.endsWith("-awd") ? "AWD" : null,
-                parts[0] + " HONDA " + model + " " + trim + " J35Y6", source));
+        ReadRows.configuration(
+                db,
+                new RegisterConfiguration(
+                        configKey,
+                        Integer.parseInt(parts[0]),
+                        "HONDA",
+                        model,
+                        trim,
+                        "J35Y6",
+                        configKey.endsWith("-fwd") ? "FWD" : configKey.endsWith("-awd") ? "AWD" : null,
+                        parts[0] + " HONDA " + model + " " + trim + " J35Y6",
+                        source));
         ReadRows.vin(db, vin(vin).value(), configKey, source);
     }
 

@@ -37,6 +37,7 @@ class EnrichmentAllowanceIT {
 
     @Autowired
     CommandGateway commands;
+
     @Autowired
     EventStore events;
 
@@ -53,7 +54,8 @@ class EnrichmentAllowanceIT {
                     commands.sendAndWait(new SpendEnrichmentRun(key, day, job, 5, 100));
                     return "granted";
                 } catch (QuotaExhausted e) {
-                    return "refused until " + e.renewsAfter(day.atStartOfDay(ZoneOffset.UTC).toInstant());
+                    return "refused until "
+                            + e.renewsAfter(day.atStartOfDay(ZoneOffset.UTC).toInstant());
                 }
             };
             outcomes.add(threads.submit(spend));
@@ -65,11 +67,16 @@ class EnrichmentAllowanceIT {
         threads.shutdown();
 
         assertThat(results).filteredOn("granted"::equals).hasSize(5);
-        assertThat(results).filteredOn("refused until 2026-11-22T00:00:00Z"::equals).hasSize(15);
+        assertThat(results)
+                .filteredOn("refused until 2026-11-22T00:00:00Z"::equals)
+                .hasSize(15);
         List<Object> stored = new ArrayList<>();
-        events.readEvents(SpendEnrichmentRun.allowanceId(key, YearMonth.from(day))).asStream()
+        events.readEvents(SpendEnrichmentRun.allowanceId(key, YearMonth.from(day)))
+                .asStream()
                 .forEach(event -> stored.add(event.getPayload()));
         assertThat(stored).hasSize(5).allSatisfy(event -> assertThat(event).isInstanceOf(EnrichmentRunGranted.class));
-        assertThat(stored).extracting(event -> ((EnrichmentRunGranted) event).runsThatDay()).containsExactly(1, 2, 3, 4, 5);
+        assertThat(stored)
+                .extracting(event -> ((EnrichmentRunGranted) event).runsThatDay())
+                .containsExactly(1, 2, 3, 4, 5);
     }
 }

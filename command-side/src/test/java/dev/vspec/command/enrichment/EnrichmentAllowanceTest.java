@@ -34,16 +34,27 @@ class EnrichmentAllowanceTest {
 
     @Test
     void cannotScheduleASixthRunInOneDay() {
-        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5))
+        fixture.given(
+                        granted(DAY, 1, 1),
+                        granted(DAY, 2, 2),
+                        granted(DAY, 3, 3),
+                        granted(DAY, 4, 4),
+                        granted(DAY, 5, 5))
                 .when(new SpendEnrichmentRun(KEY, DAY, "job-6", 5, 100))
                 .expectNoEvents()
                 .expectException(QuotaExhausted.class)
-                .expectExceptionMessage("Daily enrichment quota (5 scheduled runs/day/key) reached; it renews at 00:00 UTC");
+                .expectExceptionMessage(
+                        "Daily enrichment quota (5 scheduled runs/day/key) reached; it renews at 00:00 UTC");
     }
 
     @Test
     void theNextDayHasItsFiveRunsAgain() {
-        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5))
+        fixture.given(
+                        granted(DAY, 1, 1),
+                        granted(DAY, 2, 2),
+                        granted(DAY, 3, 3),
+                        granted(DAY, 4, 4),
+                        granted(DAY, 5, 5))
                 .when(new SpendEnrichmentRun(KEY, DAY.plusDays(1), "job-6", 5, 100))
                 .expectEvents(new EnrichmentRunGranted(ALLOWANCE, KEY, DAY.plusDays(1), "job-6", 1, 6));
     }
@@ -54,7 +65,8 @@ class EnrichmentAllowanceTest {
                 .when(new SpendEnrichmentRun(KEY, DAY, "job-3", 5, 2))
                 .expectNoEvents()
                 .expectException(QuotaExhausted.class)
-                .expectExceptionMessage("Monthly enrichment credits (2 runs) are spent; they renew on the 1st, 00:00 UTC");
+                .expectExceptionMessage(
+                        "Monthly enrichment credits (2 runs) are spent; they renew on the 1st, 00:00 UTC");
     }
 
     @Test
@@ -71,16 +83,28 @@ class EnrichmentAllowanceTest {
                 .when(new SpendEnrichmentRun(KEY, DAY, "job-3", 2, 2))
                 .expectNoEvents()
                 .expectException(QuotaExhausted.class)
-                .expectExceptionMessage("Monthly enrichment credits (2 runs) are spent; they renew on the 1st, 00:00 UTC");
+                .expectExceptionMessage(
+                        "Monthly enrichment credits (2 runs) are spent; they renew on the 1st, 00:00 UTC");
     }
 
     @Test
     void aRunGivenBackCanBeSpentAgain() {
         EnrichmentRunRefunded refunded = new EnrichmentRunRefunded(ALLOWANCE, KEY, DAY, "job-5");
-        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5))
+        fixture.given(
+                        granted(DAY, 1, 1),
+                        granted(DAY, 2, 2),
+                        granted(DAY, 3, 3),
+                        granted(DAY, 4, 4),
+                        granted(DAY, 5, 5))
                 .when(new RefundEnrichmentRun(KEY, DAY, "job-5"))
                 .expectEvents(refunded);
-        fixture.given(granted(DAY, 1, 1), granted(DAY, 2, 2), granted(DAY, 3, 3), granted(DAY, 4, 4), granted(DAY, 5, 5), refunded)
+        fixture.given(
+                        granted(DAY, 1, 1),
+                        granted(DAY, 2, 2),
+                        granted(DAY, 3, 3),
+                        granted(DAY, 4, 4),
+                        granted(DAY, 5, 5),
+                        refunded)
                 .when(new SpendEnrichmentRun(KEY, DAY, "job-6", 5, 100))
                 .expectEvents(new EnrichmentRunGranted(ALLOWANCE, KEY, DAY, "job-6", 5, 5));
     }

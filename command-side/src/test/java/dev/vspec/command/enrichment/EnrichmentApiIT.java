@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJoined;
@@ -15,7 +16,6 @@ import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.DecoderReady;
@@ -67,15 +67,19 @@ class EnrichmentApiIT {
     private static final String PATH = "/api/v0/enrich";
     /** Sample data: a 2020 Honda Civic LX VIN the reference vendor knows and the sample catalog does not. */
     private static final String VENDOR_VIN = "19XFC2F53LE208451";
+
     private static final String VENDOR_CONFIG = "2020-honda-civic-lx-k20c2-fwd";
     private static final Duration PROCESSED = Duration.ofSeconds(30);
 
     @LocalServerPort
     int port;
+
     @Autowired
     DSLContext db;
+
     @Autowired
     EventStore events;
+
     @Autowired
     EventProcessingConfiguration processing;
 
@@ -108,20 +112,28 @@ class EnrichmentApiIT {
         IssuedKey second = issue(Plan.SCALE);
         String vin = TestVins.next();
         String job = "enr_" + vin + "_1";
-        EventProcessor process = processing.eventProcessor(EnrichmentProcess.PROCESSING_GROUP).orElseThrow();
+        EventProcessor process =
+                processing.eventProcessor(EnrichmentProcess.PROCESSING_GROUP).orElseThrow();
         process.shutDown();
         try {
-            assertThat(enrich(new Api(port, first.key()), vin).json(202).get("job_id").asString()).isEqualTo(job);
+            assertThat(enrich(new Api(port, first.key()), vin)
+                            .json(202)
+                            .get("job_id")
+                            .asString())
+                    .isEqualTo(job);
             JsonNode joined = enrich(new Api(port, second.key()), vin).json(202);
             JsonNode askedAgain = enrich(new Api(port, first.key()), vin).json(202);
 
             assertThat(joined.get("job_id").asString()).isEqualTo(job);
             assertThat(joined.get("status").asString()).isEqualTo("scheduled");
             assertThat(askedAgain.get("job_id").asString()).isEqualTo(job);
-            assertThat(payloads(job)).hasSize(2)
+            assertThat(payloads(job))
+                    .hasSize(2)
                     .satisfiesExactly(
-                            event -> assertThat(((EnrichmentScheduled) event).keyId()).isEqualTo(first.record().id()),
-                            event -> assertThat(((EnrichmentJoined) event).keyId()).isEqualTo(second.record().id()));
+                            event -> assertThat(((EnrichmentScheduled) event).keyId())
+                                    .isEqualTo(first.record().id()),
+                            event -> assertThat(((EnrichmentJoined) event).keyId())
+                                    .isEqualTo(second.record().id()));
             assertThat(grantedJobs(first)).containsExactly(job);
             assertThat(grantedJobs(second)).isEmpty();
         } finally {
@@ -136,9 +148,11 @@ class EnrichmentApiIT {
 
     @Test
     void keysRacingToScheduleOneNewVinGetOneJobAndOneRunIsSpentInAll() throws Exception {
-        List<IssuedKey> keys = List.of(issue(Plan.PRO), issue(Plan.PRO), issue(Plan.SCALE), issue(Plan.SCALE), issue(Plan.PRO));
+        List<IssuedKey> keys =
+                List.of(issue(Plan.PRO), issue(Plan.PRO), issue(Plan.SCALE), issue(Plan.SCALE), issue(Plan.PRO));
         String vin = TestVins.next();
-        EventProcessor process = processing.eventProcessor(EnrichmentProcess.PROCESSING_GROUP).orElseThrow();
+        EventProcessor process =
+                processing.eventProcessor(EnrichmentProcess.PROCESSING_GROUP).orElseThrow();
         process.shutDown();
         List<Api.Reply> answered = new ArrayList<>();
         try {
@@ -157,7 +171,9 @@ class EnrichmentApiIT {
             process.start();
         }
 
-        assertThat(answered).allSatisfy(reply -> assertThat(reply.json(202).get("job_id").asString()).isEqualTo("enr_" + vin + "_1"));
+        assertThat(answered)
+                .allSatisfy(reply ->
+                        assertThat(reply.json(202).get("job_id").asString()).isEqualTo("enr_" + vin + "_1"));
         assertThat(keys.stream().mapToInt(key -> grantedJobs(key).size()).sum()).isEqualTo(1);
         assertThat(payloads("enr_" + vin + "_2")).isEmpty();
     }
@@ -183,13 +199,16 @@ class EnrichmentApiIT {
         long atLeast = secondsToMidnightUtc();
 
         assertThat(answered).filteredOn(reply -> reply.status() == 202).hasSize(5);
-        List<Api.Reply> refused = answered.stream().filter(reply -> reply.status() != 202).toList();
+        List<Api.Reply> refused =
+                answered.stream().filter(reply -> reply.status() != 202).toList();
         assertThat(refused).hasSize(15).allSatisfy(reply -> {
-            assertThat(reply.error(429, "quota_exceeded").get("message").asString()).contains("5 scheduled runs/day/key");
+            assertThat(reply.error(429, "quota_exceeded").get("message").asString())
+                    .contains("5 scheduled runs/day/key");
             assertThat(Long.parseLong(reply.header("Retry-After"))).isBetween(atLeast, atMost);
         });
         assertThat(grantedJobs(key)).hasSize(5);
-        assertThat(output.getAll().substring(logged)).as("a refused command is the client's answer, not a failure to log")
+        assertThat(output.getAll().substring(logged))
+                .as("a refused command is the client's answer, not a failure to log")
                 .doesNotContain("QuotaExhausted", "\tat org.axonframework");
     }
 
@@ -202,8 +221,8 @@ class EnrichmentApiIT {
         ExecutorService threads = Executors.newFixedThreadPool(6);
         List<Future<Api.Reply>> replies = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            Callable<Api.Reply> post = () -> api.post(PATH, "application/json", "{\"vin\": \"" + vin + "\"}",
-                    "Idempotency-Key", idempotencyKey);
+            Callable<Api.Reply> post = () ->
+                    api.post(PATH, "application/json", "{\"vin\": \"" + vin + "\"}", "Idempotency-Key", idempotencyKey);
             replies.add(threads.submit(post));
         }
         List<Api.Reply> answered = new ArrayList<>();
@@ -211,44 +230,67 @@ class EnrichmentApiIT {
             answered.add(reply.get());
         }
         threads.shutdown();
-        await().atMost(PROCESSED).until(() -> payloads("enr_" + vin + "_1").stream().anyMatch(EnrichmentFailed.class::isInstance));
+        await().atMost(PROCESSED)
+                .until(() -> payloads("enr_" + vin + "_1").stream().anyMatch(EnrichmentFailed.class::isInstance));
 
-        Api.Reply later = api.post(PATH, "application/json", "{\"vin\": \"" + vin + "\"}", "Idempotency-Key", idempotencyKey);
+        Api.Reply later =
+                api.post(PATH, "application/json", "{\"vin\": \"" + vin + "\"}", "Idempotency-Key", idempotencyKey);
 
         assertThat(answered).allSatisfy(reply -> {
             assertThat(reply.status()).isEqualTo(202);
             assertThat(reply.body().get("job_id").asString()).isEqualTo("enr_" + vin + "_1");
         });
-        assertThat(answered).as("one request did the work, the others replayed its answer")
-                .filteredOn(reply -> reply.header("Idempotent-Replayed") == null).hasSize(1);
+        assertThat(answered)
+                .as("one request did the work, the others replayed its answer")
+                .filteredOn(reply -> reply.header("Idempotent-Replayed") == null)
+                .hasSize(1);
         assertThat(later.status()).isEqualTo(202);
         assertThat(later.text()).isEqualTo(answered.get(0).text());
         assertThat(later.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(grantedJobs(key)).containsExactly("enr_" + vin + "_1");
-        assertThat(api.post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}", "Idempotency-Key", idempotencyKey)
-                .error(400, "invalid_param").get("message").asString()).contains("Idempotency-Key");
+        assertThat(api.post(
+                                PATH,
+                                "application/json",
+                                "{\"vin\": \"" + TestVins.next() + "\"}",
+                                "Idempotency-Key",
+                                idempotencyKey)
+                        .error(400, "invalid_param")
+                        .get("message")
+                        .asString())
+                .contains("Idempotency-Key");
     }
 
     @Test
     void everyBadRequestIsAnsweredWithTheSpecificationsError() {
         Api api = new Api(port, TestKeys.issue(db, Plan.PRO));
 
-        assertThat(enrich(api, "1HGCM8263").error(400, "invalid_vin").get("message").asString()).contains("17");
+        assertThat(enrich(api, "1HGCM8263")
+                        .error(400, "invalid_vin")
+                        .get("message")
+                        .asString())
+                .contains("17");
         assertThat(enrich(api, "1HGCM82633A00435O").error(400, "invalid_vin")).isNotNull();
         api.post(PATH, "application/json", "{}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": null}").error(400, "missing_param");
         api.post(PATH, "application/json", "{\"vin\": 12345678901234567}").error(400, "invalid_vin");
-        assertThat(api.post(PATH, "application/json", "{\"vin\": \"19XFC2F52KE71537\\u0000\"}").error(400, "invalid_vin")
-                .get("message").asString()).contains("position 17");
+        assertThat(api.post(PATH, "application/json", "{\"vin\": \"19XFC2F52KE71537\\u0000\"}")
+                        .error(400, "invalid_vin")
+                        .get("message")
+                        .asString())
+                .contains("position 17");
         api.post(PATH, "application/json", "[\"" + VENDOR_VIN + "\"]").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"vin\": ").error(400, "invalid_body");
-        api.post(PATH, "application/json", "{\"vin\": \"" + "A".repeat(5000) + "\"}").error(400, "invalid_body");
+        api.post(PATH, "application/json", "{\"vin\": \"" + "A".repeat(5000) + "\"}")
+                .error(400, "invalid_body");
         api.post(PATH, "text/plain", VENDOR_VIN).error(415, "unsupported_media_type");
         api.post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}", "Idempotency-Key", "x".repeat(256))
                 .error(400, "invalid_param");
-        new Api(port, TestKeys.issue(db, Plan.FREE)).post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
+        new Api(port, TestKeys.issue(db, Plan.FREE))
+                .post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
                 .error(403, "insufficient_scope");
-        new Api(port).post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}").error(401, "invalid_api_key");
+        new Api(port)
+                .post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
+                .error(401, "invalid_api_key");
     }
 
     @Test
@@ -263,14 +305,23 @@ class EnrichmentApiIT {
         told.put("[".repeat(2000), "it is nested too deeply or holds too long a value");
 
         told.forEach((body, problem) -> {
-            String message = api.post(PATH, "application/json", body).error(400, "invalid_body").path("message").asString();
-            assertThat(message).as(body).startsWith("The request body is not valid JSON (" + problem)
+            String message = api.post(PATH, "application/json", body)
+                    .error(400, "invalid_body")
+                    .path("message")
+                    .asString();
+            assertThat(message)
+                    .as(body)
+                    .startsWith("The request body is not valid JSON (" + problem)
                     .endsWith("; send {\"vin\": \"<17-character VIN>\"}")
                     .doesNotContain("jackson", "Jackson", "JsonNode", "`", "Source", "REDACTED");
         });
         for (String body : List.of("{\"vin\": {}}", "{\"vin\": [\"" + VENDOR_VIN + "\"]}", "{\"vin\": true}")) {
-            assertThat(api.post(PATH, "application/json", body).error(400, "invalid_vin").path("message").asString())
-                    .as(body).startsWith("vin must be a JSON string, not ");
+            assertThat(api.post(PATH, "application/json", body)
+                            .error(400, "invalid_vin")
+                            .path("message")
+                            .asString())
+                    .as(body)
+                    .startsWith("vin must be a JSON string, not ");
         }
     }
 
@@ -280,10 +331,16 @@ class EnrichmentApiIT {
         Api api = new Api(port, key.key());
         String body = "{\"vin\": \"" + TestVins.next() + "\"}";
 
-        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "").error(400, "invalid_param")
-                .path("message").asString()).startsWith("The Idempotency-Key header must be 1 to 255 visible ASCII characters");
+        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "")
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
+                .startsWith("The Idempotency-Key header must be 1 to 255 visible ASCII characters");
         assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "a", "Idempotency-Key", "b")
-                .error(400, "invalid_param").path("message").asString()).isEqualTo("Send one Idempotency-Key header; this request sends 2");
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
+                .isEqualTo("Send one Idempotency-Key header; this request sends 2");
         assertThat(grantedJobs(key)).isEmpty();
     }
 
@@ -301,7 +358,13 @@ class EnrichmentApiIT {
 
     private static long secondsToMidnightUtc() {
         Instant now = Instant.now();
-        return Duration.between(now, now.atZone(ZoneOffset.UTC).toLocalDate().plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant())
+        return Duration.between(
+                        now,
+                        now.atZone(ZoneOffset.UTC)
+                                .toLocalDate()
+                                .plusDays(1)
+                                .atStartOfDay(ZoneOffset.UTC)
+                                .toInstant())
                 .toSeconds();
     }
 
@@ -316,7 +379,8 @@ class EnrichmentApiIT {
     /** The jobs the key holds a run for this month: granted and not given back. */
     private List<String> grantedJobs(IssuedKey key) {
         List<String> jobs = new ArrayList<>();
-        for (Object event : payloads(SpendEnrichmentRun.allowanceId(key.record().id(), YearMonth.now(ZoneOffset.UTC)))) {
+        for (Object event :
+                payloads(SpendEnrichmentRun.allowanceId(key.record().id(), YearMonth.now(ZoneOffset.UTC)))) {
             if (event instanceof EnrichmentRunGranted granted) {
                 jobs.add(granted.jobId());
             } else if (event instanceof EnrichmentRunRefunded refunded) {
@@ -327,6 +391,10 @@ class EnrichmentApiIT {
     }
 
     private List<Object> payloads(String aggregate) {
-        return events.readEvents(aggregate).asStream().map(EventMessage::getPayload).map(Object.class::cast).toList();
+        return events.readEvents(aggregate)
+                .asStream()
+                .map(EventMessage::getPayload)
+                .map(Object.class::cast)
+                .toList();
     }
 }

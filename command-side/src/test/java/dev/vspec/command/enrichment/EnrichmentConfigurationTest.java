@@ -25,13 +25,21 @@ class EnrichmentConfigurationTest {
     void theVendorSourceSettingChoosesTheCatalogSource() {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
 
-        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.REFERENCE, null),
-                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters(new SimpleMeterRegistry()),
-                ReferenceCatalogSource.SHIPPED))
+        assertThat(configuration.catalogSource(
+                        new DefaultResourceLoader(),
+                        vendor(Source.REFERENCE, null),
+                        CircuitBreakerRegistry.ofDefaults(),
+                        RetryRegistry.ofDefaults(),
+                        meters(new SimpleMeterRegistry()),
+                        ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(ReferenceCatalogSource.class);
-        assertThat(configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
-                CircuitBreakerRegistry.ofDefaults(), RetryRegistry.ofDefaults(), meters(new SimpleMeterRegistry()),
-                ReferenceCatalogSource.SHIPPED))
+        assertThat(configuration.catalogSource(
+                        new DefaultResourceLoader(),
+                        vendor(Source.HTTP, "http://127.0.0.1:9"),
+                        CircuitBreakerRegistry.ofDefaults(),
+                        RetryRegistry.ofDefaults(),
+                        meters(new SimpleMeterRegistry()),
+                        ReferenceCatalogSource.SHIPPED))
                 .isInstanceOf(HttpCatalogSource.class);
     }
 
@@ -41,8 +49,12 @@ class EnrichmentConfigurationTest {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         CircuitBreakerRegistry breakers = configuration.circuitBreakers(meters(meters));
-        HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.HTTP, "http://127.0.0.1:9"), breakers, RetryRegistry.ofDefaults(), meters(meters),
+        HttpCatalogSource source = (HttpCatalogSource) configuration.catalogSource(
+                new DefaultResourceLoader(),
+                vendor(Source.HTTP, "http://127.0.0.1:9"),
+                breakers,
+                RetryRegistry.ofDefaults(),
+                meters(meters),
                 ReferenceCatalogSource.SHIPPED);
         HealthIndicator health = configuration.catalogVendorHealthIndicator(source);
 
@@ -50,13 +62,22 @@ class EnrichmentConfigurationTest {
         assertThat(state(meters, "closed")).isEqualTo(1);
         source.circuitBreaker().transitionToOpenState();
 
-        assertThat(health.health().getStatus()).as("an open breaker fails enrichments fast; the side still works").isEqualTo(Status.UP);
+        assertThat(health.health().getStatus())
+                .as("an open breaker fails enrichments fast; the side still works")
+                .isEqualTo(Status.UP);
         assertThat(health.health().getDetails()).containsEntry("circuit_breaker", "open");
         assertThat(state(meters, "open")).isEqualTo(1);
         assertThat(state(meters, "closed")).isZero();
-        assertThat(configuration.catalogVendorHealthIndicator(configuration.catalogSource(new DefaultResourceLoader(),
-                vendor(Source.REFERENCE, null), breakers, RetryRegistry.ofDefaults(), meters(meters),
-                ReferenceCatalogSource.SHIPPED)).health().getDetails())
+        assertThat(configuration
+                        .catalogVendorHealthIndicator(configuration.catalogSource(
+                                new DefaultResourceLoader(),
+                                vendor(Source.REFERENCE, null),
+                                breakers,
+                                RetryRegistry.ofDefaults(),
+                                meters(meters),
+                                ReferenceCatalogSource.SHIPPED))
+                        .health()
+                        .getDetails())
                 .containsKey("vendor");
     }
 
@@ -66,13 +87,23 @@ class EnrichmentConfigurationTest {
         EnrichmentConfiguration configuration = new EnrichmentConfiguration();
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         RetryRegistry retries = configuration.retries(meters(meters));
-        configuration.catalogSource(new DefaultResourceLoader(), vendor(Source.HTTP, "http://127.0.0.1:9"),
-                CircuitBreakerRegistry.ofDefaults(), retries, meters(meters), ReferenceCatalogSource.SHIPPED);
-        retries.retry(HttpCatalogSource.RETRY).executeRunnable(() -> { });
+        configuration.catalogSource(
+                new DefaultResourceLoader(),
+                vendor(Source.HTTP, "http://127.0.0.1:9"),
+                CircuitBreakerRegistry.ofDefaults(),
+                retries,
+                meters(meters),
+                ReferenceCatalogSource.SHIPPED);
+        retries.retry(HttpCatalogSource.RETRY).executeRunnable(() -> {});
 
-        assertThat(meters.get("resilience4j.retry.calls").tags("name", HttpCatalogSource.RETRY,
-                "kind", "successful_without_retry").functionCounter().count()).isEqualTo(1);
-        assertThat(meters.get("resilience4j.retry.calls").tags("name", HttpCatalogSource.RETRY).functionCounters())
+        assertThat(meters.get("resilience4j.retry.calls")
+                        .tags("name", HttpCatalogSource.RETRY, "kind", "successful_without_retry")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get("resilience4j.retry.calls")
+                        .tags("name", HttpCatalogSource.RETRY)
+                        .functionCounters())
                 .hasSize(4);
     }
 
@@ -81,7 +112,10 @@ class EnrichmentConfigurationTest {
     }
 
     private static double state(SimpleMeterRegistry meters, String state) {
-        return meters.get("resilience4j.circuitbreaker.state").tags("name", HttpCatalogSource.BREAKER, "state", state).gauge().value();
+        return meters.get("resilience4j.circuitbreaker.state")
+                .tags("name", HttpCatalogSource.BREAKER, "state", state)
+                .gauge()
+                .value();
     }
 
     private static VendorProperties vendor(Source source, String baseUrl) {

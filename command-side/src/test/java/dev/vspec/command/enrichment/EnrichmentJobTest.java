@@ -4,10 +4,10 @@ import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
-import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.FailEnrichment;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
@@ -23,6 +23,7 @@ class EnrichmentJobTest {
 
     /** Sample data: a 2021 Toyota RAV4 VIN with a valid check digit. */
     private static final String VIN = "2T3P1RFV1MC123456";
+
     private static final String JOB = "enr_" + VIN + "_1";
     private static final String CONFIG = "2021-toyota-rav4-xle-a25a-fks-awd";
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
@@ -89,9 +90,11 @@ class EnrichmentJobTest {
 
     @Test
     void eachStepIsRecordedOnce() {
-        EnrichmentStepCompleted decoded = new EnrichmentStepCompleted(JOB, EnrichmentStep.DECODED, "2021 Toyota RAV4, A25A-FKS", T0.plusSeconds(1));
+        EnrichmentStepCompleted decoded = new EnrichmentStepCompleted(
+                JOB, EnrichmentStep.DECODED, "2021 Toyota RAV4, A25A-FKS", T0.plusSeconds(1));
         fixture.given(SCHEDULED)
-                .when(new RecordEnrichmentStep(JOB, EnrichmentStep.DECODED, "2021 Toyota RAV4, A25A-FKS", T0.plusSeconds(1)))
+                .when(new RecordEnrichmentStep(
+                        JOB, EnrichmentStep.DECODED, "2021 Toyota RAV4, A25A-FKS", T0.plusSeconds(1)))
                 .expectEvents(decoded);
         fixture.given(SCHEDULED, decoded)
                 .when(new RecordEnrichmentStep(JOB, EnrichmentStep.DECODED, "again", T0.plusSeconds(2)))
@@ -120,10 +123,17 @@ class EnrichmentJobTest {
 
     @Test
     void failingRecordsAnApiReasonAndEndsTheJob() {
-        EnrichmentFailed failed = new EnrichmentFailed(JOB, VIN, ErrorCode.UPSTREAM_UNREACHABLE,
-                "The catalog vendor did not answer after 4 attempts", T0.plusSeconds(30));
+        EnrichmentFailed failed = new EnrichmentFailed(
+                JOB,
+                VIN,
+                ErrorCode.UPSTREAM_UNREACHABLE,
+                "The catalog vendor did not answer after 4 attempts",
+                T0.plusSeconds(30));
         fixture.given(SCHEDULED)
-                .when(new FailEnrichment(JOB, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer after 4 attempts",
+                .when(new FailEnrichment(
+                        JOB,
+                        ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The catalog vendor did not answer after 4 attempts",
                         T0.plusSeconds(30)))
                 .expectEvents(failed);
         fixture.given(SCHEDULED, failed)

@@ -10,7 +10,6 @@ import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.enrichment.CompleteEnrichment;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
-import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.FailEnrichment;
 import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.error.ErrorCode;
@@ -31,6 +30,7 @@ class EnrichmentProcessTest {
 
     /** Sample data: a VIN that decodes with an engine code (the reference vendor's RAV4). */
     private static final String VIN = "2T3P1RFV2NW131842";
+
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
     private final RecordingCommandBus bus = new RecordingCommandBus();
@@ -42,8 +42,9 @@ class EnrichmentProcessTest {
         });
 
         assertThat(((RecordEnrichmentStep) payloads().get(1)).detail())
-                .isEqualTo("the catalog vendor's data was refused (the answer is not valid JSON); only vPIC's identity and"
-                        + " specifications are recorded");
+                .isEqualTo(
+                        "the catalog vendor's data was refused (the answer is not valid JSON); only vPIC's identity and"
+                                + " specifications are recorded");
         assertCompletedFromVpicAlone();
     }
 
@@ -53,24 +54,35 @@ class EnrichmentProcessTest {
             throw new CatalogSource.UpstreamUnavailable("no answer after 4 requests; the last: HTTP 503", null);
         });
 
-        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new FailEnrichment("job-1",
-                ErrorCode.UPSTREAM_UNREACHABLE,
-                "The catalog vendor did not answer: no answer after 4 requests; the last: HTTP 503", NOW));
+        assertThat(payloads().get(payloads().size() - 1))
+                .isEqualTo(new FailEnrichment(
+                        "job-1",
+                        ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The catalog vendor did not answer: no answer after 4 requests; the last: HTTP 503",
+                        NOW));
         assertThat(payloads()).noneMatch(RegisterConfiguration.class::isInstance);
     }
 
     /** vPIC's configuration registered, its spec sheet recorded, the VIN linked, and the job completed as it. */
     private void assertCompletedFromVpicAlone() {
         String key = "2022-toyota-rav4-xle-a25a-fks";
-        assertThat(payloads()).filteredOn(RegisterConfiguration.class::isInstance).singleElement()
-                .satisfies(register -> assertThat(((RegisterConfiguration) register).configKey()).isEqualTo(key));
-        assertThat(payloads()).filteredOn(RecordSpecs.class::isInstance).singleElement()
+        assertThat(payloads())
+                .filteredOn(RegisterConfiguration.class::isInstance)
+                .singleElement()
+                .satisfies(register -> assertThat(((RegisterConfiguration) register).configKey())
+                        .isEqualTo(key));
+        assertThat(payloads())
+                .filteredOn(RecordSpecs.class::isInstance)
+                .singleElement()
                 .satisfies(specs -> assertThat(((RecordSpecs) specs).specs())
                         .contains(new SpecItem("engine", "model", "A25A-FKS", null)));
-        assertThat(payloads()).filteredOn(LinkVin.class::isInstance).singleElement().satisfies(link -> {
-            assertThat(((LinkVin) link).configKey()).isEqualTo(key);
-            assertThat(((LinkVin) link).source().kind()).isEqualTo(FactSource.VPIC);
-        });
+        assertThat(payloads())
+                .filteredOn(LinkVin.class::isInstance)
+                .singleElement()
+                .satisfies(link -> {
+                    assertThat(((LinkVin) link).configKey()).isEqualTo(key);
+                    assertThat(((LinkVin) link).source().kind()).isEqualTo(FactSource.VPIC);
+                });
         assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new CompleteEnrichment("job-1", key, NOW));
         assertThat(payloads()).noneMatch(FailEnrichment.class::isInstance);
     }
@@ -97,30 +109,40 @@ class EnrichmentProcessTest {
             throw new IllegalStateException("a bug in a source");
         });
 
-        assertThat(payloads().get(payloads().size() - 1)).isEqualTo(new FailEnrichment("job-1",
-                ErrorCode.UPSTREAM_UNREACHABLE,
-                "The enrichment failed unexpectedly (the failure was logged); schedule it again later", NOW));
+        assertThat(payloads().get(payloads().size() - 1))
+                .isEqualTo(new FailEnrichment(
+                        "job-1",
+                        ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The enrichment failed unexpectedly (the failure was logged); schedule it again later",
+                        NOW));
     }
 
     @Test
     void aDatabaseFailurePropagatesSoTheEventIsRetried() {
-        RuntimeException databaseDown = new org.springframework.dao.DataAccessResourceFailureException("connection refused",
-                new java.sql.SQLException("connection refused", "08001"));
+        RuntimeException databaseDown = new org.springframework.dao.DataAccessResourceFailureException(
+                "connection refused", new java.sql.SQLException("connection refused", "08001"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(vin -> {
-            throw databaseDown;
-        })).isSameAs(databaseDown);
+                    throw databaseDown;
+                }))
+                .isSameAs(databaseDown);
         assertThat(payloads()).noneMatch(FailEnrichment.class::isInstance);
     }
 
     private void run(CatalogSource source) {
-        EnrichmentProcess process = new EnrichmentProcess(DefaultCommandGateway.builder().commandBus(bus).build(),
-                source, DecoderSource.of(new VinDecoder(VpicExtract.index(), Clock.fixed(NOW, ZoneOffset.UTC))),
-                EarlierReleases.NONE, Clock.fixed(NOW, ZoneOffset.UTC));
+        EnrichmentProcess process = new EnrichmentProcess(
+                DefaultCommandGateway.builder().commandBus(bus).build(),
+                source,
+                DecoderSource.of(new VinDecoder(VpicExtract.index(), Clock.fixed(NOW, ZoneOffset.UTC))),
+                EarlierReleases.NONE,
+                Clock.fixed(NOW, ZoneOffset.UTC));
         process.on(new EnrichmentScheduled("job-1", VIN, 7, NOW));
     }
 
     private List<Object> payloads() {
-        return bus.getDispatchedCommands().stream().map(CommandMessage::getPayload).map(Object.class::cast).toList();
+        return bus.getDispatchedCommands().stream()
+                .map(CommandMessage::getPayload)
+                .map(Object.class::cast)
+                .toList();
     }
 }

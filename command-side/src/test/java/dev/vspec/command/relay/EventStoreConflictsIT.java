@@ -28,9 +28,11 @@ class EventStoreConflictsIT {
         storage.appendEvents(event(aggregate, 0));
         storage.appendEvents(event(aggregate, 1));
 
-        assertThatThrownBy(() -> storage.appendEvents(event(aggregate, 1))).isInstanceOf(ConcurrencyException.class)
+        assertThatThrownBy(() -> storage.appendEvents(event(aggregate, 1)))
+                .isInstanceOf(ConcurrencyException.class)
                 .hasMessageContaining(aggregate);
-        assertThatThrownBy(() -> storage.appendEvents(event(aggregate, 0))).isInstanceOf(AggregateStreamCreationException.class);
+        assertThatThrownBy(() -> storage.appendEvents(event(aggregate, 0)))
+                .isInstanceOf(AggregateStreamCreationException.class);
     }
 
     /** An event of no published type: the relay passes it over. */

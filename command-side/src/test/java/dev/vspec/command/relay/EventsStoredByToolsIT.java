@@ -47,28 +47,40 @@ class EventsStoredByToolsIT {
 
     private static final FactSource SOURCE = FactSource.synthetic("vspec synthetic catalog, seed 7");
     private static final String KEY = "2008-toolstored-probe-base-t20-fwd";
-    private static final RegisterConfiguration REGISTER = new RegisterConfiguration(KEY, 2008, "Toolstored", "Probe",
-            "Base", "T20", "FWD", "2008 Toolstored Probe Base (test data)", SOURCE);
+    private static final RegisterConfiguration REGISTER = new RegisterConfiguration(
+            KEY, 2008, "Toolstored", "Probe", "Base", "T20", "FWD", "2008 Toolstored Probe Base (test data)", SOURCE);
     private static final List<Fluid> FLUIDS = List.of(
             new Fluid("engine_oil", "API SP 0W-20", new BigDecimal("4.2"), new BigDecimal("4.4"), "with filter"));
 
     @Autowired
     DataSource dataSource;
+
     @Autowired
     EventStore eventStore;
+
     @Autowired
     @Qualifier("eventSerializer")
     Serializer commandSideSerializer;
+
     @Autowired
     CommandGateway commandGateway;
+
     @Autowired
     JdbcTemplate jdbc;
 
     @Test
     void theCommandSideReadsDecidesOnAndRelaysWhatAToolStored() {
         String vin = TestVins.next();
-        ConfigurationRegistered registered = new ConfigurationRegistered(KEY, REGISTER.year(), REGISTER.make(),
-                REGISTER.model(), REGISTER.trim(), REGISTER.engineCode(), REGISTER.drivetrain(), REGISTER.label(), SOURCE);
+        ConfigurationRegistered registered = new ConfigurationRegistered(
+                KEY,
+                REGISTER.year(),
+                REGISTER.make(),
+                REGISTER.model(),
+                REGISTER.trim(),
+                REGISTER.engineCode(),
+                REGISTER.drivetrain(),
+                REGISTER.label(),
+                SOURCE);
         List<Record> configuration = List.of(registered, new FluidsRecorded(KEY, FLUIDS, SOURCE));
         List<Record> vehicle = List.of(new VinLinked(vin, KEY, SOURCE));
         var tool = EventStorage.engine(dataSource, new DataSourceTransactionManager(dataSource));
@@ -82,7 +94,9 @@ class EventsStoredByToolsIT {
         commandGateway.sendAndWait(REGISTER);
         commandGateway.sendAndWait(new RecordFluids(KEY, FLUIDS, SOURCE));
         commandGateway.sendAndWait(new LinkVin(vin, KEY, SOURCE));
-        assertThat(eventCount(KEY, vin)).as("the aggregates found nothing changed").isEqualTo(before);
+        assertThat(eventCount(KEY, vin))
+                .as("the aggregates found nothing changed")
+                .isEqualTo(before);
 
         List<SpecItem> specs = List.of(new SpecItem("engine", "displacement", "2.0", "L"));
         String otherVin = TestVins.next();
@@ -97,7 +111,11 @@ class EventsStoredByToolsIT {
     }
 
     private List<Object> payloads(String aggregateId) {
-        return eventStore.readEvents(aggregateId).asStream().<Object>map(DomainEventMessage::getPayload).toList();
+        return eventStore
+                .readEvents(aggregateId)
+                .asStream()
+                .<Object>map(DomainEventMessage::getPayload)
+                .toList();
     }
 
     private static List<DomainEventMessage<?>> messages(String type, String aggregateId, List<Record> events) {
@@ -110,16 +128,23 @@ class EventsStoredByToolsIT {
 
     /** The command side's own event, stored as infra's serializer writes it for tools, under the type tools use. */
     private void assertStoredAsAToolStoresIt(String aggregateId, long sequence, String type, Record event) {
-        Map<String, Object> row = jdbc.queryForMap("select type, payloadtype, payload from events.domainevententry"
-                + " where aggregateidentifier = ? and sequencenumber = ?", aggregateId, sequence);
+        Map<String, Object> row = jdbc.queryForMap(
+                "select type, payloadtype, payload from events.domainevententry"
+                        + " where aggregateidentifier = ? and sequencenumber = ?",
+                aggregateId,
+                sequence);
         SerializedObject<byte[]> tools = EventSerialization.serializer().serialize(event, byte[].class);
-        assertThat(row).containsEntry("type", type).containsEntry("payloadtype", tools.getType().getName());
-        assertThat((byte[]) row.get("payload")).isEqualTo(tools.getData())
+        assertThat(row)
+                .containsEntry("type", type)
+                .containsEntry("payloadtype", tools.getType().getName());
+        assertThat((byte[]) row.get("payload"))
+                .isEqualTo(tools.getData())
                 .isEqualTo(commandSideSerializer.serialize(event, byte[].class).getData());
     }
 
     private long eventCount(String... aggregateIds) {
-        return jdbc.queryForObject("select count(*) from events.domainevententry where aggregateidentifier = any(?)",
-                Long.class, (Object) aggregateIds);
+        return jdbc.queryForObject(
+                "select count(*) from events.domainevententry where aggregateidentifier = any(?)", Long.class, (Object)
+                        aggregateIds);
     }
 }

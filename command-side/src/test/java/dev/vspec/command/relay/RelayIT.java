@@ -42,62 +42,82 @@ class RelayIT {
 
     private static final Logger log = LoggerFactory.getLogger(RelayIT.class);
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
-    private static final Set<String> CATALOG_CONFIGURATIONS = Set.of(CIVIC_LX, "2019-honda-civic-sport-k20c2-fwd",
-            "2021-tesla-model-3-standard-range-plus-3d1");
-    private static final Set<String> CATALOG_VINS = Set.of(
-            "19XFC2F59KE900101", "19XFC2F50KE900102", "19XFC2F8XKE900103", "5YJ3E1EA0MF900104");
+    private static final Set<String> CATALOG_CONFIGURATIONS =
+            Set.of(CIVIC_LX, "2019-honda-civic-sport-k20c2-fwd", "2021-tesla-model-3-standard-range-plus-3d1");
+    private static final Set<String> CATALOG_VINS =
+            Set.of("19XFC2F59KE900101", "19XFC2F50KE900102", "19XFC2F8XKE900103", "5YJ3E1EA0MF900104");
 
     @Autowired
     CatalogImporter importer;
+
     @Autowired
     CommandGateway commandGateway;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     EventEnvelopeCodec codec;
+
     @Autowired
     EventTopicProperties topic;
+
     @Autowired
     EmbeddedKafkaBroker broker;
+
     @Autowired
     FailingOnceEventPublisher publisher;
+
     @Autowired
     EventStorageEngine storage;
 
-    record Stored(String eventId, String aggregateId, long sequence, String payloadType) {
-    }
+    record Stored(String eventId, String aggregateId, long sequence, String payloadType) {}
 
     @Test
     void everyEventOfAnImportArrivesOnceKeyedByAggregateInOrderAndAReimportAddsNone() {
         ImportSummary first = importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
 
         List<Stored> stored = storedEventsOfTheCatalog();
-        assertThat(stored).as("each command of a first import changes something").hasSize(first.commandsSent());
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300))
+        assertThat(stored)
+                .as("each command of a first import changes something")
+                .hasSize(first.commandsSent());
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(300))
                 .until(() -> catalogRecords().size() >= stored.size());
 
         List<Received> records = catalogRecords();
-        assertThat(records).as("once per (aggregate, sequence)")
+        assertThat(records)
+                .as("once per (aggregate, sequence)")
                 .extracting(r -> r.envelope().aggregateId() + "#" + r.envelope().aggregateSequence())
                 .doesNotHaveDuplicates()
-                .containsExactlyInAnyOrderElementsOf(stored.stream().map(s -> s.aggregateId() + "#" + s.sequence()).toList());
+                .containsExactlyInAnyOrderElementsOf(stored.stream()
+                        .map(s -> s.aggregateId() + "#" + s.sequence())
+                        .toList());
         Map<String, Stored> byEventId = stored.stream().collect(Collectors.toMap(Stored::eventId, s -> s));
         for (Received record : records) {
             EventEnvelope envelope = record.envelope();
             Stored source = byEventId.get(envelope.eventId());
             assertThat(source).as("event %s is stored", envelope.eventId()).isNotNull();
             assertThat(record.key()).isEqualTo(envelope.aggregateId()).isEqualTo(source.aggregateId());
-            assertThat(record.typeHeader()).as("the type header repeats the envelope's").isEqualTo(envelope.eventType());
+            assertThat(record.typeHeader())
+                    .as("the type header repeats the envelope's")
+                    .isEqualTo(envelope.eventType());
             assertThat(envelope.aggregateSequence()).isEqualTo(source.sequence());
-            assertThat(codec.event(envelope)).isNotNull().extracting(e -> e.getClass().getName())
+            assertThat(codec.event(envelope))
+                    .isNotNull()
+                    .extracting(e -> e.getClass().getName())
                     .isEqualTo(source.payloadType());
             assertThat(envelope.aggregateType())
                     .isEqualTo(CATALOG_VINS.contains(record.key()) ? "Vehicle" : "VehicleConfiguration");
         }
-        records.stream().collect(Collectors.groupingBy(Received::key)).forEach((key, ofKey) ->
-                assertThat(ofKey).as("records of %s in the order they were stored", key)
-                        .isSortedAccordingTo(Comparator.comparingLong(r -> r.envelope().aggregateSequence()))
-                        .extracting(Received::partition).containsOnly(ofKey.get(0).partition()));
+        records.stream()
+                .collect(Collectors.groupingBy(Received::key))
+                .forEach((key, ofKey) -> assertThat(ofKey)
+                        .as("records of %s in the order they were stored", key)
+                        .isSortedAccordingTo(
+                                Comparator.comparingLong(r -> r.envelope().aggregateSequence()))
+                        .extracting(Received::partition)
+                        .containsOnly(ofKey.get(0).partition()));
 
         ImportSummary second = importer.importCatalog(new ClassPathResource("catalog/test/catalog.json"));
 
@@ -105,9 +125,12 @@ class RelayIT {
         assertThat(storedEventsOfTheCatalog()).isEqualTo(stored);
         String marker = TestVins.next();
         commandGateway.sendAndWait(new LinkVin(marker, CIVIC_LX, SOURCE));
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(300))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(300))
                 .until(() -> readAll().stream().anyMatch(r -> r.key().equals(marker)));
-        assertThat(catalogRecords()).as("a later event has arrived, and nothing more of the catalog").hasSize(records.size());
+        assertThat(catalogRecords())
+                .as("a later event has arrived, and nothing more of the catalog")
+                .hasSize(records.size());
     }
 
     @Test
@@ -117,14 +140,21 @@ class RelayIT {
 
         await().atMost(Duration.ofSeconds(30)).until(() -> publisher.failedEnvelope() != null);
         EventEnvelope failed = codec.decode(publisher.failedEnvelope());
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
-                .until(() -> readAll().stream().anyMatch(r -> r.envelope().eventId().equals(failed.eventId())));
-        log.info("The relay sent {} {} again {} ms after its failed send", failed.eventType(), failed.aggregateId(),
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() ->
+                        readAll().stream().anyMatch(r -> r.envelope().eventId().equals(failed.eventId())));
+        log.info(
+                "The relay sent {} {} again {} ms after its failed send",
+                failed.eventType(),
+                failed.aggregateId(),
                 publisher.retryDelay().toMillis());
         assertThat(publisher.retryDelay()).isLessThan(Duration.ofSeconds(10));
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200))
-                .until(() -> readAll().stream().anyMatch(r -> r.key().equals(vin)
-                        && new VinLinked(vin, CIVIC_LX, SOURCE).equals(codec.event(r.envelope()))));
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> readAll().stream()
+                        .anyMatch(r -> r.key().equals(vin)
+                                && new VinLinked(vin, CIVIC_LX, SOURCE).equals(codec.event(r.envelope()))));
     }
 
     @Test
@@ -133,18 +163,26 @@ class RelayIT {
         String job = "enr_" + vin + "_1";
         Map<Integer, Long> before = endOffsets();
 
-        storage.appendEvents(new GenericDomainEventMessage<>("EnrichmentJob", job, 0,
-                new EnrichmentCompleted(job, vin, CIVIC_LX, Instant.now())));
+        storage.appendEvents(new GenericDomainEventMessage<>(
+                "EnrichmentJob", job, 0, new EnrichmentCompleted(job, vin, CIVIC_LX, Instant.now())));
 
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> !publishedOffsets(job).isEmpty());
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> !publishedOffsets(job).isEmpty());
         Map<Integer, Long> recorded = publishedOffsets(job);
-        Received completion = readAll().stream().filter(r -> r.key().equals(job)).findFirst().orElseThrow();
+        Received completion =
+                readAll().stream().filter(r -> r.key().equals(job)).findFirst().orElseThrow();
         assertThat(recorded).as("every partition").hasSize(topic.partitions());
-        recorded.forEach((partition, end) -> assertThat(end).as("partition %d: everything published before", partition)
+        recorded.forEach((partition, end) -> assertThat(end)
+                .as("partition %d: everything published before", partition)
                 .isGreaterThanOrEqualTo(before.getOrDefault(partition, 0L)));
-        assertThat(recorded.get(completion.partition())).as("the completion itself").isGreaterThan(completion.offset());
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
-                assertThat(relayedEnds(topic.topic())).as("the relay's ends are where its records end")
+        assertThat(recorded.get(completion.partition()))
+                .as("the completion itself")
+                .isGreaterThan(completion.offset());
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> assertThat(relayedEnds(topic.topic()))
+                        .as("the relay's ends are where its records end")
                         .containsAllEntriesOf(endOffsets()));
     }
 
@@ -153,7 +191,9 @@ class RelayIT {
         String otherTopic = "relay-it-" + TestVins.next();
         String job = "enr_" + TestVins.next() + "_1";
         PublishedOffsets offsets = new PublishedOffsets(
-                AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:1")), jdbc, otherTopic);
+                AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:1")),
+                jdbc,
+                otherTopic);
         try {
             offsets.acknowledged(Map.of(0, 5L, 2, 9L), List.of());
             offsets.acknowledged(Map.of(0, 3L), List.of(job));
@@ -162,15 +202,23 @@ class RelayIT {
         }
 
         assertThat(relayedEnds(otherTopic)).as("an end never moves back").isEqualTo(Map.of(0, 5L, 2, 9L));
-        assertThat(jdbc.query("select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
-                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), job, otherTopic))
-                .as("the job waits for every partition the relay wrote to").containsExactlyInAnyOrder(Map.entry(0, 5L), Map.entry(2, 9L));
+        assertThat(jdbc.query(
+                        "select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)),
+                        job,
+                        otherTopic))
+                .as("the job waits for every partition the relay wrote to")
+                .containsExactlyInAnyOrder(Map.entry(0, 5L), Map.entry(2, 9L));
     }
 
     private Map<Integer, Long> relayedEnds(String topicName) {
-        return jdbc.query("select partition, next_offset from events.relay_topic_ends where topic = ?",
-                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), topicName)
-                .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        return jdbc
+                .query(
+                        "select partition, next_offset from events.relay_topic_ends where topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)),
+                        topicName)
+                .stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     /** Each partition's end as far as its records tell (partitions without records are missing). */
@@ -179,16 +227,25 @@ class RelayIT {
     }
 
     private Map<Integer, Long> publishedOffsets(String job) {
-        return jdbc.query("select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
-                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)), job, topic.topic())
-                .stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        return jdbc
+                .query(
+                        "select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
+                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)),
+                        job,
+                        topic.topic())
+                .stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private List<Stored> storedEventsOfTheCatalog() {
-        return jdbc.query("select eventidentifier, aggregateidentifier, sequencenumber, payloadtype"
-                        + " from events.domainevententry order by globalindex",
+        return jdbc
+                .query(
+                        "select eventidentifier, aggregateidentifier, sequencenumber, payloadtype"
+                                + " from events.domainevententry order by globalindex",
                         (row, i) -> new Stored(row.getString(1), row.getString(2), row.getLong(3), row.getString(4)))
-                .stream().filter(s -> ofTheCatalog(s.aggregateId())).toList();
+                .stream()
+                .filter(s -> ofTheCatalog(s.aggregateId()))
+                .toList();
     }
 
     private List<Received> catalogRecords() {

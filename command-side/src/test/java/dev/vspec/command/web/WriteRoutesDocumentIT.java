@@ -9,11 +9,11 @@ import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
 import dev.vspec.command.webhooks.WebhookReceiver;
 import dev.vspec.contracts.WriteRoute;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.PublicRoute;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.decoding.DecoderSource;
@@ -95,8 +95,10 @@ class WriteRoutesDocumentIT {
     private static final String ACCEPTED_TYPES = "This Content-Type is not accepted here; send Content-Type: ";
     /** The server the fragment's paths are relative to. */
     private static final String API = "/api";
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final JsonNode DOCUMENT = load();
     private static final SchemaConformance SCHEMAS = SchemaConformance.resolving(WriteRoutesDocumentIT::resolve);
     /**
@@ -104,11 +106,13 @@ class WriteRoutesDocumentIT {
      * contract (docs/openapi/openapi.json, which OpenApiIT keeps equal to the served document) but the fragment's own.
      */
     private static final JsonNode READ_COMPONENTS = readComponents();
+
     private static final Set<String> METHODS = Set.of("get", "post", "delete", "put", "patch", "head", "options");
     /** The error codes whose answer depends on the key or the deployment, not on the request: replayed once per message. */
     private static final Set<String> KEY_ANSWERS = Set.of("invalid_api_key", "rate_limited", "read_quota_exceeded");
     /** A VIN of the reference vendor's catalog, which the 200 examples show held. */
     private static final String HELD_VIN = "2T3P1RFV2NW131842";
+
     private static final Duration PROCESSED = Duration.ofSeconds(60);
     /** Client addresses (TEST-NET-2) no other test uses, one per replay of a route that limits by address. */
     private static final AtomicInteger ADDRESSES = new AtomicInteger();
@@ -117,17 +121,23 @@ class WriteRoutesDocumentIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     DSLContext db;
+
     @Autowired
     @Qualifier("requestMappingHandlerMapping")
     RequestMappingHandlerMapping handlers;
+
     @Autowired
     EventStore events;
+
     @Autowired
     CommandGateway commands;
+
     @Autowired
     DecoderSource decoders;
+
     @Autowired
     EmbeddedKafkaBroker broker;
 
@@ -151,86 +161,134 @@ class WriteRoutesDocumentIT {
     void theFragmentDocumentsExactlyTheRoutesTheCommandSideMaps() {
         Set<String> served = new TreeSet<>();
         Map<String, HandlerMethod> handlerOf = new TreeMap<>();
-        handlers.getHandlerMethods().forEach((mapping, handler) -> mapping.getPatternValues().stream()
-                .filter(pattern -> pattern.startsWith(API + "/"))
-                .forEach(pattern -> mapping.getMethodsCondition().getMethods().forEach(method -> {
-                    served.add(method.name() + " " + pattern);
-                    handlerOf.put(method.name() + " " + pattern, handler);
-                })));
+        handlers.getHandlerMethods()
+                .forEach((mapping, handler) -> mapping.getPatternValues().stream()
+                        .filter(pattern -> pattern.startsWith(API + "/"))
+                        .forEach(pattern -> mapping.getMethodsCondition()
+                                .getMethods()
+                                .forEach(method -> {
+                                    served.add(method.name() + " " + pattern);
+                                    handlerOf.put(method.name() + " " + pattern, handler);
+                                })));
         Set<String> declared = Arrays.stream(WriteRoute.values())
                 .flatMap(route -> route.commandSideMethods().stream().map(method -> method + " " + route.path()))
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> documented = operations().stream().map(operation -> operation.method().toUpperCase(Locale.ROOT)
-                + " " + API + operation.path()).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> documented = operations().stream()
+                .map(operation -> operation.method().toUpperCase(Locale.ROOT) + " " + API + operation.path())
+                .collect(Collectors.toCollection(TreeSet::new));
 
         assertThat(documented).isEqualTo(served).isEqualTo(declared);
         assertThat(DOCUMENT.path("openapi").asString()).isEqualTo("3.1.0");
         assertThat(DOCUMENT.at("/info/title").asString()).isNotBlank();
         assertThat(DOCUMENT.at("/info/version").asString()).isNotBlank();
-        assertThat(DOCUMENT.propertyNames()).containsExactlyInAnyOrder("openapi", "info", "tags", "paths", "webhooks",
-                "components");
+        assertThat(DOCUMENT.propertyNames())
+                .containsExactlyInAnyOrder("openapi", "info", "tags", "paths", "webhooks", "components");
 
         Set<String> operationIds = new HashSet<>();
         Set<String> tags = new HashSet<>(List.of("Enrichment"));
         DOCUMENT.path("tags").forEach(tag -> {
-            assertThat(tag.path("description").asString()).as("tag %s", tag.path("name")).isNotBlank();
+            assertThat(tag.path("description").asString())
+                    .as("tag %s", tag.path("name"))
+                    .isNotBlank();
             tags.add(tag.path("name").asString());
         });
         for (Operation operation : operations()) {
             JsonNode node = operation.node();
-            HandlerMethod handler = handlerOf.get(operation.method().toUpperCase(Locale.ROOT) + " " + API + operation.path());
-            assertThat(operationIds.add(node.path("operationId").asString())).as("operationId of %s", operation).isTrue();
-            assertThat(node.path("operationId").asString()).as("operationId of %s", operation).matches("[a-z][A-Za-z0-9]+");
-            assertThat(node.path("summary").asString()).as("summary of %s", operation).isNotBlank();
+            HandlerMethod handler =
+                    handlerOf.get(operation.method().toUpperCase(Locale.ROOT) + " " + API + operation.path());
+            assertThat(operationIds.add(node.path("operationId").asString()))
+                    .as("operationId of %s", operation)
+                    .isTrue();
+            assertThat(node.path("operationId").asString())
+                    .as("operationId of %s", operation)
+                    .matches("[a-z][A-Za-z0-9]+");
+            assertThat(node.path("summary").asString())
+                    .as("summary of %s", operation)
+                    .isNotBlank();
             assertThat(node.path("tags").size()).as("tags of %s", operation).isPositive();
-            node.path("tags").forEach(tag -> assertThat(tags).as("tags of %s", operation).contains(tag.asString()));
-            assertThat(node.has("servers")).as("%s: the query side says which server answers it", operation).isFalse();
+            node.path("tags")
+                    .forEach(tag -> assertThat(tags).as("tags of %s", operation).contains(tag.asString()));
+            assertThat(node.has("servers"))
+                    .as("%s: the query side says which server answers it", operation)
+                    .isFalse();
 
             RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class) != null
-                    ? handler.getMethodAnnotation(RequiresScope.class) : handler.getBeanType().getAnnotation(RequiresScope.class);
+                    ? handler.getMethodAnnotation(RequiresScope.class)
+                    : handler.getBeanType().getAnnotation(RequiresScope.class);
             if (scope != null) {
-                assertThat(node.path("security").toString()).as("security of %s", operation)
+                assertThat(node.path("security").toString())
+                        .as("security of %s", operation)
                         .isEqualTo("[{\"bearer\":[]},{\"apiKeyHeader\":[]}]");
-                assertThat(node.path("x-required-scope").asString()).as("scope of %s", operation).isEqualTo(scope.value().code());
-                assertThat(node.path("description").asString()).as("description of %s", operation)
+                assertThat(node.path("x-required-scope").asString())
+                        .as("scope of %s", operation)
+                        .isEqualTo(scope.value().code());
+                assertThat(node.path("description").asString())
+                        .as("description of %s", operation)
                         .endsWith("Needs a key with scope `" + scope.value().code() + "`.");
-                assertThat(node.path("responses").propertyNames()).as("responses of %s", operation).contains("401", "403", "429");
+                assertThat(node.path("responses").propertyNames())
+                        .as("responses of %s", operation)
+                        .contains("401", "403", "429");
                 // said on the operation itself, as the merged document's readers (OpenApiIT) look for it
-                assertThat(node.at("/responses/403/description").asString()).as("403 of %s", operation)
+                assertThat(node.at("/responses/403/description").asString())
+                        .as("403 of %s", operation)
                         .contains(scope.value().code());
             } else {
                 assertThat(handler.hasMethodAnnotation(PublicRoute.class)
-                        || handler.getBeanType().isAnnotationPresent(PublicRoute.class)).as("%s is public", operation).isTrue();
-                assertThat(node.path("security").toString()).as("security of %s", operation).isEqualTo("[]");
+                                || handler.getBeanType().isAnnotationPresent(PublicRoute.class))
+                        .as("%s is public", operation)
+                        .isTrue();
+                assertThat(node.path("security").toString())
+                        .as("security of %s", operation)
+                        .isEqualTo("[]");
                 assertThat(node.has("x-required-scope")).isFalse();
-                assertThat(node.path("description").asString()).as("description of %s", operation).isNotBlank();
+                assertThat(node.path("description").asString())
+                        .as("description of %s", operation)
+                        .isNotBlank();
             }
             if (operation.method().equals("post")) {
-                assertThat(node.at("/requestBody/required").asBoolean()).as("request body of %s", operation).isTrue();
-                assertThat(node.at("/requestBody/content/application~1json/schema").isObject()).isTrue();
+                assertThat(node.at("/requestBody/required").asBoolean())
+                        .as("request body of %s", operation)
+                        .isTrue();
+                assertThat(node.at("/requestBody/content/application~1json/schema")
+                                .isObject())
+                        .isTrue();
             }
             node.path("responses").properties().forEach(entry -> {
                 String status = entry.getKey();
                 JsonNode response = resolve(entry.getValue());
                 String named = operation + " " + status;
                 assertThat(status).as(named).matches("[1-5][0-9][0-9]");
-                assertThat(response.path("description").asString()).as("description of %s", named).isNotBlank();
-                assertThat(response.at("/headers/X-Request-Id/$ref").asString()).as("X-Request-Id of %s", named)
+                assertThat(response.path("description").asString())
+                        .as("description of %s", named)
+                        .isNotBlank();
+                assertThat(response.at("/headers/X-Request-Id/$ref").asString())
+                        .as("X-Request-Id of %s", named)
                         .isEqualTo("#/components/headers/X-Request-Id");
-                response.path("headers").properties().forEach(header -> assertThat(resolve(header.getValue())
-                        .at("/schema/type").isMissingNode()).as("type of the header %s of %s", header.getKey(), named).isFalse());
+                response.path("headers")
+                        .properties()
+                        .forEach(header -> assertThat(resolve(header.getValue())
+                                        .at("/schema/type")
+                                        .isMissingNode())
+                                .as("type of the header %s of %s", header.getKey(), named)
+                                .isFalse());
                 if (status.equals("204")) {
                     assertThat(response.has("content")).as(named).isFalse();
                     return;
                 }
                 JsonNode json = response.at("/content/application~1json");
-                assertThat(json.path("schema").isObject()).as("schema of %s", named).isTrue();
-                assertThat(json.path("examples").size()).as("examples of %s", named).isPositive();
+                assertThat(json.path("schema").isObject())
+                        .as("schema of %s", named)
+                        .isTrue();
+                assertThat(json.path("examples").size())
+                        .as("examples of %s", named)
+                        .isPositive();
                 if (status.compareTo("400") >= 0) {
                     assertThat(json.at("/schema/$ref").asString()).as(named).isEqualTo("#/components/schemas/ApiError");
                     json.path("examples").properties().forEach(example -> {
-                        String code = resolve(example.getValue()).at("/value/error").asString();
-                        assertThat(example.getKey()).as("an example of %s is named after its code", named)
+                        String code =
+                                resolve(example.getValue()).at("/value/error").asString();
+                        assertThat(example.getKey())
+                                .as("an example of %s is named after its code", named)
                                 .matches(Pattern.quote(code) + "(\\.[a-z0-9_]+)?");
                     });
                 }
@@ -242,13 +300,22 @@ class WriteRoutesDocumentIT {
         references.forEach(reference -> {
             assertThat(reference).startsWith("#/components/");
             String[] parts = reference.substring("#/components/".length()).split("/");
-            boolean local = !DOCUMENT.path("components").path(parts[0]).path(parts[1]).isMissingNode();
+            boolean local =
+                    !DOCUMENT.path("components").path(parts[0]).path(parts[1]).isMissingNode();
             boolean read = !READ_COMPONENTS.path(parts[0]).path(parts[1]).isMissingNode();
-            assertThat(local || read).as("%s is defined here or in the read document", reference).isTrue();
+            assertThat(local || read)
+                    .as("%s is defined here or in the read document", reference)
+                    .isTrue();
         });
-        READ_COMPONENTS.properties().forEach(section -> section.getValue().propertyNames().forEach(name ->
-                assertThat(DOCUMENT.path("components").path(section.getKey()).has(name))
-                        .as("%s %s is the read document's", section.getKey(), name).isFalse()));
+        READ_COMPONENTS
+                .properties()
+                .forEach(section -> section.getValue()
+                        .propertyNames()
+                        .forEach(name -> assertThat(DOCUMENT.path("components")
+                                        .path(section.getKey())
+                                        .has(name))
+                                .as("%s %s is the read document's", section.getKey(), name)
+                                .isFalse()));
     }
 
     /** Every example, and every request body a success was answered to, in the simple sense: required fields, types, enums, lengths, patterns, formats. */
@@ -256,27 +323,50 @@ class WriteRoutesDocumentIT {
     void everyExampleConformsToItsSchema() {
         List<String> checked = new ArrayList<>();
         for (Example example : examples()) {
-            assertThat(SCHEMAS.violations(example.schema(), example.value())).as("%s against its schema", example).isEmpty();
+            assertThat(SCHEMAS.violations(example.schema(), example.value()))
+                    .as("%s against its schema", example)
+                    .isEmpty();
             JsonNode request = example.operation().node().at("/requestBody/content");
             if (example.success() && !request.isMissingNode()) {
                 String type = example.node().path("x-request-content-type").asString("application/json");
                 JsonNode body = type.startsWith("application/x-www-form-urlencoded")
-                        ? form(example.node().path("x-request-body").asString()) : example.node().path("x-request-body");
-                assertThat(body.isMissingNode()).as("the request of %s", example).isFalse();
-                assertThat(SCHEMAS.violations(request.path(type).path("schema"), body)).as("the request of %s", example).isEmpty();
+                        ? form(example.node().path("x-request-body").asString())
+                        : example.node().path("x-request-body");
+                assertThat(body.isMissingNode())
+                        .as("the request of %s", example)
+                        .isFalse();
+                assertThat(SCHEMAS.violations(request.path(type).path("schema"), body))
+                        .as("the request of %s", example)
+                        .isEmpty();
             }
             checked.add(example.toString());
         }
-        DOCUMENT.path("webhooks").forEach(webhook -> webhook.path("post").at("/requestBody/content/application~1json")
-                .path("examples").properties().forEach(example -> {
-                    JsonNode schema = webhook.path("post").at("/requestBody/content/application~1json/schema");
-                    assertThat(SCHEMAS.violations(schema, example.getValue().path("value"))).as("webhook %s", example.getKey()).isEmpty();
-                    checked.add("webhook " + example.getKey());
-                }));
-        operations().forEach(operation -> operation.node().at("/requestBody/content").properties().forEach(media ->
-                media.getValue().path("examples").properties().forEach(example -> assertThat(SCHEMAS.violations(
-                        media.getValue().path("schema"), example.getValue().path("value")))
-                        .as("request example %s of %s", example.getKey(), operation).isEmpty())));
+        DOCUMENT.path("webhooks")
+                .forEach(webhook -> webhook.path("post")
+                        .at("/requestBody/content/application~1json")
+                        .path("examples")
+                        .properties()
+                        .forEach(example -> {
+                            JsonNode schema = webhook.path("post").at("/requestBody/content/application~1json/schema");
+                            assertThat(SCHEMAS.violations(
+                                            schema, example.getValue().path("value")))
+                                    .as("webhook %s", example.getKey())
+                                    .isEmpty();
+                            checked.add("webhook " + example.getKey());
+                        }));
+        operations()
+                .forEach(operation -> operation
+                        .node()
+                        .at("/requestBody/content")
+                        .properties()
+                        .forEach(media -> media.getValue()
+                                .path("examples")
+                                .properties()
+                                .forEach(example -> assertThat(SCHEMAS.violations(
+                                                media.getValue().path("schema"),
+                                                example.getValue().path("value")))
+                                        .as("request example %s of %s", example.getKey(), operation)
+                                        .isEmpty())));
         assertThat(checked).hasSizeGreaterThan(40);
     }
 
@@ -289,15 +379,18 @@ class WriteRoutesDocumentIT {
                 continue; // everyWriteDisabledExampleIsWhatACommandSideWithoutKeysAnswers
             }
             if (KEY_ANSWERS.contains(example.error())
-                    && !keyAnswers.add(example.status() + " " + example.value().path("message").asString())) {
+                    && !keyAnswers.add(example.status() + " "
+                            + example.value().path("message").asString())) {
                 continue;
             }
             log.info("Replaying {}", example);
             Caller caller = callerFor(example);
             arrange(example, caller);
-            Api.Reply reply = KEY_ANSWERS.contains(example.error()) && !example.error().equals("invalid_api_key")
-                    ? await().atMost(Duration.ofSeconds(30)).until(() -> send(example, caller), answer -> answer.status() == 429)
-                    : send(example, caller);
+            Api.Reply reply =
+                    KEY_ANSWERS.contains(example.error()) && !example.error().equals("invalid_api_key")
+                            ? await().atMost(Duration.ofSeconds(30))
+                                    .until(() -> send(example, caller), answer -> answer.status() == 429)
+                            : send(example, caller);
             assertAnswers(example, reply);
             replayed.add(example.toString());
         }
@@ -307,9 +400,14 @@ class WriteRoutesDocumentIT {
             }
         }
         log.info("Replayed {} examples: {}", replayed.size(), replayed);
-        assertThat(replayed).contains("POST /v0/enrich 202 scheduled", "POST /v0/enrich 200 replayed",
-                "POST /v0/enrich 429 quota_exceeded", "POST /request-access 201 form", "GET /v0/webhooks/deliveries 200 page",
-                "DELETE /v0/webhooks/{id} 204 deleted");
+        assertThat(replayed)
+                .contains(
+                        "POST /v0/enrich 202 scheduled",
+                        "POST /v0/enrich 200 replayed",
+                        "POST /v0/enrich 429 quota_exceeded",
+                        "POST /request-access 201 form",
+                        "GET /v0/webhooks/deliveries 200 page",
+                        "DELETE /v0/webhooks/{id} 204 deleted");
     }
 
     /**
@@ -320,13 +418,18 @@ class WriteRoutesDocumentIT {
     void theWebhookPayloadExamplesHaveTheFieldsOfWhatAWebhookReceives() throws GeneralSecurityException {
         IssuedKey key = issue(Plan.PRO);
         String path = "/payloads/" + key.record().id();
-        String secret = new Api(port, key.key()).post(API + "/v0/webhooks", "application/json", "{\"url\": \""
-                + receiver.url(path) + "\"}").json(201).path("secret").asString();
+        String secret = new Api(port, key.key())
+                .post(API + "/v0/webhooks", "application/json", "{\"url\": \"" + receiver.url(path) + "\"}")
+                .json(201)
+                .path("secret")
+                .asString();
         String completed = nextJob(HELD_VIN);
         String failedVin = TestVins.next();
         String failed = "enr_" + failedVin + "_1";
-        commands.sendAndWait(new ScheduleEnrichment(completed, HELD_VIN, key.record().id(), Instant.now()));
-        commands.sendAndWait(new ScheduleEnrichment(failed, failedVin, key.record().id(), Instant.now()));
+        commands.sendAndWait(
+                new ScheduleEnrichment(completed, HELD_VIN, key.record().id(), Instant.now()));
+        commands.sendAndWait(
+                new ScheduleEnrichment(failed, failedVin, key.record().id(), Instant.now()));
 
         await().atMost(PROCESSED).until(() -> receiver.received(path).size() >= 2);
 
@@ -338,21 +441,34 @@ class WriteRoutesDocumentIT {
             JsonNode body = Api.json(text);
             log.info("A webhook received {}", body);
             byJob.put(body.path("job_id").asString(), body);
-            assertThat(request.header("Vspec-Event-Id")).isEqualTo(body.path("event_id").asString());
-            Matcher signature = Pattern.compile("t=([0-9]+),v1=([0-9a-f]{64})").matcher(request.header("Vspec-Signature"));
-            assertThat(signature.matches()).as("Vspec-Signature %s", request.header("Vspec-Signature")).isTrue();
-            assertThat(signature.group(2)).as("the signature the description tells receivers to recompute")
+            assertThat(request.header("Vspec-Event-Id"))
+                    .isEqualTo(body.path("event_id").asString());
+            Matcher signature =
+                    Pattern.compile("t=([0-9]+),v1=([0-9a-f]{64})").matcher(request.header("Vspec-Signature"));
+            assertThat(signature.matches())
+                    .as("Vspec-Signature %s", request.header("Vspec-Signature"))
+                    .isTrue();
+            assertThat(signature.group(2))
+                    .as("the signature the description tells receivers to recompute")
                     .isEqualTo(hmacSha256(secret, signature.group(1) + "." + text));
             for (JsonNode parameter : webhook.path("parameters")) {
                 String value = request.header(parameter.path("name").asString());
                 assertThat(value).as(parameter.path("name").asString()).isNotNull();
-                assertThat(SCHEMAS.violations(parameter.path("schema"), JSON.getNodeFactory().stringNode(value)))
-                        .as(parameter.path("name").asString()).isEmpty();
+                assertThat(SCHEMAS.violations(
+                                parameter.path("schema"), JSON.getNodeFactory().stringNode(value)))
+                        .as(parameter.path("name").asString())
+                        .isEmpty();
             }
-            assertThat(SCHEMAS.violations(json.path("schema"), body)).as("the payload of %s", body.path("job_id")).isEmpty();
+            assertThat(SCHEMAS.violations(json.path("schema"), body))
+                    .as("the payload of %s", body.path("job_id"))
+                    .isEmpty();
             JsonNode example = json.path("examples").path(body.path("type").asString());
-            assertThat(example.isObject()).as("an example of %s", body.path("type")).isTrue();
-            assertThat(fields(body)).as("fields of the %s payload", body.path("type")).isEqualTo(fields(example.path("value")));
+            assertThat(example.isObject())
+                    .as("an example of %s", body.path("type"))
+                    .isTrue();
+            assertThat(fields(body))
+                    .as("fields of the %s payload", body.path("type"))
+                    .isEqualTo(fields(example.path("value")));
         }
         assertThat(byJob).containsKeys(completed, failed);
         assertThat(byJob.get(completed).path("type").asString()).isEqualTo("enrichment.completed");
@@ -362,19 +478,30 @@ class WriteRoutesDocumentIT {
     /** The 403 {@code write_disabled} examples, replayed against a command side that admits requests without a key. */
     @Test
     void everyWriteDisabledExampleIsWhatACommandSideWithoutKeysAnswers() {
-        List<Example> disabled = examples().stream().filter(example -> example.error().equals("write_disabled")).toList();
-        assertThat(disabled).extracting(example -> example.operation().toString())
-                .containsExactlyInAnyOrderElementsOf(operations().stream().filter(operation ->
-                        operation.node().has("x-required-scope")).map(Operation::toString).toList());
+        List<Example> disabled = examples().stream()
+                .filter(example -> example.error().equals("write_disabled"))
+                .toList();
+        assertThat(disabled)
+                .extracting(example -> example.operation().toString())
+                .containsExactlyInAnyOrderElementsOf(operations().stream()
+                        .filter(operation -> operation.node().has("x-required-scope"))
+                        .map(Operation::toString)
+                        .toList());
         TestDatabase database = TestDatabase.create("vspec_test_keyless");
-        try (ConfigurableApplicationContext keyless = CommandSideApplication.application().run(
-                "--server.port=0", "--spring.main.banner-mode=off", "--vspec.access.enabled=false",
-                "--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
-                "--spring.datasource.password=" + database.password(),
-                "--spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
-                "--vspec.events.topic=vspec.write-routes-keyless.v1", "--vspec.events.partitions=1",
-                "--spring.datasource.hikari.maximum-pool-size=4")) {
-            int keylessPort = ((WebServerApplicationContext) keyless).getWebServer().getPort();
+        try (ConfigurableApplicationContext keyless = CommandSideApplication.application()
+                .run(
+                        "--server.port=0",
+                        "--spring.main.banner-mode=off",
+                        "--vspec.access.enabled=false",
+                        "--spring.datasource.url=" + database.url(),
+                        "--spring.datasource.username=" + database.user(),
+                        "--spring.datasource.password=" + database.password(),
+                        "--spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
+                        "--vspec.events.topic=vspec.write-routes-keyless.v1",
+                        "--vspec.events.partitions=1",
+                        "--spring.datasource.hikari.maximum-pool-size=4")) {
+            int keylessPort =
+                    ((WebServerApplicationContext) keyless).getWebServer().getPort();
             for (Example example : disabled) {
                 assertAnswers(example, send(example, new Caller(keylessPort, null, null)));
             }
@@ -396,16 +523,18 @@ class WriteRoutesDocumentIT {
 
     private Caller callerFor(Example example) {
         String address = "198.51.100." + (1 + ADDRESSES.getAndIncrement() % 250);
-        boolean keyless = example.operation().node().path("security").isEmpty() || example.error().equals("invalid_api_key");
+        boolean keyless = example.operation().node().path("security").isEmpty()
+                || example.error().equals("invalid_api_key");
         if (keyless) {
             return new Caller(port, null, address);
         }
         IssuedKey key = switch (example.error()) {
             case "insufficient_scope" -> issue(Plan.FREE);
-            case "rate_limited" -> new ApiKeyStore(db).issue(new NewKey("write routes document", Plan.ENTERPRISE, null, 1L,
-                    1_000_000L, null));
-            case "read_quota_exceeded" -> new ApiKeyStore(db).issue(new NewKey("write routes document", Plan.ENTERPRISE, null,
-                    1_000L, 1L, null));
+            case "rate_limited" ->
+                new ApiKeyStore(db)
+                        .issue(new NewKey("write routes document", Plan.ENTERPRISE, null, 1L, 1_000_000L, null));
+            case "read_quota_exceeded" ->
+                new ApiKeyStore(db).issue(new NewKey("write routes document", Plan.ENTERPRISE, null, 1_000L, 1L, null));
             default -> issue(Plan.PRO);
         };
         return new Caller(port, key, address);
@@ -421,26 +550,49 @@ class WriteRoutesDocumentIT {
                 assertThat(first.status()).isEqualTo(200);
                 assertThat(first.header("Idempotent-Replayed")).isNull();
             }
-            case "scheduleEnrichment 400 invalid_param.idempotency_key_reused" -> assertThat(caller.api().post(API + "/v0/enrich",
-                    "application/json", "{\"vin\": \"" + TestVins.next() + "\"}", "Idempotency-Key",
-                    example.node().at("/x-request-headers/Idempotency-Key").asString()).status()).isEqualTo(202);
+            case "scheduleEnrichment 400 invalid_param.idempotency_key_reused" ->
+                assertThat(caller.api()
+                                .post(
+                                        API + "/v0/enrich",
+                                        "application/json",
+                                        "{\"vin\": \"" + TestVins.next() + "\"}",
+                                        "Idempotency-Key",
+                                        example.node()
+                                                .at("/x-request-headers/Idempotency-Key")
+                                                .asString())
+                                .status())
+                        .isEqualTo(202);
             case "scheduleEnrichment 429 quota_exceeded" -> {
                 for (int i = 0; i < 5; i++) {
-                    caller.api().post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + TestVins.next() + "\"}").json(202);
+                    caller.api()
+                            .post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
+                            .json(202);
                 }
             }
-            case "scheduleEnrichment 503 service_unavailable.idempotency_key" -> db.insertInto(IDEMPOTENT_ANSWER)
-                    .set(IDEMPOTENT_ANSWER.KEY_ID, caller.key().record().id())
-                    .set(IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY, example.node().at("/x-request-headers/Idempotency-Key").asString())
-                    .set(IDEMPOTENT_ANSWER.ROUTE, "")
-                    .set(IDEMPOTENT_ANSWER.FINGERPRINT, "")
-                    .set(IDEMPOTENT_ANSWER.STATUS, (short) 0)
-                    .set(IDEMPOTENT_ANSWER.BODY, "")
-                    .execute();
+            case "scheduleEnrichment 503 service_unavailable.idempotency_key" ->
+                db.insertInto(IDEMPOTENT_ANSWER)
+                        .set(IDEMPOTENT_ANSWER.KEY_ID, caller.key().record().id())
+                        .set(
+                                IDEMPOTENT_ANSWER.IDEMPOTENCY_KEY,
+                                example.node()
+                                        .at("/x-request-headers/Idempotency-Key")
+                                        .asString())
+                        .set(IDEMPOTENT_ANSWER.ROUTE, "")
+                        .set(IDEMPOTENT_ANSWER.FINGERPRINT, "")
+                        .set(IDEMPOTENT_ANSWER.STATUS, (short) 0)
+                        .set(IDEMPOTENT_ANSWER.BODY, "")
+                        .execute();
             case "requestAccess 429 rate_limited" -> {
                 for (int i = 0; i < 5; i++) {
-                    assertThat(caller.api().post(API + "/request-access", "application/json", JSON.writeValueAsString(
-                            example.node().path("x-request-body")), "X-Forwarded-For", caller.address()).status())
+                    assertThat(caller.api()
+                                    .post(
+                                            API + "/request-access",
+                                            "application/json",
+                                            JSON.writeValueAsString(
+                                                    example.node().path("x-request-body")),
+                                            "X-Forwarded-For",
+                                            caller.address())
+                                    .status())
                             .isEqualTo(201);
                 }
             }
@@ -451,11 +603,19 @@ class WriteRoutesDocumentIT {
             }
             case "listWebhooks 200 listed" -> register(caller, receiver.url("/listed"));
             case "listWebhookDeliveries 200 page" -> {
-                register(caller, receiver.url("/delivered/" + caller.key().record().id()));
+                register(
+                        caller,
+                        receiver.url("/delivered/" + caller.key().record().id()));
                 String vin = TestVins.next();
-                commands.sendAndWait(new ScheduleEnrichment("enr_" + vin + "_1", vin, caller.key().record().id(), Instant.now()));
-                await().atMost(PROCESSED).until(() -> caller.api().get(API + "/v0/webhooks/deliveries").ok()
-                        .at("/deliveries/0/attempts").size() > 0);
+                commands.sendAndWait(new ScheduleEnrichment(
+                        "enr_" + vin + "_1", vin, caller.key().record().id(), Instant.now()));
+                await().atMost(PROCESSED)
+                        .until(() -> caller.api()
+                                        .get(API + "/v0/webhooks/deliveries")
+                                        .ok()
+                                        .at("/deliveries/0/attempts")
+                                        .size()
+                                > 0);
             }
             default -> {
                 // the request alone decides the answer
@@ -495,8 +655,11 @@ class WriteRoutesDocumentIT {
             request.header("Content-Type", node.path("x-request-content-type").asString())
                     .POST(HttpRequest.BodyPublishers.ofString(body.asString()));
         } else {
-            request.header("Content-Type", "application/json").POST(body.isMissingNode()
-                    ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+            request.header("Content-Type", "application/json")
+                    .POST(
+                            body.isMissingNode()
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
         }
         try {
             HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -515,26 +678,44 @@ class WriteRoutesDocumentIT {
             JsonNode answer = reply.error(Integer.parseInt(example.status()), example.error());
             String message = expected.path("message").asString();
             assertThat(sameMessage(message, answer.path("message").asString()))
-                    .as("the message of %s: %s", example, answer.path("message").asString()).isTrue();
+                    .as("the message of %s: %s", example, answer.path("message").asString())
+                    .isTrue();
             assertThat(fields(answer)).as("fields of %s", example).isEqualTo(fields(expected));
             assertThat(answer.path("param")).as("param of %s", example).isEqualTo(expected.path("param"));
-            assertThat(SCHEMAS.violations(example.schema(), answer)).as("the answer to %s against its schema", example).isEmpty();
+            assertThat(SCHEMAS.violations(example.schema(), answer))
+                    .as("the answer to %s against its schema", example)
+                    .isEmpty();
         } else {
             JsonNode answer = reply.json(Integer.parseInt(example.status()));
-            assertThat(fields(answer)).as("fields of the answer to %s: %s", example, answer).isEqualTo(fields(expected));
-            assertThat(SCHEMAS.violations(example.schema(), answer)).as("the answer to %s against its schema", example).isEmpty();
+            assertThat(fields(answer))
+                    .as("fields of the answer to %s: %s", example, answer)
+                    .isEqualTo(fields(expected));
+            assertThat(SCHEMAS.violations(example.schema(), answer))
+                    .as("the answer to %s against its schema", example)
+                    .isEmpty();
         }
-        example.node().path("x-response-headers").properties().forEach(header ->
-                assertThat(reply.header(header.getKey())).as("%s of %s", header.getKey(), example)
+        example.node()
+                .path("x-response-headers")
+                .properties()
+                .forEach(header -> assertThat(reply.header(header.getKey()))
+                        .as("%s of %s", header.getKey(), example)
                         .isEqualTo(header.getValue().asString()));
-        resolve(example.operation().node().path("responses").path(example.status())).path("headers").propertyNames()
+        resolve(example.operation().node().path("responses").path(example.status()))
+                .path("headers")
+                .propertyNames()
                 .forEach(header -> {
-                    if (header.startsWith("X-RateLimit-") && example.operation().node().has("x-required-scope")
-                            && !example.error().equals("write_disabled") && !example.error().equals("service_unavailable")) {
-                        assertThat(reply.header(header)).as("%s of %s", header, example).matches("[0-9]+");
+                    if (header.startsWith("X-RateLimit-")
+                            && example.operation().node().has("x-required-scope")
+                            && !example.error().equals("write_disabled")
+                            && !example.error().equals("service_unavailable")) {
+                        assertThat(reply.header(header))
+                                .as("%s of %s", header, example)
+                                .matches("[0-9]+");
                     }
                     if (header.equals("Retry-After")) {
-                        assertThat(reply.header(header)).as("%s of %s", header, example).matches("[1-9][0-9]*");
+                        assertThat(reply.header(header))
+                                .as("%s of %s", header, example)
+                                .matches("[1-9][0-9]*");
                     }
                 });
     }
@@ -552,21 +733,30 @@ class WriteRoutesDocumentIT {
     }
 
     private static JsonNode register(Caller caller, String url) {
-        return caller.api().post(API + "/v0/webhooks", "application/json", "{\"url\": \"" + url + "\"}").json(201);
+        return caller.api()
+                .post(API + "/v0/webhooks", "application/json", "{\"url\": \"" + url + "\"}")
+                .json(201);
     }
 
     /** Once this returns, asking for {@code vin} is answered held: its enrichment completed (now or before). */
     private void held(String vin) {
         Api api = new Api(port, issue(Plan.PRO).key());
-        await().atMost(PROCESSED).pollInterval(Duration.ofMillis(200)).until(() ->
-                api.post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + vin + "\"}").status() == 200);
+        await().atMost(PROCESSED)
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> api.post(API + "/v0/enrich", "application/json", "{\"vin\": \"" + vin + "\"}")
+                                .status()
+                        == 200);
     }
 
     /** The id of the VIN's next enrichment job: the first attempt that has no event yet. */
     private String nextJob(String vin) {
         for (int attempt = 1; ; attempt++) {
             String job = "enr_" + vin + "_" + attempt;
-            if (events.readEvents(job).asStream().map(EventMessage::getPayload).findAny().isEmpty()) {
+            if (events.readEvents(job)
+                    .asStream()
+                    .map(EventMessage::getPayload)
+                    .findAny()
+                    .isEmpty()) {
                 return job;
             }
         }
@@ -591,7 +781,8 @@ class WriteRoutesDocumentIT {
             return true;
         }
         if (example.startsWith(ACCEPTED_TYPES) && answered.startsWith(ACCEPTED_TYPES)) {
-            // a route's media types are listed in the order its handlers were registered, which varies from start to start
+            // a route's media types are listed in the order its handlers were registered, which varies from start to
+            // start
             return Set.of(example.substring(ACCEPTED_TYPES.length()).split(" or "))
                     .equals(Set.of(answered.substring(ACCEPTED_TYPES.length()).split(" or ")));
         }
@@ -599,7 +790,8 @@ class WriteRoutesDocumentIT {
         Matcher numbers = Pattern.compile("[0-9]+").matcher(example);
         int from = 0;
         while (numbers.find()) {
-            pattern.append(Pattern.quote(example.substring(from, numbers.start()))).append("[0-9]+");
+            pattern.append(Pattern.quote(example.substring(from, numbers.start())))
+                    .append("[0-9]+");
             from = numbers.end();
         }
         pattern.append(Pattern.quote(example.substring(from)));
@@ -635,14 +827,17 @@ class WriteRoutesDocumentIT {
         String asked() {
             if (node.has("x-path")) {
                 String path = node.path("x-path").asString();
-                assertThat(path).as("x-path of %s", this)
+                assertThat(path)
+                        .as("x-path of %s", this)
                         .matches(Pattern.quote(operation.path()).replaceAll("\\{[^/}]+}", "\\\\E[^/]+\\\\Q"));
                 return path;
             }
             String path = operation.path();
             for (JsonNode parameter : operation.node().path("parameters")) {
                 if (parameter.path("in").asString().equals("path")) {
-                    path = path.replace("{" + parameter.path("name").asString() + "}", parameter.path("example").asString());
+                    path = path.replace(
+                            "{" + parameter.path("name").asString() + "}",
+                            parameter.path("example").asString());
                 }
             }
             return path;
@@ -660,11 +855,13 @@ class WriteRoutesDocumentIT {
 
     private static List<Operation> operations() {
         List<Operation> operations = new ArrayList<>();
-        DOCUMENT.path("paths").properties().forEach(path -> path.getValue().properties().forEach(method -> {
-            if (METHODS.contains(method.getKey())) {
-                operations.add(new Operation(path.getKey(), method.getKey(), method.getValue()));
-            }
-        }));
+        DOCUMENT.path("paths")
+                .properties()
+                .forEach(path -> path.getValue().properties().forEach(method -> {
+                    if (METHODS.contains(method.getKey())) {
+                        operations.add(new Operation(path.getKey(), method.getKey(), method.getValue()));
+                    }
+                }));
         return operations;
     }
 
@@ -673,8 +870,14 @@ class WriteRoutesDocumentIT {
         for (Operation operation : operations()) {
             operation.node().path("responses").properties().forEach(response -> {
                 JsonNode json = resolve(response.getValue()).at("/content/application~1json");
-                json.path("examples").properties().forEach(example -> examples.add(new Example(operation, response.getKey(),
-                        example.getKey(), resolve(example.getValue()), json.path("schema"))));
+                json.path("examples")
+                        .properties()
+                        .forEach(example -> examples.add(new Example(
+                                operation,
+                                response.getKey(),
+                                example.getKey(),
+                                resolve(example.getValue()),
+                                json.path("schema"))));
             });
         }
         return examples;
@@ -749,10 +952,15 @@ class WriteRoutesDocumentIT {
 
     /** YAML as a JSON tree; SnakeYAML's safe constructor, so only maps, lists, strings, numbers, booleans and null. */
     private static JsonNode readComponents() {
-        ObjectNode components = (ObjectNode) JSON.readTree(Path.of("..", "docs", "openapi", "openapi.json").toFile())
-                .path("components").deepCopy();
-        DOCUMENT.path("components").properties().forEach(section -> section.getValue().propertyNames()
-                .forEach(name -> ((ObjectNode) components.path(section.getKey())).remove(name)));
+        ObjectNode components = (ObjectNode)
+                JSON.readTree(Path.of("..", "docs", "openapi", "openapi.json").toFile())
+                        .path("components")
+                        .deepCopy();
+        DOCUMENT.path("components")
+                .properties()
+                .forEach(section -> section.getValue()
+                        .propertyNames()
+                        .forEach(name -> ((ObjectNode) components.path(section.getKey())).remove(name)));
         return components;
     }
 

@@ -23,12 +23,15 @@ class DeliveryScheduleTest {
     void theLongestWaitDoublesFromTheBaseUpToTheCap() {
         DeliverySchedule longest = drawing(Math.nextDown(1.0));
 
-        assertThat(Duration.between(CREATED, longest.retryAfter(CREATED, 1, CREATED).orElseThrow())).isBetween(
-                Duration.ofMillis(9_999), BASE);
-        assertThat(Duration.between(CREATED, longest.retryAfter(CREATED, 4, CREATED).orElseThrow())).isBetween(
-                Duration.ofMillis(79_999), Duration.ofSeconds(80));
-        assertThat(Duration.between(CREATED, longest.retryAfter(CREATED, 30, CREATED).orElseThrow())).isBetween(
-                CAP.minusMillis(1), CAP);
+        assertThat(Duration.between(
+                        CREATED, longest.retryAfter(CREATED, 1, CREATED).orElseThrow()))
+                .isBetween(Duration.ofMillis(9_999), BASE);
+        assertThat(Duration.between(
+                        CREATED, longest.retryAfter(CREATED, 4, CREATED).orElseThrow()))
+                .isBetween(Duration.ofMillis(79_999), Duration.ofSeconds(80));
+        assertThat(Duration.between(
+                        CREATED, longest.retryAfter(CREATED, 30, CREATED).orElseThrow()))
+                .isBetween(CAP.minusMillis(1), CAP);
     }
 
     @Test

@@ -40,8 +40,9 @@ final class HostileReceiver implements AutoCloseable {
     }
 
     private static final byte[] STATUS_LINE = "HTTP/1.1 200 OK\r\nX-Trickle: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] HEAD = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEAD =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CHUNK = "1\r\na\r\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Behaviour behaviour;
@@ -119,16 +120,20 @@ final class HostileReceiver implements AutoCloseable {
         out.flush();
         AtomicLong written = new AtomicLong();
         AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
-        task.set(trickles.scheduleAtFixedRate(() -> {
-            try {
-                out.write(repeated[(int) (written.getAndIncrement() % repeated.length)]);
-                out.flush();
-            } catch (IOException e) {
-                dropped.incrementAndGet();
-                close(socket);
-                task.get().cancel(false);
-            }
-        }, TRICKLE_EVERY.toMillis(), TRICKLE_EVERY.toMillis(), TimeUnit.MILLISECONDS));
+        task.set(trickles.scheduleAtFixedRate(
+                () -> {
+                    try {
+                        out.write(repeated[(int) (written.getAndIncrement() % repeated.length)]);
+                        out.flush();
+                    } catch (IOException e) {
+                        dropped.incrementAndGet();
+                        close(socket);
+                        task.get().cancel(false);
+                    }
+                },
+                TRICKLE_EVERY.toMillis(),
+                TRICKLE_EVERY.toMillis(),
+                TimeUnit.MILLISECONDS));
     }
 
     /** The request's head, then as many body bytes as its Content-Length says. */
@@ -141,10 +146,13 @@ final class HostileReceiver implements AutoCloseable {
             }
             head.append((char) next);
         }
-        long length = head.toString().lines()
+        long length = head.toString()
+                .lines()
                 .filter(line -> line.toLowerCase(Locale.ROOT).startsWith("content-length:"))
-                .mapToLong(line -> Long.parseLong(line.substring("content-length:".length()).strip()))
-                .findFirst().orElse(0);
+                .mapToLong(line -> Long.parseLong(
+                        line.substring("content-length:".length()).strip()))
+                .findFirst()
+                .orElse(0);
         if (in.readNBytes((int) length).length != length) {
             throw new IOException("the request ended in its body");
         }

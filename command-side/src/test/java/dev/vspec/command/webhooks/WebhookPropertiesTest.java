@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 class WebhookPropertiesTest {
 
     private static WebhookProperties bind(Map<String, String> settings) {
-        return new Binder(new MapConfigurationPropertySource(settings)).bindOrCreate("vspec.webhooks", WebhookProperties.class);
+        return new Binder(new MapConfigurationPropertySource(settings))
+                .bindOrCreate("vspec.webhooks", WebhookProperties.class);
     }
 
     @Test
@@ -31,20 +32,23 @@ class WebhookPropertiesTest {
 
     @Test
     void theOperatorNamesAddressKindsAsTheDocsSpellThem() {
-        assertThat(bind(Map.of("vspec.webhooks.allowed-addresses", "loopback,link-local")).allowedAddresses())
+        assertThat(bind(Map.of("vspec.webhooks.allowed-addresses", "loopback,link-local"))
+                        .allowedAddresses())
                 .containsExactlyInAnyOrder(AddressKind.LOOPBACK, AddressKind.LINK_LOCAL);
     }
 
     @Test
     void aCapBelowTheBaseStopsTheStart() {
         assertThatThrownBy(() -> bind(Map.of("vspec.webhooks.backoff-base", "10s", "vspec.webhooks.backoff-cap", "1s")))
-                .hasRootCauseMessage("vspec.webhooks.backoff-cap (PT1S) must not be below vspec.webhooks.backoff-base (PT10S)");
+                .hasRootCauseMessage(
+                        "vspec.webhooks.backoff-cap (PT1S) must not be below vspec.webhooks.backoff-base (PT10S)");
     }
 
     /** Resilience4j's backoff counts whole milliseconds. */
     @Test
     void aBaseBelowAMillisecondStopsTheStart() {
         assertThatThrownBy(() -> bind(Map.of("vspec.webhooks.backoff-base", "500us")))
-                .rootCause().hasMessageContaining("vspec.webhooks.backoff-base must be at least 1ms");
+                .rootCause()
+                .hasMessageContaining("vspec.webhooks.backoff-base must be at least 1ms");
     }
 }

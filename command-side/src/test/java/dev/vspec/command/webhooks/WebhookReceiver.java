@@ -27,12 +27,16 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** Answers only after {@link #SLOW_FOR}, far beyond the tests' read timeout. */
     static final int SLOW = -1;
+
     private static final Duration SLOW_FOR = Duration.ofSeconds(4);
 
     public record Received(String path, Map<String, List<String>> headers, byte[] body, Instant at) {
         public String header(String name) {
-            return headers.entrySet().stream().filter(header -> header.getKey().equalsIgnoreCase(name))
-                    .map(header -> header.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(header -> header.getKey().equalsIgnoreCase(name))
+                    .map(header -> header.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 

@@ -6,13 +6,13 @@ import static org.awaitility.Awaitility.await;
 import dev.vspec.command.CommandSideApplication;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.TestDatabase;
 import java.time.Duration;
@@ -53,9 +53,12 @@ class WebhookRestartIT {
             IssuedKey key;
             try (ConfigurableApplicationContext first = start(database)) {
                 key = new ApiKeyStore(first.getBean(DSLContext.class)).issue(NewKey.of("webhook restart", Plan.PRO));
-                webhook = api(first, key).post("/api/v0/webhooks", "application/json", "{\"url\": \"" + url + "\"}").json(201);
-                first.getBean(CommandGateway.class).sendAndWait(new ScheduleEnrichment(job, job.substring(4, 21),
-                        key.record().id(), Instant.now()));
+                webhook = api(first, key)
+                        .post("/api/v0/webhooks", "application/json", "{\"url\": \"" + url + "\"}")
+                        .json(201);
+                first.getBean(CommandGateway.class)
+                        .sendAndWait(new ScheduleEnrichment(
+                                job, job.substring(4, 21), key.record().id(), Instant.now()));
 
                 await().atMost(DELIVERED).until(() -> receiver.received("/down").size() >= 2);
             }
@@ -63,31 +66,43 @@ class WebhookRestartIT {
             receiver.answerAlways("/down", 204);
 
             try (ConfigurableApplicationContext second = start(database)) {
-                JsonNode delivery = await().atMost(DELIVERED).until(() -> deliveries(second, key).get(0),
-                        newest -> newest.get("status").asString().equals("delivered"));
+                JsonNode delivery = await().atMost(DELIVERED)
+                        .until(
+                                () -> deliveries(second, key).get(0),
+                                newest -> newest.get("status").asString().equals("delivered"));
 
-                assertThat(delivery.get("webhook_id").asString()).isEqualTo(webhook.get("id").asString());
+                assertThat(delivery.get("webhook_id").asString())
+                        .isEqualTo(webhook.get("id").asString());
                 assertThat(delivery.get("job_id").asString()).isEqualTo(job);
-                assertThat(deliveries(second, key)).as("one delivery of the one event").hasSize(1);
+                assertThat(deliveries(second, key))
+                        .as("one delivery of the one event")
+                        .hasSize(1);
                 List<Integer> statuses = new ArrayList<>();
-                delivery.get("attempts").forEach(attempt -> statuses.add(attempt.get("status_code").asInt()));
+                delivery.get("attempts")
+                        .forEach(attempt ->
+                                statuses.add(attempt.get("status_code").asInt()));
                 assertThat(statuses).hasSizeGreaterThan(whileDown - 1).endsWith(204);
                 assertThat(statuses.subList(0, statuses.size() - 1)).containsOnly(503);
             }
             List<WebhookReceiver.Received> received = receiver.received("/down");
-            assertThat(received).extracting(request -> request.header("Vspec-Event-Id")).containsOnly(
-                    received.get(0).header("Vspec-Event-Id"));
+            assertThat(received)
+                    .extracting(request -> request.header("Vspec-Event-Id"))
+                    .containsOnly(received.get(0).header("Vspec-Event-Id"));
         } finally {
             database.drop();
         }
     }
 
     private ConfigurableApplicationContext start(TestDatabase database) {
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.banner-mode=off",
-                "--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.user(),
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--spring.main.banner-mode=off",
+                "--spring.datasource.url=" + database.url(),
+                "--spring.datasource.username=" + database.user(),
                 "--spring.datasource.password=" + database.password(),
                 "--spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
-                "--vspec.events.topic=vspec.webhook-restart.v1", "--vspec.events.partitions=1",
+                "--vspec.events.topic=vspec.webhook-restart.v1",
+                "--vspec.events.partitions=1",
                 "--spring.datasource.hikari.maximum-pool-size=4"));
         args.addAll(List.of(CommandSideIntegrationTest.WEBHOOKS));
         return CommandSideApplication.application().run(args.toArray(String[]::new));

@@ -1,11 +1,11 @@
 package dev.vspec.command.webhooks;
 
-import java.net.ServerSocket;
-import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
@@ -25,8 +25,8 @@ class WebhookSenderTest {
     private static final Duration DEADLINE_AND_MARGIN = TIMEOUT.plusSeconds(5);
 
     private final AtomicReference<String> hostAddress = new AtomicReference<>("127.0.0.1");
-    private final AddressGuard guard = new AddressGuard(Set.of(AddressKind.LOOPBACK),
-            host -> new InetAddress[] {InetAddress.getByName(host.equals("hooks.test") ? hostAddress.get() : host)});
+    private final AddressGuard guard = new AddressGuard(Set.of(AddressKind.LOOPBACK), host ->
+            new InetAddress[] {InetAddress.getByName(host.equals("hooks.test") ? hostAddress.get() : host)});
     private final WebhookSender sender = new WebhookSender(guard, Duration.ofSeconds(1), TIMEOUT);
     private WebhookReceiver receiver;
     private HostileReceiver hostile;
@@ -99,20 +99,24 @@ class WebhookSenderTest {
 
     /** Each byte comes long before a timeout per read would end the wait; the attempt's one deadline ends it. */
     @ParameterizedTest
-    @EnumSource(value = HostileReceiver.Behaviour.class, names = {"TRICKLES_HEAD", "NEVER_ANSWERS"})
+    @EnumSource(
+            value = HostileReceiver.Behaviour.class,
+            names = {"TRICKLES_HEAD", "NEVER_ANSWERS"})
     void aReceiverThatDoesNotFinishItsStatusInTimeFailsTheAttemptAtTheDeadline(HostileReceiver.Behaviour behaviour)
             throws Exception {
         hostile = new HostileReceiver(behaviour);
 
-        CompletableFuture<SendOutcome> sending = CompletableFuture.supplyAsync(
-                () -> sender.send(hostile.url("/hook"), "evt_4", "t=1,v1=00", BODY));
+        CompletableFuture<SendOutcome> sending =
+                CompletableFuture.supplyAsync(() -> sender.send(hostile.url("/hook"), "evt_4", "t=1,v1=00", BODY));
 
-        SendOutcome outcome = await().atMost(DEADLINE_AND_MARGIN).until(() -> sending.getNow(null), done -> done != null);
+        SendOutcome outcome =
+                await().atMost(DEADLINE_AND_MARGIN).until(() -> sending.getNow(null), done -> done != null);
         assertThat(outcome.outcome()).isEqualTo("timeout");
         assertThat(outcome.statusCode()).isNull();
         assertThat(outcome.error()).isEqualTo("no answer within 0.5 s");
         assertThat(outcome.took()).isGreaterThanOrEqualTo(TIMEOUT);
-        await().atMost(DEADLINE_AND_MARGIN).untilAsserted(() -> assertThat(hostile.dropped()).as("hung up").isEqualTo(1));
+        await().atMost(DEADLINE_AND_MARGIN)
+                .untilAsserted(() -> assertThat(hostile.dropped()).as("hung up").isEqualTo(1));
     }
 
     /** Only the status counts: a body that never ends is not read, and its connection is dropped, not drained. */
@@ -120,12 +124,14 @@ class WebhookSenderTest {
     void aReceiverThatTricklesItsBodyHasAnsweredWithItsStatus() throws Exception {
         hostile = new HostileReceiver(HostileReceiver.Behaviour.TRICKLES_BODY);
 
-        CompletableFuture<SendOutcome> sending = CompletableFuture.supplyAsync(
-                () -> sender.send(hostile.url("/hook"), "evt_5", "t=1,v1=00", BODY));
+        CompletableFuture<SendOutcome> sending =
+                CompletableFuture.supplyAsync(() -> sender.send(hostile.url("/hook"), "evt_5", "t=1,v1=00", BODY));
 
-        SendOutcome outcome = await().atMost(DEADLINE_AND_MARGIN).until(() -> sending.getNow(null), done -> done != null);
+        SendOutcome outcome =
+                await().atMost(DEADLINE_AND_MARGIN).until(() -> sending.getNow(null), done -> done != null);
         assertThat(outcome.outcome()).isEqualTo("delivered");
         assertThat(outcome.statusCode()).isEqualTo(200);
-        await().atMost(DEADLINE_AND_MARGIN).untilAsserted(() -> assertThat(hostile.dropped()).as("hung up").isEqualTo(1));
+        await().atMost(DEADLINE_AND_MARGIN)
+                .untilAsserted(() -> assertThat(hostile.dropped()).as("hung up").isEqualTo(1));
     }
 }

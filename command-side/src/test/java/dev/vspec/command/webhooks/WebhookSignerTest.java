@@ -24,6 +24,7 @@ class WebhookSignerTest {
 
         assertThat(WebhookSigner.hmacHex("whsec_other", 1_700_000_000L, BODY)).isNotEqualTo(signed);
         assertThat(WebhookSigner.hmacHex(SECRET, 1_700_000_001L, BODY)).isNotEqualTo(signed);
-        assertThat(WebhookSigner.hmacHex(SECRET, 1_700_000_000L, "{}".getBytes(StandardCharsets.UTF_8))).isNotEqualTo(signed);
+        assertThat(WebhookSigner.hmacHex(SECRET, 1_700_000_000L, "{}".getBytes(StandardCharsets.UTF_8)))
+                .isNotEqualTo(signed);
     }
 }

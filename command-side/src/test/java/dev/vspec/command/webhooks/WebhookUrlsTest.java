@@ -8,9 +8,9 @@ import dev.vspec.contracts.error.ErrorCode;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The URLs a key may register, and why each other one is refused. */
 class WebhookUrlsTest {
@@ -28,28 +28,35 @@ class WebhookUrlsTest {
         }
         return new InetAddress[] {InetAddress.getByName("93.184.215.14")};
     });
+
     private final WebhookUrls urls = new WebhookUrls(guard, false, 100);
 
     @Test
     void anHttpsUrlOfAPublicHostIsAccepted() {
-        assertThat(urls.check("https://hooks.example.com:8443/vspec?tenant=1").getHost()).isEqualTo("hooks.example.com");
+        assertThat(urls.check("https://hooks.example.com:8443/vspec?tenant=1").getHost())
+                .isEqualTo("hooks.example.com");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "http://hooks.example.com/ | must be an https:// URL",
-            "ftp://hooks.example.com/ | must be an https:// URL",
-            "hooks.example.com/path | must be an https:// URL",
-            "https:///path | names no host",
-            "https://user:pw@hooks.example.com/ | no user info",
-            "https://hooks.example.com/#x | no fragment",
-            "https://exa mple.com/ | is not a URL",
-            "https://internal.example/ | (private address)",
-            "https://nowhere.example/ | does not resolve",
-            "https://169.254.169.254/latest/meta-data | (link-local address)"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "http://hooks.example.com/ | must be an https:// URL",
+                "ftp://hooks.example.com/ | must be an https:// URL",
+                "hooks.example.com/path | must be an https:// URL",
+                "https:///path | names no host",
+                "https://user:pw@hooks.example.com/ | no user info",
+                "https://hooks.example.com/#x | no fragment",
+                "https://exa mple.com/ | is not a URL",
+                "https://internal.example/ | (private address)",
+                "https://nowhere.example/ | does not resolve",
+                "https://169.254.169.254/latest/meta-data | (link-local address)"
+            })
     void anythingElseIsInvalidParamNamingWhy(String url, String why) {
-        assertThatThrownBy(() -> urls.check(url)).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM)).hasMessageContaining(why);
+        assertThatThrownBy(() -> urls.check(url))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM))
+                .hasMessageContaining(why);
     }
 
     @Test
@@ -61,6 +68,9 @@ class WebhookUrlsTest {
 
     @Test
     void httpIsAcceptedWhereTheOperatorAllowsIt() {
-        assertThat(new WebhookUrls(guard, true, 100).check("http://hooks.example.com/").getScheme()).isEqualTo("http");
+        assertThat(new WebhookUrls(guard, true, 100)
+                        .check("http://hooks.example.com/")
+                        .getScheme())
+                .isEqualTo("http");
     }
 }

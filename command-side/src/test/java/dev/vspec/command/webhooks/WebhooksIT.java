@@ -5,14 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
+import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.DecoderReady;
@@ -31,13 +33,11 @@ import javax.crypto.spec.SecretKeySpec;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
+import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.eventhandling.GenericDomainEventMessage;
-import dev.vspec.contracts.enrichment.EnrichmentFailed;
-import dev.vspec.contracts.error.ErrorCode;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -60,18 +60,25 @@ class WebhooksIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     DSLContext db;
+
     @Autowired
     CommandGateway commands;
+
     @Autowired
     EventProcessingConfiguration processing;
+
     @Autowired
     DecoderSource decoders;
+
     @Autowired
     MeterRegistry meters;
+
     @Autowired
     EventStore eventStore;
+
     @Autowired
     WebhookProperties webhooks;
 
@@ -90,7 +97,8 @@ class WebhooksIT {
         DecoderReady.await(decoders);
         IssuedKey scheduler = issue(Plan.PRO);
         IssuedKey joiner = issue(Plan.SCALE);
-        JsonNode failingThenSlow = register(scheduler, receiver.url("/flaky", 500, WebhookReceiver.SLOW)).json(201);
+        JsonNode failingThenSlow = register(scheduler, receiver.url("/flaky", 500, WebhookReceiver.SLOW))
+                .json(201);
         JsonNode steady = register(joiner, receiver.url("/steady")).json(201);
         String vin = TestVins.next();
         String job = EnrichmentJobId.first(Vin.parse(vin)).value();
@@ -100,18 +108,23 @@ class WebhooksIT {
         EventProcessor process = processing.eventProcessor("enrichment").orElseThrow();
         process.shutDown();
         try {
-            commands.sendAndWait(new ScheduleEnrichment(job, vin, scheduler.record().id(), Instant.now()));
+            commands.sendAndWait(
+                    new ScheduleEnrichment(job, vin, scheduler.record().id(), Instant.now()));
             commands.sendAndWait(new JoinEnrichment(job, joiner.record().id(), Instant.now()));
         } finally {
             process.start();
         }
 
-        await().atMost(DELIVERED).until(() -> receiver.received("/flaky").size() >= 3 && receiver.received("/steady").size() >= 1);
+        await().atMost(DELIVERED)
+                .until(() -> receiver.received("/flaky").size() >= 3
+                        && receiver.received("/steady").size() >= 1);
         List<WebhookReceiver.Received> flaky = receiver.received("/flaky");
         WebhookReceiver.Received delivered = receiver.received("/steady").get(0);
         String eventId = delivered.header("Vspec-Event-Id");
         assertThat(flaky).hasSize(3).allSatisfy(request -> {
-            assertThat(request.header("Vspec-Event-Id")).as("one event id on every retry").isEqualTo(eventId);
+            assertThat(request.header("Vspec-Event-Id"))
+                    .as("one event id on every retry")
+                    .isEqualTo(eventId);
             assertSigned(request, failingThenSlow.get("secret").asString());
             assertThat(request.header("Content-Type")).startsWith("application/json");
         });
@@ -129,10 +142,13 @@ class WebhooksIT {
         assertThat(body.has("config_key")).isFalse();
         assertThat(body.get("steps").isArray()).isTrue();
 
-        JsonNode mine = await().atMost(DELIVERED).until(() -> newestDelivery(scheduler),
-                delivery -> delivery.get("status").asString().equals("delivered"));
+        JsonNode mine = await().atMost(DELIVERED)
+                .until(
+                        () -> newestDelivery(scheduler),
+                        delivery -> delivery.get("status").asString().equals("delivered"));
         assertThat(mine.get("event_id").asString()).isEqualTo(eventId);
-        assertThat(mine.get("webhook_id").asString()).isEqualTo(failingThenSlow.get("id").asString());
+        assertThat(mine.get("webhook_id").asString())
+                .isEqualTo(failingThenSlow.get("id").asString());
         assertThat(mine.get("job_id").asString()).isEqualTo(job);
         assertThat(mine.get("type").asString()).isEqualTo("enrichment.failed");
         assertThat(mine.get("next_attempt_at").isNull()).isTrue();
@@ -146,9 +162,14 @@ class WebhooksIT {
         assertThat(attempts.get(2).get("number").asInt()).isEqualTo(3);
 
         JsonNode theirs = newestDelivery(joiner);
-        assertThat(theirs.get("webhook_id").asString()).as("a key sees its own deliveries only")
+        assertThat(theirs.get("webhook_id").asString())
+                .as("a key sees its own deliveries only")
                 .isEqualTo(steady.get("id").asString());
-        assertThat(new Api(port, issue(Plan.PRO).key()).get(PATH + "/deliveries").ok().get("deliveries")).isEmpty();
+        assertThat(new Api(port, issue(Plan.PRO).key())
+                        .get(PATH + "/deliveries")
+                        .ok()
+                        .get("deliveries"))
+                .isEmpty();
         assertThat(attempts("rejected")).isGreaterThan(rejectedBefore);
         assertThat(attempts("timeout")).isGreaterThan(timeoutsBefore);
         assertThat(attempts("delivered")).isGreaterThanOrEqualTo(2);
@@ -168,11 +189,14 @@ class WebhooksIT {
         assertThat(created.header("Cache-Control")).isEqualTo("no-store");
         JsonNode listed = api.get(PATH).ok().get("webhooks");
         assertThat(listed).hasSize(1);
-        assertThat(listed.get(0).get("id").asString()).isEqualTo(registered.get("id").asString());
+        assertThat(listed.get(0).get("id").asString())
+                .isEqualTo(registered.get("id").asString());
         assertThat(listed.get(0).has("secret")).isFalse();
 
         String id = registered.get("id").asString();
-        new Api(port, issue(Plan.PRO).key()).send("DELETE", PATH + "/" + id, null).error(404, "not_found");
+        new Api(port, issue(Plan.PRO).key())
+                .send("DELETE", PATH + "/" + id, null)
+                .error(404, "not_found");
         api.send("DELETE", PATH + "/wh_000000000000000000000000", null).error(404, "not_found");
         assertThat(api.send("DELETE", PATH + "/" + id, null).status()).isEqualTo(204);
         assertThat(api.get(PATH).ok().get("webhooks")).isEmpty();
@@ -188,7 +212,8 @@ class WebhooksIT {
 
         Api.Reply eleventh = register(key, receiver.url("/many/10"));
 
-        assertThat(eleventh.error(400, "invalid_param").get("message").asString()).contains("holds 10 webhooks");
+        assertThat(eleventh.error(400, "invalid_param").get("message").asString())
+                .contains("holds 10 webhooks");
     }
 
     @Test
@@ -210,11 +235,18 @@ class WebhooksIT {
         api.get(PATH + "/deliveries?limit=0").error(400, "invalid_param");
         api.get(PATH + "/deliveries?limit=abc").error(400, "invalid_param");
         api.get(PATH + "/deliveries?before=-1").error(400, "invalid_param");
-        assertThat(api.get(PATH).ok().get("webhooks")).as("nothing refused was registered").isEmpty();
+        assertThat(api.get(PATH).ok().get("webhooks"))
+                .as("nothing refused was registered")
+                .isEmpty();
 
         Api free = new Api(port, issue(Plan.FREE).key());
-        assertThat(free.get(PATH).error(403, "insufficient_scope").get("message").asString()).contains("enrich:write");
-        free.post(PATH, "application/json", "{\"url\": \"" + receiver.url("/free") + "\"}").error(403, "insufficient_scope");
+        assertThat(free.get(PATH)
+                        .error(403, "insufficient_scope")
+                        .get("message")
+                        .asString())
+                .contains("enrich:write");
+        free.post(PATH, "application/json", "{\"url\": \"" + receiver.url("/free") + "\"}")
+                .error(403, "insufficient_scope");
         new Api(port).get(PATH).error(401, "invalid_api_key");
         Api.Reply wrongMethod = api.send("DELETE", PATH, null);
         wrongMethod.error(405, "method_not_allowed");
@@ -229,14 +261,23 @@ class WebhooksIT {
         JsonNode webhook = register(key, receiver.url("/paged")).json(201);
         Deliveries deliveries = new Deliveries(db);
         for (int i = 0; i < 3; i++) {
-            deliveries.create("evt_paged_" + i + "_" + webhook.get("id").asString(), "enrichment.completed", "enr_job_" + i,
-                    "{}", java.util.Set.of(key.record().id()), Instant.now());
+            deliveries.create(
+                    "evt_paged_" + i + "_" + webhook.get("id").asString(),
+                    "enrichment.completed",
+                    "enr_job_" + i,
+                    "{}",
+                    java.util.Set.of(key.record().id()),
+                    Instant.now());
         }
 
         JsonNode first = api.get(PATH + "/deliveries?limit=2").ok();
-        assertThat(first.get("deliveries")).extracting(d -> d.get("job_id").asString()).containsExactly("enr_job_2", "enr_job_1");
+        assertThat(first.get("deliveries"))
+                .extracting(d -> d.get("job_id").asString())
+                .containsExactly("enr_job_2", "enr_job_1");
         JsonNode second = api.get(first.get("next").asString()).ok();
-        assertThat(second.get("deliveries")).extracting(d -> d.get("job_id").asString()).containsExactly("enr_job_0");
+        assertThat(second.get("deliveries"))
+                .extracting(d -> d.get("job_id").asString())
+                .containsExactly("enr_job_0");
         assertThat(second.has("next")).isFalse();
     }
 
@@ -246,7 +287,10 @@ class WebhooksIT {
         DecoderReady.await(decoders);
         String orphanVin = TestVins.next();
         String orphan = EnrichmentJobId.first(Vin.parse(orphanVin)).value();
-        eventStore.publish(new GenericDomainEventMessage<>("EnrichmentJob", orphan, 0,
+        eventStore.publish(new GenericDomainEventMessage<>(
+                "EnrichmentJob",
+                orphan,
+                0,
                 new EnrichmentFailed(orphan, orphanVin, ErrorCode.NOT_FOUND, "written by a tool", Instant.now())));
         IssuedKey key = issue(Plan.PRO);
         register(key, receiver.url("/after-orphan")).json(201);
@@ -255,8 +299,10 @@ class WebhooksIT {
 
         commands.sendAndWait(new ScheduleEnrichment(job, vin, key.record().id(), Instant.now()));
 
-        await().atMost(DELIVERED).until(() -> !receiver.received("/after-orphan").isEmpty());
-        assertThat(new String(receiver.received("/after-orphan").get(0).body(), StandardCharsets.UTF_8)).contains(job);
+        await().atMost(DELIVERED)
+                .until(() -> !receiver.received("/after-orphan").isEmpty());
+        assertThat(new String(receiver.received("/after-orphan").get(0).body(), StandardCharsets.UTF_8))
+                .contains(job);
     }
 
     /** A completion is told only once every projection has applied what the job recorded; a failure at once. */
@@ -266,17 +312,30 @@ class WebhooksIT {
         JsonNode webhook = register(key, receiver.url("/held")).json(201);
         String job = "enr_held_" + System.nanoTime();
         Deliveries deliveries = new Deliveries(db);
-        deliveries.create("evt_held_completed_" + job, "enrichment.completed", job, "{\"status\":\"completed\"}",
-                java.util.Set.of(key.record().id()), Instant.now());
-        deliveries.create("evt_held_failed_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
-                java.util.Set.of(key.record().id()), Instant.now());
+        deliveries.create(
+                "evt_held_completed_" + job,
+                "enrichment.completed",
+                job,
+                "{\"status\":\"completed\"}",
+                java.util.Set.of(key.record().id()),
+                Instant.now());
+        deliveries.create(
+                "evt_held_failed_" + job,
+                "enrichment.failed",
+                job,
+                "{\"status\":\"failed\"}",
+                java.util.Set.of(key.record().id()),
+                Instant.now());
 
         await().atMost(DELIVERED).until(() -> receiver.received("/held").size() >= 1);
-        assertThat(receiver.received("/held")).extracting(request -> request.header("Vspec-Event-Id"))
+        assertThat(receiver.received("/held"))
+                .extracting(request -> request.header("Vspec-Event-Id"))
                 .containsExactly("evt_held_failed_" + job);
 
         // the relay records where the topic ended once the completion was on it; no projection is behind that
-        db.execute("insert into events.job_published_offsets (job_id, topic, partition, next_offset) values (?, 'held', 0, 0)", job);
+        db.execute(
+                "insert into events.job_published_offsets (job_id, topic, partition, next_offset) values (?, 'held', 0, 0)",
+                job);
 
         await().atMost(DELIVERED).until(() -> receiver.received("/held").size() >= 2);
         assertThat(receiver.received("/held").get(1).header("Vspec-Event-Id")).isEqualTo("evt_held_completed_" + job);
@@ -297,26 +356,44 @@ class WebhooksIT {
                 HostileReceiver silent = new HostileReceiver(HostileReceiver.Behaviour.NEVER_ANSWERS)) {
             for (int i = 0; i <= webhooks.senders(); i++) {
                 String url = (i % 2 == 0 ? trickling : silent).url("/hook/" + i);
-                hostileWebhooks.add(register(hostileKey, url).json(201).get("id").asString());
+                hostileWebhooks.add(
+                        register(hostileKey, url).json(201).get("id").asString());
             }
             register(otherKey, receiver.url("/beside-hostile")).json(201);
             Deliveries deliveries = new Deliveries(db);
             String job = "enr_hostile_" + System.nanoTime();
-            deliveries.create("evt_hostile_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
-                    Set.of(hostileKey.record().id()), Instant.now());
-            deliveries.create("evt_beside_" + job, "enrichment.failed", job, "{\"status\":\"failed\"}",
-                    Set.of(otherKey.record().id()), Instant.now());
+            deliveries.create(
+                    "evt_hostile_" + job,
+                    "enrichment.failed",
+                    job,
+                    "{\"status\":\"failed\"}",
+                    Set.of(hostileKey.record().id()),
+                    Instant.now());
+            deliveries.create(
+                    "evt_beside_" + job,
+                    "enrichment.failed",
+                    job,
+                    "{\"status\":\"failed\"}",
+                    Set.of(otherKey.record().id()),
+                    Instant.now());
 
-            await().atMost(DELIVERED).until(() -> !receiver.received("/beside-hostile").isEmpty());
-            JsonNode retried = await().atMost(DELIVERED).until(() -> hostileApi.get(PATH + "/deliveries").ok().get("deliveries"),
-                    all -> all.size() == hostileWebhooks.size() && all.valueStream().allMatch(d -> d.get("attempts").size() >= 2));
+            await().atMost(DELIVERED)
+                    .until(() -> !receiver.received("/beside-hostile").isEmpty());
+            JsonNode retried = await().atMost(DELIVERED)
+                    .until(
+                            () -> hostileApi.get(PATH + "/deliveries").ok().get("deliveries"),
+                            all -> all.size() == hostileWebhooks.size()
+                                    && all.valueStream()
+                                            .allMatch(d -> d.get("attempts").size() >= 2));
             retried.forEach(delivery -> {
                 assertThat(delivery.get("status").asString()).isEqualTo("pending");
                 assertThat(delivery.get("next_attempt_at").isNull()).isFalse();
                 delivery.get("attempts").forEach(attempt -> {
                     assertThat(attempt.get("status_code").isNull()).isTrue();
                     assertThat(attempt.get("error").asString()).isEqualTo("no answer within 1 s");
-                    assertThat(attempt.get("duration_ms").asInt()).as("the deadline and a margin").isBetween(1000, 10_000);
+                    assertThat(attempt.get("duration_ms").asInt())
+                            .as("the deadline and a margin")
+                            .isBetween(1000, 10_000);
                 });
             });
         } finally {
@@ -337,7 +414,10 @@ class WebhooksIT {
     }
 
     private String refused(Api api, String url) {
-        return api.post(PATH, "application/json", "{\"url\": \"" + url + "\"}").error(400, "invalid_param").get("message").asString();
+        return api.post(PATH, "application/json", "{\"url\": \"" + url + "\"}")
+                .error(400, "invalid_param")
+                .get("message")
+                .asString();
     }
 
     private Api.Reply register(IssuedKey key, String url) {
@@ -345,13 +425,16 @@ class WebhooksIT {
     }
 
     private JsonNode newestDelivery(IssuedKey key) {
-        JsonNode deliveries = new Api(port, key.key()).get(PATH + "/deliveries?limit=1").ok().get("deliveries");
+        JsonNode deliveries =
+                new Api(port, key.key()).get(PATH + "/deliveries?limit=1").ok().get("deliveries");
         assertThat(deliveries).hasSize(1);
         return deliveries.get(0);
     }
 
     private double attempts(String outcome) {
-        var counter = meters.find(DeliveryAttempt.ATTEMPTS_METRIC).tag("outcome", outcome).counter();
+        var counter = meters.find(DeliveryAttempt.ATTEMPTS_METRIC)
+                .tag("outcome", outcome)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 

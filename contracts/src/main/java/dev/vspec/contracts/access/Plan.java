@@ -21,7 +21,11 @@ import java.util.stream.Collectors;
 public enum Plan {
     FREE(60, 10_000, 0, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ)),
     PRO(300, 250_000, 100, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
-    SCALE(1_000, 2_000_000, 1_000, EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
+    SCALE(
+            1_000,
+            2_000_000,
+            1_000,
+            EnumSet.of(MAINTENANCE_READ, LABOR_READ, MEDIA_READ, SERVICE_HISTORY_READ, ENRICH_WRITE)),
     /** Enrichment credits are not negotiated with the other limits: an enterprise key has Scale's. */
     ENTERPRISE(0, 0, 1_000, EnumSet.allOf(Scope.class));
 
@@ -63,7 +67,9 @@ public enum Plan {
 
     public static Optional<Plan> parse(String code) {
         String wanted = code.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(plan -> plan.code().equals(wanted)).findFirst();
+        return Arrays.stream(values())
+                .filter(plan -> plan.code().equals(wanted))
+                .findFirst();
     }
 
     public static String codes() {

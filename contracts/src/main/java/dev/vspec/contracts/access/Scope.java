@@ -25,7 +25,9 @@ public enum Scope {
 
     public static Optional<Scope> parse(String code) {
         String wanted = code.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(scope -> scope.code.equals(wanted)).findFirst();
+        return Arrays.stream(values())
+                .filter(scope -> scope.code.equals(wanted))
+                .findFirst();
     }
 
     @Override

@@ -16,7 +16,11 @@ import org.jspecify.annotations.Nullable;
  * @param responseMillis how long the vendor took to answer; null for other kinds
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FactSource(String kind, String name, @Nullable String version, @Nullable String sha256,
+public record FactSource(
+        String kind,
+        String name,
+        @Nullable String version,
+        @Nullable String sha256,
         @Nullable Long responseMillis) {
 
     public static final String IMPORT = "import";
@@ -25,8 +29,10 @@ public record FactSource(String kind, String name, @Nullable String version, @Nu
     public static final String SYNTHETIC = "synthetic";
 
     public FactSource {
-        if (kind == null || !(kind.equals(IMPORT) || kind.equals(VENDOR) || kind.equals(VPIC) || kind.equals(SYNTHETIC))) {
-            throw new IllegalArgumentException("a fact's source kind is import, vendor, vpic or synthetic, not " + kind);
+        if (kind == null
+                || !(kind.equals(IMPORT) || kind.equals(VENDOR) || kind.equals(VPIC) || kind.equals(SYNTHETIC))) {
+            throw new IllegalArgumentException(
+                    "a fact's source kind is import, vendor, vpic or synthetic, not " + kind);
         }
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a fact's source needs a name");

@@ -43,8 +43,7 @@ public final class PublishedEvents {
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
     private static final Set<Class<?>> PUBLISHED = Set.copyOf(TYPES);
 
-    private PublishedEvents() {
-    }
+    private PublishedEvents() {}
 
     /** The envelope name of an event type: its simple class name. */
     public static String nameOf(Class<?> type) {

@@ -5,5 +5,4 @@ package dev.vspec.contracts.catalog;
  * {@code normal} or {@code severe} schedule. An unused bound is null.
  */
 public record ServiceInterval(
-        String schedule, String service, String description, Integer miles, Integer kilometres, Integer months) {
-}
+        String schedule, String service, String description, Integer miles, Integer kilometres, Integer months) {}

@@ -9,6 +9,5 @@ import java.util.List;
  * service codes performed. Structured fields only: no names, contacts, plates, addresses or
  * free text ever enter the event log.
  */
-public record ServiceRecord(LocalDate performedOn, Integer odometerMiles, Integer odometerKm, String performedBy,
-                            List<String> services) {
-}
+public record ServiceRecord(
+        LocalDate performedOn, Integer odometerMiles, Integer odometerKm, String performedBy, List<String> services) {}

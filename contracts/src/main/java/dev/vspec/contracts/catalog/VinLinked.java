@@ -1,5 +1,4 @@
 package dev.vspec.contracts.catalog;
 
 /** A VIN belongs to a configuration. */
-public record VinLinked(String vin, String configKey, FactSource source) {
-}
+public record VinLinked(String vin, String configKey, FactSource source) {}

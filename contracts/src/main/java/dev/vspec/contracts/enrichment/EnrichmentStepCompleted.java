@@ -3,5 +3,4 @@ package dev.vspec.contracts.enrichment;
 import java.time.Instant;
 
 /** A step of the job was done. */
-public record EnrichmentStepCompleted(String jobId, EnrichmentStep step, String detail, Instant at) {
-}
+public record EnrichmentStepCompleted(String jobId, EnrichmentStep step, String detail, Instant at) {}

@@ -20,7 +20,9 @@ public record ConfigKey(String value) {
 
     public ConfigKey {
         if (!isWellFormed(value)) {
-            throw ApiException.about("config_key", ErrorCode.INVALID_PARAM,
+            throw ApiException.about(
+                    "config_key",
+                    ErrorCode.INVALID_PARAM,
                     "config_key is a lowercase slug year-make-model-trim-enginecode[-drivetrain], "
                             + "e.g. 2019-honda-civic-lx-k20c2-fwd");
         }
@@ -33,16 +35,23 @@ public record ConfigKey(String value) {
 
     /** Whether {@code text} has a key's shape; only such a text can name a configuration. */
     public static boolean isWellFormed(String text) {
-        return text != null && text.length() <= MAX_LENGTH && SHAPE.matcher(text).matches();
+        return text != null
+                && text.length() <= MAX_LENGTH
+                && SHAPE.matcher(text).matches();
     }
 
     /** Derives the key of a configuration from its identity; {@code drivetrain} may be null. */
     public static ConfigKey of(int year, String make, String model, String trim, String engineCode, String drivetrain) {
-        StringBuilder key = new StringBuilder().append(year)
-                .append('-').append(slug(make))
-                .append('-').append(slug(model))
-                .append('-').append(slug(trim))
-                .append('-').append(slug(engineCode));
+        StringBuilder key = new StringBuilder()
+                .append(year)
+                .append('-')
+                .append(slug(make))
+                .append('-')
+                .append(slug(model))
+                .append('-')
+                .append(slug(trim))
+                .append('-')
+                .append(slug(engineCode));
         if (drivetrain != null && !drivetrain.isBlank()) {
             key.append('-').append(slug(drivetrain));
         }

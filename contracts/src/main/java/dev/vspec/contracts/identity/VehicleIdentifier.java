@@ -13,8 +13,7 @@ public sealed interface VehicleIdentifier {
     int MIN_YEAR = 1886;
     int MAX_YEAR = 2100;
 
-    record ByVin(Vin vin) implements VehicleIdentifier {
-    }
+    record ByVin(Vin vin) implements VehicleIdentifier {}
 
     /** Make, model and trim are kept as sent; {@link #normalize} gives the form matching uses. */
     record ByYearMakeModel(int year, String make, String model, String trim) implements VehicleIdentifier {
@@ -27,8 +26,7 @@ public sealed interface VehicleIdentifier {
      * A config_key as the caller sent it: any text up to {@link ConfigKey#MAX_LENGTH} characters. One that is
      * not {@link ConfigKey#isWellFormed well formed} names no configuration (404, like any unknown key).
      */
-    record ByConfigKey(String configKey) implements VehicleIdentifier {
-    }
+    record ByConfigKey(String configKey) implements VehicleIdentifier {}
 
     /**
      * Reads the identifier from request parameters. Exactly one complete mode must be present;
@@ -56,7 +54,8 @@ public sealed interface VehicleIdentifier {
             throw new ApiException(ErrorCode.MISSING_PARAM, ErrorCode.MISSING_PARAM.defaultMessage());
         }
         if (modes.size() > 1) {
-            throw new ApiException(ErrorCode.MISSING_PARAM,
+            throw new ApiException(
+                    ErrorCode.MISSING_PARAM,
                     "Send exactly one identifier mode; this request names " + String.join(" and ", modes));
         }
         if (vin != null) {
@@ -64,8 +63,10 @@ public sealed interface VehicleIdentifier {
         }
         if (configKey != null) {
             if (configKey.length() > ConfigKey.MAX_LENGTH) {
-                throw ApiException.about("config_key", ErrorCode.INVALID_PARAM, "config_key is at most " + ConfigKey.MAX_LENGTH
-                        + " characters; got " + configKey.length());
+                throw ApiException.about(
+                        "config_key",
+                        ErrorCode.INVALID_PARAM,
+                        "config_key is at most " + ConfigKey.MAX_LENGTH + " characters; got " + configKey.length());
             }
             return new ByConfigKey(configKey);
         }
@@ -80,7 +81,9 @@ public sealed interface VehicleIdentifier {
             missing.add("model");
         }
         if (!missing.isEmpty()) {
-            throw ApiException.about(missing.get(0), ErrorCode.MISSING_PARAM,
+            throw ApiException.about(
+                    missing.get(0),
+                    ErrorCode.MISSING_PARAM,
                     "year, make and model go together (trim is optional); missing: " + String.join(", ", missing));
         }
         return new ByYearMakeModel(parseYear(year), make, model, trim);
@@ -98,7 +101,8 @@ public sealed interface VehicleIdentifier {
                 return value;
             }
         }
-        throw ApiException.about("year", ErrorCode.INVALID_PARAM, "year is a four-digit model year; got '" + year + "'");
+        throw ApiException.about(
+                "year", ErrorCode.INVALID_PARAM, "year is a four-digit model year; got '" + year + "'");
     }
 
     private static String present(String value) {

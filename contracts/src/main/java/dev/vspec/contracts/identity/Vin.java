@@ -16,6 +16,7 @@ public record Vin(String value) {
     public static final int LENGTH = 17;
     /** What every route and body calls a VIN, and so the parameter its refusal is about (a batch's item too). */
     public static final String PARAM = "vin";
+
     private static final int CHECK_DIGIT_INDEX = 8;
     private static final int[] WEIGHTS = {8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2};
 

@@ -22,8 +22,7 @@ class PublishedEventsTest {
 
     @Test
     void aTypeThatSharesAPublishedNameIsNotPublished() {
-        record VinLinked(String vin) {
-        }
+        record VinLinked(String vin) {}
 
         assertThat(PublishedEvents.isPublished(VinLinked.class)).isFalse();
         assertThat(PublishedEvents.typeNamed(PublishedEvents.nameOf(VinLinked.class)))

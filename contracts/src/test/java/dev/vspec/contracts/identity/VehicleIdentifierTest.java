@@ -50,14 +50,22 @@ class VehicleIdentifierTest {
 
     @Test
     void twoModesAtOnceAreRefused() {
-        assertRefused(Map.of("vin", "1G4AH59H45G118341", "config_key", "2019-honda-civic-lx-k20c2-fwd"),
-                ErrorCode.MISSING_PARAM, null, "exactly one identifier mode");
+        assertRefused(
+                Map.of("vin", "1G4AH59H45G118341", "config_key", "2019-honda-civic-lx-k20c2-fwd"),
+                ErrorCode.MISSING_PARAM,
+                null,
+                "exactly one identifier mode");
     }
 
     @Test
     void aYearThatIsNotAModelYearIsInvalid() {
-        assertRefused(Map.of("year", "19", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "year", "four-digit");
-        assertRefused(Map.of("year", "abcd", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "year", "four-digit");
+        assertRefused(
+                Map.of("year", "19", "make", "Honda", "model", "Civic"), ErrorCode.INVALID_PARAM, "year", "four-digit");
+        assertRefused(
+                Map.of("year", "abcd", "make", "Honda", "model", "Civic"),
+                ErrorCode.INVALID_PARAM,
+                "year",
+                "four-digit");
     }
 
     @Test
@@ -83,19 +91,27 @@ class VehicleIdentifierTest {
                 text.append(alphabet[random.nextInt(alphabet.length)]);
             }
             String expected = text.toString().strip().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
-            assertThat(VehicleIdentifier.normalize(text.toString())).as("'%s'", text).isEqualTo(expected);
+            assertThat(VehicleIdentifier.normalize(text.toString()))
+                    .as("'%s'", text)
+                    .isEqualTo(expected);
         }
     }
 
     @Test
     void aConfigKeyOfAnyShapeIsALookupThatMayFindNothing() {
-        assertThat(read(Map.of("config_key", "2019 Honda Civic LX"))).isEqualTo(new VehicleIdentifier.ByConfigKey("2019 Honda Civic LX"));
+        assertThat(read(Map.of("config_key", "2019 Honda Civic LX")))
+                .isEqualTo(new VehicleIdentifier.ByConfigKey("2019 Honda Civic LX"));
         assertThat(read(Map.of("config_key", "Foo"))).isEqualTo(new VehicleIdentifier.ByConfigKey("Foo"));
     }
 
     @Test
     void aConfigKeyLongerThanAnyKeyIsInvalid() {
-        assertRefused(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH + 1)), ErrorCode.INVALID_PARAM, "config_key", "at most 160 characters");
-        assertThat(read(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH)))).isInstanceOf(VehicleIdentifier.ByConfigKey.class);
+        assertRefused(
+                Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH + 1)),
+                ErrorCode.INVALID_PARAM,
+                "config_key",
+                "at most 160 characters");
+        assertThat(read(Map.of("config_key", "k".repeat(ConfigKey.MAX_LENGTH))))
+                .isInstanceOf(VehicleIdentifier.ByConfigKey.class);
     }
 }

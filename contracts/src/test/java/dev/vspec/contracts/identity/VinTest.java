@@ -40,15 +40,24 @@ class VinTest {
     @ValueSource(strings = {"", "1G4AH59H45G11834", "1G4AH59H45G1183411", "1G4AH59H45G118341 ", " 1G4AH59H45G118341"})
     void refusesAnythingButSeventeenCharacters(String raw) {
         assertThatThrownBy(() -> Vin.parse(raw))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
                 .hasMessageContaining("17 characters");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"1G4AH59H45G11834I", "1G4AH59H45G11834O", "1G4AH59H45G11834Q", "1G4AH59H4 G118341", "1G4AH59H45G11834-"})
+    @ValueSource(
+            strings = {
+                "1G4AH59H45G11834I",
+                "1G4AH59H45G11834O",
+                "1G4AH59H45G11834Q",
+                "1G4AH59H4 G118341",
+                "1G4AH59H45G11834-"
+            })
     void refusesCharactersAVinNeverHas(String raw) {
         assertThatThrownBy(() -> Vin.parse(raw))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_VIN))
                 .hasMessageContaining("position");
     }
 

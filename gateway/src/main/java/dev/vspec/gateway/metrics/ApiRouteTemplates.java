@@ -22,11 +22,11 @@ public final class ApiRouteTemplates {
     /** The contract, docs/openapi/openapi.json, where the gateway's build copies it for the API reference (gateway's pom). */
     static final String CONTRACT = "/static/docs/reference/openapi.json";
 
-    private record Template(String name, Pattern pattern) {
-    }
+    private record Template(String name, Pattern pattern) {}
 
     /** The templates without a variable, by their path: most requests are answered by one lookup. */
     private final Map<String, String> literal;
+
     private final List<Template> variable;
 
     private ApiRouteTemplates(Map<String, String> literal, List<Template> variable) {
@@ -38,7 +38,8 @@ public final class ApiRouteTemplates {
     public static ApiRouteTemplates fromContract() {
         try (InputStream in = ApiRouteTemplates.class.getResourceAsStream(CONTRACT)) {
             if (in == null) {
-                throw new IllegalStateException("Missing resource " + CONTRACT + ": the gateway's build copies the contract there");
+                throw new IllegalStateException(
+                        "Missing resource " + CONTRACT + ": the gateway's build copies the contract there");
             }
             return of(JsonMapper.builder().build().readTree(in));
         } catch (IOException e) {

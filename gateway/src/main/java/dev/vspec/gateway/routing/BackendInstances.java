@@ -30,7 +30,8 @@ final class BackendInstances implements ClientHttpRequestInterceptor {
 
     /** The instances a comma-separated list names, each checked as {@link GatewayRoutes#backendUri} checks one. */
     static BackendInstances of(String urls) {
-        return new BackendInstances(Arrays.stream(urls.split(",")).map(GatewayRoutes::backendUri).toList());
+        return new BackendInstances(
+                Arrays.stream(urls.split(",")).map(GatewayRoutes::backendUri).toList());
     }
 
     URI first() {
@@ -46,18 +47,21 @@ final class BackendInstances implements ClientHttpRequestInterceptor {
     }
 
     @Override
-    public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution) throws IOException {
+    public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
+            throws IOException {
         int start = Math.floorMod(turn.getAndIncrement(), instances.size());
         IOException refused = null;
         for (int i = 0; i < instances.size(); i++) {
             URI target = on(instances.get((start + i) % instances.size()), request.getURI());
             try {
-                return execution.execute(new HttpRequestWrapper(request) {
-                    @Override
-                    public URI getURI() {
-                        return target;
-                    }
-                }, body);
+                return execution.execute(
+                        new HttpRequestWrapper(request) {
+                            @Override
+                            public URI getURI() {
+                                return target;
+                            }
+                        },
+                        body);
             } catch (IOException e) {
                 if (!notConnected(e)) {
                     throw e;

@@ -5,13 +5,13 @@ import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClient
 import java.net.URI;
 import java.time.Duration;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultHttpRequestRetryStrategy;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.client5.http.config.ConnectionConfig;
-import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.protocol.HttpContext;
@@ -33,8 +33,7 @@ import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
  */
 final class BackendRequests {
 
-    private BackendRequests() {
-    }
+    private BackendRequests() {}
 
     /**
      * @param connect     how long a backend may take to accept a connection
@@ -44,8 +43,8 @@ final class BackendRequests {
      * @param instances   the backend's instances
      * @param backend     the backend's name in the pool's metrics ({@code httpcomponents_httpclient_pool_*{httpclient}})
      */
-    static ClientHttpRequestFactory factory(Duration connect, Duration read, int connections, int instances, String backend,
-            MeterRegistry meters) {
+    static ClientHttpRequestFactory factory(
+            Duration connect, Duration read, int connections, int instances, String backend, MeterRegistry meters) {
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnPerRoute(connections)
                 .setMaxConnTotal(connections * instances)

@@ -30,5 +30,4 @@ public record GatewayProperties(
         @DefaultValue("30s") Duration writesTimeout,
         @DefaultValue("5s") Duration sandboxTimeout,
         @DefaultValue("10s") Duration bodyTimeout,
-        @DefaultValue("64KB") DataSize maxBody) {
-}
+        @DefaultValue("64KB") DataSize maxBody) {}

@@ -26,7 +26,6 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextRefreshedEvent;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.client.observation.ClientRequestObservationContext;
@@ -52,14 +51,24 @@ class GatewayRoutes {
 
     @Bean
     RouterFunction<ServerResponse> apiRoutes(BackendProxies proxies, ApiErrorResponses errors) {
-        return route("sandbox").route(path("/api/sample/**"), proxies.sandbox().or(unconfigured("sandbox", errors))).build()
-                .and(route("writes").route(GatewayRoutes::isWrite, proxies.writes().or(unconfigured("command-side", errors))).build())
-                .and(route("write-paths").route(GatewayRoutes::isOtherMethodOnWritePath, request -> otherMethod(request, errors)).build())
-                .and(route("reads").route(path("/api/**"), proxies.reads().or(unconfigured("query-side", errors))).build());
+        return route("sandbox")
+                .route(path("/api/sample/**"), proxies.sandbox().or(unconfigured("sandbox", errors)))
+                .build()
+                .and(route("writes")
+                        .route(GatewayRoutes::isWrite, proxies.writes().or(unconfigured("command-side", errors)))
+                        .build())
+                .and(route("write-paths")
+                        .route(GatewayRoutes::isOtherMethodOnWritePath, request -> otherMethod(request, errors))
+                        .build())
+                .and(route("reads")
+                        .route(path("/api/**"), proxies.reads().or(unconfigured("query-side", errors)))
+                        .build());
     }
 
     static boolean isWrite(ServerRequest request) {
-        return WriteRoute.of(request.path()).filter(route -> route.commandSideTakes(request.method().name())).isPresent();
+        return WriteRoute.of(request.path())
+                .filter(route -> route.commandSideTakes(request.method().name()))
+                .isPresent();
     }
 
     /** A method on a write's path that the command side does not take, nor the query side as a read there. */
@@ -67,13 +76,16 @@ class GatewayRoutes {
         HttpMethod method = request.method();
         return WriteRoute.of(request.path())
                 .filter(write -> !write.commandSideTakes(method.name()))
-                .filter(write -> !(write.alsoRead() && (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))))
+                .filter(write ->
+                        !(write.alsoRead() && (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method))))
                 .isPresent();
     }
 
     /** OPTIONS: the methods the path takes; anything else: 405 naming them. */
     private static ServerResponse otherMethod(ServerRequest request, ApiErrorResponses errors) {
-        List<HttpMethod> allowed = WriteRoute.of(request.path()).orElseThrow().allowedMethods().stream().map(HttpMethod::valueOf).toList();
+        List<HttpMethod> allowed = WriteRoute.of(request.path()).orElseThrow().allowedMethods().stream()
+                .map(HttpMethod::valueOf)
+                .toList();
         if (HttpMethod.OPTIONS.equals(request.method())) {
             return ServerResponse.ok().allow(allowed.toArray(HttpMethod[]::new)).build();
         }
@@ -81,25 +93,52 @@ class GatewayRoutes {
     }
 
     @Bean
-    BackendProxies backendProxies(GatewayProperties properties, GatewayMvcProperties gateway, ApplicationContext context,
+    BackendProxies backendProxies(
+            GatewayProperties properties,
+            GatewayMvcProperties gateway,
+            ApplicationContext context,
             @Value("${server.tomcat.threads.max:200}") int connections,
             ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
             ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders,
-            ObjectProvider<MeterRegistry> meters, ObjectProvider<ObservationRegistry> observations) {
-        Clients clients = new Clients(connections, gateway, requestHeaders, responseHeaders,
-                meters.getIfAvailable(SimpleMeterRegistry::new), observations.getIfAvailable(() -> ObservationRegistry.NOOP));
-        return new BackendProxies(context,
-                proxy("sandbox", properties.sandbox(), properties.connectTimeout(), properties.sandboxTimeout(), clients),
-                proxy("query-side", properties.querySide(), properties.connectTimeout(), properties.readsTimeout(), clients),
-                proxy("command-side", properties.commandSide(), properties.connectTimeout(), properties.writesTimeout(), clients));
+            ObjectProvider<MeterRegistry> meters,
+            ObjectProvider<ObservationRegistry> observations) {
+        Clients clients = new Clients(
+                connections,
+                gateway,
+                requestHeaders,
+                responseHeaders,
+                meters.getIfAvailable(SimpleMeterRegistry::new),
+                observations.getIfAvailable(() -> ObservationRegistry.NOOP));
+        return new BackendProxies(
+                context,
+                proxy(
+                        "sandbox",
+                        properties.sandbox(),
+                        properties.connectTimeout(),
+                        properties.sandboxTimeout(),
+                        clients),
+                proxy(
+                        "query-side",
+                        properties.querySide(),
+                        properties.connectTimeout(),
+                        properties.readsTimeout(),
+                        clients),
+                proxy(
+                        "command-side",
+                        properties.commandSide(),
+                        properties.connectTimeout(),
+                        properties.writesTimeout(),
+                        clients));
     }
 
     /** What every backend's proxy is built with. */
-    private record Clients(int connections, GatewayMvcProperties gateway,
-                           ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
-                           ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders,
-                           MeterRegistry meters, ObservationRegistry observations) {
-    }
+    private record Clients(
+            int connections,
+            GatewayMvcProperties gateway,
+            ObjectProvider<HttpHeadersFilter.RequestHttpHeadersFilter> requestHeaders,
+            ObjectProvider<HttpHeadersFilter.ResponseHttpHeadersFilter> responseHeaders,
+            MeterRegistry meters,
+            ObservationRegistry observations) {}
 
     /**
      * A proxy to {@code url} (one instance or several, comma-separated) with its own client and timeouts, or none when
@@ -111,7 +150,8 @@ class GatewayRoutes {
         }
         BackendInstances backend = BackendInstances.of(url);
         RestClient.Builder client = RestClient.builder()
-                .requestFactory(BackendRequests.factory(connect, read, clients.connections(), backend.size(), name, clients.meters()))
+                .requestFactory(BackendRequests.factory(
+                        connect, read, clients.connections(), backend.size(), name, clients.meters()))
                 .observationRegistry(clients.observations())
                 .observationConvention(new DefaultClientRequestObservationConvention() {
                     @Override
@@ -124,8 +164,8 @@ class GatewayRoutes {
             client.requestInterceptor(backend);
         }
         RestClientProxyExchange exchange = new RestClientProxyExchange(client.build(), clients.gateway());
-        return new Proxy(new ProxyExchangeHandlerFunction(exchange, clients.requestHeaders(), clients.responseHeaders(),
-                request -> backend.first()));
+        return new Proxy(new ProxyExchangeHandlerFunction(
+                exchange, clients.requestHeaders(), clients.responseHeaders(), request -> backend.first()));
     }
 
     /**
@@ -140,7 +180,9 @@ class GatewayRoutes {
             throw new IllegalStateException("vspec.backends: '" + url + "' is not a URL", e);
         }
         boolean web = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
-        boolean pathless = uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/");
+        boolean pathless = uri.getRawPath() == null
+                || uri.getRawPath().isEmpty()
+                || uri.getRawPath().equals("/");
         if (!web || uri.getHost() == null || !pathless || uri.getRawQuery() != null) {
             throw new IllegalStateException("vspec.backends: '" + url + "' must be http(s)://host[:port] with no path,"
                     + " e.g. http://query-side:8082");
@@ -150,12 +192,17 @@ class GatewayRoutes {
 
     /** The route's answer while no backend is configured for it: the deployment is incomplete. */
     private static HandlerFunction<ServerResponse> unconfigured(String backend, ApiErrorResponses errors) {
-        return request -> response(errors.entity(ApiError.of(ErrorCode.GATEWAY_UNCONFIGURED, "This gateway has no " + backend
-                + " backend configured for " + request.path() + "; the deployment is incomplete"), request.servletRequest()));
+        return request -> response(errors.entity(
+                ApiError.of(
+                        ErrorCode.GATEWAY_UNCONFIGURED,
+                        "This gateway has no " + backend + " backend configured for " + request.path()
+                                + "; the deployment is incomplete"),
+                request.servletRequest()));
     }
 
     private static ServerResponse response(ResponseEntity<ApiError> answer) {
-        return ServerResponse.status(answer.getStatusCode()).headers(headers -> headers.addAll(answer.getHeaders()))
+        return ServerResponse.status(answer.getStatusCode())
+                .headers(headers -> headers.addAll(answer.getHeaders()))
                 .body(answer.getBody());
     }
 
@@ -165,7 +212,8 @@ class GatewayRoutes {
      * Waiting for the refresh event itself would leave a window after the connector opens in which a
      * request finds no filters and fails (a restarted instance behind a balancer gets traffic at once).
      */
-    record BackendProxies(ApplicationContext context, Proxy sandbox, Proxy reads, Proxy writes) implements SmartInitializingSingleton {
+    record BackendProxies(ApplicationContext context, Proxy sandbox, Proxy reads, Proxy writes)
+            implements SmartInitializingSingleton {
 
         @Override
         public void afterSingletonsInstantiated() {

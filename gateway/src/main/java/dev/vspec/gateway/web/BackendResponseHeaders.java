@@ -22,7 +22,9 @@ final class BackendResponseHeaders implements HttpHeadersFilter.ResponseHttpHead
         backend.forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.equals("vary")) {
-                values.stream().map(BackendResponseHeaders::withoutCorsFields).filter(value -> !value.isEmpty())
+                values.stream()
+                        .map(BackendResponseHeaders::withoutCorsFields)
+                        .filter(value -> !value.isEmpty())
                         .forEach(value -> kept.add(name, value));
             } else if (!lower.startsWith("access-control-") && !lower.equals("x-request-id")) {
                 kept.addAll(name, List.copyOf(values));
@@ -32,11 +34,17 @@ final class BackendResponseHeaders implements HttpHeadersFilter.ResponseHttpHead
     }
 
     /** The {@code Vary} fields CORS adds, which are the gateway's to say. */
-    private static final Set<String> CORS_FIELDS = Set.of(HttpHeaders.ORIGIN, HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD,
-            HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS).stream().map(field -> field.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    private static final Set<String> CORS_FIELDS = Set.of(
+                    HttpHeaders.ORIGIN,
+                    HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD,
+                    HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS)
+            .stream()
+            .map(field -> field.toLowerCase(Locale.ROOT))
+            .collect(Collectors.toSet());
 
     private static String withoutCorsFields(String vary) {
-        return Arrays.stream(vary.split(",")).map(String::trim)
+        return Arrays.stream(vary.split(","))
+                .map(String::trim)
                 .filter(field -> !field.isEmpty() && !CORS_FIELDS.contains(field.toLowerCase(Locale.ROOT)))
                 .collect(Collectors.joining(", "));
     }

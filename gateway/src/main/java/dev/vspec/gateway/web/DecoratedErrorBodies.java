@@ -60,7 +60,8 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
      */
     byte[] decorate(byte[] body, String contentType) {
         try {
-            if (contentType == null || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
+            if (contentType == null
+                    || !MediaType.APPLICATION_JSON.isCompatibleWith(MediaType.parseMediaType(contentType))) {
                 return body;
             }
         } catch (InvalidMediaTypeException e) {
@@ -175,7 +176,8 @@ final class DecoratedErrorBodies extends OncePerRequestFilter {
             }
             if (writer == null) {
                 String charset = getCharacterEncoding();
-                writer = new PrintWriter(new OutputStreamWriter(getOutputStream(), charset == null ? StandardCharsets.UTF_8.name() : charset));
+                writer = new PrintWriter(new OutputStreamWriter(
+                        getOutputStream(), charset == null ? StandardCharsets.UTF_8.name() : charset));
             }
             return writer;
         }

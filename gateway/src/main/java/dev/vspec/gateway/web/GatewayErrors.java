@@ -34,7 +34,8 @@ class GatewayErrors implements HandlerExceptionResolver {
     }
 
     @Override
-    public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler, Exception e) {
+    public ModelAndView resolveException(
+            HttpServletRequest request, HttpServletResponse response, Object handler, Exception e) {
         if (clientGone(e)) {
             log.debug("Client went away during {} {}", request.getMethod(), request.getRequestURI());
             return new ModelAndView();
@@ -44,8 +45,10 @@ class GatewayErrors implements HandlerExceptionResolver {
         }
         // the path alone: the exception's own message names the backend's URL, query string included
         log.warn("Backend unreachable for {} {}: {}", request.getMethod(), request.getRequestURI(), rootCause(e));
-        ApiError error = ApiError.of(ErrorCode.UPSTREAM_UNREACHABLE, "The API backend did not answer in time or refused the "
-                + "connection; retry with backoff (see the retry rules)");
+        ApiError error = ApiError.of(
+                ErrorCode.UPSTREAM_UNREACHABLE,
+                "The API backend did not answer in time or refused the "
+                        + "connection; retry with backoff (see the retry rules)");
         try {
             errors.write(request, response, error);
         } catch (IOException io) {

@@ -64,7 +64,8 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    FilterRegistrationBean<WholeRequestBodies> wholeRequestBodies(ApiErrorResponses errors, GatewayProperties properties) {
+    FilterRegistrationBean<WholeRequestBodies> wholeRequestBodies(
+            ApiErrorResponses errors, GatewayProperties properties) {
         FilterRegistrationBean<WholeRequestBodies> registration = new FilterRegistrationBean<>(
                 new WholeRequestBodies(errors, properties.maxBody().toBytes(), properties.bodyTimeout()));
         registration.addUrlPatterns("/api/*");
@@ -90,8 +91,10 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    FilterRegistrationBean<DecoratedErrorBodies> decoratedErrorBodies(ObjectMapper json, @Value("${vspec.site.url}") String siteUrl) {
-        FilterRegistrationBean<DecoratedErrorBodies> registration = new FilterRegistrationBean<>(new DecoratedErrorBodies(json, siteUrl));
+    FilterRegistrationBean<DecoratedErrorBodies> decoratedErrorBodies(
+            ObjectMapper json, @Value("${vspec.site.url}") String siteUrl) {
+        FilterRegistrationBean<DecoratedErrorBodies> registration =
+                new FilterRegistrationBean<>(new DecoratedErrorBodies(json, siteUrl));
         registration.addUrlPatterns("/api/*");
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 11);
         return registration;

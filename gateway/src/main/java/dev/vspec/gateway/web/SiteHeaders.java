@@ -39,7 +39,8 @@ final class SiteHeaders extends OncePerRequestFilter {
         response.setHeader("X-Content-Type-Options", "nosniff");
         String path = request.getServletPath();
         boolean reference = path.equals(REFERENCE) || path.startsWith(REFERENCE + "/");
-        response.setHeader("Content-Security-Policy", reference ? REFERENCE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+        response.setHeader(
+                "Content-Security-Policy", reference ? REFERENCE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
         chain.doFilter(request, response);
     }
 }

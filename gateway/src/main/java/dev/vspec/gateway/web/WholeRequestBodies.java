@@ -51,7 +51,10 @@ final class WholeRequestBodies extends OncePerRequestFilter {
             return;
         }
         if (declared > maxBytes) {
-            refuse(request, response, "The request body is larger than " + maxBytes + " bytes, more than any route takes");
+            refuse(
+                    request,
+                    response,
+                    "The request body is larger than " + maxBytes + " bytes, more than any route takes");
             return;
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
@@ -62,7 +65,10 @@ final class WholeRequestBodies extends OncePerRequestFilter {
             for (int read = in.read(chunk); read != -1; read = in.read(chunk)) {
                 body.write(chunk, 0, read);
                 if (body.size() > maxBytes) {
-                    refuse(request, response, "The request body is larger than " + maxBytes + " bytes, more than any route takes");
+                    refuse(
+                            request,
+                            response,
+                            "The request body is larger than " + maxBytes + " bytes, more than any route takes");
                     return;
                 }
                 if (System.nanoTime() - deadline > 0) {

@@ -28,7 +28,8 @@ class ApiRouteTemplatesTest {
 
     @Test
     void literalPartsAreMatchedLiterally() {
-        ApiRouteTemplates templates = ApiRouteTemplates.of(JsonMapper.builder().build().readTree("""
+        ApiRouteTemplates templates =
+                ApiRouteTemplates.of(JsonMapper.builder().build().readTree("""
                 {"servers": [{"url": "/api"}], "paths": {"/v1.0/a+b/{x}": {}}}"""));
 
         assertThat(templates.templateOf("/api/v1.0/a+b/7")).contains("/api/v1.0/a+b/{x}");

@@ -37,11 +37,16 @@ class BackendInstancesTest {
 
         List<String> answeredBy = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            answeredBy.add(client.get().uri(a + "/api/v1/status?n=" + i).retrieve().body(String.class));
+            answeredBy.add(
+                    client.get().uri(a + "/api/v1/status?n=" + i).retrieve().body(String.class));
         }
 
-        assertThat(answeredBy).containsExactlyInAnyOrder("a GET /api/v1/status?n=0 ", "b GET /api/v1/status?n=1 ",
-                "a GET /api/v1/status?n=2 ", "b GET /api/v1/status?n=3 ");
+        assertThat(answeredBy)
+                .containsExactlyInAnyOrder(
+                        "a GET /api/v1/status?n=0 ",
+                        "b GET /api/v1/status?n=1 ",
+                        "a GET /api/v1/status?n=2 ",
+                        "b GET /api/v1/status?n=3 ");
     }
 
     @Test
@@ -51,8 +56,12 @@ class BackendInstancesTest {
         RestClient client = client(BackendInstances.of(down + ", " + up));
 
         for (int i = 0; i < 3; i++) {
-            assertThat(client.post().uri(down + "/api/v0/enrich").body("{\"vin\": \"2T3P1RFV2NW131842\"}")
-                    .retrieve().body(String.class)).isEqualTo("up POST /api/v0/enrich {\"vin\": \"2T3P1RFV2NW131842\"}");
+            assertThat(client.post()
+                            .uri(down + "/api/v0/enrich")
+                            .body("{\"vin\": \"2T3P1RFV2NW131842\"}")
+                            .retrieve()
+                            .body(String.class))
+                    .isEqualTo("up POST /api/v0/enrich {\"vin\": \"2T3P1RFV2NW131842\"}");
         }
     }
 
@@ -62,7 +71,8 @@ class BackendInstancesTest {
         String other = "http://127.0.0.1:" + closedPort();
         RestClient client = client(BackendInstances.of(one + "," + other));
 
-        assertThatThrownBy(() -> client.get().uri(one + "/api/v1/status").retrieve().body(String.class))
+        assertThatThrownBy(() ->
+                        client.get().uri(one + "/api/v1/status").retrieve().body(String.class))
                 .isInstanceOf(ResourceAccessException.class)
                 .hasCauseInstanceOf(ConnectException.class);
     }
@@ -70,13 +80,22 @@ class BackendInstancesTest {
     @Test
     void eachInstanceIsCheckedAsABackend() {
         assertThat(BackendInstances.of("http://query-side:8082").several()).isFalse();
-        assertThat(BackendInstances.of("http://a:8082,http://b:8092").first().getHost()).isEqualTo("a");
+        assertThat(BackendInstances.of("http://a:8082,http://b:8092").first().getHost())
+                .isEqualTo("a");
         assertThatThrownBy(() -> BackendInstances.of("http://a:8082,b:8092")).hasMessageContaining("vspec.backends");
     }
 
     private static RestClient client(BackendInstances instances) {
-        return RestClient.builder().requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, instances.size(), "test", new SimpleMeterRegistry()))
-                .requestInterceptor(instances).build();
+        return RestClient.builder()
+                .requestFactory(BackendRequests.factory(
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(10),
+                        8,
+                        instances.size(),
+                        "test",
+                        new SimpleMeterRegistry()))
+                .requestInterceptor(instances)
+                .build();
     }
 
     /** An instance answering "<name> <method> <path and query> <body>". */

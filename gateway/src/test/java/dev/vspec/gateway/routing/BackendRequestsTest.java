@@ -25,7 +25,9 @@ import org.springframework.web.client.RestClient;
 class BackendRequestsTest {
 
     private final RestClient client = RestClient.builder()
-            .requestFactory(BackendRequests.factory(Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 1, "test", new SimpleMeterRegistry())).build();
+            .requestFactory(BackendRequests.factory(
+                    Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 1, "test", new SimpleMeterRegistry()))
+            .build();
     private final AtomicInteger asked = new AtomicInteger();
     private final Set<Integer> connections = ConcurrentHashMap.newKeySet();
     private final List<String> methods = new CopyOnWriteArrayList<>();
@@ -41,7 +43,8 @@ class BackendRequestsTest {
         String url = start(0, 200);
 
         for (int i = 0; i < 10; i++) {
-            assertThat(client.get().uri(url + "/api/v1/status").retrieve().body(String.class)).isEqualTo("answer 200");
+            assertThat(client.get().uri(url + "/api/v1/status").retrieve().body(String.class))
+                    .isEqualTo("answer 200");
         }
 
         assertThat(connections).hasSize(1);
@@ -56,7 +59,8 @@ class BackendRequestsTest {
         server.stop(0);
         start(port, 200);
 
-        assertThat(client.get().uri(url + "/api/v1/status").retrieve().body(String.class)).isEqualTo("answer 200");
+        assertThat(client.get().uri(url + "/api/v1/status").retrieve().body(String.class))
+                .isEqualTo("answer 200");
     }
 
     /** A 503 or 429 with Retry-After is the client's to act on: the proxy passes it on at once, having asked once. */
@@ -64,8 +68,10 @@ class BackendRequestsTest {
     void anAnswerAskingToRetryIsPassedOnNotRetried() {
         String url = start(0, 503);
 
-        ResponseEntity<String> answer = client.get().uri(url + "/api/v1/status").retrieve()
-                .onStatus(status -> true, (request, response) -> { })
+        ResponseEntity<String> answer = client.get()
+                .uri(url + "/api/v1/status")
+                .retrieve()
+                .onStatus(status -> true, (request, response) -> {})
                 .toEntity(String.class);
 
         assertThat(answer.getStatusCode().value()).isEqualTo(503);
@@ -78,8 +84,10 @@ class BackendRequestsTest {
     void anyMethodGoesToTheBackendAsSent() {
         String url = start(0, 405);
 
-        ResponseEntity<String> answer = client.method(HttpMethod.valueOf("get")).uri(url + "/api/v1/status").retrieve()
-                .onStatus(status -> true, (request, response) -> { })
+        ResponseEntity<String> answer = client.method(HttpMethod.valueOf("get"))
+                .uri(url + "/api/v1/status")
+                .retrieve()
+                .onStatus(status -> true, (request, response) -> {})
                 .toEntity(String.class);
 
         assertThat(answer.getStatusCode().value()).isEqualTo(405);

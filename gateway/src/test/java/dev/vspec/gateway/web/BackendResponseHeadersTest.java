@@ -23,7 +23,8 @@ class BackendResponseHeadersTest {
         HttpHeaders kept = filter.apply(backend, null);
 
         assertThat(kept.headerNames()).containsExactlyInAnyOrder("Vary", "ETag");
-        assertThat(kept.get("Vary")).as("the gateway's own CORS fields of Vary are the only ones")
+        assertThat(kept.get("Vary"))
+                .as("the gateway's own CORS fields of Vary are the only ones")
                 .containsExactly("Accept-Encoding", "Authorization, x-api-key");
         assertThat(kept.getFirst("ETag")).isEqualTo("\"6c6d4278db95dc93\"");
     }

@@ -21,9 +21,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * API keys, scopes, rate limits and read quotas for a deployable that serves {@code /api}
  * (command side and query side). On unless {@code vspec.access.enabled=false} (the sandbox is keyless).
  */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.jooq.autoconfigure.JooqAutoConfiguration",
-        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"}, after = {ApiWebAutoConfiguration.class, SharedBudgetsAutoConfiguration.class})
+@AutoConfiguration(
+        afterName = {
+            "org.springframework.boot.jooq.autoconfigure.JooqAutoConfiguration",
+            "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
+        },
+        after = {ApiWebAutoConfiguration.class, SharedBudgetsAutoConfiguration.class})
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(AccessProperties.class)
@@ -46,7 +49,8 @@ public class AccessAutoConfiguration {
 
     /** Reads the handlers' declared access once every handler is registered; a route that declares none fails the start. */
     @Bean
-    RouteAccessHolder routeAccess(@Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers,
+    RouteAccessHolder routeAccess(
+            @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers,
             AccessProperties properties) {
         return new RouteAccessHolder(handlers, properties);
     }
@@ -61,8 +65,13 @@ public class AccessAutoConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<ApiAccessFilter> apiAccessFilter(RouteAccessHolder routes, KeyLookup keys, SharedBudgets budgets,
-            MonthlyReadCounts readCounts, ApiErrorResponses errors, AccessProperties properties) {
+    FilterRegistrationBean<ApiAccessFilter> apiAccessFilter(
+            RouteAccessHolder routes,
+            KeyLookup keys,
+            SharedBudgets budgets,
+            MonthlyReadCounts readCounts,
+            ApiErrorResponses errors,
+            AccessProperties properties) {
         FilterRegistrationBean<ApiAccessFilter> registration = new FilterRegistrationBean<>(
                 new ApiAccessFilter(routes::get, keys, budgets, readCounts, errors, properties, Clock.systemUTC()));
         registration.addUrlPatterns("/api/*");

@@ -14,14 +14,14 @@ public final class AccessGrant {
 
     /** The headers a key may come in. */
     public static final String AUTHORIZATION_HEADER = "Authorization";
+
     public static final String API_KEY_HEADER = "x-api-key";
     /** The same, as a {@code Vary} value: an answer given to a key varies on them. */
     public static final String KEY_HEADERS = AUTHORIZATION_HEADER + ", " + API_KEY_HEADER;
 
     static final String ATTRIBUTE = AccessGrant.class.getName();
 
-    private AccessGrant() {
-    }
+    private AccessGrant() {}
 
     /** The key the request was admitted with; empty in a keyless deployment (the sandbox). */
     public static Optional<ApiKey> keyOf(HttpServletRequest request) {
@@ -31,7 +31,9 @@ public final class AccessGrant {
     /** Refuses with 403 {@code insufficient_scope} unless the request's key has {@code scope}; a keyless deployment has every scope. */
     public static void require(HttpServletRequest request, Scope scope, String forWhat) {
         if (keyOf(request).filter(key -> !key.grants(scope)).isPresent()) {
-            throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "This key lacks the scope " + scope + ", which " + forWhat + " needs");
+            throw new ApiException(
+                    ErrorCode.INSUFFICIENT_SCOPE,
+                    "This key lacks the scope " + scope + ", which " + forWhat + " needs");
         }
     }
 }

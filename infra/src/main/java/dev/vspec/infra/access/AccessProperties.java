@@ -15,6 +15,14 @@ public record AccessProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("3s") Duration keyCacheTtl,
         @DefaultValue("10") int failedAuthenticationsPerMinute,
-        @DefaultValue({"/api/openapi.json", "/api/openapi.json/**", "/api/openapi.json.yaml", "/api/docs", "/api/docs/**",
-                "/api/swagger-ui.html", "/api/swagger-ui/**"}) List<String> publicPaths) {
-}
+
+        @DefaultValue({
+            "/api/openapi.json",
+            "/api/openapi.json/**",
+            "/api/openapi.json.yaml",
+            "/api/docs",
+            "/api/docs/**",
+            "/api/swagger-ui.html",
+            "/api/swagger-ui/**"
+        })
+        List<String> publicPaths) {}

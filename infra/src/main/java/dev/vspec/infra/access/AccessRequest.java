@@ -9,8 +9,17 @@ import java.time.OffsetDateTime;
  * @param declinedAt    when an operator declined it, or null
  * @param declineReason why, as the operator wrote it, or null
  */
-public record AccessRequest(long id, String name, String email, String company, String intendedUse, Plan plan,
-        String clientAddress, OffsetDateTime submittedAt, OffsetDateTime declinedAt, String declineReason) {
+public record AccessRequest(
+        long id,
+        String name,
+        String email,
+        String company,
+        String intendedUse,
+        Plan plan,
+        String clientAddress,
+        OffsetDateTime submittedAt,
+        OffsetDateTime declinedAt,
+        String declineReason) {
 
     public boolean declined() {
         return declinedAt != null;

@@ -1,9 +1,9 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Plan;
 import static dev.vspec.infra.jooq.access.Tables.ACCESS_REQUEST;
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.jooq.access.tables.records.AccessRequestRecord;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +20,8 @@ public final class AccessRequestStore {
     }
 
     /** Stores a submission whose fields the caller has validated; answers it with its id and time. */
-    public AccessRequest submit(String name, String email, String company, String intendedUse, Plan plan, String clientAddress) {
+    public AccessRequest submit(
+            String name, String email, String company, String intendedUse, Plan plan, String clientAddress) {
         return toRequest(db.insertInto(ACCESS_REQUEST)
                 .set(ACCESS_REQUEST.NAME, name)
                 .set(ACCESS_REQUEST.EMAIL, email)
@@ -37,7 +38,10 @@ public final class AccessRequestStore {
     }
 
     public Optional<AccessRequest> find(long id) {
-        return db.selectFrom(ACCESS_REQUEST).where(ACCESS_REQUEST.ID.eq(id)).fetchOptional().map(AccessRequestStore::toRequest);
+        return db.selectFrom(ACCESS_REQUEST)
+                .where(ACCESS_REQUEST.ID.eq(id))
+                .fetchOptional()
+                .map(AccessRequestStore::toRequest);
     }
 
     /** The longest reason a decline keeps (the column's width). */
@@ -46,20 +50,16 @@ public final class AccessRequestStore {
     /** What declining a request did. */
     public sealed interface Declining {
         /** Declined now. */
-        record Declined(AccessRequest request) implements Declining {
-        }
+        record Declined(AccessRequest request) implements Declining {}
 
         /** Declined before: nothing changed. */
-        record AlreadyDeclined(AccessRequest request) implements Declining {
-        }
+        record AlreadyDeclined(AccessRequest request) implements Declining {}
 
         /** A key was issued for it: a request is answered once, and a key is taken back by revoking it. */
-        record KeyIssued(AccessRequest request, List<Long> keys) implements Declining {
-        }
+        record KeyIssued(AccessRequest request, List<Long> keys) implements Declining {}
 
         /** No request has that id. */
-        record NoSuchRequest() implements Declining {
-        }
+        record NoSuchRequest() implements Declining {}
     }
 
     /**
@@ -69,14 +69,20 @@ public final class AccessRequestStore {
     public Declining decline(long id, String reason) {
         return db.transactionResult(tx -> {
             DSLContext t = tx.dsl();
-            AccessRequestRecord row = t.selectFrom(ACCESS_REQUEST).where(ACCESS_REQUEST.ID.eq(id)).forUpdate().fetchOne();
+            AccessRequestRecord row = t.selectFrom(ACCESS_REQUEST)
+                    .where(ACCESS_REQUEST.ID.eq(id))
+                    .forUpdate()
+                    .fetchOne();
             if (row == null) {
                 return new Declining.NoSuchRequest();
             }
             if (row.getDeclinedAt() != null) {
                 return new Declining.AlreadyDeclined(toRequest(row));
             }
-            List<Long> keys = t.select(API_KEY.ID).from(API_KEY).where(API_KEY.ACCESS_REQUEST_ID.eq(id)).orderBy(API_KEY.ID)
+            List<Long> keys = t.select(API_KEY.ID)
+                    .from(API_KEY)
+                    .where(API_KEY.ACCESS_REQUEST_ID.eq(id))
+                    .orderBy(API_KEY.ID)
                     .fetch(API_KEY.ID);
             if (!keys.isEmpty()) {
                 return new Declining.KeyIssued(toRequest(row), keys);
@@ -95,13 +101,28 @@ public final class AccessRequestStore {
      * cannot be declined meanwhile; empty when there is none. The caller refuses a declined one.
      */
     public static Optional<AccessRequest> lockedForIssuing(DSLContext transaction, long id) {
-        return transaction.selectFrom(ACCESS_REQUEST).where(ACCESS_REQUEST.ID.eq(id)).forUpdate().fetchOptional()
+        return transaction
+                .selectFrom(ACCESS_REQUEST)
+                .where(ACCESS_REQUEST.ID.eq(id))
+                .forUpdate()
+                .fetchOptional()
                 .map(AccessRequestStore::toRequest);
     }
 
     private static AccessRequest toRequest(AccessRequestRecord row) {
-        Plan plan = Plan.parse(row.getPlan()).orElseThrow(() -> new IllegalStateException("request " + row.getId() + " has unknown plan " + row.getPlan()));
-        return new AccessRequest(row.getId(), row.getName(), row.getEmail(), row.getCompany(), row.getIntendedUse(), plan,
-                row.getClientIp(), row.getSubmittedAt(), row.getDeclinedAt(), row.getDeclineReason());
+        Plan plan = Plan.parse(row.getPlan())
+                .orElseThrow(() ->
+                        new IllegalStateException("request " + row.getId() + " has unknown plan " + row.getPlan()));
+        return new AccessRequest(
+                row.getId(),
+                row.getName(),
+                row.getEmail(),
+                row.getCompany(),
+                row.getIntendedUse(),
+                plan,
+                row.getClientIp(),
+                row.getSubmittedAt(),
+                row.getDeclinedAt(),
+                row.getDeclineReason());
     }
 }

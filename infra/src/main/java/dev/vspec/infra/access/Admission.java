@@ -7,5 +7,4 @@ import java.time.Instant;
  * headers say about the budget's window ({@code remaining} counts what this request left).
  * {@code window} is the window's index, which a refund names.
  */
-public record Admission(boolean admitted, long limit, long remaining, long window, Instant windowEnd) {
-}
+public record Admission(boolean admitted, long limit, long remaining, long window, Instant windowEnd) {}

@@ -50,10 +50,18 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
     private final AccessProperties properties;
     private final Clock clock;
     private final Cache<String, Instant> heldOff = Caffeine.newBuilder()
-            .expireAfterWrite(FAILURE_PERIOD.multipliedBy(2)).maximumSize(100_000).build();
+            .expireAfterWrite(FAILURE_PERIOD.multipliedBy(2))
+            .maximumSize(100_000)
+            .build();
 
-    public ApiAccessFilter(Supplier<RouteAccess> routes, KeyLookup keys, SharedBudgets budgets, MonthlyReadCounts readCounts,
-            ApiErrorResponses errors, AccessProperties properties, Clock clock) {
+    public ApiAccessFilter(
+            Supplier<RouteAccess> routes,
+            KeyLookup keys,
+            SharedBudgets budgets,
+            MonthlyReadCounts readCounts,
+            ApiErrorResponses errors,
+            AccessProperties properties,
+            Clock clock) {
         this.routes = routes;
         this.keys = keys;
         this.budgets = budgets;
@@ -76,13 +84,22 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
             admit(request, response, chain, path, requirement.get());
         } catch (DataAccessException e) {
             log.error("Keys and limits cannot be read from the database", e);
-            errors.write(request, response, ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
-                    "Keys and limits cannot be checked right now (the database does not answer); retry shortly"));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.SERVICE_UNAVAILABLE,
+                            "Keys and limits cannot be checked right now (the database does not answer); retry shortly"));
         }
     }
 
-    private void admit(HttpServletRequest request, HttpServletResponse response, FilterChain chain, String path,
-            RouteAccess.Requirement requirement) throws IOException, ServletException {
+    private void admit(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            FilterChain chain,
+            String path,
+            RouteAccess.Requirement requirement)
+            throws IOException, ServletException {
         // what Tomcat read from X-Forwarded-For may be any text a client sent
         String address = BudgetAddress.of(request.getRemoteAddr());
         Instant now = clock.instant();
@@ -103,15 +120,21 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         }
         ApiKey key = found.get();
 
-        Admission minute = budgets.take("key:" + key.id() + ":requests", key.requestsPerMinute(), Window.MINUTE, MINUTE_LEASE_DIVISOR);
+        Admission minute = budgets.take(
+                "key:" + key.id() + ":requests", key.requestsPerMinute(), Window.MINUTE, MINUTE_LEASE_DIVISOR);
         response.setHeader(RATE_LIMIT, Long.toString(minute.limit()));
         response.setHeader(RATE_REMAINING, Long.toString(minute.remaining()));
         response.setHeader(RATE_RESET, Long.toString(minute.windowEnd().getEpochSecond()));
         if (!minute.admitted()) {
             long wait = RetryAfter.seconds(Duration.between(now, minute.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
-            errors.write(request, response, ApiError.of(ErrorCode.RATE_LIMITED, "Limit is " + minute.limit()
-                    + " requests/minute for this key; the next minute starts in " + wait + " s"));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.RATE_LIMITED,
+                            "Limit is " + minute.limit() + " requests/minute for this key; the next minute starts in "
+                                    + wait + " s"));
             return;
         }
 
@@ -119,30 +142,47 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         String reads = "key:" + key.id() + ":reads";
         int units = read ? readsOf(request, requirement) : 0;
         // A request that reads nothing spends nothing: the budget is not asked, only what was spent
-        Admission month = read ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units) : null;
+        Admission month =
+                read ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units) : null;
         long monthIndex = read ? month.window() : Window.MONTH.index(now);
         if (read && month.admitted()) {
             readCounts.spent(key.id(), monthIndex, units);
         }
         // What every instance spent, not what the budget holds: each instance leases a share of it at a time
         response.setHeader(MONTHLY_LIMIT, Long.toString(key.readsPerMonth()));
-        response.setHeader(MONTHLY_REMAINING, Long.toString(read && !month.admitted() ? 0
-                : Math.max(0, key.readsPerMonth() - readCounts.spentIn(key.id(), monthIndex))));
+        response.setHeader(
+                MONTHLY_REMAINING,
+                Long.toString(
+                        read && !month.admitted()
+                                ? 0
+                                : Math.max(0, key.readsPerMonth() - readCounts.spentIn(key.id(), monthIndex))));
         if (read && !month.admitted()) {
             long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
             response.setHeader(RETRY_AFTER, Long.toString(wait));
-            String renews = "it renews on " + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC";
-            errors.write(request, response, ApiError.of(ErrorCode.READ_QUOTA_EXCEEDED, units > 1
-                    ? "This request needs " + units + " reads, more than this key has left of its monthly quota of "
-                            + month.limit() + "; send fewer items, or wait: " + renews
-                    : "Monthly read quota of " + month.limit() + " reads reached for this key; " + renews));
+            String renews =
+                    "it renews on " + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC";
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.READ_QUOTA_EXCEEDED,
+                            units > 1
+                                    ? "This request needs " + units
+                                            + " reads, more than this key has left of its monthly quota of "
+                                            + month.limit() + "; send fewer items, or wait: " + renews
+                                    : "Monthly read quota of " + month.limit() + " reads reached for this key; "
+                                            + renews));
             return;
         }
         boolean counted = false;
         try {
             if (requirement.scope() != null && !key.grants(requirement.scope())) {
-                errors.write(request, response, ApiError.of(ErrorCode.INSUFFICIENT_SCOPE,
-                        "This key lacks the scope " + requirement.scope() + ", which " + path + " needs"));
+                errors.write(
+                        request,
+                        response,
+                        ApiError.of(
+                                ErrorCode.INSUFFICIENT_SCOPE,
+                                "This key lacks the scope " + requirement.scope() + ", which " + path + " needs"));
                 return;
             }
             request.setAttribute(AccessGrant.ATTRIBUTE, key);
@@ -168,8 +208,8 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
     /** A failed authentication: 401, unless the address has used up its failures, then 429. */
     private void failed(HttpServletRequest request, HttpServletResponse response, String address, String message)
             throws IOException {
-        SharedBudgets.RollingAdmission failures = budgets.takeRolling("address:" + address + ":auth-failures",
-                properties.failedAuthenticationsPerMinute(), FAILURE_PERIOD);
+        SharedBudgets.RollingAdmission failures = budgets.takeRolling(
+                "address:" + address + ":auth-failures", properties.failedAuthenticationsPerMinute(), FAILURE_PERIOD);
         if (!failures.admitted()) {
             heldOff.put(address, clock.instant().plus(failures.retryAfter()));
             tooManyFailures(request, response, failures.retryAfter());
@@ -178,11 +218,18 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         errors.write(request, response, ApiError.of(ErrorCode.INVALID_API_KEY, message));
     }
 
-    private void tooManyFailures(HttpServletRequest request, HttpServletResponse response, Duration wait) throws IOException {
+    private void tooManyFailures(HttpServletRequest request, HttpServletResponse response, Duration wait)
+            throws IOException {
         long seconds = RetryAfter.seconds(wait);
         response.setHeader(RETRY_AFTER, Long.toString(seconds));
-        errors.write(request, response, ApiError.of(ErrorCode.RATE_LIMITED, "Too many failed authentications from "
-                + "this address (limit " + properties.failedAuthenticationsPerMinute() + " per minute); wait " + seconds + " s"));
+        errors.write(
+                request,
+                response,
+                ApiError.of(
+                        ErrorCode.RATE_LIMITED,
+                        "Too many failed authentications from " + "this address (limit "
+                                + properties.failedAuthenticationsPerMinute() + " per minute); wait " + seconds
+                                + " s"));
     }
 
     /** The key from {@code Authorization: Bearer} or {@code x-api-key}, or what is wrong with the headers. */
@@ -202,11 +249,12 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
         }
         String key = bearer != null ? bearer : header == null ? null : header.strip();
         if (key == null || key.isEmpty()) {
-            return new Presented(null, "No API key: send it in the Authorization header as `Bearer <key>` or in the x-api-key header");
+            return new Presented(
+                    null,
+                    "No API key: send it in the Authorization header as `Bearer <key>` or in the x-api-key header");
         }
         return new Presented(key, null);
     }
 
-    record Presented(String key, String problem) {
-    }
+    record Presented(String key, String problem) {}
 }

@@ -1,7 +1,7 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.access.Scope;
 import java.time.OffsetDateTime;
 import java.util.Set;
 
@@ -10,8 +10,17 @@ import java.util.Set;
  * it may do. {@code requestsPerMinute} and {@code readsPerMonth} are the limits in force: the
  * plan's, or the negotiated ones of an enterprise key.
  */
-public record ApiKey(long id, String prefix, String owner, Plan plan, Set<Scope> scopes, long requestsPerMinute,
-        long readsPerMonth, Long accessRequestId, OffsetDateTime createdAt, OffsetDateTime revokedAt) {
+public record ApiKey(
+        long id,
+        String prefix,
+        String owner,
+        Plan plan,
+        Set<Scope> scopes,
+        long requestsPerMinute,
+        long readsPerMonth,
+        Long accessRequestId,
+        OffsetDateTime createdAt,
+        OffsetDateTime revokedAt) {
 
     public ApiKey {
         scopes = Set.copyOf(scopes);

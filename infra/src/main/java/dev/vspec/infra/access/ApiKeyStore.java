@@ -1,9 +1,9 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Scope;
-import dev.vspec.contracts.access.Plan;
 import static dev.vspec.infra.jooq.access.Tables.API_KEY;
 
+import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.jooq.access.tables.records.ApiKeyRecord;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
@@ -34,7 +34,9 @@ public final class ApiKeyStore {
                 .set(API_KEY.OWNER, wanted.owner())
                 .set(API_KEY.PLAN, wanted.plan().code())
                 .set(API_KEY.SCOPES, codes(wanted.scopes()))
-                .set(API_KEY.REQUESTS_PER_MINUTE, wanted.requestsPerMinute() == null ? null : Math.toIntExact(wanted.requestsPerMinute()))
+                .set(
+                        API_KEY.REQUESTS_PER_MINUTE,
+                        wanted.requestsPerMinute() == null ? null : Math.toIntExact(wanted.requestsPerMinute()))
                 .set(API_KEY.READS_PER_MONTH, wanted.readsPerMonth())
                 .set(API_KEY.ACCESS_REQUEST_ID, wanted.accessRequestId())
                 .returning()
@@ -79,16 +81,19 @@ public final class ApiKeyStore {
             condition = API_KEY.ID.eq(Long.parseLong(wanted));
         } else if (ApiKeys.wellFormed(wanted)) {
             condition = API_KEY.KEY_HASH.eq(ApiKeys.hash(wanted));
-        } else if (wanted.startsWith(ApiKeys.PREFIX) && wanted.length() >= MIN_PREFIX_SEARCH
+        } else if (wanted.startsWith(ApiKeys.PREFIX)
+                && wanted.length() >= MIN_PREFIX_SEARCH
                 && wanted.length() <= ApiKeys.DISPLAY_PREFIX_LENGTH) {
             condition = API_KEY.PREFIX.startsWith(wanted);
         } else {
             throw new IllegalArgumentException("Name a key by its id, by its prefix (" + ApiKeys.PREFIX
                     + " and at least 4 more characters, as `vspec keys list` shows it) or by the whole key");
         }
-        List<ApiKey> found = db.selectFrom(API_KEY).where(condition).orderBy(API_KEY.ID).fetch(ApiKeyStore::toKey);
+        List<ApiKey> found =
+                db.selectFrom(API_KEY).where(condition).orderBy(API_KEY.ID).fetch(ApiKeyStore::toKey);
         if (found.isEmpty()) {
-            throw new IllegalArgumentException("No key matches " + (ApiKeys.wellFormed(wanted) ? ApiKeys.displayPrefix(wanted) + "…" : wanted));
+            throw new IllegalArgumentException(
+                    "No key matches " + (ApiKeys.wellFormed(wanted) ? ApiKeys.displayPrefix(wanted) + "…" : wanted));
         }
         if (found.size() > 1) {
             throw new IllegalArgumentException(wanted + " matches " + found.size() + " keys ("
@@ -99,11 +104,26 @@ public final class ApiKeyStore {
     }
 
     private static ApiKey toKey(ApiKeyRecord row) {
-        Plan plan = Plan.parse(row.getPlan()).orElseThrow(() -> new IllegalStateException("key " + row.getId() + " has unknown plan " + row.getPlan()));
-        long perMinute = row.getRequestsPerMinute() != null ? row.getRequestsPerMinute() : plan.requestsPerMinute().orElseThrow();
-        long perMonth = row.getReadsPerMonth() != null ? row.getReadsPerMonth() : plan.readsPerMonth().orElseThrow();
-        return new ApiKey(row.getId(), row.getPrefix(), row.getOwner(), plan, scopes(row.getScopes()), perMinute, perMonth,
-                row.getAccessRequestId(), row.getCreatedAt(), row.getRevokedAt());
+        Plan plan = Plan.parse(row.getPlan())
+                .orElseThrow(
+                        () -> new IllegalStateException("key " + row.getId() + " has unknown plan " + row.getPlan()));
+        long perMinute = row.getRequestsPerMinute() != null
+                ? row.getRequestsPerMinute()
+                : plan.requestsPerMinute().orElseThrow();
+        long perMonth = row.getReadsPerMonth() != null
+                ? row.getReadsPerMonth()
+                : plan.readsPerMonth().orElseThrow();
+        return new ApiKey(
+                row.getId(),
+                row.getPrefix(),
+                row.getOwner(),
+                plan,
+                scopes(row.getScopes()),
+                perMinute,
+                perMonth,
+                row.getAccessRequestId(),
+                row.getCreatedAt(),
+                row.getRevokedAt());
     }
 
     private static String codes(Set<Scope> scopes) {
@@ -112,8 +132,10 @@ public final class ApiKeyStore {
 
     private static Set<Scope> scopes(String codes) {
         Set<Scope> scopes = EnumSet.noneOf(Scope.class);
-        Arrays.stream(codes.split(" ")).filter(code -> !code.isBlank())
-                .forEach(code -> scopes.add(Scope.parse(code).orElseThrow(() -> new IllegalStateException("unknown scope " + code))));
+        Arrays.stream(codes.split(" "))
+                .filter(code -> !code.isBlank())
+                .forEach(code -> scopes.add(
+                        Scope.parse(code).orElseThrow(() -> new IllegalStateException("unknown scope " + code))));
         return scopes;
     }
 }

@@ -18,12 +18,12 @@ public final class ApiKeys {
     public static final int LENGTH = PREFIX.length() + RANDOM_LENGTH + CHECKSUM_LENGTH;
     /** Random characters kept in the prefix: enough to tell keys apart, too few to matter (143 bits stay secret). */
     private static final int SHOWN_RANDOM = 8;
+
     public static final int DISPLAY_PREFIX_LENGTH = PREFIX.length() + SHOWN_RANDOM;
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ApiKeys() {
-    }
+    private ApiKeys() {}
 
     public static String generate() {
         StringBuilder key = new StringBuilder(LENGTH).append(PREFIX);
@@ -43,7 +43,8 @@ public final class ApiKeys {
                 return false;
             }
         }
-        return checksum(key.subSequence(0, LENGTH - CHECKSUM_LENGTH)).contentEquals(key.subSequence(LENGTH - CHECKSUM_LENGTH, LENGTH));
+        return checksum(key.subSequence(0, LENGTH - CHECKSUM_LENGTH))
+                .contentEquals(key.subSequence(LENGTH - CHECKSUM_LENGTH, LENGTH));
     }
 
     /** The stored form: the SHA-256 of the whole key, lowercase hex. */

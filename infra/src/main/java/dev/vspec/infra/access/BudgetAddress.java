@@ -18,10 +18,10 @@ public final class BudgetAddress {
      * escape a limit by changing the text.
      */
     static final String NOT_AN_ADDRESS = "not-an-address";
+
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
-    private BudgetAddress() {
-    }
+    private BudgetAddress() {}
 
     /**
      * An IPv4 address itself, an IPv6 address by its /64 network, since one subscriber is usually
@@ -42,7 +42,8 @@ public final class BudgetAddress {
         }
         StringBuilder network = new StringBuilder();
         for (int i = 0; i < 8; i += 2) {
-            network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff))).append(':');
+            network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff)))
+                    .append(':');
         }
         return network.append(":/64").toString();
     }

@@ -32,7 +32,8 @@ public final class ExpiredBucketPurge implements AutoCloseable {
             return thread;
         });
         ExpiredBucketPurge purge = new ExpiredBucketPurge(buckets, scheduler);
-        scheduler.scheduleWithFixedDelay(purge::purgeQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(
+                purge::purgeQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
         return purge;
     }
 

@@ -25,8 +25,11 @@ public final class KeyLookup {
     }
 
     KeyLookup(Function<String, Optional<ApiKey>> findActiveByHash, Duration ttl, Ticker ticker, Executor refreshes) {
-        Caffeine<Object, Object> cache = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(50_000)
-                .ticker(ticker).executor(refreshes);
+        Caffeine<Object, Object> cache = Caffeine.newBuilder()
+                .expireAfterWrite(ttl)
+                .maximumSize(50_000)
+                .ticker(ticker)
+                .executor(refreshes);
         if (ttl.toNanos() > 1) {
             cache.refreshAfterWrite(ttl.dividedBy(2));
         }

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -49,7 +49,8 @@ public final class MonthlyReadCounts implements AutoCloseable {
     private final AtomicBoolean writeQueued = new AtomicBoolean();
     private volatile Instant purged = Instant.EPOCH;
 
-    private MonthlyReadCounts(DSLContext db, Clock clock, Duration writeAfter, Duration fresh, ScheduledExecutorService writer) {
+    private MonthlyReadCounts(
+            DSLContext db, Clock clock, Duration writeAfter, Duration fresh, ScheduledExecutorService writer) {
         this.db = db;
         this.clock = clock;
         this.writeAfter = writeAfter;
@@ -89,10 +90,13 @@ public final class MonthlyReadCounts implements AutoCloseable {
     private void writeSoon() {
         if (writeQueued.compareAndSet(false, true)) {
             try {
-                writer.schedule(() -> {
-                    writeQueued.set(false);
-                    flushQuietly();
-                }, writeAfter.toMillis(), TimeUnit.MILLISECONDS);
+                writer.schedule(
+                        () -> {
+                            writeQueued.set(false);
+                            flushQuietly();
+                        },
+                        writeAfter.toMillis(),
+                        TimeUnit.MILLISECONDS);
             } catch (RejectedExecutionException e) {
                 // closing: close() writes what is counted
                 writeQueued.set(false);
@@ -109,10 +113,13 @@ public final class MonthlyReadCounts implements AutoCloseable {
         synchronized (count) {
             Instant now = clock.instant();
             // while a write is under way, its answer brings the total; a read now might or might not see it
-            if (count.writing == 0 && (count.readAt == null || count.readAt.plus(fresh).isBefore(now))) {
+            if (count.writing == 0
+                    && (count.readAt == null || count.readAt.plus(fresh).isBefore(now))) {
                 try {
-                    Record1<Long> stored = db.select(SPENT_READS.READS).from(SPENT_READS)
-                            .where(SPENT_READS.KEY_ID.eq(keyId), SPENT_READS.MONTH.eq(month)).fetchOne();
+                    Record1<Long> stored = db.select(SPENT_READS.READS)
+                            .from(SPENT_READS)
+                            .where(SPENT_READS.KEY_ID.eq(keyId), SPENT_READS.MONTH.eq(month))
+                            .fetchOne();
                     count.stored = stored == null ? 0 : stored.value1();
                 } catch (org.jooq.exception.DataAccessException | org.springframework.dao.DataAccessException e) {
                     // a read answered from memory while the database does not answer reports the last total known
@@ -145,12 +152,15 @@ public final class MonthlyReadCounts implements AutoCloseable {
             try {
                 var insert = db.insertInto(SPENT_READS, SPENT_READS.KEY_ID, SPENT_READS.MONTH, SPENT_READS.READS);
                 for (Writing write : writing) {
-                    insert = insert.values(write.keyMonth().keyId(), write.keyMonth().month(), write.units());
+                    insert = insert.values(
+                            write.keyMonth().keyId(), write.keyMonth().month(), write.units());
                 }
                 insert.onConflict(SPENT_READS.KEY_ID, SPENT_READS.MONTH)
-                        .doUpdate().set(SPENT_READS.READS, SPENT_READS.READS.plus(DSL.excluded(SPENT_READS.READS)))
+                        .doUpdate()
+                        .set(SPENT_READS.READS, SPENT_READS.READS.plus(DSL.excluded(SPENT_READS.READS)))
                         .returning(SPENT_READS.KEY_ID, SPENT_READS.MONTH, SPENT_READS.READS)
-                        .fetch().forEach(row -> totals.put(new KeyMonth(row.getKeyId(), row.getMonth()), row.getReads()));
+                        .fetch()
+                        .forEach(row -> totals.put(new KeyMonth(row.getKeyId(), row.getMonth()), row.getReads()));
             } finally {
                 for (Writing write : writing) {
                     synchronized (write.count()) {
@@ -176,7 +186,9 @@ public final class MonthlyReadCounts implements AutoCloseable {
         try {
             flush();
         } catch (RuntimeException e) {
-            log.warn("Writing the monthly read counts failed; they are kept and written on the next try: {}", e.getMessage());
+            log.warn(
+                    "Writing the monthly read counts failed; they are kept and written on the next try: {}",
+                    e.getMessage());
         }
     }
 
@@ -196,11 +208,9 @@ public final class MonthlyReadCounts implements AutoCloseable {
         flushQuietly();
     }
 
-    private record KeyMonth(long keyId, long month) {
-    }
+    private record KeyMonth(long keyId, long month) {}
 
-    private record Writing(KeyMonth keyMonth, Count count, long units) {
-    }
+    private record Writing(KeyMonth keyMonth, Count count, long units) {}
 
     /**
      * Reads admitted here and not yet written ({@code pending}), being written ({@code writing}), and every

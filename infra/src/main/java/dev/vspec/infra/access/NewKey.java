@@ -1,7 +1,7 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.access.Scope;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -9,12 +9,13 @@ import java.util.Set;
  * What an operator asks for when issuing a key. Scopes default to the plan's and may only narrow
  * them; limits are set for enterprise keys only (the other plans' limits are the specification's).
  */
-public record NewKey(String owner, Plan plan, Set<Scope> scopes, Long requestsPerMinute, Long readsPerMonth,
-        Long accessRequestId) {
+public record NewKey(
+        String owner, Plan plan, Set<Scope> scopes, Long requestsPerMinute, Long readsPerMonth, Long accessRequestId) {
 
     public NewKey {
         if (owner == null || owner.isBlank()) {
-            throw new IllegalArgumentException("A key needs an owner (who it is for, e.g. an email address or a company)");
+            throw new IllegalArgumentException(
+                    "A key needs an owner (who it is for, e.g. an email address or a company)");
         }
         owner = owner.strip();
         if (owner.length() > 200) {
@@ -27,20 +28,22 @@ public record NewKey(String owner, Plan plan, Set<Scope> scopes, Long requestsPe
         Set<Scope> beyond = EnumSet.copyOf(scopes);
         beyond.removeAll(plan.scopes());
         if (!beyond.isEmpty()) {
-            throw new IllegalArgumentException("The " + plan + " plan does not include " + listed(beyond) + "; its scopes are "
-                    + listed(plan.scopes()));
+            throw new IllegalArgumentException("The " + plan + " plan does not include " + listed(beyond)
+                    + "; its scopes are " + listed(plan.scopes()));
         }
         if (plan == Plan.ENTERPRISE) {
             if (requestsPerMinute == null || readsPerMonth == null) {
-                throw new IllegalArgumentException("An enterprise key needs its negotiated limits: requests per minute and reads per month");
+                throw new IllegalArgumentException(
+                        "An enterprise key needs its negotiated limits: requests per minute and reads per month");
             }
             if (requestsPerMinute < 1 || readsPerMonth < 1) {
                 throw new IllegalArgumentException("Limits are at least 1");
             }
         } else if (requestsPerMinute != null || readsPerMonth != null) {
-            throw new IllegalArgumentException("Only enterprise keys take their own limits; the " + plan + " plan allows "
-                    + plan.requestsPerMinute().getAsLong() + " requests per minute and "
-                    + plan.readsPerMonth().getAsLong() + " reads per month");
+            throw new IllegalArgumentException(
+                    "Only enterprise keys take their own limits; the " + plan + " plan allows "
+                            + plan.requestsPerMinute().getAsLong() + " requests per minute and "
+                            + plan.readsPerMonth().getAsLong() + " reads per month");
         }
     }
 

@@ -8,5 +8,4 @@ import java.lang.annotation.Target;
 /** A route under {@code /api} that answers without a key (the request-access form, the status document). */
 @Target({ElementType.METHOD, ElementType.TYPE})
 @Retention(RetentionPolicy.RUNTIME)
-public @interface PublicRoute {
-}
+public @interface PublicRoute {}

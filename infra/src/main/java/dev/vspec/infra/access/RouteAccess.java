@@ -51,6 +51,7 @@ public final class RouteAccess {
 
     /** What each method of each handled path asks; a path handled under a template (a path variable) by its pattern. */
     private final Map<String, Map<String, Requirement>> literal = new HashMap<>();
+
     private final Map<PathPattern, Map<String, Requirement>> templated = new LinkedHashMap<>();
     private final List<PathPattern> publicPaths;
 
@@ -74,8 +75,11 @@ public final class RouteAccess {
                 }
                 allPublic.merge(path, declared.get().keyless(), Boolean::logicalAnd);
                 Map<String, Requirement> methods = byPath.computeIfAbsent(path, p -> new HashMap<>());
-                Set<org.springframework.web.bind.annotation.RequestMethod> mapped = mapping.getMethodsCondition().getMethods();
-                for (String method : mapped.isEmpty() ? List.of(ANY_METHOD) : mapped.stream().map(Enum::name).toList()) {
+                Set<org.springframework.web.bind.annotation.RequestMethod> mapped =
+                        mapping.getMethodsCondition().getMethods();
+                for (String method : mapped.isEmpty()
+                        ? List.of(ANY_METHOD)
+                        : mapped.stream().map(Enum::name).toList()) {
                     methods.put(method, declared.get());
                     if (method.equals("GET")) {
                         methods.put("HEAD", declared.get());
@@ -144,7 +148,8 @@ public final class RouteAccess {
         if (scope != null) {
             return Optional.of(new Requirement(false, scope.value(), handler.getMethodAnnotation(CountsReads.class)));
         }
-        if (handler.hasMethodAnnotation(PublicRoute.class) || handler.getBeanType().isAnnotationPresent(PublicRoute.class)) {
+        if (handler.hasMethodAnnotation(PublicRoute.class)
+                || handler.getBeanType().isAnnotationPresent(PublicRoute.class)) {
             return Optional.of(Requirement.PUBLIC);
         }
         return Optional.empty();

@@ -16,8 +16,7 @@ public final class Sha256 {
         }
     });
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     public static String hex(byte[] bytes) {
         return HexFormat.of().formatHex(DIGEST.get().digest(bytes));

@@ -3,8 +3,8 @@ package dev.vspec.infra.access;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bandwidth;
-import io.github.bucket4j.BucketExceptions;
 import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.BucketExceptions;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.VerboseResult;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
@@ -94,8 +94,8 @@ public final class SharedBudgets {
                     return new Admission(false, limit, 0, index, end);
                 }
                 long share = Math.max(1, limit / leaseDivisor);
-                VerboseResult<Long> taken = stored(() -> windowBucket(subject, index, limit, window).asVerbose()
-                        .tryConsumeAsMuchAsPossible(share));
+                VerboseResult<Long> taken = stored(() ->
+                        windowBucket(subject, index, limit, window).asVerbose().tryConsumeAsMuchAsPossible(share));
                 lease.local = taken.getValue();
                 lease.shared = taken.getDiagnostics().getAvailableTokens();
                 if (lease.local == 0) {
@@ -116,9 +116,11 @@ public final class SharedBudgets {
         synchronized (lease) {
             lease.moveTo(index, limit);
             if (!lease.exhausted && lease.local == 0) {
-                lease.shared = stored(() -> windowBucket(subject, index, limit, window).getAvailableTokens());
+                lease.shared =
+                        stored(() -> windowBucket(subject, index, limit, window).getAvailableTokens());
             }
-            return new Admission(lease.shared + lease.local > 0, limit, lease.shared + lease.local, index, window.end(index));
+            return new Admission(
+                    lease.shared + lease.local > 0, limit, lease.shared + lease.local, index, window.end(index));
         }
     }
 
@@ -150,11 +152,18 @@ public final class SharedBudgets {
      */
     public RollingAdmission takeRolling(String subject, long capacity, Duration period) {
         BucketConfiguration configuration = BucketConfiguration.builder()
-                .addLimit(Bandwidth.builder().capacity(capacity).refillIntervally(capacity, period).build())
+                .addLimit(Bandwidth.builder()
+                        .capacity(capacity)
+                        .refillIntervally(capacity, period)
+                        .build())
                 .build();
-        ConsumptionProbe probe = stored(() -> buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1));
+        ConsumptionProbe probe = stored(
+                () -> buckets.builder().build(subject, () -> configuration).tryConsumeAndReturnRemaining(1));
         count(subject, "rolling", probe.isConsumed());
-        return new RollingAdmission(probe.isConsumed(), capacity, probe.getRemainingTokens(),
+        return new RollingAdmission(
+                probe.isConsumed(),
+                capacity,
+                probe.getRemainingTokens(),
                 Duration.ofNanos(probe.isConsumed() ? 0 : probe.getNanosToWaitForRefill()));
     }
 
@@ -178,25 +187,37 @@ public final class SharedBudgets {
     private void count(String subject, String window, boolean admitted) {
         int colon = subject.indexOf(':');
         // looked up here rather than in the registry: a registry lookup builds and sorts the tags on every request
-        decisions.computeIfAbsent(new Decision(colon < 0 ? subject : subject.substring(0, colon), window, admitted),
-                decision -> meters.counter(DECISIONS_METRIC, "budget", decision.budget(),
-                        "window", decision.window().toLowerCase(Locale.ROOT),
-                        "outcome", decision.admitted() ? "admitted" : "refused")).increment();
+        decisions
+                .computeIfAbsent(
+                        new Decision(colon < 0 ? subject : subject.substring(0, colon), window, admitted),
+                        decision -> meters.counter(
+                                DECISIONS_METRIC,
+                                "budget",
+                                decision.budget(),
+                                "window",
+                                decision.window().toLowerCase(Locale.ROOT),
+                                "outcome",
+                                decision.admitted() ? "admitted" : "refused"))
+                .increment();
     }
 
     /** The tags of one {@link #DECISIONS_METRIC} counter: a handful of budget kinds, windows and outcomes. */
-    private record Decision(String budget, String window, boolean admitted) {
-    }
+    private record Decision(String budget, String window, boolean admitted) {}
 
     /**
      * A window's bucket holds the window's limit. Its refill period is twice the longest window, so
      * it cannot refill while its window lasts, and its row outlives the window.
      */
-    private io.github.bucket4j.distributed.BucketProxy windowBucket(String subject, long index, long limit, Window window) {
+    private io.github.bucket4j.distributed.BucketProxy windowBucket(
+            String subject, long index, long limit, Window window) {
         BucketConfiguration configuration = BucketConfiguration.builder()
-                .addLimit(Bandwidth.builder().capacity(limit).refillIntervally(limit, window.longest().multipliedBy(2)).build())
+                .addLimit(Bandwidth.builder()
+                        .capacity(limit)
+                        .refillIntervally(limit, window.longest().multipliedBy(2))
+                        .build())
                 .build();
-        return buckets.builder().build(subject + ':' + window.name().toLowerCase(Locale.ROOT) + ':' + index, () -> configuration);
+        return buckets.builder()
+                .build(subject + ':' + window.name().toLowerCase(Locale.ROOT) + ':' + index, () -> configuration);
     }
 
     /** Verdict of a rolling budget; {@code retryAfter} is zero when admitted. */

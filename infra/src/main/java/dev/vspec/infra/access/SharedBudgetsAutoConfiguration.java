@@ -38,13 +38,14 @@ public class SharedBudgetsAutoConfiguration {
                 .idColumn("id")
                 .stateColumn("state")
                 .expiresAtColumn("expires_at")
-                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_FULL_BUCKETS))
+                .expirationAfterWrite(
+                        ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_FULL_BUCKETS))
                 .build();
     }
 
     @Bean
-    SharedBudgets sharedBudgets(PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets,
-            ObjectProvider<MeterRegistry> meters) {
+    SharedBudgets sharedBudgets(
+            PostgreSQLSelectForUpdateBasedProxyManager<String> rateLimitBuckets, ObjectProvider<MeterRegistry> meters) {
         return new SharedBudgets(rateLimitBuckets, Clock.systemUTC(), meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 

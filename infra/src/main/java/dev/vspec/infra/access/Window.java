@@ -46,7 +46,10 @@ public enum Window {
             }
             YearMonth month = YearMonth.from(now.atOffset(ZoneOffset.UTC));
             long index = month.getYear() * 12L + month.getMonthValue() - 1;
-            last = new Span(month.atDay(1).atStartOfDay().toEpochSecond(ZoneOffset.UTC), end(index).getEpochSecond(), index);
+            last = new Span(
+                    month.atDay(1).atStartOfDay().toEpochSecond(ZoneOffset.UTC),
+                    end(index).getEpochSecond(),
+                    index);
             return index;
         }
 
@@ -56,7 +59,8 @@ public enum Window {
             if (span.index() == index && span.end() > 0) {
                 return Instant.ofEpochSecond(span.end());
             }
-            YearMonth month = YearMonth.of(Math.toIntExact(Math.floorDiv(index, 12)), (int) Math.floorMod(index, 12) + 1);
+            YearMonth month =
+                    YearMonth.of(Math.toIntExact(Math.floorDiv(index, 12)), (int) Math.floorMod(index, 12) + 1);
             return month.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
         }
     };
@@ -80,6 +84,5 @@ public enum Window {
     }
 
     /** The seconds [start, end) of one window. */
-    private record Span(long start, long end, long index) {
-    }
+    private record Span(long start, long end, long index) {}
 }

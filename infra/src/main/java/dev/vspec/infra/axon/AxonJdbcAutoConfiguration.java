@@ -1,7 +1,7 @@
 package dev.vspec.infra.axon;
 
-import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.modelling.saga.repository.jdbc.GenericSagaSqlSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSqlSchema;
@@ -17,13 +17,15 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(
         afterName = {
-                "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
-                "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
-                "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration"},
+            "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+            "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration",
+            "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration"
+        },
         beforeName = {
-                "org.axonframework.springboot.autoconfig.JdbcAutoConfiguration",
-                "org.axonframework.springboot.autoconfig.TransactionAutoConfiguration",
-                "org.axonframework.springboot.autoconfig.NoOpTransactionAutoConfiguration"})
+            "org.axonframework.springboot.autoconfig.JdbcAutoConfiguration",
+            "org.axonframework.springboot.autoconfig.TransactionAutoConfiguration",
+            "org.axonframework.springboot.autoconfig.NoOpTransactionAutoConfiguration"
+        })
 @ConditionalOnClass(EventSchema.class)
 public class AxonJdbcAutoConfiguration {
 

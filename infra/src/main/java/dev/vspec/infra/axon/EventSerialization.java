@@ -19,8 +19,7 @@ import org.axonframework.serialization.json.JacksonSerializer;
  */
 public final class EventSerialization {
 
-    private EventSerialization() {
-    }
+    private EventSerialization() {}
 
     /** The mapper itself; needs Jackson 2 (with jsr310) but not Axon on the classpath. */
     public static ObjectMapper objectMapper() {

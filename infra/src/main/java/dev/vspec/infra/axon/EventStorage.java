@@ -1,9 +1,9 @@
 package dev.vspec.infra.axon;
 
 import javax.sql.DataSource;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.eventsourcing.eventstore.jpa.SQLStateResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.jdbc.SpringDataSourceConnectionProvider;
@@ -20,8 +20,7 @@ public final class EventStorage {
     public static final String EVENT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".domainevententry";
     public static final String SNAPSHOT_TABLE = AxonJdbcAutoConfiguration.SCHEMA + ".snapshotevententry";
 
-    private EventStorage() {
-    }
+    private EventStorage() {}
 
     /** PostgreSQL's SQLSTATE for a unique constraint violated. */
     private static final String UNIQUE_VIOLATION = "23505";
@@ -34,7 +33,10 @@ public final class EventStorage {
                 .eventSerializer(serializer)
                 .snapshotSerializer(serializer)
                 .persistenceExceptionResolver(duplicateEvents())
-                .schema(EventSchema.builder().eventTable(EVENT_TABLE).snapshotTable(SNAPSHOT_TABLE).build())
+                .schema(EventSchema.builder()
+                        .eventTable(EVENT_TABLE)
+                        .snapshotTable(SNAPSHOT_TABLE)
+                        .build())
                 .build();
     }
 

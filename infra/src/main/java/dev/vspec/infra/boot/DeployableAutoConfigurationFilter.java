@@ -22,7 +22,10 @@ public class DeployableAutoConfigurationFilter implements AutoConfigurationImpor
     @Override
     public void setEnvironment(Environment environment) {
         String[] configured = environment.getProperty(PROPERTY, String[].class, new String[0]);
-        prefixes = Arrays.stream(configured).map(String::strip).filter(p -> !p.isEmpty()).toList();
+        prefixes = Arrays.stream(configured)
+                .map(String::strip)
+                .filter(p -> !p.isEmpty())
+                .toList();
     }
 
     @Override

@@ -30,7 +30,9 @@ public class ManagementPortDefault implements EnvironmentPostProcessor, Ordered 
             return;
         }
         int management = port == 0 || port + OFFSET > MAX_PORT ? 0 : port + OFFSET;
-        environment.getPropertySources().addLast(new MapPropertySource("vspec-management-port", Map.of(MANAGEMENT_PORT, management)));
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource("vspec-management-port", Map.of(MANAGEMENT_PORT, management)));
     }
 
     /** After the configuration files are read, which name the deployable's port. */

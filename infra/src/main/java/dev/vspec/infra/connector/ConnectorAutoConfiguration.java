@@ -22,9 +22,15 @@ import org.springframework.context.annotation.Bean;
 public class ConnectorAutoConfiguration {
 
     @Bean
-    GuardedConnector guardedConnector(ConnectorProperties properties, ApiErrorResponses errors,
-            ObjectProvider<MeterRegistry> meters, ObjectProvider<RefusalHeaders> refusalHeaders) {
-        return new GuardedConnector(properties, errors, meters.getIfAvailable(SimpleMeterRegistry::new),
+    GuardedConnector guardedConnector(
+            ConnectorProperties properties,
+            ApiErrorResponses errors,
+            ObjectProvider<MeterRegistry> meters,
+            ObjectProvider<RefusalHeaders> refusalHeaders) {
+        return new GuardedConnector(
+                properties,
+                errors,
+                meters.getIfAvailable(SimpleMeterRegistry::new),
                 refusalHeaders.getIfAvailable(() -> RefusalHeaders.NONE));
     }
 

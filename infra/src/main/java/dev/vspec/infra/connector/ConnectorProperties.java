@@ -15,12 +15,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              {@code server.tomcat.max-connections} bounds them
  */
 @ConfigurationProperties("vspec.http")
-public record ConnectorProperties(@DefaultValue("15s") Duration requestHeadTimeout,
+public record ConnectorProperties(
+        @DefaultValue("15s") Duration requestHeadTimeout,
         @DefaultValue("0") int maxConnectionsPerAddress) {
 
     public ConnectorProperties {
         if (requestHeadTimeout.isNegative() || requestHeadTimeout.isZero()) {
-            throw new IllegalArgumentException("vspec.http.request-head-timeout must be positive, not " + requestHeadTimeout);
+            throw new IllegalArgumentException(
+                    "vspec.http.request-head-timeout must be positive, not " + requestHeadTimeout);
         }
     }
 }

@@ -72,7 +72,10 @@ final class ErrorRecordValve extends ErrorReportValve {
         headers.add(request, response);
         // Tomcat closes the connection after any of its refusals: say so, or a client may send its next request on it
         response.setHeader(HttpHeaders.CONNECTION, "close");
-        log.debug("Refused before any route: {} {}", error.error().status(), error.error().code());
+        log.debug(
+                "Refused before any route: {} {}",
+                error.error().status(),
+                error.error().code());
         try {
             responses.write(request, response, error);
         } catch (IOException | RuntimeException e) {

@@ -26,7 +26,10 @@ final class GuardedConnector implements WebServerFactoryCustomizer<TomcatServlet
     private final MeterRegistry meters;
     private final RefusalHeaders refusalHeaders;
 
-    GuardedConnector(ConnectorProperties properties, ApiErrorResponses errors, MeterRegistry meters,
+    GuardedConnector(
+            ConnectorProperties properties,
+            ApiErrorResponses errors,
+            MeterRegistry meters,
             RefusalHeaders refusalHeaders) {
         this.properties = properties;
         this.errors = errors;
@@ -41,11 +44,15 @@ final class GuardedConnector implements WebServerFactoryCustomizer<TomcatServlet
         factory.addProtocolHandlerCustomizers(handler -> {
             if (handler instanceof GuardedHttp11NioProtocol protocol) {
                 protocol.headDeadline(properties.requestHeadTimeout());
-                protocol.endpoint().limitPerAddress(new ConnectionsPerAddress(properties.maxConnectionsPerAddress()),
-                        refusal(), refused::increment);
+                protocol.endpoint()
+                        .limitPerAddress(
+                                new ConnectionsPerAddress(properties.maxConnectionsPerAddress()),
+                                refusal(),
+                                refused::increment);
             }
         });
-        factory.addContextCustomizers(context -> new ErrorRecordValve(errors, refusalHeaders).replaceErrorReportOf((StandardHost) context.getParent()));
+        factory.addContextCustomizers(context ->
+                new ErrorRecordValve(errors, refusalHeaders).replaceErrorReportOf((StandardHost) context.getParent()));
     }
 
     @Override
@@ -55,11 +62,14 @@ final class GuardedConnector implements WebServerFactoryCustomizer<TomcatServlet
 
     /** The whole answer to a connection refused at accept, before any request was read: written once, sent as it is. */
     private byte[] refusal() {
-        byte[] body = errors.bodyBeforeAnyRequest(ApiError.of(ErrorCode.RATE_LIMITED, "This address holds "
-                + properties.maxConnectionsPerAddress() + " connections already, the most one client may; reuse them or"
-                + " close some"));
-        String head = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: " + body.length
-                + "\r\nRetry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+        byte[] body = errors.bodyBeforeAnyRequest(ApiError.of(
+                ErrorCode.RATE_LIMITED,
+                "This address holds "
+                        + properties.maxConnectionsPerAddress()
+                        + " connections already, the most one client may; reuse them or"
+                        + " close some"));
+        String head = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: "
+                + body.length + "\r\nRetry-After: 1\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
         byte[] answer = new byte[headBytes.length + body.length];
         System.arraycopy(headBytes, 0, answer, 0, headBytes.length);

@@ -25,7 +25,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
 
     private volatile ConnectionsPerAddress places = new ConnectionsPerAddress(0);
     private volatile byte[] refusal = new byte[0];
-    private volatile Runnable refused = () -> { };
+    private volatile Runnable refused = () -> {};
     private volatile int headTimeoutMillis = Integer.MAX_VALUE;
 
     /**
@@ -58,10 +58,13 @@ final class GuardedNioEndpoint extends NioEndpoint {
         }
         NioSocketWrapper socketWrapper = null;
         try {
-            NioChannel channel = getNioChannels() == null ? null : getNioChannels().pop();
+            NioChannel channel =
+                    getNioChannels() == null ? null : getNioChannels().pop();
             if (channel == null) {
-                channel = createChannel(new SocketBufferHandler(socketProperties.getAppReadBufSize(),
-                        socketProperties.getAppWriteBufSize(), socketProperties.getDirectBuffer()));
+                channel = createChannel(new SocketBufferHandler(
+                        socketProperties.getAppReadBufSize(),
+                        socketProperties.getAppWriteBufSize(),
+                        socketProperties.getDirectBuffer()));
             }
             NioSocketWrapper newWrapper = new ClientConnection(channel, this, network, counted);
             channel.reset(socket, newWrapper);
@@ -71,8 +74,10 @@ final class GuardedNioEndpoint extends NioEndpoint {
             if (getUnixDomainSocketPath() == null) {
                 socketProperties.setProperties(socket.socket());
             }
-            socketWrapper.setReadTimeout(getConnectionTimeout() > 0 ? Math.min(getConnectionTimeout(), headTimeoutMillis)
-                    : headTimeoutMillis);
+            socketWrapper.setReadTimeout(
+                    getConnectionTimeout() > 0
+                            ? Math.min(getConnectionTimeout(), headTimeoutMillis)
+                            : headTimeoutMillis);
             socketWrapper.setWriteTimeout(getConnectionTimeout());
             socketWrapper.setKeepAliveLeft(getMaxKeepAliveRequests());
             getPoller().register(socketWrapper);
@@ -106,7 +111,9 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private static String networkOf(SocketChannel socket) {
         try {
             SocketAddress remote = socket.getRemoteAddress();
-            return remote instanceof InetSocketAddress inet && inet.getAddress() != null ? BudgetAddress.of(inet.getAddress()) : null;
+            return remote instanceof InetSocketAddress inet && inet.getAddress() != null
+                    ? BudgetAddress.of(inet.getAddress())
+                    : null;
         } catch (IOException e) {
             return null;
         }

@@ -58,8 +58,10 @@ final class HeadDeadlineProcessor extends Http11Processor {
     /** The endpoint's read timeout, cut short by {@link #service}, ended the wait for a head: answer it. */
     @Override
     public SocketState process(SocketWrapperBase<?> socket, SocketEvent status) throws IOException {
-        if (status == SocketEvent.ERROR && socket.getError() instanceof SocketTimeoutException
-                && socket instanceof ClientConnection connection && connection.owesHead()) {
+        if (status == SocketEvent.ERROR
+                && socket.getError() instanceof SocketTimeoutException
+                && socket instanceof ClientConnection connection
+                && connection.owesHead()) {
             return requestTimeout(socket);
         }
         return super.process(socket, status);
@@ -69,8 +71,10 @@ final class HeadDeadlineProcessor extends Http11Processor {
     void headReceived() {
         if (socketWrapper instanceof ClientConnection connection) {
             connection.headReceived();
-            socketWrapper.setReadTimeout(readTimeout(protocol.getDisableUploadTimeout() ? protocol.getConnectionTimeout()
-                    : protocol.getConnectionUploadTimeout()));
+            socketWrapper.setReadTimeout(readTimeout(
+                    protocol.getDisableUploadTimeout()
+                            ? protocol.getConnectionTimeout()
+                            : protocol.getConnectionUploadTimeout()));
         }
     }
 

@@ -11,7 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 @FunctionalInterface
 public interface RefusalHeaders {
 
-    RefusalHeaders NONE = (request, response) -> { };
+    RefusalHeaders NONE = (request, response) -> {};
 
     void add(HttpServletRequest request, HttpServletResponse response);
 }

@@ -27,8 +27,11 @@ final class TrustedProxies implements WebServerFactoryCustomizer<TomcatWebServer
 
     /** @throws IllegalArgumentException naming the setting and the entry, when an entry is not an address or range */
     TrustedProxies(List<String> entries) {
-        this.ranges = entries.stream().map(String::strip).filter(entry -> !entry.isEmpty())
-                .map(TrustedProxies::range).collect(Collectors.joining(", "));
+        this.ranges = entries.stream()
+                .map(String::strip)
+                .filter(entry -> !entry.isEmpty())
+                .map(TrustedProxies::range)
+                .collect(Collectors.joining(", "));
     }
 
     /** Each entry as a range with its prefix length: an address alone is the range of that address only. */

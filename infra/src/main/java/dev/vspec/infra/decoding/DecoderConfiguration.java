@@ -17,8 +17,10 @@ import org.springframework.context.annotation.Configuration;
 public class DecoderConfiguration {
 
     @Bean(destroyMethod = "close")
-    DecoderSource decoderSource(@Value("${spring.datasource.url}") String url,
-            @Value("${spring.datasource.username:}") String user, @Value("${spring.datasource.password:}") String password,
+    DecoderSource decoderSource(
+            @Value("${spring.datasource.url}") String url,
+            @Value("${spring.datasource.username:}") String user,
+            @Value("${spring.datasource.password:}") String password,
             ObjectProvider<Clock> clock) {
         return DecoderSource.shared(url, user, password, clock.getIfAvailable(Clock::systemUTC));
     }
@@ -27,12 +29,17 @@ public class DecoderConfiguration {
     @Bean
     HealthIndicator vpicHealthIndicator(DecoderSource decoders) {
         return () -> switch (decoders.state()) {
-            case READY -> Health.up()
-                    .withDetail("release", decoders.release().describedAs())
-                    .withDetail("data_date", decoders.release().dataDate().toString())
-                    .build();
-            case NOT_INSTALLED -> Health.up().withDetail("release", "none installed: run vspec vpic install").build();
-            case LOADING, STARTING -> Health.outOfService().withDetail("release", "loading").build();
+            case READY ->
+                Health.up()
+                        .withDetail("release", decoders.release().describedAs())
+                        .withDetail("data_date", decoders.release().dataDate().toString())
+                        .build();
+            case NOT_INSTALLED ->
+                Health.up()
+                        .withDetail("release", "none installed: run vspec vpic install")
+                        .build();
+            case LOADING, STARTING ->
+                Health.outOfService().withDetail("release", "loading").build();
         };
     }
 }

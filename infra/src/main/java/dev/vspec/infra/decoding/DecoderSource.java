@@ -39,7 +39,12 @@ public final class DecoderSource implements AutoCloseable {
     private static final Map<String, DecoderSource> SHARED = new HashMap<>();
 
     /** What a source holds: nothing yet, the decoder of a release, or the news that none is installed. */
-    public enum State { STARTING, LOADING, READY, NOT_INSTALLED }
+    public enum State {
+        STARTING,
+        LOADING,
+        READY,
+        NOT_INSTALLED
+    }
 
     private final String key;
     private final String url;
@@ -107,10 +112,12 @@ public final class DecoderSource implements AutoCloseable {
         if (current != null) {
             return current;
         }
-        throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, state == State.NOT_INSTALLED
-                ? "VIN decoding needs NHTSA's vPIC data, which is not installed here; an operator installs it with"
-                        + " `vspec vpic install` (VINs the catalog already holds still resolve)"
-                : "The VIN decoder is loading NHTSA's vPIC data; retry in a few seconds");
+        throw new ApiException(
+                ErrorCode.SERVICE_UNAVAILABLE,
+                state == State.NOT_INSTALLED
+                        ? "VIN decoding needs NHTSA's vPIC data, which is not installed here; an operator installs it with"
+                                + " `vspec vpic install` (VINs the catalog already holds still resolve)"
+                        : "The VIN decoder is loading NHTSA's vPIC data; retry in a few seconds");
     }
 
     public State state() {
@@ -150,7 +157,8 @@ public final class DecoderSource implements AutoCloseable {
     private void watch() {
         boolean failedBefore = false;
         while (running) {
-            try (Connection connection = connect(); Statement listen = connection.createStatement()) {
+            try (Connection connection = connect();
+                    Statement listen = connection.createStatement()) {
                 listen.execute("LISTEN " + VpicTables.CHANNEL);
                 PGConnection notifications = connection.unwrap(PGConnection.class);
                 if (failedBefore) {
@@ -169,8 +177,10 @@ public final class DecoderSource implements AutoCloseable {
             } catch (SQLException e) {
                 if (running) {
                     if (!failedBefore) {
-                        log.warn("Lost the connection that watches the vPIC release ({}); the decoder held goes on"
-                                + " answering, and the watch resumes when the database is back", e.getMessage());
+                        log.warn(
+                                "Lost the connection that watches the vPIC release ({}); the decoder held goes on"
+                                        + " answering, and the watch resumes when the database is back",
+                                e.getMessage());
                     }
                     failedBefore = true;
                     LockSupport.parkNanos(RETRY.toNanos());
@@ -187,7 +197,8 @@ public final class DecoderSource implements AutoCloseable {
         VpicRelease installed = VpicTables.installedRelease(connection, VpicTables.SCHEMA);
         if (installed == null) {
             if (decoder != null) {
-                log.warn("The vPIC release was removed from the database; VIN decoding answers 503 until one is installed");
+                log.warn(
+                        "The vPIC release was removed from the database; VIN decoding answers 503 until one is installed");
             }
             decoder = null;
             state = State.NOT_INSTALLED;
@@ -207,8 +218,13 @@ public final class DecoderSource implements AutoCloseable {
         }
         decoder = VinDecoder.ready(index, clock);
         state = State.READY;
-        log.info("VIN decoder ready: {} ({} WMIs, {} VIN schemas, {} patterns) in {} ms", index.release().describedAs(),
-                index.wmiCount(), index.schemaCount(), index.patternCount(), (System.nanoTime() - start) / 1_000_000);
+        log.info(
+                "VIN decoder ready: {} ({} WMIs, {} VIN schemas, {} patterns) in {} ms",
+                index.release().describedAs(),
+                index.wmiCount(),
+                index.schemaCount(),
+                index.patternCount(),
+                (System.nanoTime() - start) / 1_000_000);
     }
 
     private Connection connect() throws SQLException {

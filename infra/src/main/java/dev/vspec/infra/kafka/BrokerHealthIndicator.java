@@ -27,16 +27,26 @@ public final class BrokerHealthIndicator implements HealthIndicator, DisposableB
     @Override
     public Health health() {
         try {
-            DescribeClusterResult cluster = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) TIMEOUT.toMillis()));
+            DescribeClusterResult cluster =
+                    admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) TIMEOUT.toMillis()));
             String clusterId = cluster.clusterId().get(TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
-            int brokers = cluster.nodes().get(TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS).size();
-            return Health.up().withDetail("cluster_id", clusterId).withDetail("brokers", brokers).build();
+            int brokers = cluster.nodes()
+                    .get(TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS)
+                    .size();
+            return Health.up()
+                    .withDetail("cluster_id", clusterId)
+                    .withDetail("brokers", brokers)
+                    .build();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Health.down().withDetail("error", "interrupted").build();
         } catch (Exception e) {
-            return Health.down().withDetail("error", "no broker answered within " + TIMEOUT.toSeconds() + " s ("
-                    + e.getClass().getSimpleName() + ")").build();
+            return Health.down()
+                    .withDetail(
+                            "error",
+                            "no broker answered within " + TIMEOUT.toSeconds() + " s ("
+                                    + e.getClass().getSimpleName() + ")")
+                    .build();
         }
     }
 

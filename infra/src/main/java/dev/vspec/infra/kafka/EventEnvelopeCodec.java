@@ -21,10 +21,17 @@ public final class EventEnvelopeCodec {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    public EventEnvelope wrap(String eventId, String aggregateType, String aggregateId, long sequence,
-                              Instant occurredAt, Object event) {
-        return new EventEnvelope(EventEnvelope.VERSION, eventId, PublishedEvents.nameOf(event.getClass()),
-                aggregateType, aggregateId, sequence, occurredAt, mapper.valueToTree(event));
+    public EventEnvelope wrap(
+            String eventId, String aggregateType, String aggregateId, long sequence, Instant occurredAt, Object event) {
+        return new EventEnvelope(
+                EventEnvelope.VERSION,
+                eventId,
+                PublishedEvents.nameOf(event.getClass()),
+                aggregateType,
+                aggregateId,
+                sequence,
+                occurredAt,
+                mapper.valueToTree(event));
     }
 
     public byte[] encode(EventEnvelope envelope) {
@@ -35,16 +42,29 @@ public final class EventEnvelopeCodec {
      * The bytes of {@code encode(wrap(...))}, written in one pass: the event is serialized straight
      * into the envelope rather than first into a tree (the relay encodes every stored event).
      */
-    public byte[] encode(String eventId, String aggregateType, String aggregateId, long sequence,
-                         Instant occurredAt, Object event) {
-        return mapper.writeValueAsBytes(new Outgoing(EventEnvelope.VERSION, eventId,
-                PublishedEvents.nameOf(event.getClass()), aggregateType, aggregateId, sequence, occurredAt, event));
+    public byte[] encode(
+            String eventId, String aggregateType, String aggregateId, long sequence, Instant occurredAt, Object event) {
+        return mapper.writeValueAsBytes(new Outgoing(
+                EventEnvelope.VERSION,
+                eventId,
+                PublishedEvents.nameOf(event.getClass()),
+                aggregateType,
+                aggregateId,
+                sequence,
+                occurredAt,
+                event));
     }
 
     /** {@link EventEnvelope} with the event itself as its payload; the same components in the same order. */
-    private record Outgoing(int envelopeVersion, String eventId, String eventType, String aggregateType,
-                            String aggregateId, long aggregateSequence, Instant occurredAt, Object payload) {
-    }
+    private record Outgoing(
+            int envelopeVersion,
+            String eventId,
+            String eventType,
+            String aggregateType,
+            String aggregateId,
+            long aggregateSequence,
+            Instant occurredAt,
+            Object payload) {}
 
     /** Reads an envelope; a record that is not one is an {@link UnreadableEnvelopeException}. */
     public EventEnvelope decode(byte[] bytes) {
@@ -110,7 +130,8 @@ public final class EventEnvelopeCodec {
 
     /** The typed event of a payload, or null when its type is newer than this code (consumers skip it). */
     public Object event(Payload payload) {
-        return payload.type() == null ? null
+        return payload.type() == null
+                ? null
                 : mapper.readValue(payload.bytes(), payload.offset(), payload.length(), payload.type());
     }
 
@@ -127,9 +148,8 @@ public final class EventEnvelopeCodec {
      * code), its payload's JSON, bytes {@code offset} to {@code offset + length} of a record, and
      * when the event was stored ({@code occurredAt}; null when the envelope lacks a readable one).
      */
-    public record Payload(String eventType, Class<? extends Record> type, byte[] bytes, int offset, int length,
-                          Instant occurredAt) {
-    }
+    public record Payload(
+            String eventType, Class<? extends Record> type, byte[] bytes, int offset, int length, Instant occurredAt) {}
 
     /** The typed event of an envelope, or null when its type is newer than this code (consumers skip it). */
     public Object event(EventEnvelope envelope) {

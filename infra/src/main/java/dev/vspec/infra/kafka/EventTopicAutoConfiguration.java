@@ -29,7 +29,9 @@ public class EventTopicAutoConfiguration {
                 .config(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE)
                 // an ExteriorImageCached envelope carries up to 1 MiB of image as base64
                 .config(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, String.valueOf(MAX_MESSAGE_BYTES))
-                .config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(Math.min(2, properties.replicationFactor())))
+                .config(
+                        TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG,
+                        String.valueOf(Math.min(2, properties.replicationFactor())))
                 .build();
     }
 

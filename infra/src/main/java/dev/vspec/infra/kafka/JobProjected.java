@@ -22,8 +22,7 @@ public final class JobProjected {
                   and applied.topic = published.topic and applied.partition = published.partition
                 where published.job_id = {0} and published.next_offset > coalesce(applied.next_offset, 0))""";
 
-    private JobProjected() {
-    }
+    private JobProjected() {}
 
     /** The condition for the job whose id {@code jobId} holds. */
     public static Condition condition(Field<String> jobId) {

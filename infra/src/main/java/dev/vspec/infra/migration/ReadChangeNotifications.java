@@ -12,6 +12,5 @@ public final class ReadChangeNotifications {
     /** Every configuration may have changed. */
     public static final String ALL = "*";
 
-    private ReadChangeNotifications() {
-    }
+    private ReadChangeNotifications() {}
 }

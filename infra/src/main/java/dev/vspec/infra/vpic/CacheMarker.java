@@ -62,8 +62,11 @@ final class CacheMarker {
         marker.put("size", String.valueOf(Files.size(file)));
         marker.put("modified", String.valueOf(Files.getLastModifiedTime(file).toMillis()));
         Path partial = path.resolveSibling(path.getFileName() + ".tmp");
-        Files.writeString(partial, marker.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue() + "\n")
-                .collect(Collectors.joining()));
+        Files.writeString(
+                partial,
+                marker.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue() + "\n")
+                        .collect(Collectors.joining()));
         Files.move(partial, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 

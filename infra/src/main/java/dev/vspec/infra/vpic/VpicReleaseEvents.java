@@ -29,8 +29,16 @@ final class VpicReleaseEvents {
     }
 
     void append(VpicReleaseInstalled event) {
-        long sequence = storage.lastSequenceNumberFor(AGGREGATE_ID).map(last -> last + 1).orElse(0L);
-        storage.appendEvents(new GenericDomainEventMessage<>(AGGREGATE_TYPE, AGGREGATE_ID, sequence, event,
-                MetaData.emptyInstance(), UUID.randomUUID().toString(), event.installedAt()));
+        long sequence = storage.lastSequenceNumberFor(AGGREGATE_ID)
+                .map(last -> last + 1)
+                .orElse(0L);
+        storage.appendEvents(new GenericDomainEventMessage<>(
+                AGGREGATE_TYPE,
+                AGGREGATE_ID,
+                sequence,
+                event,
+                MetaData.emptyInstance(),
+                UUID.randomUUID().toString(),
+                event.installedAt()));
     }
 }

@@ -1,9 +1,9 @@
 package dev.vspec.infra.vpic;
 
-import java.io.IOException;
-import java.io.Writer;
 import java.io.BufferedWriter;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -42,13 +42,15 @@ final class VpicSqlite implements AutoCloseable {
     private final Connection sqlite;
     /** Table names by lower case (SQLite's names are case-insensitive), each with its columns by lower case. */
     private final Map<String, String> tableNames = new TreeMap<>();
+
     private final Map<String, Map<String, String>> columns = new TreeMap<>();
 
     private VpicSqlite(Path file, Connection sqlite) throws SQLException {
         this.file = file;
         this.sqlite = sqlite;
         try (Statement statement = sqlite.createStatement();
-             ResultSet rows = statement.executeQuery("select name from sqlite_master where type in ('table', 'view')")) {
+                ResultSet rows =
+                        statement.executeQuery("select name from sqlite_master where type in ('table', 'view')")) {
             while (rows.next()) {
                 tableNames.put(lower(rows.getString(1)), rows.getString(1));
             }
@@ -65,8 +67,8 @@ final class VpicSqlite implements AutoCloseable {
             return new VpicSqlite(file, connection);
         } catch (SQLException e) {
             closeQuietly(connection);
-            throw new VpicInstallFailed(file.getFileName() + " is not a SQLite file that vspec can read: "
-                    + e.getMessage(), e);
+            throw new VpicInstallFailed(
+                    file.getFileName() + " is not a SQLite file that vspec can read: " + e.getMessage(), e);
         }
     }
 
@@ -130,7 +132,7 @@ final class VpicSqlite implements AutoCloseable {
 
     long rows(VpicLayout.Table table) throws SQLException {
         try (Statement statement = sqlite.createStatement();
-             ResultSet rows = statement.executeQuery("select count(*) from " + VpicLayout.quote(source(table)))) {
+                ResultSet rows = statement.executeQuery("select count(*) from " + VpicLayout.quote(source(table)))) {
             rows.next();
             return rows.getLong(1);
         }
@@ -146,11 +148,11 @@ final class VpicSqlite implements AutoCloseable {
      */
     long copy(VpicLayout.Table table, CopyManager copyManager, String schema, LongConsumer rowsWritten)
             throws SQLException {
-        String target = schema + "." + table.target() + " (" + table.columns().stream().map(VpicLayout.Column::target)
-                .collect(Collectors.joining(", ")) + ")";
+        String target = schema + "." + table.target() + " ("
+                + table.columns().stream().map(VpicLayout.Column::target).collect(Collectors.joining(", ")) + ")";
         CopyIn copy = copyManager.copyIn("COPY " + target + " FROM STDIN");
         try (Statement statement = sqlite.createStatement();
-             ResultSet rows = statement.executeQuery(select(table))) {
+                ResultSet rows = statement.executeQuery(select(table))) {
             PGCopyOutputStream stream = new PGCopyOutputStream(copy, 1 << 16);
             Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
             List<VpicLayout.Column> columns = table.columns();
@@ -178,12 +180,15 @@ final class VpicSqlite implements AutoCloseable {
                 copy.cancelCopy();
             }
             Throwable cause = e instanceof IOException && e.getCause() instanceof SQLException sql ? sql : e;
-            throw new VpicInstallFailed("Cannot load vPIC table " + source(table) + " into " + schema + "."
-                    + table.target() + ": " + cause.getMessage(), e);
+            throw new VpicInstallFailed(
+                    "Cannot load vPIC table " + source(table) + " into " + schema + "." + table.target() + ": "
+                            + cause.getMessage(),
+                    e);
         }
     }
 
-    private String value(VpicLayout.Table table, VpicLayout.Column column, String value, ResultSet rows) throws SQLException {
+    private String value(VpicLayout.Table table, VpicLayout.Column column, String value, ResultSet rows)
+            throws SQLException {
         return switch (column.kind()) {
             case VALUE -> value;
             case FLAG -> value == null || value.equals("0") ? "f" : "t";
@@ -191,8 +196,8 @@ final class VpicSqlite implements AutoCloseable {
                 try {
                     yield CopyText.timestamp(value);
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(column.target() + " of the row with " + table.columns().get(0).target()
-                            + " " + rows.getString(1) + " is " + e.getMessage());
+                    throw new IllegalArgumentException(column.target() + " of the row with "
+                            + table.columns().get(0).target() + " " + rows.getString(1) + " is " + e.getMessage());
                 }
             }
         };
@@ -200,17 +205,21 @@ final class VpicSqlite implements AutoCloseable {
 
     private String select(VpicLayout.Table table) throws SQLException {
         Map<String, String> present = columnsOf(table.source());
-        return "select " + table.columns().stream()
-                .map(column -> column.optional() && !column.reads().stream().allMatch(r -> present.containsKey(lower(r)))
-                        ? "null" : column.expression())
-                .collect(Collectors.joining(", ")) + " from " + VpicLayout.quote(source(table));
+        return "select "
+                + table.columns().stream()
+                        .map(column -> column.optional()
+                                        && !column.reads().stream().allMatch(r -> present.containsKey(lower(r)))
+                                ? "null"
+                                : column.expression())
+                        .collect(Collectors.joining(", "))
+                + " from " + VpicLayout.quote(source(table));
     }
 
     private List<String> lookupTables() throws SQLException {
         List<String> lookups = new ArrayList<>();
         try (Statement statement = sqlite.createStatement();
-             ResultSet rows = statement.executeQuery("select distinct \"LookupTable\" from \"Element\""
-                     + " where \"LookupTable\" is not null and trim(\"LookupTable\") <> '' order by 1")) {
+                ResultSet rows = statement.executeQuery("select distinct \"LookupTable\" from \"Element\""
+                        + " where \"LookupTable\" is not null and trim(\"LookupTable\") <> '' order by 1")) {
             while (rows.next()) {
                 String name = rows.getString(1).strip();
                 if (!VpicLayout.NOT_LOOKUPS.contains(lower(name)) && tableNames.containsKey(lower(name))) {
@@ -247,7 +256,8 @@ final class VpicSqlite implements AutoCloseable {
     }
 
     private String text(String sql) throws SQLException {
-        try (Statement statement = sqlite.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        try (Statement statement = sqlite.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
             return rows.next() ? rows.getString(1) : null;
         }
     }

@@ -34,6 +34,7 @@ public final class ApiErrorResponses {
     public static final String ERRORS_METRIC = "vspec.api.errors";
     /** The {@code Retry-After} of a transient failure (503 {@code service_unavailable}, 502 {@code upstream_unreachable}). */
     public static final Duration TRANSIENT_RETRY = Duration.ofSeconds(5);
+
     static final Duration CLIENT_ERROR_LOG_INTERVAL = Duration.ofMinutes(1);
 
     private static final Logger clientErrors = LoggerFactory.getLogger("vspec.client-errors");
@@ -56,7 +57,13 @@ public final class ApiErrorResponses {
 
     /** The record as it is answered; every answered record passes here once, so here it is counted and logged. */
     public ApiError stamped(ApiError error, HttpServletRequest request) {
-        meters.counter(ERRORS_METRIC, "code", error.error().code(), "status", Integer.toString(error.error().status())).increment();
+        meters.counter(
+                        ERRORS_METRIC,
+                        "code",
+                        error.error().code(),
+                        "status",
+                        Integer.toString(error.error().status()))
+                .increment();
         logClientError(error, request);
         return decoration.decorate(error.withRequestId(RequestIds.of(request)), request);
     }
@@ -71,7 +78,8 @@ public final class ApiErrorResponses {
 
     /** The answer as a handler returns it: the record as JSON, never cached, with Retry-After when retrying helps. */
     public ResponseEntity<ApiError> entity(ApiError error, HttpServletRequest request) {
-        ResponseEntity.BodyBuilder answer = ResponseEntity.status(HttpStatus.valueOf(error.error().status()))
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(
+                        HttpStatus.valueOf(error.error().status()))
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
         if (retryable(error)) {
@@ -83,9 +91,14 @@ public final class ApiErrorResponses {
     /** 405 {@code method_not_allowed}: the request's method is not one the path takes, which {@code Allow} lists. */
     public ResponseEntity<ApiError> methodNotAllowed(HttpServletRequest request, Collection<HttpMethod> allowed) {
         String methods = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
-        ResponseEntity<ApiError> answer = entity(ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, request.getMethod()
-                + " is not accepted on " + request.getRequestURI() + "; it takes " + methods), request);
-        return ResponseEntity.status(answer.getStatusCode()).headers(answer.getHeaders())
+        ResponseEntity<ApiError> answer = entity(
+                ApiError.of(
+                        ErrorCode.METHOD_NOT_ALLOWED,
+                        request.getMethod() + " is not accepted on " + request.getRequestURI() + "; it takes "
+                                + methods),
+                request);
+        return ResponseEntity.status(answer.getStatusCode())
+                .headers(answer.getHeaders())
                 .allow(allowed.toArray(HttpMethod[]::new))
                 .body(answer.getBody());
     }
@@ -133,7 +146,12 @@ public final class ApiErrorResponses {
         }
         long heldBack = throttle.pass(error.error().code());
         if (heldBack != LogThrottle.HELD_BACK) {
-            clientErrors.info("Answered {} {} to {}{}", status, error.error().code(), route(request), throttle.heldBackNote(heldBack));
+            clientErrors.info(
+                    "Answered {} {} to {}{}",
+                    status,
+                    error.error().code(),
+                    route(request),
+                    throttle.heldBackNote(heldBack));
         }
     }
 }

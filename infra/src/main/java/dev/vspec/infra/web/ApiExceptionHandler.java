@@ -55,19 +55,25 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
     ResponseEntity<ApiError> missingParameter(MissingServletRequestParameterException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.MISSING_PARAM, "Parameter '" + e.getParameterName() + "' is required")
-                .about(e.getParameterName()), request);
+        return answer(
+                ApiError.of(ErrorCode.MISSING_PARAM, "Parameter '" + e.getParameterName() + "' is required")
+                        .about(e.getParameterName()),
+                request);
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ApiError> badParameter(MethodArgumentTypeMismatchException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.INVALID_PARAM, "Parameter '" + e.getName() + "' has an unreadable value")
-                .about(e.getName()), request);
+        return answer(
+                ApiError.of(ErrorCode.INVALID_PARAM, "Parameter '" + e.getName() + "' has an unreadable value")
+                        .about(e.getName()),
+                request);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadableBody(HttpMessageNotReadableException e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.INVALID_BODY, "The request body is not valid JSON of the expected shape"), request);
+        return answer(
+                ApiError.of(ErrorCode.INVALID_BODY, "The request body is not valid JSON of the expected shape"),
+                request);
     }
 
     /**
@@ -82,7 +88,8 @@ public class ApiExceptionHandler {
     /** 405 with {@code Allow}: every method the path takes, HEAD with GET and OPTIONS always, as an OPTIONS request answers. */
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiError> wrongMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        Set<HttpMethod> allowed = new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
+        Set<HttpMethod> allowed =
+                new LinkedHashSet<>(e.getSupportedHttpMethods() == null ? Set.of() : e.getSupportedHttpMethods());
         if (allowed.contains(HttpMethod.GET)) {
             allowed.add(HttpMethod.HEAD);
         }
@@ -92,10 +99,17 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ApiError> wrongContentType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
-        String accepted = e.getSupportedMediaTypes().isEmpty() ? MediaType.APPLICATION_JSON_VALUE
+        String accepted = e.getSupportedMediaTypes().isEmpty()
+                ? MediaType.APPLICATION_JSON_VALUE
                 : e.getSupportedMediaTypes().stream().map(MediaType::toString).collect(Collectors.joining(" or "));
-        return answer(ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, (e.getContentType() == null ? "The request names no"
-                + " Content-Type" : "This Content-Type is not accepted here") + "; send Content-Type: " + accepted), request);
+        return answer(
+                ApiError.of(
+                        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                        (e.getContentType() == null
+                                        ? "The request names no" + " Content-Type"
+                                        : "This Content-Type is not accepted here")
+                                + "; send Content-Type: " + accepted),
+                request);
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
@@ -105,22 +119,33 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     ResponseEntity<ApiError> noRoute(Exception e, HttpServletRequest request) {
-        return answer(ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()), request);
+        return answer(
+                ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()),
+                request);
     }
 
     /** The database is down or unreachable: a condition to retry, not a failure of the request. */
-    @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class,
-            org.jooq.exception.DataAccessException.class})
+    @ExceptionHandler({
+        DataAccessResourceFailureException.class,
+        TransientDataAccessException.class,
+        org.jooq.exception.DataAccessException.class
+    })
     ResponseEntity<ApiError> databaseUnavailable(RuntimeException e, HttpServletRequest request) {
-        if (e instanceof org.jooq.exception.DataAccessException jooq && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
+        if (e instanceof org.jooq.exception.DataAccessException jooq
+                && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
             return failed(e, request);
         }
         long heldBack = failures.pass("database unavailable");
         if (heldBack != LogThrottle.HELD_BACK) {
-            log.warn("Request {} found the database unavailable{}: {}", ApiErrorResponses.route(request),
-                    failures.heldBackNote(heldBack), e.getMessage());
+            log.warn(
+                    "Request {} found the database unavailable{}: {}",
+                    ApiErrorResponses.route(request),
+                    failures.heldBackNote(heldBack),
+                    e.getMessage());
         }
-        return answer(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The database does not answer right now; retry shortly"), request);
+        return answer(
+                ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The database does not answer right now; retry shortly"),
+                request);
     }
 
     /** Spring's other refusals of a request (a missing header, ...) keep their 4xx; anything else is a failure of ours. */
@@ -128,9 +153,13 @@ public class ApiExceptionHandler {
     ResponseEntity<ApiError> failed(Exception e, HttpServletRequest request) {
         if (e instanceof ErrorResponse refusal && refusal.getStatusCode().is4xxClientError()) {
             int status = refusal.getStatusCode().value();
-            // a 400 here is a request Spring could not bind (a missing header, a value of the wrong type), not malformed HTTP
-            return answer(status == 400 ? ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read")
-                    : ContainerErrors.forStatus(status, request, null), request);
+            // a 400 here is a request Spring could not bind (a missing header, a value of the wrong type), not
+            // malformed HTTP
+            return answer(
+                    status == 400
+                            ? ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read")
+                            : ContainerErrors.forStatus(status, request, null),
+                    request);
         }
         long heldBack = failures.pass(e.getClass().getName());
         if (heldBack != LogThrottle.HELD_BACK) {

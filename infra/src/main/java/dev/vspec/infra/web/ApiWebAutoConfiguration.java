@@ -30,7 +30,8 @@ import tools.jackson.databind.ObjectMapper;
  * port, for every vspec deployable that serves HTTP. Ordered after the health endpoint's configuration:
  * public health answers with its web extension, and only where there is one.
  */
-@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration",
+@AutoConfiguration(
+        beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration",
         afterName = "org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
@@ -41,9 +42,14 @@ public class ApiWebAutoConfiguration {
      * docs link: every error record says where it is explained, whichever deployable answers it.
      */
     @Bean
-    ApiErrorResponses apiErrorResponses(ObjectMapper mapper, ObjectProvider<ErrorDecoration> decoration,
-            ObjectProvider<MeterRegistry> meters, @Value("${vspec.site.url}") String siteUrl) {
-        return new ApiErrorResponses(mapper, decoration.getIfAvailable(() -> ErrorDecoration.docsAt(siteUrl)),
+    ApiErrorResponses apiErrorResponses(
+            ObjectMapper mapper,
+            ObjectProvider<ErrorDecoration> decoration,
+            ObjectProvider<MeterRegistry> meters,
+            @Value("${vspec.site.url}") String siteUrl) {
+        return new ApiErrorResponses(
+                mapper,
+                decoration.getIfAvailable(() -> ErrorDecoration.docsAt(siteUrl)),
                 meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
@@ -92,7 +98,8 @@ public class ApiWebAutoConfiguration {
 
     @Bean
     FilterRegistrationBean<ConcreteContentTypes> concreteContentTypesFilter(ApiErrorResponses errors) {
-        FilterRegistrationBean<ConcreteContentTypes> registration = new FilterRegistrationBean<>(new ConcreteContentTypes(errors));
+        FilterRegistrationBean<ConcreteContentTypes> registration =
+                new FilterRegistrationBean<>(new ConcreteContentTypes(errors));
         // Spring fails on such a header as soon as it wraps the request: before everything but the request id
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
@@ -100,7 +107,8 @@ public class ApiWebAutoConfiguration {
 
     @Bean
     FilterRegistrationBean<StrictQueryStrings> strictQueryStringsFilter(ApiErrorResponses errors) {
-        FilterRegistrationBean<StrictQueryStrings> registration = new FilterRegistrationBean<>(new StrictQueryStrings(errors));
+        FilterRegistrationBean<StrictQueryStrings> registration =
+                new FilterRegistrationBean<>(new StrictQueryStrings(errors));
         // after the request log and CORS (+8), so a refusal is logged and readable by a page; before access (+10)
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 9);
         return registration;

@@ -38,8 +38,13 @@ public final class ConcreteContentTypes extends OncePerRequestFilter {
             return;
         }
         if (request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null) {
-            errors.write(request, response, ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The Content-Type header names no"
-                    + " concrete media type; send the body's own type, e.g. application/json"));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                            "The Content-Type header names no"
+                                    + " concrete media type; send the body's own type, e.g. application/json"));
             return;
         }
         chain.doFilter(new WithoutContentType(request), response);
@@ -87,7 +92,8 @@ public final class ConcreteContentTypes extends OncePerRequestFilter {
         @Override
         public Enumeration<String> getHeaderNames() {
             return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
-                    .filter(name -> !isContentType(name)).toList());
+                    .filter(name -> !isContentType(name))
+                    .toList());
         }
 
         private static boolean isContentType(String name) {

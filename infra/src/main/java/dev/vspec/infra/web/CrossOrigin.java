@@ -11,15 +11,26 @@ public final class CrossOrigin {
     public static final List<String> ALLOWED_HEADERS = List.of("Authorization", "Content-Type", "x-api-key");
 
     /** The answer headers a page may read: the request id, every budget header, the wait, the ETag, a listing's next page. */
-    public static final List<String> EXPOSED_HEADERS = List.of(RequestIds.HEADER, "X-RateLimit-Limit", "X-RateLimit-Remaining",
-            "X-RateLimit-Reset", "X-Monthly-Limit", "X-Monthly-Remaining", "RateLimit-Policy", "RateLimit-Limit",
-            "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "ETag", "Idempotent-Replayed", "Link");
+    public static final List<String> EXPOSED_HEADERS = List.of(
+            RequestIds.HEADER,
+            "X-RateLimit-Limit",
+            "X-RateLimit-Remaining",
+            "X-RateLimit-Reset",
+            "X-Monthly-Limit",
+            "X-Monthly-Remaining",
+            "RateLimit-Policy",
+            "RateLimit-Limit",
+            "RateLimit-Remaining",
+            "RateLimit-Reset",
+            "Retry-After",
+            "ETag",
+            "Idempotent-Replayed",
+            "Link");
 
     /** How long a browser may keep a preflight's answer. */
     static final Duration MAX_AGE = Duration.ofMinutes(10);
 
-    private CrossOrigin() {
-    }
+    private CrossOrigin() {}
 
     /** Pages of every origin may send {@code methods} with the allowed headers, and read the exposed ones. */
     public static CorsConfiguration fromAnyOrigin(List<String> methods) {

@@ -106,8 +106,9 @@ public final class CrossOriginFilter extends OncePerRequestFilter {
     private static final class AllowanceProcessor extends DefaultCorsProcessor {
 
         @Override
-        public boolean processRequest(@Nullable CorsConfiguration configuration, HttpServletRequest request,
-                HttpServletResponse response) throws IOException {
+        public boolean processRequest(
+                @Nullable CorsConfiguration configuration, HttpServletRequest request, HttpServletResponse response)
+                throws IOException {
             if (configuration != null && isForEveryOrigin(configuration) && !CorsUtils.isPreFlightRequest(request)) {
                 response.setHeader(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, CorsConfiguration.ALL);
                 List<String> exposed = configuration.getExposedHeaders();
@@ -133,7 +134,8 @@ public final class CrossOriginFilter extends OncePerRequestFilter {
         }
 
         private static boolean isForEveryOrigin(CorsConfiguration configuration) {
-            return configuration.getAllowedOrigins() != null && configuration.getAllowedOrigins().contains(CorsConfiguration.ALL);
+            return configuration.getAllowedOrigins() != null
+                    && configuration.getAllowedOrigins().contains(CorsConfiguration.ALL);
         }
     }
 }

@@ -7,8 +7,7 @@ public final class ErrorDocs {
 
     public static final String PAGE = "/docs";
 
-    private ErrorDocs() {
-    }
+    private ErrorDocs() {}
 
     /** {@code <site>/docs#<code>}, e.g. {@code https://vspec.example/docs#rate_limited}. */
     public static String link(String siteUrl, ErrorCode code) {

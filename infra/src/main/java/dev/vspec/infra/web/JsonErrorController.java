@@ -28,15 +28,23 @@ public class JsonErrorController implements ErrorController {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         if (!(status instanceof Integer code)) {
             // asked for directly (GET /error), not dispatched by the container
-            responses.write(request, response, ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " "
-                    + request.getRequestURI()));
+            responses.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()));
             return;
         }
         Throwable cause = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         if (cause instanceof IOException && (code == 400 || code == 408)) {
             // the container failed reading the body: it ended or stalled before its declared length
-            responses.write(request, response, ApiError.of(ErrorCode.INVALID_BODY, "The request body did not arrive in full:"
-                    + " it ended, or stopped arriving, before the length it declared"));
+            responses.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.INVALID_BODY,
+                            "The request body did not arrive in full:"
+                                    + " it ended, or stopped arriving, before the length it declared"));
             // sent now: the container would first wait for the rest of the body once more
             response.flushBuffer();
             return;

@@ -48,6 +48,5 @@ public final class LogThrottle {
         return heldBack > 0 ? " (" + heldBack + " more like it since the last one logged were not logged)" : "";
     }
 
-    private record Window(Instant opened, long heldBack) {
-    }
+    private record Window(Instant opened, long heldBack) {}
 }

@@ -34,16 +34,27 @@ class PublicHealth {
         this.errors = errors;
     }
 
-    @GetMapping(path = {PATH, PATH + "/{*group}"}, produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping(
+            path = {PATH, PATH + "/{*group}"},
+            produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> health(@PathVariable(required = false) String group, HttpServletRequest request) {
-        String[] path = group == null || group.equals("/") ? new String[0] : group.substring(1).split("/");
-        WebEndpointResponse<HealthDescriptor> answer = health.health(ApiVersion.LATEST, WebServerNamespace.SERVER,
-                SecurityContext.NONE, path);
+        String[] path = group == null || group.equals("/")
+                ? new String[0]
+                : group.substring(1).split("/");
+        WebEndpointResponse<HealthDescriptor> answer =
+                health.health(ApiVersion.LATEST, WebServerNamespace.SERVER, SecurityContext.NONE, path);
         if (answer.getBody() == null) {
-            return ResponseEntity.status(ErrorCode.NOT_FOUND.status()).contentType(MediaType.APPLICATION_JSON)
-                    .body(errors.stamped(ApiError.of(ErrorCode.NOT_FOUND, "No such health group: "
-                            + PATH + ", " + PATH + "/liveness and " + PATH + "/readiness answer here"), request));
+            return ResponseEntity.status(ErrorCode.NOT_FOUND.status())
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(errors.stamped(
+                            ApiError.of(
+                                    ErrorCode.NOT_FOUND,
+                                    "No such health group: " + PATH + ", " + PATH + "/liveness and " + PATH
+                                            + "/readiness answer here"),
+                            request));
         }
-        return ResponseEntity.status(answer.getStatus()).header("Cache-Control", "no-store").body(answer.getBody());
+        return ResponseEntity.status(answer.getStatus())
+                .header("Cache-Control", "no-store")
+                .body(answer.getBody());
     }
 }

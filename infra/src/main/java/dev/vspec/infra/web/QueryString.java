@@ -16,8 +16,7 @@ import java.util.List;
  */
 public final class QueryString {
 
-    private QueryString() {
-    }
+    private QueryString() {}
 
     /**
      * One {@code name=value} part.
@@ -25,8 +24,7 @@ public final class QueryString {
      * @param name  the decoded name, null when the raw name is not valid URL encoding
      * @param value the decoded value ("" without {@code =}), null when the raw value is not valid URL encoding
      */
-    public record Parameter(String rawName, String rawValue, String name, String value) {
-    }
+    public record Parameter(String rawName, String rawValue, String name, String value) {}
 
     public static List<Parameter> parameters(String query) {
         if (query == null || query.isEmpty()) {
@@ -76,7 +74,8 @@ public final class QueryString {
             }
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes.toByteArray()))

@@ -12,14 +12,24 @@ import java.util.regex.Pattern;
 public final class RedactedQuery {
 
     /** Query parameters that callers put keys in by mistake: refused whatever their value. */
-    private static final Set<String> KEY_PARAMETERS = Set.of("api_key", "apikey", "api-key", "key", "x-api-key",
-            "access_token", "access-token", "token", "auth", "authorization", "bearer");
+    private static final Set<String> KEY_PARAMETERS = Set.of(
+            "api_key",
+            "apikey",
+            "api-key",
+            "key",
+            "x-api-key",
+            "access_token",
+            "access-token",
+            "token",
+            "auth",
+            "authorization",
+            "bearer");
     /** The start of a key ({@code vsk_live_...}), raw or decoded. */
     private static final Pattern KEY_SHAPED = Pattern.compile("vsk_[A-Za-z0-9_%]");
+
     static final String REDACTED = "[redacted]";
 
-    private RedactedQuery() {
-    }
+    private RedactedQuery() {}
 
     public static String of(String queryString) {
         if (queryString == null || queryString.isEmpty()) {
@@ -50,8 +60,10 @@ public final class RedactedQuery {
     /** The parameter holds a key, or may: it is named like a key parameter, or its name or value is key-shaped. */
     public static boolean carriesKey(QueryString.Parameter parameter) {
         String name = parameter.name() == null ? parameter.rawName() : parameter.name();
-        return KEY_PARAMETERS.contains(name.toLowerCase(Locale.ROOT)) || hasKeyShapedName(parameter)
-                || keyShaped(parameter.rawValue()) || keyShaped(parameter.value());
+        return KEY_PARAMETERS.contains(name.toLowerCase(Locale.ROOT))
+                || hasKeyShapedName(parameter)
+                || keyShaped(parameter.rawValue())
+                || keyShaped(parameter.value());
     }
 
     /** The parameter's name itself looks like a key, so it must not be repeated either. */

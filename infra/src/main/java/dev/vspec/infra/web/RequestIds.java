@@ -29,7 +29,9 @@ public final class RequestIds extends OncePerRequestFilter {
     /** Gives the request its id, in its attributes and in the answer's header; also for answers no filter sees. */
     public static String assign(HttpServletRequest request, HttpServletResponse response) {
         String offered = request.getHeader(HEADER);
-        String id = offered != null && ACCEPTED.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        String id = offered != null && ACCEPTED.matcher(offered).matches()
+                ? offered
+                : UUID.randomUUID().toString();
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
         return id;

@@ -30,8 +30,13 @@ public final class RequestLog extends OncePerRequestFilter {
             chain.doFilter(request, response);
         } finally {
             String query = RedactedQuery.of(request.getQueryString());
-            log.debug("{} {}{} {} {} ms", request.getMethod(), request.getRequestURI(), query == null ? "" : "?" + query,
-                    response.getStatus(), (System.nanoTime() - start) / 1_000_000);
+            log.debug(
+                    "{} {}{} {} {} ms",
+                    request.getMethod(),
+                    request.getRequestURI(),
+                    query == null ? "" : "?" + query,
+                    response.getStatus(),
+                    (System.nanoTime() - start) / 1_000_000);
         }
     }
 }

@@ -9,11 +9,10 @@ import java.util.Map;
 public final class RequestParameters {
 
     /** What a form body the container cannot read is told. */
-    public static final String UNREADABLE_FORM = "The form body is not name=value pairs in URL encoding of UTF-8,"
-            + " or is larger than the server reads";
+    public static final String UNREADABLE_FORM =
+            "The form body is not name=value pairs in URL encoding of UTF-8," + " or is larger than the server reads";
 
-    private RequestParameters() {
-    }
+    private RequestParameters() {}
 
     /**
      * A form POST's parameters. Its query string has passed {@link StrictQueryStrings} before any route, so
@@ -38,8 +37,10 @@ public final class RequestParameters {
         try {
             return request.getParameterMap();
         } catch (IllegalStateException e) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "The parameters are not valid UTF-8 URL encoding (a % must"
-                    + " start an escape such as %20, and escapes must spell UTF-8)");
+            throw new ApiException(
+                    ErrorCode.INVALID_PARAM,
+                    "The parameters are not valid UTF-8 URL encoding (a % must"
+                            + " start an escape such as %20, and escapes must spell UTF-8)");
         }
     }
 }

@@ -23,8 +23,10 @@ public final class StrictQueryStrings extends OncePerRequestFilter {
 
     /** Tomcat's limit ({@code server.tomcat.max-parameter-count}): beyond it, reading any parameter fails. */
     static final int MAX_PARAMETERS = 1000;
+
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,64}");
-    private static final String ENCODING = "each escape is a percent sign and two hex digits, and together they spell UTF-8";
+    private static final String ENCODING =
+            "each escape is a percent sign and two hex digits, and together they spell UTF-8";
 
     private final ApiErrorResponses errors;
 
@@ -47,25 +49,33 @@ public final class StrictQueryStrings extends OncePerRequestFilter {
     static ApiError refusal(List<QueryString.Parameter> parameters) {
         for (QueryString.Parameter parameter : parameters) {
             if (RedactedQuery.carriesKey(parameter)) {
-                String where = RedactedQuery.hasKeyShapedName(parameter) ? "a query parameter's name" : "query parameter " + shown(parameter);
-                return ApiError.of(ErrorCode.INVALID_API_KEY, "API keys are refused in the URL (" + where + "): send the key"
-                        + " in the Authorization header as `Bearer <key>` or in the x-api-key header, and replace this key,"
-                        + " since URLs end up in logs");
+                String where = RedactedQuery.hasKeyShapedName(parameter)
+                        ? "a query parameter's name"
+                        : "query parameter " + shown(parameter);
+                return ApiError.of(
+                        ErrorCode.INVALID_API_KEY,
+                        "API keys are refused in the URL (" + where + "): send the key"
+                                + " in the Authorization header as `Bearer <key>` or in the x-api-key header, and replace this key,"
+                                + " since URLs end up in logs");
             }
         }
         if (parameters.size() > MAX_PARAMETERS) {
-            return ApiError.of(ErrorCode.INVALID_PARAM, "The query string has more than " + MAX_PARAMETERS + " parameters");
+            return ApiError.of(
+                    ErrorCode.INVALID_PARAM, "The query string has more than " + MAX_PARAMETERS + " parameters");
         }
         for (QueryString.Parameter parameter : parameters) {
             if (parameter.rawName().isEmpty()) {
-                return ApiError.of(ErrorCode.INVALID_PARAM, "A query parameter has no name: send name=value pairs joined by &");
+                return ApiError.of(
+                        ErrorCode.INVALID_PARAM, "A query parameter has no name: send name=value pairs joined by &");
             }
             if (parameter.name() == null) {
-                return ApiError.of(ErrorCode.INVALID_PARAM, "A query parameter's name is not valid URL encoding: " + ENCODING);
+                return ApiError.of(
+                        ErrorCode.INVALID_PARAM, "A query parameter's name is not valid URL encoding: " + ENCODING);
             }
             if (parameter.value() == null) {
-                ApiError refused = ApiError.of(ErrorCode.INVALID_PARAM, "Query parameter " + shown(parameter)
-                        + " is not valid URL encoding: " + ENCODING);
+                ApiError refused = ApiError.of(
+                        ErrorCode.INVALID_PARAM,
+                        "Query parameter " + shown(parameter) + " is not valid URL encoding: " + ENCODING);
                 return PLAIN_NAME.matcher(parameter.name()).matches() ? refused.about(parameter.name()) : refused;
             }
         }

@@ -22,17 +22,24 @@ final class TextParameters implements HandlerMethodArgumentResolver {
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
         RequestParam annotation = parameter.getParameterAnnotation(RequestParam.class);
-        return annotation != null && parameter.getParameterType() == String.class && name(parameter, annotation) != null;
+        return annotation != null
+                && parameter.getParameterType() == String.class
+                && name(parameter, annotation) != null;
     }
 
     @Override
-    public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container, NativeWebRequest request,
-                                  WebDataBinderFactory binders) throws MissingServletRequestParameterException {
+    public Object resolveArgument(
+            MethodParameter parameter,
+            ModelAndViewContainer container,
+            NativeWebRequest request,
+            WebDataBinderFactory binders)
+            throws MissingServletRequestParameterException {
         RequestParam annotation = parameter.getParameterAnnotation(RequestParam.class);
         String name = name(parameter, annotation);
         String[] values = request.getParameterValues(name);
         String value = values == null ? null : values.length == 1 ? values[0] : String.join(",", values);
-        String defaultValue = ValueConstants.DEFAULT_NONE.equals(annotation.defaultValue()) ? null : annotation.defaultValue();
+        String defaultValue =
+                ValueConstants.DEFAULT_NONE.equals(annotation.defaultValue()) ? null : annotation.defaultValue();
         if (value == null || (value.isEmpty() && defaultValue != null)) {
             value = defaultValue;
         }

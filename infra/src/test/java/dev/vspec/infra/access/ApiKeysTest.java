@@ -46,7 +46,8 @@ class ApiKeysTest {
         assertThat(ApiKeys.wellFormed(key.substring(1))).isFalse();
         assertThat(ApiKeys.wellFormed(key + "a")).isFalse();
         assertThat(ApiKeys.wellFormed("vsk_test_" + key.substring(9))).isFalse();
-        assertThat(ApiKeys.wellFormed(key.substring(0, 20) + "-" + key.substring(21))).isFalse();
+        assertThat(ApiKeys.wellFormed(key.substring(0, 20) + "-" + key.substring(21)))
+                .isFalse();
     }
 
     @Test

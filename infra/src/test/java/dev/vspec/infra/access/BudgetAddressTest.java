@@ -37,8 +37,9 @@ class BudgetAddressTest {
         assertThat(BudgetAddress.of("203.0.113.07")).isEqualTo("203.0.113.7");
         assertThat(BudgetAddress.of("0.0.0.0")).isEqualTo("0.0.0.0");
         assertThat(BudgetAddress.of("255.255.255.255")).isEqualTo("255.255.255.255");
-        for (String malformed : new String[] {"1.2.3.4.", ".1.2.3", "1..2.3", "1.2.3.4.5", "256.1.1.1", "1.2.3.0256",
-                "1.2.3.-4", "1.2.3.4 ", "1.2.3.٤"}) {
+        for (String malformed : new String[] {
+            "1.2.3.4.", ".1.2.3", "1..2.3", "1.2.3.4.5", "256.1.1.1", "1.2.3.0256", "1.2.3.-4", "1.2.3.4 ", "1.2.3.٤"
+        }) {
             assertThat(BudgetAddress.of(malformed)).as(malformed).isEqualTo(BudgetAddress.NOT_AN_ADDRESS);
         }
     }
@@ -49,7 +50,10 @@ class BudgetAddressTest {
 
         assertThat(BudgetAddress.of(garbage)).isEqualTo(BudgetAddress.NOT_AN_ADDRESS);
         assertThat(BudgetAddress.of(garbage + "y")).isEqualTo(BudgetAddress.of("unknown"));
-        assertThat(BudgetAddress.of("203.0.113.7, 198.51.100.1")).as("a list is not one address").isEqualTo(BudgetAddress.NOT_AN_ADDRESS);
-        assertThat(BudgetAddress.of("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff").length()).isLessThan(30);
+        assertThat(BudgetAddress.of("203.0.113.7, 198.51.100.1"))
+                .as("a list is not one address")
+                .isEqualTo(BudgetAddress.NOT_AN_ADDRESS);
+        assertThat(BudgetAddress.of("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff").length())
+                .isLessThan(30);
     }
 }

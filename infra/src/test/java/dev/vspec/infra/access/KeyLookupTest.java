@@ -1,8 +1,8 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.access.Plan;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -16,18 +16,32 @@ class KeyLookupTest {
 
     private static final Duration TTL = Duration.ofSeconds(3);
     private static final String KEY = ApiKeys.generate();
-    private static final ApiKey ACTIVE = new ApiKey(7, ApiKeys.displayPrefix(KEY), "owner@example.com", Plan.PRO,
-            Plan.PRO.scopes(), 300, 250_000, null, OffsetDateTime.parse("2026-11-01T00:00:00Z"), null);
+    private static final ApiKey ACTIVE = new ApiKey(
+            7,
+            ApiKeys.displayPrefix(KEY),
+            "owner@example.com",
+            Plan.PRO,
+            Plan.PRO.scopes(),
+            300,
+            250_000,
+            null,
+            OffsetDateTime.parse("2026-11-01T00:00:00Z"),
+            null);
 
     private final AtomicLong nanos = new AtomicLong();
     private final AtomicReference<Optional<ApiKey>> stored = new AtomicReference<>(Optional.of(ACTIVE));
     private final List<String> asked = new ArrayList<>();
     /** Background work (a renewal) waits here until the test runs it. */
     private final List<Runnable> background = new ArrayList<>();
-    private final KeyLookup lookup = new KeyLookup(hash -> {
-        asked.add(hash);
-        return stored.get();
-    }, TTL, nanos::get, background::add);
+
+    private final KeyLookup lookup = new KeyLookup(
+            hash -> {
+                asked.add(hash);
+                return stored.get();
+            },
+            TTL,
+            nanos::get,
+            background::add);
 
     @Test
     void aKeyIsAskedForOnceWhileItsAnswerIsFresh() {
@@ -69,10 +83,14 @@ class KeyLookupTest {
 
     @Test
     void aLifeOfZeroAsksEveryTime() {
-        KeyLookup uncached = new KeyLookup(hash -> {
-            asked.add(hash);
-            return stored.get();
-        }, Duration.ZERO, nanos::get, background::add);
+        KeyLookup uncached = new KeyLookup(
+                hash -> {
+                    asked.add(hash);
+                    return stored.get();
+                },
+                Duration.ZERO,
+                nanos::get,
+                background::add);
 
         uncached.find(KEY);
         uncached.find(KEY);

@@ -1,11 +1,11 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Plan;
 import static dev.vspec.infra.jooq.access.Tables.SPENT_READS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.MovableClock;
 import dev.vspec.infra.testing.TestDatabase;
 import java.time.Duration;
@@ -46,9 +46,13 @@ class MonthlyReadCountsIT {
     @BeforeAll
     static void database() {
         database = TestDatabase.create("vspec_read_counts");
-        SimpleDriverDataSource dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(),
-                database.user(), database.password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        SimpleDriverDataSource dataSource = new SimpleDriverDataSource(
+                new org.postgresql.Driver(), database.url(), database.user(), database.password());
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         db = DSL.using(dataSource, SQLDialect.POSTGRES);
     }
 
@@ -59,7 +63,10 @@ class MonthlyReadCountsIT {
 
     @BeforeEach
     void key() {
-        keyId = new ApiKeyStore(db).issue(NewKey.of("read count tests", Plan.PRO)).record().id();
+        keyId = new ApiKeyStore(db)
+                .issue(NewKey.of("read count tests", Plan.PRO))
+                .record()
+                .id();
     }
 
     @AfterEach
@@ -74,8 +81,10 @@ class MonthlyReadCountsIT {
     }
 
     private long stored() {
-        Long reads = db.select(SPENT_READS.READS).from(SPENT_READS)
-                .where(SPENT_READS.KEY_ID.eq(keyId), SPENT_READS.MONTH.eq(MONTH)).fetchOne(SPENT_READS.READS);
+        Long reads = db.select(SPENT_READS.READS)
+                .from(SPENT_READS)
+                .where(SPENT_READS.KEY_ID.eq(keyId), SPENT_READS.MONTH.eq(MONTH))
+                .fetchOne(SPENT_READS.READS);
         return reads == null ? 0 : reads;
     }
 
@@ -92,7 +101,9 @@ class MonthlyReadCountsIT {
         a.flush();
         assertThat(stored()).isEqualTo(3);
         clock.advance(WRITE_EVERY.plusSeconds(1));
-        assertThat(b.spentIn(keyId, MONTH)).as("its total read again once stale").isEqualTo(3);
+        assertThat(b.spentIn(keyId, MONTH))
+                .as("its total read again once stale")
+                .isEqualTo(3);
 
         b.spent(keyId, MONTH, 2);
         assertThat(b.spentIn(keyId, MONTH)).isEqualTo(5);
@@ -144,7 +155,9 @@ class MonthlyReadCountsIT {
                 for (int i = 0; i < 500; i++) {
                     instance.spent(keyId, MONTH, 1);
                     long spent = instance.spentIn(keyId, MONTH);
-                    assertThat(spent).as("this instance's figure after one more read").isGreaterThan(seen);
+                    assertThat(spent)
+                            .as("this instance's figure after one more read")
+                            .isGreaterThan(seen);
                     seen = spent;
                 }
                 return null;
@@ -175,8 +188,10 @@ class MonthlyReadCountsIT {
     /** A read answered from memory while PostgreSQL is away still reports, and keeps, what it counted. */
     @Test
     void aDatabaseThatDoesNotAnswerLeavesTheCountsAsTheyAre() {
-        DSLContext away = DSL.using(new SimpleDriverDataSource(new org.postgresql.Driver(),
-                "jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2"), SQLDialect.POSTGRES);
+        DSLContext away = DSL.using(
+                new SimpleDriverDataSource(
+                        new org.postgresql.Driver(), "jdbc:postgresql://127.0.0.1:1/nothing?connectTimeout=2"),
+                SQLDialect.POSTGRES);
         MonthlyReadCounts a = MonthlyReadCounts.start(away, clock, WRITE_EVERY, WRITE_EVERY);
         instances.add(a);
 
@@ -198,7 +213,8 @@ class MonthlyReadCountsIT {
 
         a.spent(keyId, MONTH, 1);
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(stored()).isEqualTo(1));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(stored()).isEqualTo(1));
         clock.advance(Duration.ofMillis(1));
         assertThat(b.spentIn(keyId, MONTH)).isEqualTo(1);
     }
@@ -212,7 +228,10 @@ class MonthlyReadCountsIT {
 
         a.flush();
 
-        assertThat(db.select(SPENT_READS.MONTH).from(SPENT_READS).where(SPENT_READS.KEY_ID.eq(keyId))
-                .fetch(SPENT_READS.MONTH)).containsExactlyInAnyOrder(MONTH - 1, MONTH);
+        assertThat(db.select(SPENT_READS.MONTH)
+                        .from(SPENT_READS)
+                        .where(SPENT_READS.KEY_ID.eq(keyId))
+                        .fetch(SPENT_READS.MONTH))
+                .containsExactlyInAnyOrder(MONTH - 1, MONTH);
     }
 }

@@ -1,8 +1,8 @@
 package dev.vspec.infra.access;
 
-import dev.vspec.contracts.access.Scope;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.access.Scope;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,30 +16,42 @@ class RouteAccessTest {
 
     static class Handlers {
         @RequiresScope(Scope.MAINTENANCE_READ)
-        void fluids() {
-        }
+        void fluids() {}
 
         @RequiresScope(Scope.MAINTENANCE_READ)
-        void wmi() {
-        }
+        void wmi() {}
 
         @RequiresScope(Scope.ENRICH_WRITE)
-        void enrich() {
-        }
+        void enrich() {}
 
         @PublicRoute
-        void requestAccess() {
-        }
+        void requestAccess() {}
     }
 
     private final RouteAccess routes = new RouteAccess(handlers(), List.of("/api/v1/status"));
 
     private static Map<RequestMappingInfo, HandlerMethod> handlers() {
         Map<RequestMappingInfo, HandlerMethod> handlers = new LinkedHashMap<>();
-        handlers.put(RequestMappingInfo.paths("/api/v1/fluids").methods(RequestMethod.GET).build(), handler("fluids"));
-        handlers.put(RequestMappingInfo.paths("/api/v1/wmi/{wmi}").methods(RequestMethod.GET).build(), handler("wmi"));
-        handlers.put(RequestMappingInfo.paths("/api/v0/enrich").methods(RequestMethod.POST).build(), handler("enrich"));
-        handlers.put(RequestMappingInfo.paths("/api/request-access").methods(RequestMethod.POST).build(), handler("requestAccess"));
+        handlers.put(
+                RequestMappingInfo.paths("/api/v1/fluids")
+                        .methods(RequestMethod.GET)
+                        .build(),
+                handler("fluids"));
+        handlers.put(
+                RequestMappingInfo.paths("/api/v1/wmi/{wmi}")
+                        .methods(RequestMethod.GET)
+                        .build(),
+                handler("wmi"));
+        handlers.put(
+                RequestMappingInfo.paths("/api/v0/enrich")
+                        .methods(RequestMethod.POST)
+                        .build(),
+                handler("enrich"));
+        handlers.put(
+                RequestMappingInfo.paths("/api/request-access")
+                        .methods(RequestMethod.POST)
+                        .build(),
+                handler("requestAccess"));
         return handlers;
     }
 

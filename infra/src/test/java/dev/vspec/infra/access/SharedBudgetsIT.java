@@ -33,12 +33,21 @@ class SharedBudgetsIT {
     @BeforeAll
     static void database() {
         database = TestDatabase.create("vspec_budgets");
-        dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(), database.user(), database.password());
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        dataSource = new SimpleDriverDataSource(
+                new org.postgresql.Driver(), database.url(), database.user(), database.password());
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
         buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
                 .primaryKeyMapper(PrimaryKeyMapper.STRING)
-                .table("access.rate_limit_bucket").idColumn("id").stateColumn("state").expiresAtColumn("expires_at")
-                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
+                .table("access.rate_limit_bucket")
+                .idColumn("id")
+                .stateColumn("state")
+                .expiresAtColumn("expires_at")
+                .expirationAfterWrite(
+                        ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
                 .clientClock(new io.github.bucket4j.TimeMeter() {
                     @Override
                     public long currentTimeNanos() {
@@ -62,7 +71,9 @@ class SharedBudgetsIT {
     @Test
     void threeInstancesLeasingInParallelNeverAdmitMoreThanTheLimit() throws Exception {
         long limit = 1_000;
-        List<SharedBudgets> instances = List.of(new SharedBudgets(buckets, clock), new SharedBudgets(buckets, clock),
+        List<SharedBudgets> instances = List.of(
+                new SharedBudgets(buckets, clock),
+                new SharedBudgets(buckets, clock),
                 new SharedBudgets(buckets, clock));
         ExecutorService threads = Executors.newFixedThreadPool(6);
         List<Future<Integer>> admitted = new ArrayList<>();
@@ -96,7 +107,8 @@ class SharedBudgetsIT {
         clock.set(Instant.parse("2026-11-21T11:00:05Z"));
         // a limit of 5 leases one token at a time: every instance sees the same count
         for (int i = 0; i < 3; i++) {
-            assertThat(one.take("key:windows", 5, Window.MINUTE, 100).admitted()).isTrue();
+            assertThat(one.take("key:windows", 5, Window.MINUTE, 100).admitted())
+                    .isTrue();
         }
         assertThat(two.take("key:windows", 5, Window.MINUTE, 100).remaining()).isEqualTo(1);
         assertThat(one.take("key:windows", 5, Window.MINUTE, 100).admitted()).isTrue();
@@ -127,7 +139,10 @@ class SharedBudgetsIT {
         assertThat(budgets.peek("key:peek", 10, Window.MONTH).remaining()).isEqualTo(10);
         assertThat(budgets.peek("key:peek", 10, Window.MONTH).remaining()).isEqualTo(10);
         budgets.take("key:peek", 10, Window.MONTH, 1000);
-        assertThat(new SharedBudgets(buckets, clock).peek("key:peek", 10, Window.MONTH).remaining()).isEqualTo(9);
+        assertThat(new SharedBudgets(buckets, clock)
+                        .peek("key:peek", 10, Window.MONTH)
+                        .remaining())
+                .isEqualTo(9);
     }
 
     @Test
@@ -135,16 +150,22 @@ class SharedBudgetsIT {
         SharedBudgets budgets = new SharedBudgets(buckets, clock);
         clock.set(Instant.parse("2026-11-21T12:00:00Z"));
         for (int i = 0; i < 5; i++) {
-            assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).admitted()).isTrue();
+            assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1))
+                            .admitted())
+                    .isTrue();
         }
         SharedBudgets.RollingAdmission sixth = budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1));
         assertThat(sixth.admitted()).isFalse();
         assertThat(sixth.retryAfterSeconds()).isEqualTo(3600);
 
         clock.set(Instant.parse("2026-11-21T12:59:59Z"));
-        assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).retryAfterSeconds()).isEqualTo(1);
+        assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1))
+                        .retryAfterSeconds())
+                .isEqualTo(1);
         clock.set(Instant.parse("2026-11-21T13:00:00Z"));
-        assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1)).admitted()).isTrue();
+        assertThat(budgets.takeRolling("address:10.0.0.1:form", 5, Duration.ofHours(1))
+                        .admitted())
+                .isTrue();
     }
 
     @Test
@@ -156,15 +177,21 @@ class SharedBudgetsIT {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // Bucket4j stamps expiry from the wall clock (window end plus a minute): an old window's rows look like these
         for (int i = 0; i < ExpiredBucketPurge.BATCH + 5; i++) {
-            jdbc.update("insert into access.rate_limit_bucket (id, state, expires_at) values (?, null, ?)",
-                    "key:purge-old:minute:" + i, System.currentTimeMillis() - 60_000);
+            jdbc.update(
+                    "insert into access.rate_limit_bucket (id, state, expires_at) values (?, null, ?)",
+                    "key:purge-old:minute:" + i,
+                    System.currentTimeMillis() - 60_000);
         }
 
         try (ExpiredBucketPurge purge = ExpiredBucketPurge.start(buckets, Duration.ofHours(1))) {
             assertThat(purge.purge()).isEqualTo(ExpiredBucketPurge.BATCH + 5);
         }
 
-        assertThat(jdbc.queryForObject("select count(*) from access.rate_limit_bucket where id like 'key:purge-old:%'", Integer.class)).isZero();
-        assertThat(jdbc.queryForObject("select count(*) from access.rate_limit_bucket where id = ?", Integer.class, live)).isEqualTo(1);
+        assertThat(jdbc.queryForObject(
+                        "select count(*) from access.rate_limit_bucket where id like 'key:purge-old:%'", Integer.class))
+                .isZero();
+        assertThat(jdbc.queryForObject(
+                        "select count(*) from access.rate_limit_bucket where id = ?", Integer.class, live))
+                .isEqualTo(1);
     }
 }

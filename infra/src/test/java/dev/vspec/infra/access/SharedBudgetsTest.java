@@ -15,9 +15,14 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
  */
 class SharedBudgetsTest {
 
-    private final SharedBudgets budgets = new SharedBudgets(new SharedBudgetsAutoConfiguration().rateLimitBuckets(
-            new SimpleDriverDataSource(new org.postgresql.Driver(), "jdbc:postgresql://127.0.0.1:1/vspec?connectTimeout=2",
-                    "postgres", "")), Clock.systemUTC());
+    private final SharedBudgets budgets = new SharedBudgets(
+            new SharedBudgetsAutoConfiguration()
+                    .rateLimitBuckets(new SimpleDriverDataSource(
+                            new org.postgresql.Driver(),
+                            "jdbc:postgresql://127.0.0.1:1/vspec?connectTimeout=2",
+                            "postgres",
+                            "")),
+            Clock.systemUTC());
 
     @Test
     void aWindowedBudgetThatCannotBeReadIsADatabaseFailure() {
@@ -30,7 +35,8 @@ class SharedBudgetsTest {
 
     @Test
     void aRollingBudgetThatCannotBeReadIsADatabaseFailure() {
-        assertThatThrownBy(() -> budgets.takeRolling("address:192.0.2.1:failed-authentications", 10, Duration.ofMinutes(1)))
+        assertThatThrownBy(() ->
+                        budgets.takeRolling("address:192.0.2.1:failed-authentications", 10, Duration.ofMinutes(1)))
                 .isInstanceOf(DataAccessResourceFailureException.class);
     }
 }

@@ -33,8 +33,10 @@ class WindowTest {
 
     @Test
     void theLastMomentOfAWindowStillHasASecondLeft() {
-        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:59.999Z"))).isEqualTo(1);
-        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:00Z"))).isEqualTo(60);
+        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:59.999Z")))
+                .isEqualTo(1);
+        assertThat(secondsLeft(Window.MINUTE, Instant.parse("2026-11-21T10:15:00Z")))
+                .isEqualTo(60);
     }
 
     @Test
@@ -49,9 +51,12 @@ class WindowTest {
 
     @Test
     void aDayCountsTheSecondsToMidnightRoundedUp() {
-        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T00:00:00Z"))).isEqualTo(86_400);
-        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T10:15:42.250Z"))).isEqualTo(49_458);
-        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T23:59:59.999Z"))).isEqualTo(1);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T00:00:00Z")))
+                .isEqualTo(86_400);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T10:15:42.250Z")))
+                .isEqualTo(49_458);
+        assertThat(secondsLeft(Window.DAY, Instant.parse("2026-11-21T23:59:59.999Z")))
+                .isEqualTo(1);
     }
 
     /** What an answer's Retry-After says while the window holding {@code now} lasts. */

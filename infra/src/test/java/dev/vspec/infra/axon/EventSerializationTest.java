@@ -27,13 +27,16 @@ class EventSerializationTest {
         for (Record event : List.of(
                 new EnrichmentScheduled("enr_2T3P1RFV2NW131842_1", "2T3P1RFV2NW131842", 7, AT),
                 new EnrichmentStepCompleted("enr_2T3P1RFV2NW131842_1", EnrichmentStep.FOUND_UPSTREAM, "found", AT),
-                new EnrichmentFailed("enr_2T3P1RFV2NW131842_1", "2T3P1RFV2NW131842", ErrorCode.UPSTREAM_UNREACHABLE, "down", AT))) {
+                new EnrichmentFailed(
+                        "enr_2T3P1RFV2NW131842_1", "2T3P1RFV2NW131842", ErrorCode.UPSTREAM_UNREACHABLE, "down", AT))) {
             SerializedObject<byte[]> stored = EventSerialization.serializer().serialize(event, byte[].class);
 
             assertThat(stored.getType().getName()).isEqualTo(event.getClass().getName());
             assertThat(stored.getType().getRevision()).isNull();
-            assertThat(stored.getData()).isEqualTo(EventSerialization.objectMapper().writeValueAsBytes(event));
-            assertThat((Object) EventSerialization.serializer().deserialize(stored)).isEqualTo(event);
+            assertThat(stored.getData())
+                    .isEqualTo(EventSerialization.objectMapper().writeValueAsBytes(event));
+            assertThat((Object) EventSerialization.serializer().deserialize(stored))
+                    .isEqualTo(event);
         }
     }
 

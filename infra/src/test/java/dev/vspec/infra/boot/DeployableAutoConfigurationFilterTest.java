@@ -11,13 +11,18 @@ class DeployableAutoConfigurationFilterTest {
     void declinesOnlyTheConfiguredFamilies() {
         DeployableAutoConfigurationFilter filter = new DeployableAutoConfigurationFilter();
         filter.setEnvironment(new MockEnvironment()
-                .withProperty(DeployableAutoConfigurationFilter.PROPERTY, "org.axonframework, org.springframework.boot.kafka"));
+                .withProperty(
+                        DeployableAutoConfigurationFilter.PROPERTY,
+                        "org.axonframework, org.springframework.boot.kafka"));
 
-        boolean[] matches = filter.match(new String[] {
-                "org.axonframework.springboot.autoconfig.JdbcAutoConfiguration",
-                "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
-                "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
-                null}, null);
+        boolean[] matches = filter.match(
+                new String[] {
+                    "org.axonframework.springboot.autoconfig.JdbcAutoConfiguration",
+                    "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
+                    "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+                    null
+                },
+                null);
 
         assertThat(matches).containsExactly(false, false, true, true);
     }

@@ -38,7 +38,12 @@ class TrustedProxiesTest {
 
     @Test
     void severalForwardedForLinesReadAsOneList() {
-        assertThat(client(List.of("127.0.0.1", "10.0.0.0/8"), "127.0.0.1", "198.51.100.1", "203.0.113.7,10.0.0.5", "10.0.0.9"))
+        assertThat(client(
+                        List.of("127.0.0.1", "10.0.0.0/8"),
+                        "127.0.0.1",
+                        "198.51.100.1",
+                        "203.0.113.7,10.0.0.5",
+                        "10.0.0.9"))
                 .isEqualTo("203.0.113.7");
     }
 
@@ -49,13 +54,15 @@ class TrustedProxiesTest {
 
     @Test
     void whenEveryHopIsTrustedTheLeftmostIsTheClient() {
-        assertThat(client(List.of("127.0.0.1", "10.0.0.0/8"), "127.0.0.1", "10.1.2.3, 10.0.0.5")).isEqualTo("10.1.2.3");
+        assertThat(client(List.of("127.0.0.1", "10.0.0.0/8"), "127.0.0.1", "10.1.2.3, 10.0.0.5"))
+                .isEqualTo("10.1.2.3");
     }
 
     @Test
     void ipv6PeersAndClientsAreRead() {
         assertThat(client(List.of("::1"), "0:0:0:0:0:0:0:1", "2001:db8::1")).isEqualTo("2001:db8::1");
-        assertThat(client(List.of("::1"), "2001:db8:0:0:0:0:0:2", "203.0.113.7")).isEqualTo("2001:db8:0:0:0:0:0:2");
+        assertThat(client(List.of("::1"), "2001:db8:0:0:0:0:0:2", "203.0.113.7"))
+                .isEqualTo("2001:db8:0:0:0:0:0:2");
     }
 
     @Test
@@ -101,9 +108,12 @@ class TrustedProxiesTest {
         List<String> behindInnerProxy = List.of("127.0.0.1", "10.0.0.0/8");
 
         assertThat(client(behindInnerProxy, "127.0.0.1", "203.0.113.7, evil.example, 10.0.0.5"))
-                .as("the last address a trusted proxy saw").isEqualTo("10.0.0.5");
-        assertThat(client(behindInnerProxy, "127.0.0.1", "unknown, 203.0.113.7")).isEqualTo("203.0.113.7");
-        assertThat(client(behindInnerProxy, "127.0.0.1", "203.0.113.7, " + "x".repeat(300))).isEqualTo("127.0.0.1");
+                .as("the last address a trusted proxy saw")
+                .isEqualTo("10.0.0.5");
+        assertThat(client(behindInnerProxy, "127.0.0.1", "unknown, 203.0.113.7"))
+                .isEqualTo("203.0.113.7");
+        assertThat(client(behindInnerProxy, "127.0.0.1", "203.0.113.7, " + "x".repeat(300)))
+                .isEqualTo("127.0.0.1");
         assertThat(client(behindInnerProxy, "127.0.0.1", "")).isEqualTo("127.0.0.1");
     }
 
@@ -124,18 +134,25 @@ class TrustedProxiesTest {
         List<Valve> valves = List.copyOf(factory.getEngineValves());
         AtomicReference<String> seen = new AtomicReference<>();
         for (int i = 0; i < valves.size(); i++) {
-            valves.get(i).setNext(i + 1 < valves.size() ? valves.get(i + 1) : new ValveBase() {
-                @Override
-                public void invoke(Request request, Response response) {
-                    seen.set(request.getRemoteAddr());
-                }
-            });
+            valves.get(i)
+                    .setNext(
+                            i + 1 < valves.size()
+                                    ? valves.get(i + 1)
+                                    : new ValveBase() {
+                                        @Override
+                                        public void invoke(Request request, Response response) {
+                                            seen.set(request.getRemoteAddr());
+                                        }
+                                    });
         }
         Request request = new Request(CONNECTOR, new org.apache.coyote.Request());
         request.setRemoteAddr(peer);
         request.setRemoteHost(peer);
         for (String header : forwardedFor) {
-            request.getCoyoteRequest().getMimeHeaders().addValue("X-Forwarded-For").setString(header);
+            request.getCoyoteRequest()
+                    .getMimeHeaders()
+                    .addValue("X-Forwarded-For")
+                    .setString(header);
         }
         try {
             valves.get(0).invoke(request, null);

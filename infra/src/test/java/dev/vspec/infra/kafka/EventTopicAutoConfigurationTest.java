@@ -45,7 +45,8 @@ class EventTopicAutoConfigurationTest {
     @Test
     void theSharedSettingsNameTheDefaultTopicUnlessTheEnvironmentNamesAnother() throws IOException {
         assertThat(boundFromSharedSettings(Map.of()).topic()).isEqualTo(EventTopicProperties.DEFAULT_TOPIC);
-        assertThat(boundFromSharedSettings(Map.of("VSPEC_EVENTS_TOPIC", "vspec.events.v2")).topic())
+        assertThat(boundFromSharedSettings(Map.of("VSPEC_EVENTS_TOPIC", "vspec.events.v2"))
+                        .topic())
                 .isEqualTo("vspec.events.v2");
     }
 
@@ -54,8 +55,11 @@ class EventTopicAutoConfigurationTest {
         StandardEnvironment settings = new StandardEnvironment();
         settings.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
         settings.getPropertySources().addLast(new MapPropertySource("environment", environment));
-        new YamlPropertySourceLoader().load("vspec-common.yml", new ClassPathResource("vspec-common.yml"))
+        new YamlPropertySourceLoader()
+                .load("vspec-common.yml", new ClassPathResource("vspec-common.yml"))
                 .forEach(settings.getPropertySources()::addLast);
-        return Binder.get(settings).bind("vspec.events", EventTopicProperties.class).get();
+        return Binder.get(settings)
+                .bind("vspec.events", EventTopicProperties.class)
+                .get();
     }
 }

@@ -26,7 +26,8 @@ class IdentityTextColumnsMigrationIT {
     @BeforeEach
     void databaseAtV15() {
         database = TestDatabase.create("vspec_v16");
-        dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.url(), database.user(), database.password());
+        dataSource = new SimpleDriverDataSource(
+                new org.postgresql.Driver(), database.url(), database.user(), database.password());
         jdbc = new JdbcTemplate(dataSource);
         flyway("15").migrate();
     }
@@ -40,10 +41,11 @@ class IdentityTextColumnsMigrationIT {
     void theRefusingProjectionReadsAgainAndTheLongTrimFits() {
         jdbc.update("INSERT INTO read.projection_offset (projection, topic, partition, next_offset) VALUES"
                 + " ('configurations', 'vspec.events.v1', 0, 64447), ('parts', 'vspec.events.v1', 0, 64447)");
-        jdbc.update("INSERT INTO read.projection_reject (projection, topic, partition, record_offset, record_key, reason)"
-                + " VALUES ('configurations', 'vspec.events.v1', 0, 64446, 'k', 'DataIntegrityViolationException"
-                + " [SQLSTATE 22001]: ERROR: value too long for type character varying(80)'),"
-                + " ('parts', 'vspec.events.v1', 0, 12, 'k', 'not an event envelope')");
+        jdbc.update(
+                "INSERT INTO read.projection_reject (projection, topic, partition, record_offset, record_key, reason)"
+                        + " VALUES ('configurations', 'vspec.events.v1', 0, 64446, 'k', 'DataIntegrityViolationException"
+                        + " [SQLSTATE 22001]: ERROR: value too long for type character varying(80)'),"
+                        + " ('parts', 'vspec.events.v1', 0, 12, 'k', 'not an event envelope')");
 
         flyway(null).migrate();
 
@@ -51,10 +53,15 @@ class IdentityTextColumnsMigrationIT {
                 .containsExactly("parts");
         assertThat(jdbc.queryForList("SELECT reason FROM read.projection_reject", String.class))
                 .containsExactly("not an event envelope");
-        jdbc.update("INSERT INTO read.configuration (config_key, year, make, model, trim, engine_code, label,"
-                + " make_match, model_match, trim_match) VALUES (?, 2022, 'Volvo', 'S90', ?, 'B4204T', ?, 'volvo', 's90', ?)",
-                "2022-volvo-s90-sample", LONG_TRIM, "2022 Volvo S90 " + LONG_TRIM, LONG_TRIM.toLowerCase());
-        assertThat(jdbc.queryForObject("SELECT trim FROM read.configuration", String.class)).isEqualTo(LONG_TRIM);
+        jdbc.update(
+                "INSERT INTO read.configuration (config_key, year, make, model, trim, engine_code, label,"
+                        + " make_match, model_match, trim_match) VALUES (?, 2022, 'Volvo', 'S90', ?, 'B4204T', ?, 'volvo', 's90', ?)",
+                "2022-volvo-s90-sample",
+                LONG_TRIM,
+                "2022 Volvo S90 " + LONG_TRIM,
+                LONG_TRIM.toLowerCase());
+        assertThat(jdbc.queryForObject("SELECT trim FROM read.configuration", String.class))
+                .isEqualTo(LONG_TRIM);
     }
 
     private Flyway flyway(String target) {

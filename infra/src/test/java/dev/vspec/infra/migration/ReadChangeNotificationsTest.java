@@ -19,9 +19,11 @@ class ReadChangeNotificationsTest {
         String v8 = migration("V8__read_change_notifications.sql");
 
         assertThat(NOTIFY.matcher(v8).results().map(match -> match.group(1)))
-                .hasSize(3).containsOnly(ReadChangeNotifications.CHANNEL);
+                .hasSize(3)
+                .containsOnly(ReadChangeNotifications.CHANNEL);
         assertThat(NOTIFY.matcher(v8).results().map(MatchResult::group))
-                .contains("pg_notify('" + ReadChangeNotifications.CHANNEL + "', '" + ReadChangeNotifications.ALL + "')");
+                .contains(
+                        "pg_notify('" + ReadChangeNotifications.CHANNEL + "', '" + ReadChangeNotifications.ALL + "')");
     }
 
     private static String migration(String name) throws IOException {

@@ -21,10 +21,12 @@ import tools.jackson.databind.json.JsonMapper;
 /** Calls a running deployable over real HTTP, as a client would, and reads its JSON answers. */
 public final class Api {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static final Pattern VEHICLE_PROVENANCE = Pattern.compile("\"drivetrain\":(?:null|\"[^\"]*\"),\"source\":\\{");
+    private static final Pattern VEHICLE_PROVENANCE =
+            Pattern.compile("\"drivetrain\":(?:null|\"[^\"]*\"),\"source\":\\{");
 
     private final String base;
     private final String key;
@@ -127,8 +129,10 @@ public final class Api {
 
     /** A request of any method without a body, with extra request headers given as name/value pairs. */
     public Reply sendWith(String method, String pathAndQuery, String... headerNamesAndValues) {
-        return reply(execute(request(pathAndQuery).method(method, HttpRequest.BodyPublishers.noBody()),
-                headerNamesAndValues, HttpResponse.BodyHandlers.ofString()));
+        return reply(execute(
+                request(pathAndQuery).method(method, HttpRequest.BodyPublishers.noBody()),
+                headerNamesAndValues,
+                HttpResponse.BodyHandlers.ofString()));
     }
 
     /** A GET whose answer is read as bytes (the image route), with extra request headers as name/value pairs. */
@@ -138,15 +142,16 @@ public final class Api {
 
     /** A request to this client's host, with its key when it has one. */
     private HttpRequest.Builder request(String pathAndQuery) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(Duration.ofSeconds(10));
         if (key != null) {
             request.header("x-api-key", key);
         }
         return request;
     }
 
-    private static <T> HttpResponse<T> execute(HttpRequest.Builder request, String[] headerNamesAndValues,
-            HttpResponse.BodyHandler<T> body) {
+    private static <T> HttpResponse<T> execute(
+            HttpRequest.Builder request, String[] headerNamesAndValues, HttpResponse.BodyHandler<T> body) {
         for (int i = 0; i < headerNamesAndValues.length; i += 2) {
             request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
         }
@@ -161,7 +166,8 @@ public final class Api {
     }
 
     private Reply reply(HttpResponse<String> response) {
-        String body = identityOnly && response.body() != null ? withoutVehicleProvenance(response.body()) : response.body();
+        String body =
+                identityOnly && response.body() != null ? withoutVehicleProvenance(response.body()) : response.body();
         return new Reply(response.statusCode(), response.headers(), body);
     }
 
@@ -176,8 +182,11 @@ public final class Api {
     /** The comma-separated entries of every {@code name} header, lower-cased: how HTTP reads a list, whatever its spacing. */
     public static java.util.Set<String> fields(HttpHeaders headers, String name) {
         java.util.Set<String> fields = new java.util.TreeSet<>();
-        headers.allValues(name).forEach(value -> java.util.Arrays.stream(value.split(",")).map(String::trim)
-                .filter(field -> !field.isEmpty()).forEach(field -> fields.add(field.toLowerCase(java.util.Locale.ROOT))));
+        headers.allValues(name)
+                .forEach(value -> java.util.Arrays.stream(value.split(","))
+                        .map(String::trim)
+                        .filter(field -> !field.isEmpty())
+                        .forEach(field -> fields.add(field.toLowerCase(java.util.Locale.ROOT))));
         return fields;
     }
 
@@ -236,8 +245,8 @@ public final class Api {
         }
 
         private void assertJson() {
-            assertThat(headers.firstValue("Content-Type")).hasValueSatisfying(
-                    type -> assertThat(type).startsWith("application/json"));
+            assertThat(headers.firstValue("Content-Type"))
+                    .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
             assertThat(requestId()).isNotBlank();
         }
     }

@@ -9,8 +9,7 @@ public final class DecoderReady {
 
     private static final Duration LIMIT = Duration.ofMinutes(1);
 
-    private DecoderReady() {
-    }
+    private DecoderReady() {}
 
     public static void await(DecoderSource decoders) {
         Awaitility.await().atMost(LIMIT).until(() -> decoders.state() == DecoderSource.State.READY);

@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
 public final class PrometheusScrape {
 
     /** A sample line; a label's quoted value may hold braces ({@code uri="/api/v1/wmi/{wmi}"}). */
-    private static final Pattern SAMPLE = Pattern.compile(
-            "(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{((?:[^\"}]|\"(?:[^\"\\\\]|\\\\.)*\")*)\\})? (\\S+)$");
+    private static final Pattern SAMPLE =
+            Pattern.compile("(?m)^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{((?:[^\"}]|\"(?:[^\"\\\\]|\\\\.)*\")*)\\})? (\\S+)$");
+
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     private final String text;
@@ -61,10 +62,12 @@ public final class PrometheusScrape {
         for (int i = 0; i < labelNamesAndValues.length; i += 2) {
             wanted.put(labelNamesAndValues[i], labelNamesAndValues[i + 1]);
         }
-        return samples(metric).stream().filter(sample -> sample.labels().entrySet().containsAll(wanted.entrySet()))
-                .mapToDouble(Sample::value).findFirst().orElse(0);
+        return samples(metric).stream()
+                .filter(sample -> sample.labels().entrySet().containsAll(wanted.entrySet()))
+                .mapToDouble(Sample::value)
+                .findFirst()
+                .orElse(0);
     }
 
-    public record Sample(Map<String, String> labels, double value) {
-    }
+    public record Sample(Map<String, String> labels, double value) {}
 }

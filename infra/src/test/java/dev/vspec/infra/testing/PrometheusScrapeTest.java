@@ -18,9 +18,13 @@ class PrometheusScrapeTest {
 
         List<PrometheusScrape.Sample> samples = scrape.samples("http_server_requests_seconds_count");
 
-        assertThat(samples).extracting(sample -> sample.labels().get("uri")).containsExactly("/api/v1/wmi/{wmi}", "/api/{unknown}");
+        assertThat(samples)
+                .extracting(sample -> sample.labels().get("uri"))
+                .containsExactly("/api/v1/wmi/{wmi}", "/api/{unknown}");
         assertThat(samples.get(1).labels()).containsEntry("note", "a \\\"quoted\\\" }");
         assertThat(samples).extracting(PrometheusScrape.Sample::value).containsExactly(3.0, 1.0);
-        assertThat(scrape.samples("up")).singleElement().satisfies(sample -> assertThat(sample.labels()).isEmpty());
+        assertThat(scrape.samples("up"))
+                .singleElement()
+                .satisfies(sample -> assertThat(sample.labels()).isEmpty());
     }
 }

@@ -25,12 +25,12 @@ public final class RawHttp {
 
     private static final Duration LONGEST = Duration.ofSeconds(60);
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** A GET of {@code pathAndQuery} exactly as given, with extra header lines ({@code Name: value}). */
     public static Answer get(int port, String pathAndQuery, String... headerLines) {
-        StringBuilder request = new StringBuilder("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+        StringBuilder request =
+                new StringBuilder("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
         for (String line : headerLines) {
             request.append(line).append("\r\n");
         }
@@ -94,7 +94,8 @@ public final class RawHttp {
         while (matched < 4) {
             int next = in.read();
             if (next < 0) {
-                throw new IOException("The connection closed before an answer's head: " + head.toString(StandardCharsets.ISO_8859_1));
+                throw new IOException(
+                        "The connection closed before an answer's head: " + head.toString(StandardCharsets.ISO_8859_1));
             }
             head.write(next);
             matched = next == "\r\n\r\n".charAt(matched) ? matched + 1 : next == '\r' ? 1 : 0;
@@ -104,18 +105,23 @@ public final class RawHttp {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            headers.computeIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), name -> new ArrayList<>())
+            headers.computeIfAbsent(
+                            lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), name -> new ArrayList<>())
                     .add(lines[i].substring(colon + 1).strip());
         }
         int status = Integer.parseInt(lines[0].split(" ")[1]);
         List<String> length = headers.get("content-length");
-        byte[] body = toHead || status < 200 || status == 204 || status == 304 ? new byte[0]
-                : length != null ? in.readNBytes(Integer.parseInt(length.get(0)))
-                : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
+        byte[] body = toHead || status < 200 || status == 204 || status == 304
+                ? new byte[0]
+                : length != null
+                        ? in.readNBytes(Integer.parseInt(length.get(0)))
+                        : headers.containsKey("transfer-encoding") ? chunks(in) : in.readAllBytes();
         List<String> coding = headers.get("content-encoding");
         if (coding != null && coding.get(0).equalsIgnoreCase("gzip") && body.length > 0) {
-            // the answer a client reads: its body as sent, gzip-compressed for a request that accepted it (a HEAD's has none)
-            try (java.util.zip.GZIPInputStream inflated = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
+            // the answer a client reads: its body as sent, gzip-compressed for a request that accepted it (a HEAD's has
+            // none)
+            try (java.util.zip.GZIPInputStream inflated =
+                    new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))) {
                 body = inflated.readAllBytes();
             }
         }

@@ -14,8 +14,7 @@ import java.util.Optional;
 /** Whether a port listens beyond this machine: tried on an address of this machine that is not loopback. */
 public final class Reachability {
 
-    private Reachability() {
-    }
+    private Reachability() {}
 
     /** An IPv4 address of this machine other than loopback, if it has one. */
     public static Optional<InetAddress> externalAddress() {

@@ -112,11 +112,17 @@ public final class SchemaConformance {
         if (value.isString()) {
             String text = value.asString();
             int length = text.codePointCount(0, text.length());
-            if (length < resolved.path("minLength").asInt(0) || length > resolved.path("maxLength").asInt(Integer.MAX_VALUE)) {
-                found.add(at + ": " + length + " characters, outside " + resolved.path("minLength") + ".." + resolved.path("maxLength"));
+            if (length < resolved.path("minLength").asInt(0)
+                    || length > resolved.path("maxLength").asInt(Integer.MAX_VALUE)) {
+                found.add(at + ": " + length + " characters, outside " + resolved.path("minLength") + ".."
+                        + resolved.path("maxLength"));
             }
-            if (resolved.has("pattern") && !Pattern.compile(resolved.path("pattern").asString()).matcher(text).find()) {
-                found.add(at + ": " + value + " does not match " + resolved.path("pattern").asString());
+            if (resolved.has("pattern")
+                    && !Pattern.compile(resolved.path("pattern").asString())
+                            .matcher(text)
+                            .find()) {
+                found.add(at + ": " + value + " does not match "
+                        + resolved.path("pattern").asString());
             }
             String format = resolved.path("format").asString("");
             try {
@@ -130,10 +136,12 @@ public final class SchemaConformance {
             }
         }
         if (value.isNumber()) {
-            if (resolved.has("minimum") && value.asDouble() < resolved.path("minimum").asDouble()) {
+            if (resolved.has("minimum")
+                    && value.asDouble() < resolved.path("minimum").asDouble()) {
                 found.add(at + ": " + value + " is below " + resolved.path("minimum"));
             }
-            if (resolved.has("maximum") && value.asDouble() > resolved.path("maximum").asDouble()) {
+            if (resolved.has("maximum")
+                    && value.asDouble() > resolved.path("maximum").asDouble()) {
                 found.add(at + ": " + value + " is above " + resolved.path("maximum"));
             }
             if (resolved.path("format").asString("").equals("int64") && !value.canConvertToLong()) {
@@ -160,5 +168,4 @@ public final class SchemaConformance {
         }
         return value.isArray() ? "array" : "object";
     }
-
 }

@@ -12,14 +12,14 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -48,6 +48,7 @@ public final class StubVendor implements AutoCloseable {
     private volatile Duration delay = Duration.ZERO;
     /** Holds slow answers back; {@link #recover()} lets them go at once. */
     private volatile CountDownLatch held = new CountDownLatch(0);
+
     private volatile boolean down;
     private volatile Failure failure;
 
@@ -185,10 +186,11 @@ public final class StubVendor implements AutoCloseable {
                 exchange.sendResponseHeaders(failing.status(), -1);
                 return;
             }
-            String document = !"GET".equals(exchange.getRequestMethod()) ? null
-                    : path.startsWith(PATH) ? documents.get(vin)
-                    : path.equals(CONFIGURATIONS) ? configuration(lastConfigurationQuery)
-                    : null;
+            String document = !"GET".equals(exchange.getRequestMethod())
+                    ? null
+                    : path.startsWith(PATH)
+                            ? documents.get(vin)
+                            : path.equals(CONFIGURATIONS) ? configuration(lastConfigurationQuery) : null;
             if (document == null) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
@@ -207,13 +209,19 @@ public final class StubVendor implements AutoCloseable {
     /** The document served for the config_key a query's parameters form; null when they form none. */
     private String configuration(String query) {
         Map<String, String> parameters = parameters(query);
-        if (!parameters.keySet().containsAll(IDENTITY) || !parameters.get("year").matches("\\d{4}")) {
+        if (!parameters.keySet().containsAll(IDENTITY)
+                || !parameters.get("year").matches("\\d{4}")) {
             return null;
         }
         try {
-            return configurations.get(ConfigKey.of(Integer.parseInt(parameters.get("year")), parameters.get("make"),
-                    parameters.get("model"), parameters.get("trim"), parameters.get("engine_code"),
-                    parameters.get("drivetrain")).value());
+            return configurations.get(ConfigKey.of(
+                            Integer.parseInt(parameters.get("year")),
+                            parameters.get("make"),
+                            parameters.get("model"),
+                            parameters.get("trim"),
+                            parameters.get("engine_code"),
+                            parameters.get("drivetrain"))
+                    .value());
         } catch (ApiException e) {
             return null;
         }
@@ -226,7 +234,8 @@ public final class StubVendor implements AutoCloseable {
         }
         for (String parameter : query.split("&")) {
             String[] nameAndValue = parameter.split("=", 2);
-            parameters.put(URLDecoder.decode(nameAndValue[0], StandardCharsets.UTF_8),
+            parameters.put(
+                    URLDecoder.decode(nameAndValue[0], StandardCharsets.UTF_8),
                     nameAndValue.length == 2 ? URLDecoder.decode(nameAndValue[1], StandardCharsets.UTF_8) : "");
         }
         return parameters;

@@ -20,7 +20,8 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
  */
 public final class TestDatabase implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
-    private static final String SERVER = System.getenv().getOrDefault("VSPEC_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/");
+    private static final String SERVER =
+            System.getenv().getOrDefault("VSPEC_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/");
     private static final String USER = System.getenv().getOrDefault("VSPEC_TEST_PG_USER", "postgres");
     private static final String PASSWORD = System.getenv().getOrDefault("VSPEC_TEST_PG_PASSWORD", "");
 
@@ -31,7 +32,9 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
     }
 
     private TestDatabase(String prefix) {
-        this.name = (prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12)).toLowerCase(Locale.ROOT);
+        this.name = (prefix + "_"
+                        + UUID.randomUUID().toString().replace("-", "").substring(0, 12))
+                .toLowerCase(Locale.ROOT);
     }
 
     /** Creates a fresh database; close it with {@link #drop()}. */
@@ -95,20 +98,23 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
 
     private void use(ConfigurableApplicationContext context) {
         TestPropertyValues.of(
-                "spring.datasource.url=" + url(),
-                "spring.datasource.username=" + USER,
-                "spring.datasource.password=" + PASSWORD).applyTo(context);
+                        "spring.datasource.url=" + url(),
+                        "spring.datasource.username=" + USER,
+                        "spring.datasource.password=" + PASSWORD)
+                .applyTo(context);
         // Registered before any other bean, so destroyed after all of them (the pool included).
         ((DefaultListableBeanFactory) context.getBeanFactory()).registerDisposableBean("vspecTestDatabase", this::drop);
     }
 
     private void execute(String sql) {
         try (Connection connection = admin();
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
-            throw new IllegalStateException("PostgreSQL at " + SERVER + " refused '" + sql
-                    + "'. Is the server running? (pg_ctlcluster 15 main start)", e);
+            throw new IllegalStateException(
+                    "PostgreSQL at " + SERVER + " refused '" + sql
+                            + "'. Is the server running? (pg_ctlcluster 15 main start)",
+                    e);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.vspec.infra.testing;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.DSLContext;
@@ -15,13 +15,14 @@ public final class TestKeys {
 
     private static final Map<DSLContext, String> FULL_ACCESS = new ConcurrentHashMap<>();
 
-    private TestKeys() {
-    }
+    private TestKeys() {}
 
     public static String fullAccess(DSLContext db) {
-        return FULL_ACCESS.computeIfAbsent(db, ignored -> new ApiKeyStore(db)
-                .issue(new NewKey("route tests", Plan.ENTERPRISE, null, 1_000_000L, 1_000_000_000L, null))
-                .key());
+        return FULL_ACCESS.computeIfAbsent(
+                db,
+                ignored -> new ApiKeyStore(db)
+                        .issue(new NewKey("route tests", Plan.ENTERPRISE, null, 1_000_000L, 1_000_000_000L, null))
+                        .key());
     }
 
     public static String issue(DSLContext db, Plan plan) {

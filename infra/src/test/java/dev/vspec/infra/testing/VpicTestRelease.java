@@ -29,8 +29,7 @@ public final class VpicTestRelease {
 
     private static String template;
 
-    private VpicTestRelease() {
-    }
+    private VpicTestRelease() {}
 
     /** The template database's name, after building it when this server has none for the pinned release. */
     public static synchronized String template() {
@@ -48,25 +47,31 @@ public final class VpicTestRelease {
     /** Creates database {@code name} as a copy of the template. */
     public static void createDatabase(String name) {
         String source = template();
-        try (Connection admin = TestDatabase.admin(); Statement statement = admin.createStatement()) {
+        try (Connection admin = TestDatabase.admin();
+                Statement statement = admin.createStatement()) {
             statement.execute("select pg_advisory_lock_shared(" + TEMPLATE_LOCK + ")");
             try {
                 long started = System.nanoTime();
                 statement.execute("CREATE DATABASE " + name + " TEMPLATE " + source + fileCopy(admin));
-                log.info("Created database {} from template {} in {} ms", name, source, (System.nanoTime() - started) / 1_000_000);
+                log.info(
+                        "Created database {} from template {} in {} ms",
+                        name,
+                        source,
+                        (System.nanoTime() - started) / 1_000_000);
             } finally {
                 statement.execute("select pg_advisory_unlock_shared(" + TEMPLATE_LOCK + ")");
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot create database " + name + " from template " + source + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot create database " + name + " from template " + source + ": " + e.getMessage(), e);
         }
     }
 
     private static String build() {
         VpicPackage.Fetched release = file();
         String name = "vspec_vpic_" + release.sha256().substring(0, 12);
-        try (Connection admin = TestDatabase.admin(); Statement statement = admin.createStatement()) {
+        try (Connection admin = TestDatabase.admin();
+                Statement statement = admin.createStatement()) {
             statement.execute("select pg_advisory_lock(" + TEMPLATE_LOCK + ")");
             try {
                 if (!exists(admin, name)) {
@@ -75,17 +80,24 @@ public final class VpicTestRelease {
                     return name;
                 }
                 log.info("Installing {} into template database {} (once per machine) ...", release.file(), name);
-                VpicInstaller installer = new VpicInstaller(TestDatabase.dataSourceOf(name),
-                        VpicInstaller.EventStore.IF_PRESENT, Clock.systemUTC());
-                VpicInstaller.Outcome outcome = installer.install(release.file(), release.source(), VpicInstaller.Progress.NONE);
-                log.info("Installed {} into {}: {} rows in {} ms ({} rows/s)", outcome.release().describedAs(), name,
-                        outcome.rows(), outcome.elapsed().toMillis(), Math.round(outcome.rowsPerSecond()));
+                VpicInstaller installer = new VpicInstaller(
+                        TestDatabase.dataSourceOf(name), VpicInstaller.EventStore.IF_PRESENT, Clock.systemUTC());
+                VpicInstaller.Outcome outcome =
+                        installer.install(release.file(), release.source(), VpicInstaller.Progress.NONE);
+                log.info(
+                        "Installed {} into {}: {} rows in {} ms ({} rows/s)",
+                        outcome.release().describedAs(),
+                        name,
+                        outcome.rows(),
+                        outcome.elapsed().toMillis(),
+                        Math.round(outcome.rowsPerSecond()));
                 return name;
             } finally {
                 statement.execute("select pg_advisory_unlock(" + TEMPLATE_LOCK + ")");
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot build the vPIC template database " + name + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot build the vPIC template database " + name + ": " + e.getMessage(), e);
         }
     }
 

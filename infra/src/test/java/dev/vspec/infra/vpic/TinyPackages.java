@@ -14,8 +14,7 @@ import java.util.zip.GZIPOutputStream;
 /** npm-like packages for tests: gzip-compressed ustar archives, written here byte by byte. */
 final class TinyPackages {
 
-    private TinyPackages() {
-    }
+    private TinyPackages() {}
 
     static byte[] gzip(byte[] content) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -79,9 +78,12 @@ final class TinyPackages {
 
     private static Path script(Path file, String text) throws IOException {
         Files.writeString(file, text);
-        Files.setPosixFilePermissions(file, Set.of(java.nio.file.attribute.PosixFilePermission.OWNER_READ,
-                java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
-                java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
+        Files.setPosixFilePermissions(
+                file,
+                Set.of(
+                        java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
+                        java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
         return file;
     }
 

@@ -31,10 +31,12 @@ class VpicSqliteTest {
                 """);
 
         try (VpicSqlite vpic = VpicSqlite.open(file)) {
-            assertThatThrownBy(vpic::tables).isInstanceOf(VpicInstallFailed.class)
+            assertThatThrownBy(vpic::tables)
+                    .isInstanceOf(VpicInstallFailed.class)
                     .hasMessageStartingWith("partial.db is not a vPIC release vspec can install: it lacks ")
-                    .hasMessageContaining("column Wmi.TruckTypeId, table Wmi_Make, table Wmi_VinSchema, table VinSchema,"
-                            + " table Pattern")
+                    .hasMessageContaining(
+                            "column Wmi.TruckTypeId, table Wmi_Make, table Wmi_VinSchema, table VinSchema,"
+                                    + " table Pattern")
                     .hasMessageContaining("table Conversion, column BodyStyle.Name");
         }
     }
@@ -50,8 +52,10 @@ class VpicSqliteTest {
                 """);
 
         try (VpicSqlite vpic = VpicSqlite.open(file)) {
-            assertThat(vpic.tables()).filteredOn(table -> table.target().equals("lookup"))
-                    .singleElement().satisfies(lookup -> {
+            assertThat(vpic.tables())
+                    .filteredOn(table -> table.target().equals("lookup"))
+                    .singleElement()
+                    .satisfies(lookup -> {
                         assertThat(lookup.source()).isEqualTo("bodystyle");
                         assertThat(lookup.columns().get(0).expression()).isEqualTo("'BodyStyle'");
                     });
@@ -84,10 +88,12 @@ class VpicSqliteTest {
         Path file = Files.writeString(temp.resolve("vpic.lite.db"), "not a database, just text ".repeat(100));
 
         assertThatThrownBy(() -> {
-            try (VpicSqlite vpic = VpicSqlite.open(file)) {
-                vpic.tables();
-            }
-        }).isInstanceOf(VpicInstallFailed.class).hasMessageContaining("vpic.lite.db");
+                    try (VpicSqlite vpic = VpicSqlite.open(file)) {
+                        vpic.tables();
+                    }
+                })
+                .isInstanceOf(VpicInstallFailed.class)
+                .hasMessageContaining("vpic.lite.db");
     }
 
     /** Every table and column the layout reads, empty, with VinSchema's optional notes left out. */
@@ -116,7 +122,7 @@ class VpicSqliteTest {
     private Path sqlite(String name, String script) throws SQLException {
         Path file = temp.resolve(name);
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             for (String sql : script.split(";")) {
                 if (!sql.isBlank()) {
                     statement.execute(sql);

@@ -17,11 +17,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 class ApiErrorResponsesTest {
 
-    private final ApiErrorResponses responses = new ApiErrorResponses(JsonMapper.builder().build());
+    private final ApiErrorResponses responses =
+            new ApiErrorResponses(JsonMapper.builder().build());
     private final MockHttpServletRequest request = new MockHttpServletRequest("PUT", "/api/v0/enrich");
 
     @ParameterizedTest
-    @EnumSource(value = ErrorCode.class, names = {"SERVICE_UNAVAILABLE", "UPSTREAM_UNREACHABLE"})
+    @EnumSource(
+            value = ErrorCode.class,
+            names = {"SERVICE_UNAVAILABLE", "UPSTREAM_UNREACHABLE"})
     void aFailureThatPassesCarriesRetryAfterHoweverItIsAnswered(ErrorCode code) throws Exception {
         ApiError error = ApiError.of(code, "down for now");
         MockHttpServletResponse written = new MockHttpServletResponse();
@@ -30,7 +33,8 @@ class ApiErrorResponsesTest {
 
         assertThat(written.getStatus()).isEqualTo(code.status());
         assertThat(written.getHeader("Retry-After")).isEqualTo("5");
-        assertThat(responses.entity(error, request).getHeaders().getFirst("Retry-After")).isEqualTo("5");
+        assertThat(responses.entity(error, request).getHeaders().getFirst("Retry-After"))
+                .isEqualTo("5");
     }
 
     @Test
@@ -44,9 +48,15 @@ class ApiErrorResponsesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ErrorCode.class, names = {"INVALID_PARAM", "NOT_FOUND", "INTERNAL_ERROR", "GATEWAY_UNCONFIGURED"})
+    @EnumSource(
+            value = ErrorCode.class,
+            names = {"INVALID_PARAM", "NOT_FOUND", "INTERNAL_ERROR", "GATEWAY_UNCONFIGURED"})
     void otherErrorsCarryNone(ErrorCode code) {
-        assertThat(responses.entity(ApiError.of(code, "no"), request).getHeaders().getFirst("Retry-After")).isNull();
+        assertThat(responses
+                        .entity(ApiError.of(code, "no"), request)
+                        .getHeaders()
+                        .getFirst("Retry-After"))
+                .isNull();
     }
 
     @Test

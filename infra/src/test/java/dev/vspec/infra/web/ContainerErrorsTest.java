@@ -25,18 +25,24 @@ class ContainerErrorsTest {
 
     @Test
     void aVersionOtherThanHttp1IsABadRequest() {
-        assertThat(ContainerErrors.forStatus(505, new MockHttpServletRequest(), null).error()).isEqualTo(ErrorCode.INVALID_REQUEST);
+        assertThat(ContainerErrors.forStatus(505, new MockHttpServletRequest(), null)
+                        .error())
+                .isEqualTo(ErrorCode.INVALID_REQUEST);
     }
 
     @Test
     void tomcatsSizeRefusalsAre431() {
-        IllegalArgumentException tooLarge = new IllegalArgumentException(StringManager.getManager("org.apache.coyote.http11")
-                .getString("iib.requestheadertoolarge.error"));
-        IllegalStateException tooMany = new IllegalStateException(StringManager.getManager("org.apache.tomcat.util.http")
-                .getString("headers.maxCountFail", 100));
+        IllegalArgumentException tooLarge = new IllegalArgumentException(
+                StringManager.getManager("org.apache.coyote.http11").getString("iib.requestheadertoolarge.error"));
+        IllegalStateException tooMany = new IllegalStateException(
+                StringManager.getManager("org.apache.tomcat.util.http").getString("headers.maxCountFail", 100));
 
-        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), tooLarge).error()).isEqualTo(ErrorCode.HEADERS_TOO_LARGE);
-        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), tooMany).error()).isEqualTo(ErrorCode.HEADERS_TOO_LARGE);
+        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), tooLarge)
+                        .error())
+                .isEqualTo(ErrorCode.HEADERS_TOO_LARGE);
+        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), tooMany)
+                        .error())
+                .isEqualTo(ErrorCode.HEADERS_TOO_LARGE);
     }
 
     @Test
@@ -46,18 +52,29 @@ class ContainerErrorsTest {
         twoHosts.addHeader("Host", "b.example");
         MockHttpServletRequest encodedSlash = new MockHttpServletRequest("GET", "/api/v1/wmi/vsk_live_secret%2Fx");
         encodedSlash.addHeader("Host", "a.example");
-        IllegalArgumentException unparsable = new IllegalArgumentException("Invalid character found in the request target "
-                + "[/api/v1/fluids?api_key=vsk_live_secret[]]");
+        IllegalArgumentException unparsable = new IllegalArgumentException(
+                "Invalid character found in the request target " + "[/api/v1/fluids?api_key=vsk_live_secret[]]");
 
         assertThat(ContainerErrors.forStatus(400, twoHosts, null).message()).isEqualTo("Send exactly one Host header");
-        assertThat(ContainerErrors.forStatus(400, encodedSlash, null).message()).contains("%2F").doesNotContain("vsk_");
-        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), unparsable).message())
-                .startsWith("The request is not valid HTTP/1.1").doesNotContain("vsk_", "Invalid character");
+        assertThat(ContainerErrors.forStatus(400, encodedSlash, null).message())
+                .contains("%2F")
+                .doesNotContain("vsk_");
+        assertThat(ContainerErrors.forStatus(400, new MockHttpServletRequest(), unparsable)
+                        .message())
+                .startsWith("The request is not valid HTTP/1.1")
+                .doesNotContain("vsk_", "Invalid character");
     }
 
     @ParameterizedTest
-    @CsvSource({"408, request_timeout", "417, expectation_failed", "413, invalid_request", "405, method_not_allowed",
-            "503, service_unavailable", "500, internal_error", "502, internal_error"})
+    @CsvSource({
+        "408, request_timeout",
+        "417, expectation_failed",
+        "413, invalid_request",
+        "405, method_not_allowed",
+        "503, service_unavailable",
+        "500, internal_error",
+        "502, internal_error"
+    })
     void everyStatusHasItsRecordAndNoOtherClientMistakeIsA5xx(int status, String code) {
         ApiError error = ContainerErrors.forStatus(status, new MockHttpServletRequest(), null);
 

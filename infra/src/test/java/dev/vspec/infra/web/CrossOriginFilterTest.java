@@ -18,7 +18,8 @@ class CrossOriginFilterTest {
 
     private static UrlBasedCorsConfigurationSource paths() {
         UrlBasedCorsConfigurationSource paths = new UrlBasedCorsConfigurationSource();
-        paths.registerCorsConfiguration("/api/sample/**", CrossOrigin.fromOriginOf(SITE + "/docs", List.of("GET", "HEAD")));
+        paths.registerCorsConfiguration(
+                "/api/sample/**", CrossOrigin.fromOriginOf(SITE + "/docs", List.of("GET", "HEAD")));
         paths.registerCorsConfiguration("/api/**", CrossOrigin.fromAnyOrigin(List.of("GET", "HEAD", "POST")));
         return paths;
     }
@@ -37,8 +38,8 @@ class CrossOriginFilterTest {
 
     @Test
     void oneHeaderNotAllowedRefusesThePreflightWithoutAnError() throws Exception {
-        MockHttpServletResponse answer = send(preflight("/api/v1/fluids", "https://any.example", "GET", "x-api-key, x-debug"),
-                new MockFilterChain());
+        MockHttpServletResponse answer = send(
+                preflight("/api/v1/fluids", "https://any.example", "GET", "x-api-key, x-debug"), new MockFilterChain());
 
         assertThat(answer.getStatus()).isEqualTo(204);
         assertThat(answer.getHeaderNames()).noneMatch(name -> name.startsWith("Access-Control-"));
@@ -53,7 +54,9 @@ class CrossOriginFilterTest {
 
         MockHttpServletResponse answer = send(request, chain);
 
-        assertThat(chain.getRequest()).as("answered as to any client; the browser keeps it from the page").isNotNull();
+        assertThat(chain.getRequest())
+                .as("answered as to any client; the browser keeps it from the page")
+                .isNotNull();
         assertThat(answer.getStatus()).isEqualTo(200);
         assertThat(answer.getHeader("Access-Control-Allow-Origin")).isNull();
         assertThat(answer.getHeaders("Vary")).contains("Origin");
@@ -61,7 +64,8 @@ class CrossOriginFilterTest {
 
     @Test
     void theLiveApisAnswerSuitsEveryPageWithOrWithoutOrigin() throws Exception {
-        MockHttpServletResponse withoutOrigin = send(new MockHttpServletRequest("GET", "/api/v1/fluids"), new MockFilterChain());
+        MockHttpServletResponse withoutOrigin =
+                send(new MockHttpServletRequest("GET", "/api/v1/fluids"), new MockFilterChain());
 
         assertThat(withoutOrigin.getHeader("Access-Control-Allow-Origin")).isEqualTo("*");
         assertThat(withoutOrigin.getHeader("Access-Control-Expose-Headers")).contains("X-RateLimit-Remaining", "Link");
@@ -71,10 +75,13 @@ class CrossOriginFilterTest {
     @Test
     void aMalformedOriginGetsNoAllowanceAndNoError() throws Exception {
         for (String origin : List.of("http://[", "null", "%", "https://site.example:99999")) {
-            MockHttpServletResponse answer = send(preflight("/api/sample/v1/fluids", origin, "GET", null), new MockFilterChain());
+            MockHttpServletResponse answer =
+                    send(preflight("/api/sample/v1/fluids", origin, "GET", null), new MockFilterChain());
 
             assertThat(answer.getStatus()).as(origin).isEqualTo(204);
-            assertThat(answer.getHeader("Access-Control-Allow-Origin")).as(origin).isNull();
+            assertThat(answer.getHeader("Access-Control-Allow-Origin"))
+                    .as(origin)
+                    .isNull();
         }
     }
 

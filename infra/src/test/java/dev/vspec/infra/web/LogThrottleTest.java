@@ -25,7 +25,8 @@ class LogThrottleTest {
         long heldBack = throttle.pass("invalid_param");
 
         assertThat(heldBack).isEqualTo(42);
-        assertThat(throttle.heldBackNote(heldBack)).isEqualTo(" (42 more like it since the last one logged were not logged)");
+        assertThat(throttle.heldBackNote(heldBack))
+                .isEqualTo(" (42 more like it since the last one logged were not logged)");
         assertThat(throttle.pass("invalid_param")).isEqualTo(LogThrottle.HELD_BACK);
     }
 

@@ -11,10 +11,14 @@ class QueryStringTest {
 
     @Test
     void partsAreSplitAtTheFirstEqualsAndDecoded() {
-        List<QueryString.Parameter> parameters = QueryString.parameters("vin=19XFC2F52KE715372&make=Land+Rover&note=a%3Db&flag&&=x");
+        List<QueryString.Parameter> parameters =
+                QueryString.parameters("vin=19XFC2F52KE715372&make=Land+Rover&note=a%3Db&flag&&=x");
 
-        assertThat(parameters).extracting(QueryString.Parameter::name).containsExactly("vin", "make", "note", "flag", "");
-        assertThat(parameters).extracting(QueryString.Parameter::value)
+        assertThat(parameters)
+                .extracting(QueryString.Parameter::name)
+                .containsExactly("vin", "make", "note", "flag", "");
+        assertThat(parameters)
+                .extracting(QueryString.Parameter::value)
                 .containsExactly("19XFC2F52KE715372", "Land Rover", "a=b", "", "x");
         assertThat(QueryString.parameters("==v").get(0)).isEqualTo(new QueryString.Parameter("", "=v", "", "=v"));
     }

@@ -10,7 +10,8 @@ class RedactedQueryTest {
 
     @Test
     void keyParametersLoseTheirValues() {
-        assertThat(RedactedQuery.of("config_key=2019-a-b&api_key=" + KEY)).isEqualTo("config_key=2019-a-b&api_key=[redacted]");
+        assertThat(RedactedQuery.of("config_key=2019-a-b&api_key=" + KEY))
+                .isEqualTo("config_key=2019-a-b&api_key=[redacted]");
         assertThat(RedactedQuery.of("KEY=abc&vin=1")).isEqualTo("KEY=[redacted]&vin=1");
         assertThat(RedactedQuery.of("api%5Fkey=abc")).isEqualTo("api%5Fkey=[redacted]");
     }
@@ -41,16 +42,20 @@ class RedactedQueryTest {
         String encoded = "%76sk%5Flive_" + KEY.substring("vsk_live_".length());
 
         assertThat(RedactedQuery.of("note=" + encoded)).isEqualTo("note=[redacted]");
-        assertThat(RedactedQuery.of(encoded + "=1")).as("a key-shaped name is not repeated").isEqualTo("[redacted]=[redacted]");
+        assertThat(RedactedQuery.of(encoded + "=1"))
+                .as("a key-shaped name is not repeated")
+                .isEqualTo("[redacted]=[redacted]");
     }
 
     @Test
     void aParameterCarriesAKeyByItsNameOrByAKeyShapedNameOrValue() {
         assertThat(RedactedQuery.carriesKey(QueryString.parameter("Api-Key=x"))).isTrue();
-        assertThat(RedactedQuery.carriesKey(QueryString.parameter("access%5Ftoken=x"))).isTrue();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("access%5Ftoken=x")))
+                .isTrue();
         assertThat(RedactedQuery.carriesKey(QueryString.parameter("k=" + KEY))).isTrue();
         assertThat(RedactedQuery.carriesKey(QueryString.parameter(KEY))).isTrue();
-        assertThat(RedactedQuery.carriesKey(QueryString.parameter("config_key=2019-honda-civic-lx-k20c2-fwd"))).isFalse();
+        assertThat(RedactedQuery.carriesKey(QueryString.parameter("config_key=2019-honda-civic-lx-k20c2-fwd")))
+                .isFalse();
         assertThat(RedactedQuery.carriesKey(QueryString.parameter("keys=1"))).isFalse();
     }
 }

@@ -19,20 +19,36 @@ class StrictQueryStringsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"vin=19XFC2F52KE715372", "year=2019&make=Land+Rover&model=Range%20Rover", "flag", "", "a&&b=",
-            "config_key=2019-honda-civic-lx-k20c2-fwd&include=fluids,parts"})
+    @ValueSource(
+            strings = {
+                "vin=19XFC2F52KE715372",
+                "year=2019&make=Land+Rover&model=Range%20Rover",
+                "flag",
+                "",
+                "a&&b=",
+                "config_key=2019-honda-civic-lx-k20c2-fwd&include=fluids,parts"
+            })
     void readableQueriesWithoutKeysPass(String query) {
         assertThat(refusal(query)).isNull();
     }
 
     @ParameterizedTest
-    @CsvSource(quoteCharacter = '"', value = {"vin=%,'vin'", "vin=%zz,'vin'", "vin=%E2%82,'vin'", "make=honda&model=%C3%28,'model'",
-            "x%00y=%,(a name with unusual characters)"})
+    @CsvSource(
+            quoteCharacter = '"',
+            value = {
+                "vin=%,'vin'",
+                "vin=%zz,'vin'",
+                "vin=%E2%82,'vin'",
+                "make=honda&model=%C3%28,'model'",
+                "x%00y=%,(a name with unusual characters)"
+            })
     void aValueThatIsNotUrlEncodingIsInvalidParamNamingTheParameter(String query, String named) {
         ApiError refusal = refusal(query);
 
         assertThat(refusal.error()).isEqualTo(ErrorCode.INVALID_PARAM);
-        assertThat(refusal.message()).contains("Query parameter " + named, "not valid URL encoding").doesNotContain("%");
+        assertThat(refusal.message())
+                .contains("Query parameter " + named, "not valid URL encoding")
+                .doesNotContain("%");
     }
 
     @ParameterizedTest
@@ -49,17 +65,34 @@ class StrictQueryStringsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"token,token", "auth,auth", "api-key,api-key", "k,k", "vin,vin", "api_key,api_key", "X-API-KEY,X-API-KEY"})
+    @CsvSource({
+        "token,token",
+        "auth,auth",
+        "api-key,api-key",
+        "k,k",
+        "vin,vin",
+        "api_key,api_key",
+        "X-API-KEY,X-API-KEY"
+    })
     void aKeyShapedValueIsRefusedWhateverTheParametersName(String name, String named) {
         ApiError refusal = refusal("vin=19XFC2F52KE715372&" + name + "=" + KEY);
 
         assertThat(refusal.error()).isEqualTo(ErrorCode.INVALID_API_KEY);
-        assertThat(refusal.message()).contains("query parameter '" + named + "'", "x-api-key header").doesNotContain(KEY);
+        assertThat(refusal.message())
+                .contains("query parameter '" + named + "'", "x-api-key header")
+                .doesNotContain(KEY);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"note=%76sk_live_abc", "vsk_live_abc=1", "vsk%5Flive_abc", "api_key=not-even-a-key",
-            "api_key=vsk_live_abc%", "vin=%&token=x"})
+    @ValueSource(
+            strings = {
+                "note=%76sk_live_abc",
+                "vsk_live_abc=1",
+                "vsk%5Flive_abc",
+                "api_key=not-even-a-key",
+                "api_key=vsk_live_abc%",
+                "vin=%&token=x"
+            })
     void keysAreRefusedEncodedInTheNameOrBeforeAnythingMalformed(String query) {
         ApiError refusal = refusal(query);
 

@@ -4,9 +4,9 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 
 import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.infra.jooq.read.tables.records.ConfigKeyAliasRecord;
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
@@ -26,13 +26,17 @@ public class AliasesProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.upserting(ConfigKeyAliased.class, CONFIG_KEY_ALIAS, AliasesProjection::row,
-                CONFIG_KEY_ALIAS.SOURCE_RANK, CONFIG_KEY_ALIAS.ALIAS);
+        return EventHandlers.upserting(
+                ConfigKeyAliased.class,
+                CONFIG_KEY_ALIAS,
+                AliasesProjection::row,
+                CONFIG_KEY_ALIAS.SOURCE_RANK,
+                CONFIG_KEY_ALIAS.ALIAS);
     }
 
     private static ConfigKeyAliasRecord row(ConfigKeyAliased e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        return new ConfigKeyAliasRecord(e.alias(), e.configKey(), provenance.source(), provenance.rank(),
-                provenance.recordedAt());
+        return new ConfigKeyAliasRecord(
+                e.alias(), e.configKey(), provenance.source(), provenance.rank(), provenance.recordedAt());
     }
 }

@@ -5,9 +5,9 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;
@@ -30,14 +30,30 @@ public class ConfigurationsProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.upserting(ConfigurationRegistered.class, CONFIGURATION, ConfigurationsProjection::row,
-                CONFIGURATION.SOURCE_RANK, CONFIGURATION.CONFIG_KEY);
+        return EventHandlers.upserting(
+                ConfigurationRegistered.class,
+                CONFIGURATION,
+                ConfigurationsProjection::row,
+                CONFIGURATION.SOURCE_RANK,
+                CONFIGURATION.CONFIG_KEY);
     }
 
     private static ConfigurationRecord row(ConfigurationRegistered e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        return new ConfigurationRecord(e.configKey(), e.year(), e.make(), e.model(), e.trim(), e.engineCode(),
-                e.drivetrain(), e.label(), VehicleIdentifier.normalize(e.make()), VehicleIdentifier.normalize(e.model()),
-                VehicleIdentifier.normalize(e.trim()), provenance.source(), provenance.rank(), provenance.recordedAt());
+        return new ConfigurationRecord(
+                e.configKey(),
+                e.year(),
+                e.make(),
+                e.model(),
+                e.trim(),
+                e.engineCode(),
+                e.drivetrain(),
+                e.label(),
+                VehicleIdentifier.normalize(e.make()),
+                VehicleIdentifier.normalize(e.model()),
+                VehicleIdentifier.normalize(e.trim()),
+                provenance.source(),
+                provenance.rank(),
+                provenance.recordedAt());
     }
 }

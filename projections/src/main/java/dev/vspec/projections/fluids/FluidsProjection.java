@@ -3,11 +3,11 @@ package dev.vspec.projections.fluids;
 import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.FluidsRecorded;
+import dev.vspec.projections.runtime.EventHandlers;
+import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.projections.runtime.EventHandlers;
-import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
 
@@ -30,7 +30,11 @@ public class FluidsProjection implements Projection {
      */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.replacingDocument(FluidsRecorded.class, GroupDocument.FLUIDS, FluidsRecorded::configKey,
-                e -> FluidView.of(e.fluids()), FluidsRecorded::source);
+        return EventHandlers.replacingDocument(
+                FluidsRecorded.class,
+                GroupDocument.FLUIDS,
+                FluidsRecorded::configKey,
+                e -> FluidView.of(e.fluids()),
+                FluidsRecorded::source);
     }
 }

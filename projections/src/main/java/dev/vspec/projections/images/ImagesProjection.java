@@ -5,9 +5,9 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.infra.jooq.read.tables.records.ImageRecord;
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -35,8 +35,17 @@ public class ImagesProjection implements Projection {
     /** A newer render replaces the cached one, unless that came from a source of higher precedence. */
     void on(DSLContext db, ExteriorImageCached e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        upsert(db, new ImageRecord(e.configKey(), e.contentType(), e.image(), e.sha256(), provenance.source(),
-                provenance.rank(), provenance.recordedAt()), IMAGE.CONFIG_KEY)
+        upsert(
+                        db,
+                        new ImageRecord(
+                                e.configKey(),
+                                e.contentType(),
+                                e.image(),
+                                e.sha256(),
+                                provenance.source(),
+                                provenance.rank(),
+                                provenance.recordedAt()),
+                        IMAGE.CONFIG_KEY)
                 .where(IMAGE.SOURCE_RANK.le(DSL.excluded(IMAGE.SOURCE_RANK)))
                 .execute();
     }

@@ -3,10 +3,10 @@ package dev.vspec.projections.labortimes;
 import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
 
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
-import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.readmodel.LaborView;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.LaborView;
 import java.util.List;
 import org.jooq.Table;
 
@@ -29,7 +29,11 @@ public class LaborTimesProjection implements Projection {
      */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.replacingDocument(LaborTimesRecorded.class, GroupDocument.LABOR,
-                LaborTimesRecorded::configKey, e -> LaborView.of(e.laborTimes()), LaborTimesRecorded::source);
+        return EventHandlers.replacingDocument(
+                LaborTimesRecorded.class,
+                GroupDocument.LABOR,
+                LaborTimesRecorded::configKey,
+                e -> LaborView.of(e.laborTimes()),
+                LaborTimesRecorded::source);
     }
 }

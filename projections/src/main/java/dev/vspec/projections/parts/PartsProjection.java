@@ -15,13 +15,13 @@ import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartRecord;
 import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
+import dev.vspec.projections.runtime.EventHandlers;
+import dev.vspec.projections.runtime.Projection;
+import dev.vspec.projections.runtime.Recorded;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
-import dev.vspec.projections.runtime.EventHandlers;
-import dev.vspec.projections.runtime.Projection;
-import dev.vspec.projections.runtime.Recorded;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -86,19 +86,28 @@ public class PartsProjection implements Projection {
      */
     void on(DSLContext db, PartsRecorded e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        Short held = db.select(PARTS_DOCUMENT.SOURCE_RANK).from(PARTS_DOCUMENT)
-                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(e.configKey())).fetchOne(PARTS_DOCUMENT.SOURCE_RANK);
+        Short held = db.select(PARTS_DOCUMENT.SOURCE_RANK)
+                .from(PARTS_DOCUMENT)
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(e.configKey()))
+                .fetchOne(PARTS_DOCUMENT.SOURCE_RANK);
         if (held != null && held > provenance.rank()) {
             return;
         }
         upsertRows(db, PARTS_DOCUMENT, List.of(claim(e.configKey(), provenance)), PARTS_DOCUMENT.CONFIG_KEY);
-        replaceRows(db, PART.CONFIG_KEY, e.configKey(), e.parts(), (i, p) -> partRow(e.configKey(), i, p),
-                PART.CONFIG_KEY, PART.PART_NUMBER);
+        replaceRows(
+                db,
+                PART.CONFIG_KEY,
+                e.configKey(),
+                e.parts(),
+                (i, p) -> partRow(e.configKey(), i, p),
+                PART.CONFIG_KEY,
+                PART.PART_NUMBER);
     }
 
     /** Prices may be recorded out of date order; the document orders them by date whatever the order. */
     void on(DSLContext db, PartPriced e, Instant at) {
-        upsert(db, priceRow(e, at), PRICE_KEY).where(PART_PRICE_HISTORY.SOURCE_RANK.le(DSL.excluded(PART_PRICE_HISTORY.SOURCE_RANK)))
+        upsert(db, priceRow(e, at), PRICE_KEY)
+                .where(PART_PRICE_HISTORY.SOURCE_RANK.le(DSL.excluded(PART_PRICE_HISTORY.SOURCE_RANK)))
                 .execute();
     }
 
@@ -113,14 +122,17 @@ public class PartsProjection implements Projection {
         List<PartPriceHistoryRecord> prices = new ArrayList<>();
         for (Recorded recorded : events) {
             if (recorded.event() instanceof PartsRecorded list) {
-                winners.merge(list.configKey(), recorded, (earlier, later) ->
-                        rankOf(later) >= rankOf(earlier) ? later : earlier);
+                winners.merge(
+                        list.configKey(),
+                        recorded,
+                        (earlier, later) -> rankOf(later) >= rankOf(earlier) ? later : earlier);
             } else {
                 prices.add(priceRow((PartPriced) recorded.event(), recorded.at()));
             }
         }
         if (!winners.isEmpty()) {
-            Map<String, Short> held = db.select(PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.SOURCE_RANK).from(PARTS_DOCUMENT)
+            Map<String, Short> held = db.select(PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.SOURCE_RANK)
+                    .from(PARTS_DOCUMENT)
                     .where(PARTS_DOCUMENT.CONFIG_KEY.eq(DSL.any(winners.keySet().toArray(String[]::new))))
                     .fetchMap(PARTS_DOCUMENT.CONFIG_KEY, PARTS_DOCUMENT.SOURCE_RANK);
             winners.values().removeIf(recorded -> {
@@ -139,7 +151,9 @@ public class PartsProjection implements Projection {
                 }
             }
             upsertRows(db, PARTS_DOCUMENT, claims, PARTS_DOCUMENT.CONFIG_KEY);
-            db.deleteFrom(PART).where(PART.CONFIG_KEY.eq(DSL.any(winners.keySet().toArray(String[]::new)))).execute();
+            db.deleteFrom(PART)
+                    .where(PART.CONFIG_KEY.eq(DSL.any(winners.keySet().toArray(String[]::new))))
+                    .execute();
             upsertRows(db, PART, rows, PART.CONFIG_KEY, PART.PART_NUMBER);
         }
         upsertRanked(db, PART_PRICE_HISTORY, prices, PART_PRICE_HISTORY.SOURCE_RANK, PRICE_KEY);
@@ -154,24 +168,39 @@ public class PartsProjection implements Projection {
      * ({@link #render}), in the same transaction, so the empty body and the list's time written here are never read.
      */
     private static PartsDocumentRecord claim(String configKey, Provenance provenance) {
-        return new PartsDocumentRecord(configKey, GroupDocument.PARTS.empty(), provenance.source(), provenance.rank(),
-                provenance.recordedAt(), provenance.recordedAt());
+        return new PartsDocumentRecord(
+                configKey,
+                GroupDocument.PARTS.empty(),
+                provenance.source(),
+                provenance.rank(),
+                provenance.recordedAt(),
+                provenance.recordedAt());
     }
 
     @SuppressWarnings("unchecked")
     private static final TableField<PartPriceHistoryRecord, ?>[] PRICE_KEY = new TableField[] {
-            PART_PRICE_HISTORY.CONFIG_KEY, PART_PRICE_HISTORY.PART_NUMBER, PART_PRICE_HISTORY.CURRENCY,
-            PART_PRICE_HISTORY.AS_OF};
+        PART_PRICE_HISTORY.CONFIG_KEY,
+        PART_PRICE_HISTORY.PART_NUMBER,
+        PART_PRICE_HISTORY.CURRENCY,
+        PART_PRICE_HISTORY.AS_OF
+    };
 
     private static PartRecord partRow(String configKey, int position, Part p) {
-        return new PartRecord(configKey, p.partNumber(), position, p.name(), p.category(), p.brand(), p.quantity(),
-                p.service());
+        return new PartRecord(
+                configKey, p.partNumber(), position, p.name(), p.category(), p.brand(), p.quantity(), p.service());
     }
 
     private static PartPriceHistoryRecord priceRow(PartPriced e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        return new PartPriceHistoryRecord(e.configKey(), e.partNumber(), e.asOf(), e.currency(), e.amount(),
-                provenance.source(), provenance.rank(), provenance.recordedAt());
+        return new PartPriceHistoryRecord(
+                e.configKey(),
+                e.partNumber(),
+                e.asOf(),
+                e.currency(),
+                e.amount(),
+                provenance.source(),
+                provenance.rank(),
+                provenance.recordedAt());
     }
 
     /** Configurations whose documents are rendered from one pair of queries. */
@@ -202,8 +231,15 @@ public class PartsProjection implements Projection {
         Map<String, List<Part>> parts = db.selectFrom(PART)
                 .where(PART.CONFIG_KEY.in(configKeys))
                 .orderBy(PART.CONFIG_KEY, PART.POSITION)
-                .fetchGroups(PART.CONFIG_KEY, r -> new Part(r.getPartNumber(), r.getName(), r.getCategory(),
-                        r.getBrand(), r.getQuantity(), r.getService()));
+                .fetchGroups(
+                        PART.CONFIG_KEY,
+                        r -> new Part(
+                                r.getPartNumber(),
+                                r.getName(),
+                                r.getCategory(),
+                                r.getBrand(),
+                                r.getQuantity(),
+                                r.getService()));
         Map<String, List<PartPriceHistoryRecord>> prices = db.selectFrom(PART_PRICE_HISTORY)
                 .where(PART_PRICE_HISTORY.CONFIG_KEY.in(configKeys))
                 .fetchGroups(PART_PRICE_HISTORY.CONFIG_KEY, price -> price);
@@ -211,8 +247,17 @@ public class PartsProjection implements Projection {
         for (String configKey : configKeys) {
             List<Part> listed = parts.getOrDefault(configKey, List.of());
             List<PartPriceHistoryRecord> priced = prices.getOrDefault(configKey, List.of());
-            String body = GroupDocument.PARTS.render(PartView.of(listed, priced.stream().map(r -> new PartPriced(
-                    r.getConfigKey(), r.getPartNumber(), r.getAmount(), r.getCurrency(), r.getAsOf(), null)).toList()));
+            String body = GroupDocument.PARTS.render(PartView.of(
+                    listed,
+                    priced.stream()
+                            .map(r -> new PartPriced(
+                                    r.getConfigKey(),
+                                    r.getPartNumber(),
+                                    r.getAmount(),
+                                    r.getCurrency(),
+                                    r.getAsOf(),
+                                    null))
+                            .toList()));
             updates.add(db.update(PARTS_DOCUMENT)
                     .set(PARTS_DOCUMENT.BODY, body)
                     .set(PARTS_DOCUMENT.CHANGED_AT, changedAt(listed, priced))

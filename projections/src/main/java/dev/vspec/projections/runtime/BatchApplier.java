@@ -30,8 +30,7 @@ final class BatchApplier {
     private static final Logger log = LoggerFactory.getLogger(BatchApplier.class);
 
     /** What one committed batch did. */
-    record Outcome(long applied, long ignored, long unknown, long rejected, long duplicates) {
-    }
+    record Outcome(long applied, long ignored, long unknown, long rejected, long duplicates) {}
 
     private final String projection;
     private final RecordReader reader;
@@ -39,8 +38,12 @@ final class BatchApplier {
     private final DSLContext db;
     private final TransactionTemplate transactions;
 
-    BatchApplier(String projection, RecordReader reader, EventHandlers handlers, DSLContext db,
-                 TransactionTemplate transactions) {
+    BatchApplier(
+            String projection,
+            RecordReader reader,
+            EventHandlers handlers,
+            DSLContext db,
+            TransactionTemplate transactions) {
         this.projection = projection;
         this.reader = reader;
         this.handlers = handlers;
@@ -55,8 +58,10 @@ final class BatchApplier {
             if (!Failures.isPermanent(e)) {
                 throw e;
             }
-            log.debug("Projection {} applies the batch again event by event to find the record that fails: {}",
-                    projection, Failures.describe(e));
+            log.debug(
+                    "Projection {} applies the batch again event by event to find the record that fails: {}",
+                    projection,
+                    Failures.describe(e));
         }
         Map<RecordId, String> condemned = new HashMap<>();
         while (true) {
@@ -77,8 +82,8 @@ final class BatchApplier {
      * failure there cannot be pinned on its record, so {@link #apply} then tries again event by
      * event, statement by statement.
      */
-    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
-                              boolean batched) {
+    private Outcome applyOnce(
+            List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned, boolean batched) {
         if (batched) {
             return db.batchedResult(connection -> applyOnce(records, condemned, connection.dsl(), true));
         }
@@ -86,11 +91,15 @@ final class BatchApplier {
     }
 
     /** Offsets and rejects go through {@link #db}; the handlers write with {@code handlerDb}. */
-    private Outcome applyOnce(List<ConsumerRecord<String, byte[]>> records, Map<RecordId, String> condemned,
-                              DSLContext handlerDb, boolean together) {
+    private Outcome applyOnce(
+            List<ConsumerRecord<String, byte[]>> records,
+            Map<RecordId, String> condemned,
+            DSLContext handlerDb,
+            boolean together) {
         Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : records) {
-            byPartition.computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
+            byPartition
+                    .computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
                     .add(record);
         }
         Map<TopicPartition, Long> stored = ProjectionOffsets.lock(db, projection, byPartition.keySet());
@@ -112,10 +121,13 @@ final class BatchApplier {
                 RecordId id = RecordId.of(record);
                 String condemnation = condemned.isEmpty() ? null : condemned.get(id);
                 RecordReader.Reading reading = condemnation != null
-                        ? new RecordReader.Unreadable(condemnation) : reader.read(record.value(), RecordReader.typeHeader(record));
+                        ? new RecordReader.Unreadable(condemnation)
+                        : reader.read(record.value(), RecordReader.typeHeader(record));
                 if (reading instanceof RecordReader.Apply apply) {
-                    // An envelope always says when its event was stored; the record's time stands in for one that does not.
-                    Recorded recorded = new Recorded(apply.event(),
+                    // An envelope always says when its event was stored; the record's time stands in for one that does
+                    // not.
+                    Recorded recorded = new Recorded(
+                            apply.event(),
                             apply.occurredAt() != null ? apply.occurredAt() : Instant.ofEpochMilli(record.timestamp()));
                     if (!together) {
                         applyOne(id, recorded, handlerDb);

@@ -59,24 +59,36 @@ public final class EventHandlers {
      * precedence), with the same condition against the stored document.
      */
     public static <E extends Record, T> EventHandlers replacingDocument(
-            Class<E> type, GroupDocument<T> document, Function<E, String> configKey, Function<E, T> value,
+            Class<E> type,
+            GroupDocument<T> document,
+            Function<E, String> configKey,
+            Function<E, T> value,
             Function<E, FactSource> source) {
         return builder()
-                .on(type, (db, event, at) -> document.write(db, configKey.apply(event), value.apply(event),
-                        Provenance.of(source.apply(event), at)))
+                .on(
+                        type,
+                        (db, event, at) -> document.write(
+                                db, configKey.apply(event), value.apply(event), Provenance.of(source.apply(event), at)))
                 .setBased((db, events) -> {
                     Map<String, Recorded> winners = new LinkedHashMap<>();
                     for (Recorded recorded : events) {
                         E typed = type.cast(recorded.event());
-                        winners.merge(configKey.apply(typed), recorded, (earlier, later) ->
-                                FactSource.precedenceOf(source.apply(type.cast(later.event())))
-                                        >= FactSource.precedenceOf(source.apply(type.cast(earlier.event()))) ? later : earlier);
+                        winners.merge(
+                                configKey.apply(typed),
+                                recorded,
+                                (earlier, later) -> FactSource.precedenceOf(source.apply(type.cast(later.event())))
+                                                >= FactSource.precedenceOf(source.apply(type.cast(earlier.event())))
+                                        ? later
+                                        : earlier);
                     }
                     Map<String, Upserts.Document> documents = new LinkedHashMap<>();
                     winners.forEach((key, recorded) -> {
                         E event = type.cast(recorded.event());
-                        documents.put(key, new Upserts.Document(document.render(value.apply(event)),
-                                Provenance.of(source.apply(event), recorded.at())));
+                        documents.put(
+                                key,
+                                new Upserts.Document(
+                                        document.render(value.apply(event)),
+                                        Provenance.of(source.apply(event), recorded.at())));
                     });
                     Upserts.upsertDocuments(db, document, documents);
                 })
@@ -90,14 +102,25 @@ public final class EventHandlers {
      */
     @SafeVarargs
     public static <E extends Record, R extends TableRecord<R>> EventHandlers upserting(
-            Class<E> type, Table<R> table, BiFunction<E, Instant, R> row, TableField<R, Short> rank,
+            Class<E> type,
+            Table<R> table,
+            BiFunction<E, Instant, R> row,
+            TableField<R, Short> rank,
             TableField<R, ?>... key) {
         return builder()
-                .on(type, (db, event, at) -> Upserts.upsert(db, row.apply(event, at), key)
-                        .where(rank.le(DSL.excluded(rank))).execute())
-                .setBased((db, events) -> Upserts.upsertRanked(db, table,
-                        events.stream().map(recorded -> row.apply(type.cast(recorded.event()), recorded.at())).toList(),
-                        rank, key))
+                .on(
+                        type,
+                        (db, event, at) -> Upserts.upsert(db, row.apply(event, at), key)
+                                .where(rank.le(DSL.excluded(rank)))
+                                .execute())
+                .setBased((db, events) -> Upserts.upsertRanked(
+                        db,
+                        table,
+                        events.stream()
+                                .map(recorded -> row.apply(type.cast(recorded.event()), recorded.at()))
+                                .toList(),
+                        rank,
+                        key))
                 .build();
     }
 
@@ -110,7 +133,8 @@ public final class EventHandlers {
         Object event = recorded.event();
         Handler<Object> handler = byType.get(event.getClass());
         if (handler == null) {
-            throw new IllegalArgumentException("no handler for " + event.getClass().getSimpleName());
+            throw new IllegalArgumentException(
+                    "no handler for " + event.getClass().getSimpleName());
         }
         handler.apply(db, event, recorded.at());
     }
@@ -141,8 +165,7 @@ public final class EventHandlers {
         private BatchHandler setBased;
         private BatchHandler afterBatch;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         @SuppressWarnings("unchecked")
         public <E extends Record> Builder on(Class<E> type, Handler<? super E> handler) {

@@ -13,8 +13,7 @@ import org.jooq.DSLContext;
  */
 public final class EventReplay {
 
-    private EventReplay() {
-    }
+    private EventReplay() {}
 
     /** @return how many (projection, event) applications ran */
     public static long apply(DSLContext db, Collection<? extends Projection> projections, List<Recorded> events) {

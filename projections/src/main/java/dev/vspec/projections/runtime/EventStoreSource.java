@@ -21,7 +21,8 @@ final class EventStoreSource implements RebuildSource {
     public long fill(ShadowCopies copies, RebuildProgress progress) {
         long read = 0;
         int pages = 0;
-        for (StoredEvents.Page page = store.next(copies.db(), PAGE); page.stored() > 0;
+        for (StoredEvents.Page page = store.next(copies.db(), PAGE);
+                page.stored() > 0;
                 page = store.next(copies.db(), PAGE)) {
             copies.apply(page.published());
             read += page.stored();

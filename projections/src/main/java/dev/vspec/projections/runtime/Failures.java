@@ -14,8 +14,7 @@ final class Failures {
 
     static final int MAX_REASON_LENGTH = 2000;
 
-    private Failures() {
-    }
+    private Failures() {}
 
     /** True when applying the same record again would fail the same way. */
     static boolean isPermanent(Throwable failure) {
@@ -68,7 +67,8 @@ final class Failures {
     }
 
     private static boolean isDatabaseFailure(Throwable t) {
-        return t instanceof SQLException || t instanceof TransactionException
+        return t instanceof SQLException
+                || t instanceof TransactionException
                 || t instanceof org.springframework.dao.DataAccessException
                 || t instanceof org.jooq.exception.DataAccessException;
     }

@@ -13,8 +13,7 @@ import org.jooq.Table;
  */
 final class PlannerStatistics {
 
-    private PlannerStatistics() {
-    }
+    private PlannerStatistics() {}
 
     /** After the 1st, 4th, 16th, ... batch: the planner scales the statistics with the tables' size in between. */
     static boolean due(long batch) {

@@ -25,7 +25,15 @@ final class ProjectionCounters {
     }
 
     ProjectionStatus status(String name, boolean running, long lag) {
-        return new ProjectionStatus(name, running, lag, applied.get(), ignored.get(), unknown.get(), rejected.get(),
-                duplicates.get(), failedBatches.get());
+        return new ProjectionStatus(
+                name,
+                running,
+                lag,
+                applied.get(),
+                ignored.get(),
+                unknown.get(),
+                rejected.get(),
+                duplicates.get(),
+                failedBatches.get());
     }
 }

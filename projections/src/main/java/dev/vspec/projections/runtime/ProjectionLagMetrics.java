@@ -68,9 +68,12 @@ final class ProjectionLagMetrics implements MeterBinder, SmartLifecycle {
             return;
         }
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
-        lastReading.forEach((projection, partitions) -> partitions.keySet().forEach(partition -> rows.add(
-                MultiGauge.Row.of(Tags.of("projection", projection, "partition", Integer.toString(partition)),
-                        this, metrics -> metrics.lag(projection, partition)))));
+        lastReading.forEach((projection, partitions) -> partitions
+                .keySet()
+                .forEach(partition -> rows.add(MultiGauge.Row.of(
+                        Tags.of("projection", projection, "partition", Integer.toString(partition)),
+                        this,
+                        metrics -> metrics.lag(projection, partition)))));
         // Rows already there keep reading lastReading; rows absent from this reading are removed.
         published.register(rows, false);
     }

@@ -29,8 +29,12 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
     private final List<? extends Table<?>> tables;
     private final AtomicLong batches = new AtomicLong();
 
-    ProjectionListener(String projection, List<? extends Table<?>> tables, BatchApplier applier, DSLContext db,
-                       ProjectionCounters counters) {
+    ProjectionListener(
+            String projection,
+            List<? extends Table<?>> tables,
+            BatchApplier applier,
+            DSLContext db,
+            ProjectionCounters counters) {
         this.projection = projection;
         this.tables = List.copyOf(tables);
         this.applier = applier;
@@ -47,8 +51,11 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
             counters.add(applier.apply(records));
         } catch (RuntimeException e) {
             counters.failedBatch();
-            log.warn("Projection {} could not apply a batch of {} records, will retry: {}",
-                    projection, records.size(), Failures.describe(e));
+            log.warn(
+                    "Projection {} could not apply a batch of {} records, will retry: {}",
+                    projection,
+                    records.size(),
+                    Failures.describe(e));
             throw new ProjectionBatchException(projection, e);
         }
         if (PlannerStatistics.due(batches.incrementAndGet())) {
@@ -56,7 +63,10 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
                 PlannerStatistics.analyze(db, tables);
             } catch (RuntimeException e) {
                 // The batch is committed; only the planner's estimates stay as they were.
-                log.warn("Projection {} could not refresh the statistics of its tables: {}", projection, Failures.describe(e));
+                log.warn(
+                        "Projection {} could not refresh the statistics of its tables: {}",
+                        projection,
+                        Failures.describe(e));
             }
         }
     }
@@ -69,8 +79,10 @@ final class ProjectionListener extends AbstractConsumerSeekAware implements Batc
             stored = ProjectionOffsets.stored(db, projection, assignments.keySet());
         } catch (RuntimeException e) {
             // Safe, only slower: the batches skip every record below the stored offsets.
-            log.warn("Projection {} cannot read its offsets ({}); reading its partitions from the beginning",
-                    projection, Failures.describe(e));
+            log.warn(
+                    "Projection {} cannot read its offsets ({}); reading its partitions from the beginning",
+                    projection,
+                    Failures.describe(e));
             stored = Map.of();
         }
         for (TopicPartition partition : assignments.keySet()) {

@@ -22,8 +22,7 @@ final class ProjectionOffsets {
     private static final Comparator<TopicPartition> BY_TOPIC_AND_PARTITION =
             Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
 
-    private ProjectionOffsets() {
-    }
+    private ProjectionOffsets() {}
 
     /** The stored positions of these partitions; partitions without one are absent. */
     static Map<TopicPartition, Long> stored(DSLContext db, String projection, Collection<TopicPartition> partitions) {
@@ -34,7 +33,8 @@ final class ProjectionOffsets {
         db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
                 .from(PROJECTION_OFFSET)
                 .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION).in(rows(partitions)))
+                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                        .in(rows(partitions)))
                 .forEach(r -> stored.put(new TopicPartition(r.value1(), r.value2()), r.value3()));
         return stored;
     }
@@ -45,11 +45,15 @@ final class ProjectionOffsets {
      * batch then waits here, and afterwards sees what the new owner applied.
      */
     static Map<TopicPartition, Long> lock(DSLContext db, String projection, Collection<TopicPartition> partitions) {
-        InsertValuesStep4<?, String, String, Integer, Long> insert = db.insertInto(PROJECTION_OFFSET,
-                PROJECTION_OFFSET.PROJECTION, PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION,
+        InsertValuesStep4<?, String, String, Integer, Long> insert = db.insertInto(
+                PROJECTION_OFFSET,
+                PROJECTION_OFFSET.PROJECTION,
+                PROJECTION_OFFSET.TOPIC,
+                PROJECTION_OFFSET.PARTITION,
                 PROJECTION_OFFSET.NEXT_OFFSET);
         // Always in the same order, so that two transactions locking several rows cannot deadlock.
-        for (TopicPartition partition : partitions.stream().sorted(BY_TOPIC_AND_PARTITION).toList()) {
+        for (TopicPartition partition :
+                partitions.stream().sorted(BY_TOPIC_AND_PARTITION).toList()) {
             insert = insert.values(projection, partition.topic(), partition.partition(), 0L);
         }
         insert.onConflictDoNothing().execute();
@@ -57,7 +61,8 @@ final class ProjectionOffsets {
         db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
                 .from(PROJECTION_OFFSET)
                 .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION).in(rows(partitions)))
+                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                        .in(rows(partitions)))
                 .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
                 .forUpdate()
                 .forEach(r -> locked.put(new TopicPartition(r.value1(), r.value2()), r.value3()));
@@ -66,8 +71,11 @@ final class ProjectionOffsets {
 
     /** Locks every stored position of the projection until the transaction ends. */
     static void lockAll(DSLContext db, String projection) {
-        db.selectFrom(PROJECTION_OFFSET).where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION).forUpdate().execute();
+        db.selectFrom(PROJECTION_OFFSET)
+                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                .forUpdate()
+                .execute();
     }
 
     static void advance(DSLContext db, String projection, Map<TopicPartition, Long> nextOffsets) {
@@ -75,13 +83,14 @@ final class ProjectionOffsets {
             return;
         }
         db.batch(nextOffsets.entrySet().stream()
-                .map(e -> db.update(PROJECTION_OFFSET)
-                        .set(PROJECTION_OFFSET.NEXT_OFFSET, e.getValue())
-                        .set(PROJECTION_OFFSET.UPDATED_AT, DSL.currentOffsetDateTime())
-                        .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                        .and(PROJECTION_OFFSET.TOPIC.eq(e.getKey().topic()))
-                        .and(PROJECTION_OFFSET.PARTITION.eq(e.getKey().partition())))
-                .toList()).execute();
+                        .map(e -> db.update(PROJECTION_OFFSET)
+                                .set(PROJECTION_OFFSET.NEXT_OFFSET, e.getValue())
+                                .set(PROJECTION_OFFSET.UPDATED_AT, DSL.currentOffsetDateTime())
+                                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                                .and(PROJECTION_OFFSET.TOPIC.eq(e.getKey().topic()))
+                                .and(PROJECTION_OFFSET.PARTITION.eq(e.getKey().partition())))
+                        .toList())
+                .execute();
     }
 
     private static List<Row2<String, Integer>> rows(Collection<TopicPartition> partitions) {

@@ -8,8 +8,7 @@ import org.jooq.DSLContext;
 /** The table {@code read.projection_reject}: records a projection could never apply, kept whole. */
 final class ProjectionRejects {
 
-    private ProjectionRejects() {
-    }
+    private ProjectionRejects() {}
 
     static void insert(DSLContext db, String projection, ConsumerRecord<String, byte[]> record, String reason) {
         db.insertInto(PROJECTION_REJECT)
@@ -23,5 +22,4 @@ final class ProjectionRejects {
                 .onConflictDoNothing()
                 .execute();
     }
-
 }

@@ -137,7 +137,9 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     }
 
     private long lag(String name, Map<TopicPartition, Long> ends) {
-        return ends == null ? -1 : lagOf(name, ends).values().stream().mapToLong(Long::longValue).sum();
+        return ends == null
+                ? -1
+                : lagOf(name, ends).values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**
@@ -179,7 +181,8 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
             }
             List<PartitionInfo> infos = offsetsConsumer.partitionsFor(topic, BROKER_TIMEOUT);
             Set<TopicPartition> partitions = infos.stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).collect(Collectors.toSet());
+                    .map(info -> new TopicPartition(info.topic(), info.partition()))
+                    .collect(Collectors.toSet());
             // Assigned, since a read-committed consumer warns at every reading of a partition it is not
             // assigned; assigned again only when the topic's partitions change, since assigning logs a line.
             if (!offsetsConsumer.assignment().equals(partitions)) {
@@ -235,10 +238,13 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
     }
 
     /** What the runtime needs besides the projections. */
-    public record RuntimeSettings(ConsumerFactory<String, byte[]> consumerFactory, DSLContext db,
-                                  TransactionTemplate transactions, String topic,
-                                  EventEnvelopeCodec codec, ProjectionsProperties properties) {
-    }
+    public record RuntimeSettings(
+            ConsumerFactory<String, byte[]> consumerFactory,
+            DSLContext db,
+            TransactionTemplate transactions,
+            String topic,
+            EventEnvelopeCodec codec,
+            ProjectionsProperties properties) {}
 
     private static final class Runner {
         final ProjectionCounters counters = new ProjectionCounters();
@@ -248,8 +254,12 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
         Runner(Projection projection, RuntimeSettings settings) {
             String name = projection.name();
             EventHandlers handlers = projection.handlers();
-            BatchApplier applier = new BatchApplier(name, new RecordReader(settings.codec(), handlers), handlers,
-                    settings.db(), settings.transactions());
+            BatchApplier applier = new BatchApplier(
+                    name,
+                    new RecordReader(settings.codec(), handlers),
+                    handlers,
+                    settings.db(),
+                    settings.transactions());
             this.listener = new ProjectionListener(name, projection.tables(), applier, settings.db(), counters);
 
             ContainerProperties containerProperties = new ContainerProperties(settings.topic());
@@ -258,8 +268,10 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
             containerProperties.setMessageListener(listener);
             // Kafka's committed offsets only serve lag tooling; the database's offsets decide.
             containerProperties.setAckMode(ContainerProperties.AckMode.BATCH);
-            containerProperties.setPollTimeout(settings.properties().pollTimeout().toMillis());
-            containerProperties.setIdleBetweenPolls(settings.properties().gatherTime().toMillis());
+            containerProperties.setPollTimeout(
+                    settings.properties().pollTimeout().toMillis());
+            containerProperties.setIdleBetweenPolls(
+                    settings.properties().gatherTime().toMillis());
             this.container = new ConcurrentMessageListenerContainer<>(settings.consumerFactory(), containerProperties);
             container.setBeanName("projection-" + name);
             container.setConcurrency(settings.properties().concurrency());
@@ -269,11 +281,14 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
 
         /** Retries the whole batch in memory (pausing the consumer) until it succeeds; nothing is skipped. */
         private static DefaultErrorHandler retryForever(ProjectionsProperties.Retry retry) {
-            ExponentialBackOff backOff = new ExponentialBackOff(retry.initialInterval().toMillis(), retry.multiplier());
+            ExponentialBackOff backOff =
+                    new ExponentialBackOff(retry.initialInterval().toMillis(), retry.multiplier());
             backOff.setMaxInterval(retry.maxInterval().toMillis());
-            return new DefaultErrorHandler((record, e) -> {
-                throw new IllegalStateException("a projection never gives up on a record", e);
-            }, backOff);
+            return new DefaultErrorHandler(
+                    (record, e) -> {
+                        throw new IllegalStateException("a projection never gives up on a record", e);
+                    },
+                    backOff);
         }
     }
 }

@@ -11,6 +11,13 @@ package dev.vspec.projections.runtime;
  * @param duplicates    redelivered records skipped because their offset was already applied
  * @param failedBatches batch attempts rolled back for a retry
  */
-public record ProjectionStatus(String name, boolean running, long lag, long applied, long ignored, long unknown,
-                               long rejected, long duplicates, long failedBatches) {
-}
+public record ProjectionStatus(
+        String name,
+        boolean running,
+        long lag,
+        long applied,
+        long ignored,
+        long unknown,
+        long rejected,
+        long duplicates,
+        long failedBatches) {}

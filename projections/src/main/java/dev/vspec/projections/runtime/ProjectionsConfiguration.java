@@ -30,10 +30,15 @@ import org.springframework.transaction.support.TransactionTemplate;
 class ProjectionsConfiguration {
 
     @Bean
-    ProjectionRuntime projectionRuntime(List<Projection> projections, ConsumerFactory<?, ?> bootConsumerFactory,
-                                        DSLContext db, DataSource dataSource,
-                                        EventEnvelopeCodec codec, EventTopicProperties topic,
-                                        ProjectionsProperties properties, ObjectProvider<MeterRegistry> meters) {
+    ProjectionRuntime projectionRuntime(
+            List<Projection> projections,
+            ConsumerFactory<?, ?> bootConsumerFactory,
+            DSLContext db,
+            DataSource dataSource,
+            EventEnvelopeCodec codec,
+            EventTopicProperties topic,
+            ProjectionsProperties properties,
+            ObjectProvider<MeterRegistry> meters) {
         Map<String, Object> config = new HashMap<>(bootConsumerFactory.getConfigurationProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -48,8 +53,15 @@ class ProjectionsConfiguration {
         // tagged by client.id: vspec-projection-<name>-<n>)
         consumerFactory.setBeanName("vspec-projections");
         meters.ifAvailable(registry -> consumerFactory.addListener(new MicrometerConsumerListener<>(registry)));
-        return new ProjectionRuntime(projections, new ProjectionRuntime.RuntimeSettings(consumerFactory, db,
-                new TransactionTemplate(new UnflushedCommits(dataSource)), topic.topic(), codec, properties));
+        return new ProjectionRuntime(
+                projections,
+                new ProjectionRuntime.RuntimeSettings(
+                        consumerFactory,
+                        db,
+                        new TransactionTemplate(new UnflushedCommits(dataSource)),
+                        topic.topic(),
+                        codec,
+                        properties));
     }
 
     @Bean

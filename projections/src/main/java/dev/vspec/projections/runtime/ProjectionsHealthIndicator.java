@@ -17,6 +17,8 @@ final class ProjectionsHealthIndicator implements HealthIndicator {
     public Health health() {
         Map<String, Boolean> running = runtime.containersRunning();
         boolean down = runtime.isRunning() && running.containsValue(false);
-        return (down ? Health.down() : Health.up()).withDetail("consumers", running).build();
+        return (down ? Health.down() : Health.up())
+                .withDetail("consumers", running)
+                .build();
     }
 }

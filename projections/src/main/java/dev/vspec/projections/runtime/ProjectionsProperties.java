@@ -14,8 +14,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param retry          back-off between attempts of a failed batch; attempts never stop
  */
 @ConfigurationProperties("vspec.projections")
-public record ProjectionsProperties(Integer concurrency, Integer maxPollRecords, Duration pollTimeout,
-                                   Duration gatherTime, Retry retry) {
+public record ProjectionsProperties(
+        Integer concurrency, Integer maxPollRecords, Duration pollTimeout, Duration gatherTime, Retry retry) {
 
     public ProjectionsProperties {
         concurrency = concurrency == null ? 1 : concurrency;

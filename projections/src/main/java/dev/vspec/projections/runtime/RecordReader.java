@@ -18,24 +18,19 @@ import org.apache.kafka.common.header.Header;
 final class RecordReader {
 
     /** What a record is for a projection. */
-    sealed interface Reading {
-    }
+    sealed interface Reading {}
 
     /** An event the projection handles, and when it was stored (null when the envelope does not say). */
-    record Apply(String eventType, Object event, Instant occurredAt) implements Reading {
-    }
+    record Apply(String eventType, Object event, Instant occurredAt) implements Reading {}
 
     /** A published event type the projection has no handler for. */
-    record Ignore(String eventType) implements Reading {
-    }
+    record Ignore(String eventType) implements Reading {}
 
     /** An event type newer than this code: skipped, so that older projections keep running. */
-    record Unknown(String eventType) implements Reading {
-    }
+    record Unknown(String eventType) implements Reading {}
 
     /** Not an envelope, or an unreadable payload of a handled type: it can never be applied. */
-    record Unreadable(String reason) implements Reading {
-    }
+    record Unreadable(String reason) implements Reading {}
 
     private final EventEnvelopeCodec codec;
     private final EventHandlers handlers;

@@ -3,7 +3,6 @@ package dev.vspec.projections.runtime;
 import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
 
 import dev.vspec.infra.migration.ReadChangeNotifications;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class ShadowCopies {
 
-
     private final List<Projection> projections;
     private final List<Table<?>> tables;
     private final Executor workers;
@@ -40,19 +38,25 @@ final class ShadowCopies {
     private final DSLContext live;
     /** The same, rendered against the copies. */
     private final DSLContext shadow;
+
     private final TransactionTemplate transactions;
     private final TransactionTemplate shadowTransactions;
 
     ShadowCopies(DataSource dataSource, List<Projection> projections, Executor workers) {
         this.projections = List.copyOf(projections);
-        this.tables = projections.stream().<Table<?>>flatMap(projection -> projection.tables().stream()).toList();
+        this.tables = projections.stream()
+                .<Table<?>>flatMap(projection -> projection.tables().stream())
+                .toList();
         this.workers = workers;
         TransactionAwareDataSourceProxy joining = new TransactionAwareDataSourceProxy(dataSource);
-        this.live = DSL.using(new DefaultConfiguration().set(SQLDialect.POSTGRES)
-                .set(new DataSourceConnectionProvider(joining)));
-        this.shadow = DSL.using(live.configuration().derive(new Settings().withRenderMapping(new RenderMapping()
-                .withSchemata(new MappedSchema().withInput(ShadowTables.LIVE_SCHEMA)
-                        .withOutput(ShadowTables.SCHEMA)))));
+        this.live = DSL.using(
+                new DefaultConfiguration().set(SQLDialect.POSTGRES).set(new DataSourceConnectionProvider(joining)));
+        this.shadow = DSL.using(live.configuration()
+                .derive(new Settings()
+                        .withRenderMapping(new RenderMapping()
+                                .withSchemata(new MappedSchema()
+                                        .withInput(ShadowTables.LIVE_SCHEMA)
+                                        .withOutput(ShadowTables.SCHEMA)))));
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         this.shadowTransactions = new TransactionTemplate(new UnflushedCommits(dataSource));
         shadowTransactions.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
@@ -90,8 +94,8 @@ final class ShadowCopies {
     /** Applies events from outside the topic to every copy, in one transaction. */
     void apply(List<Recorded> events) {
         if (!events.isEmpty()) {
-            shadowTransactions.executeWithoutResult(status ->
-                    shadow.batched(connection -> EventReplay.apply(connection.dsl(), projections, events)));
+            shadowTransactions.executeWithoutResult(
+                    status -> shadow.batched(connection -> EventReplay.apply(connection.dsl(), projections, events)));
         }
     }
 
@@ -115,15 +119,19 @@ final class ShadowCopies {
         ProjectionOffsets.stored(shadow, projection, applied.keySet())
                 .forEach((partition, offset) -> next.merge(partition, offset, Math::max));
         ProjectionOffsets.advance(live, projection, next);
-        live.deleteFrom(PROJECTION_REJECT).where(PROJECTION_REJECT.PROJECTION.eq(projection)).execute();
-        live.execute("INSERT INTO {0} SELECT * FROM {1} WHERE projection = {2}", PROJECTION_REJECT,
-                DSL.table(DSL.name(ShadowTables.SCHEMA, PROJECTION_REJECT.getName())), projection);
+        live.deleteFrom(PROJECTION_REJECT)
+                .where(PROJECTION_REJECT.PROJECTION.eq(projection))
+                .execute();
+        live.execute(
+                "INSERT INTO {0} SELECT * FROM {1} WHERE projection = {2}",
+                PROJECTION_REJECT, DSL.table(DSL.name(ShadowTables.SCHEMA, PROJECTION_REJECT.getName())), projection);
     }
 
     /** In the caller's transaction: the copies replace the live tables, and the readers hear of it. */
     void swapIn() {
         ShadowTables.swapIn(live, tables);
-        live.execute("SELECT pg_notify({0}, {1})",
+        live.execute(
+                "SELECT pg_notify({0}, {1})",
                 DSL.inline(ReadChangeNotifications.CHANNEL), DSL.inline(ReadChangeNotifications.ALL));
     }
 

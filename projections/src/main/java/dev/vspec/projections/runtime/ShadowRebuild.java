@@ -39,8 +39,8 @@ public final class ShadowRebuild {
     }
 
     /** Rebuilds from the topic, read from each partition's first offset, {@code batch} records per poll. */
-    public Outcome fromTopic(Collection<String> names, String bootstrapServers, String topic, int batch,
-                             RebuildProgress progress) {
+    public Outcome fromTopic(
+            Collection<String> names, String bootstrapServers, String topic, int batch, RebuildProgress progress) {
         List<Projection> chosen = choose(names);
         try (TopicSource source = new TopicSource(bootstrapServers, topic, batch)) {
             return rebuild(chosen, source, progress);
@@ -74,10 +74,19 @@ public final class ShadowRebuild {
             long swapped = System.nanoTime();
             copies.drop();
 
-            Outcome outcome = new Outcome(chosen.stream().map(Projection::name).toList(), events + late, late,
-                    Duration.ofNanos(built - started), Duration.ofNanos(swapped - built));
-            log.info("Rebuilt projections {}: {} events ({} while swapping), built in {}, indexed and swapped in {}",
-                    outcome.projections(), outcome.events(), late, outcome.build(), outcome.swap());
+            Outcome outcome = new Outcome(
+                    chosen.stream().map(Projection::name).toList(),
+                    events + late,
+                    late,
+                    Duration.ofNanos(built - started),
+                    Duration.ofNanos(swapped - built));
+            log.info(
+                    "Rebuilt projections {}: {} events ({} while swapping), built in {}, indexed and swapped in {}",
+                    outcome.projections(),
+                    outcome.events(),
+                    late,
+                    outcome.build(),
+                    outcome.swap());
             return outcome;
         }
     }
@@ -86,8 +95,11 @@ public final class ShadowRebuild {
         List<String> known = all.stream().map(Projection::name).toList();
         List<Projection> chosen = new ArrayList<>();
         for (String name : names.stream().distinct().toList()) {
-            chosen.add(all.stream().filter(projection -> projection.name().equals(name)).findFirst().orElseThrow(
-                    () -> new IllegalArgumentException("no projection named '" + name + "'; known: " + known)));
+            chosen.add(all.stream()
+                    .filter(projection -> projection.name().equals(name))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new IllegalArgumentException("no projection named '" + name + "'; known: " + known)));
         }
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException("name at least one projection; known: " + known);

@@ -23,29 +23,36 @@ public final class ShadowTables {
     public static final String SCHEMA = "rebuild";
     public static final String LIVE_SCHEMA = "read";
 
-    private ShadowTables() {
-    }
+    private ShadowTables() {}
 
     /** Drops whatever an earlier (perhaps killed) rebuild left and creates empty copies of {@code tables}. */
     public static void create(DSLContext db, List<Table<?>> tables) {
         db.execute("DROP SCHEMA IF EXISTS {0} CASCADE", name(SCHEMA));
         db.execute("CREATE SCHEMA {0}", name(SCHEMA));
-        List<String> copied = new ArrayList<>(tables.stream().map(Table::getName).toList());
+        List<String> copied =
+                new ArrayList<>(tables.stream().map(Table::getName).toList());
         // the rebuild's own bookkeeping, in the same shape the runtime writes it
         copied.add("projection_offset");
         copied.add("projection_reject");
         for (String table : copied) {
             Name live = name(LIVE_SCHEMA, table);
             Name shadow = name(SCHEMA, table);
-            db.execute("CREATE TABLE {0} (LIKE {1} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE "
-                    + "INCLUDING COMMENTS INCLUDING GENERATED INCLUDING IDENTITY)", shadow, live);
-            for (Record key : db.fetch("SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint "
-                    + "WHERE conrelid = {0}::regclass AND contype IN ('p', 'u') ORDER BY conname", qualified(live))) {
-                db.execute("ALTER TABLE {0} ADD CONSTRAINT {1} " + key.get("def", String.class),
-                        shadow, name(key.get("conname", String.class)));
+            db.execute(
+                    "CREATE TABLE {0} (LIKE {1} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE "
+                            + "INCLUDING COMMENTS INCLUDING GENERATED INCLUDING IDENTITY)",
+                    shadow, live);
+            for (Record key : db.fetch(
+                    "SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint "
+                            + "WHERE conrelid = {0}::regclass AND contype IN ('p', 'u') ORDER BY conname",
+                    qualified(live))) {
+                db.execute(
+                        "ALTER TABLE {0} ADD CONSTRAINT {1} " + key.get("def", String.class),
+                        shadow,
+                        name(key.get("conname", String.class)));
             }
-            Object options = db.fetchValue("SELECT array_to_string(reloptions, ', ') FROM pg_class "
-                    + "WHERE oid = {0}::regclass", qualified(live));
+            Object options = db.fetchValue(
+                    "SELECT array_to_string(reloptions, ', ') FROM pg_class " + "WHERE oid = {0}::regclass",
+                    qualified(live));
             if (options != null && !options.toString().isEmpty()) {
                 db.execute("ALTER TABLE {0} SET (" + options + ")", shadow);
             }
@@ -56,10 +63,15 @@ public final class ShadowTables {
     public static void index(DSLContext db, List<Table<?>> tables) {
         for (Table<?> table : tables) {
             Name live = name(LIVE_SCHEMA, table.getName());
-            for (String definition : db.fetchValues("SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i "
-                    + "WHERE i.indrelid = {0}::regclass AND NOT EXISTS "
-                    + "(SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid) ORDER BY 1", qualified(live))
-                    .stream().map(String.class::cast).toList()) {
+            for (String definition : db
+                    .fetchValues(
+                            "SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i "
+                                    + "WHERE i.indrelid = {0}::regclass AND NOT EXISTS "
+                                    + "(SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid) ORDER BY 1",
+                            qualified(live))
+                    .stream()
+                    .map(String.class::cast)
+                    .toList()) {
                 db.execute(onShadow(definition, table.getName()));
             }
         }
@@ -71,7 +83,11 @@ public final class ShadowTables {
      * scans them whole for the handlers' lookups, which grows with the square of their size.
      */
     static void analyze(DSLContext db, List<Table<?>> tables) {
-        PlannerStatistics.analyze(db, tables.stream().map(table -> DSL.table(name(SCHEMA, table.getName()))).toList());
+        PlannerStatistics.analyze(
+                db,
+                tables.stream()
+                        .map(table -> DSL.table(name(SCHEMA, table.getName())))
+                        .toList());
     }
 
     /**
@@ -81,9 +97,14 @@ public final class ShadowTables {
     static void swapIn(DSLContext db, List<Table<?>> tables) {
         for (Table<?> table : tables) {
             Name live = name(LIVE_SCHEMA, table.getName());
-            List<String> triggers = db.fetchValues("SELECT pg_get_triggerdef(oid) FROM pg_trigger "
-                    + "WHERE tgrelid = {0}::regclass AND NOT tgisinternal ORDER BY tgname", qualified(live))
-                    .stream().map(String.class::cast).toList();
+            List<String> triggers = db
+                    .fetchValues(
+                            "SELECT pg_get_triggerdef(oid) FROM pg_trigger "
+                                    + "WHERE tgrelid = {0}::regclass AND NOT tgisinternal ORDER BY tgname",
+                            qualified(live))
+                    .stream()
+                    .map(String.class::cast)
+                    .toList();
             db.execute("DROP TABLE {0}", live);
             db.execute("ALTER TABLE {0} SET SCHEMA {1}", name(SCHEMA, table.getName()), name(LIVE_SCHEMA));
             triggers.forEach(db::execute);
@@ -100,9 +121,11 @@ public final class ShadowTables {
         String live = " ON " + LIVE_SCHEMA + "." + table + " ";
         int at = definition.indexOf(live);
         if (at < 0) {
-            throw new IllegalStateException("unexpected index definition on " + LIVE_SCHEMA + "." + table + ": " + definition);
+            throw new IllegalStateException(
+                    "unexpected index definition on " + LIVE_SCHEMA + "." + table + ": " + definition);
         }
-        return definition.substring(0, at) + " ON " + SCHEMA + "." + table + " " + definition.substring(at + live.length());
+        return definition.substring(0, at) + " ON " + SCHEMA + "." + table + " "
+                + definition.substring(at + live.length());
     }
 
     private static String qualified(Name table) {

@@ -48,7 +48,12 @@ final class StoredEvents {
 
     /** The next page after the last index read; empty at the end. */
     Page next(DSLContext db, int size) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP).from(ENTRY).where(INDEX.gt(last)).orderBy(INDEX).limit(size).fetch();
+        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
+                .from(ENTRY)
+                .where(INDEX.gt(last))
+                .orderBy(INDEX)
+                .limit(size)
+                .fetch();
         for (var row : rows) {
             long index = row.value1();
             for (long missing = last + 1; missing < index && gaps.size() < MAX_GAPS; missing++) {
@@ -64,9 +69,12 @@ final class StoredEvents {
 
     /** Events stored since the last page and those that filled a remembered gap, in global order. */
     Page readLate(DSLContext db) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP).from(ENTRY)
-                .where(INDEX.gt(last)).or(gaps.isEmpty() ? DSL.falseCondition() : INDEX.in(gaps))
-                .orderBy(INDEX).fetch();
+        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
+                .from(ENTRY)
+                .where(INDEX.gt(last))
+                .or(gaps.isEmpty() ? DSL.falseCondition() : INDEX.in(gaps))
+                .orderBy(INDEX)
+                .fetch();
         rows.forEach(row -> {
             gaps.remove(row.value1());
             last = Math.max(last, row.value1());
@@ -78,21 +86,23 @@ final class StoredEvents {
         List<Recorded> events = new ArrayList<>(rows.size());
         for (var row : rows) {
             String payloadType = row.value2();
-            Class<? extends Record> type = PublishedEvents.typeNamed(payloadType.substring(payloadType.lastIndexOf('.') + 1));
+            Class<? extends Record> type =
+                    PublishedEvents.typeNamed(payloadType.substring(payloadType.lastIndexOf('.') + 1));
             if (type == null || !type.getName().equals(payloadType)) {
                 continue;
             }
             try {
                 events.add(new Recorded(payloads.readValue(row.value3(), type), Instant.parse(row.value4())));
             } catch (IOException e) {
-                throw new IllegalStateException("stored event #" + row.value1() + " (" + type.getSimpleName()
-                        + ") cannot be read: " + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "stored event #" + row.value1() + " (" + type.getSimpleName() + ") cannot be read: "
+                                + e.getMessage(),
+                        e);
             }
         }
         return new Page(rows.size(), events);
     }
 
     /** One read: how many stored events it covered, and the published ones among them. */
-    record Page(int stored, List<Recorded> published) {
-    }
+    record Page(int stored, List<Recorded> published) {}
 }

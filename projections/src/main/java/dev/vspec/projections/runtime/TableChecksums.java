@@ -14,16 +14,18 @@ import org.jooq.Table;
  */
 public final class TableChecksums {
 
-    private TableChecksums() {
-    }
+    private TableChecksums() {}
 
     /** Each table's fingerprint, e.g. {@code 1042:-8123949012394}, by qualified name. */
     public static Map<String, String> of(DSLContext db, List<? extends Table<?>> tables) {
         Map<String, String> checksums = new LinkedHashMap<>();
         for (Table<?> table : tables) {
-            Record row = db.fetchSingle("SELECT count(*), coalesce(sum(('x' || substr(md5(t::text), 1, 16))::bit(64)::bigint), 0) "
-                    + "FROM {0} AS t", table);
-            checksums.put(table.getSchema().getName() + "." + table.getName(),
+            Record row = db.fetchSingle(
+                    "SELECT count(*), coalesce(sum(('x' || substr(md5(t::text), 1, 16))::bit(64)::bigint), 0) "
+                            + "FROM {0} AS t",
+                    table);
+            checksums.put(
+                    table.getSchema().getName() + "." + table.getName(),
                     row.get(0, Long.class) + ":" + row.get(1, String.class));
         }
         return checksums;

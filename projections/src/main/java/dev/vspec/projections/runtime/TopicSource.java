@@ -40,6 +40,7 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
     /** Each chosen projection's handlers by its name, built once. */
     private final Map<String, EventHandlers> handlers = new LinkedHashMap<>();
+
     private final Map<String, CompletableFuture<?>> lanes = new HashMap<>();
     private final Deque<Poll> inFlight = new ArrayDeque<>();
     private List<TopicPartition> partitions;
@@ -48,21 +49,29 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     private int polls;
 
     /** A poll being applied: its size, and when every lane has applied its piece of it. */
-    private record Poll(int records, CompletableFuture<?> applied) {
-    }
+    private record Poll(int records, CompletableFuture<?> applied) {}
 
     /** Reads in no consumer group (it assigns itself the partitions), committed records only, {@code batch} a poll. */
     TopicSource(String bootstrapServers, String topic, int batch) {
         this.topic = topic;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.CLIENT_ID_CONFIG, "vspec-rebuild",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, batch,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024,
-                ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.CLIENT_ID_CONFIG,
+                        "vspec-rebuild",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                        batch,
+                        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
+                        8 * 1024 * 1024,
+                        ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                        30_000),
+                new StringDeserializer(),
+                new ByteArrayDeserializer());
     }
 
     @Override
@@ -74,7 +83,8 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     public long open(ShadowCopies copies) {
         copies.projections().forEach(projection -> handlers.put(projection.name(), projection.handlers()));
         partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                .map(info -> new TopicPartition(topic, info.partition())).toList();
+                .map(info -> new TopicPartition(topic, info.partition()))
+                .toList();
         if (partitions.isEmpty()) {
             throw new IllegalStateException("topic " + topic + " does not exist");
         }
@@ -100,11 +110,12 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     public long catchUp(ShadowCopies copies, RebuildProgress progress) {
         long before = read;
         Map<String, Map<TopicPartition, Long>> applied = new LinkedHashMap<>();
-        copies.lockOrder().forEach(projection ->
-                applied.put(projection, ProjectionOffsets.lock(copies.db(), projection, partitions)));
+        copies.lockOrder()
+                .forEach(projection ->
+                        applied.put(projection, ProjectionOffsets.lock(copies.db(), projection, partitions)));
         Map<TopicPartition, Long> target = new HashMap<>();
-        applied.values().forEach(offsets -> offsets.forEach((partition, offset) ->
-                target.merge(partition, offset, Math::max)));
+        applied.values()
+                .forEach(offsets -> offsets.forEach((partition, offset) -> target.merge(partition, offset, Math::max)));
         readUpTo(target, CATCH_UP_TIMEOUT, copies, progress);
         applied.forEach(copies::handOver);
         return read - before;
@@ -121,8 +132,8 @@ final class TopicSource implements RebuildSource, AutoCloseable {
      * statistics are refreshed as they grow; in the swap, which holds the consumers' offsets, the
      * reading gives up after {@code timeout}.
      */
-    private void readUpTo(Map<TopicPartition, Long> target, Duration timeout, ShadowCopies copies,
-                          RebuildProgress progress) {
+    private void readUpTo(
+            Map<TopicPartition, Long> target, Duration timeout, ShadowCopies copies, RebuildProgress progress) {
         long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         while (!reached(target)) {
             if (System.nanoTime() > deadline) {
@@ -161,8 +172,8 @@ final class TopicSource implements RebuildSource, AutoCloseable {
         }
         List<CompletableFuture<?>> pieces = new ArrayList<>();
         handlers.forEach((projection, projectionHandlers) -> {
-            BatchApplier applier = copies.applier(projection,
-                    new RecordReader(codec, projectionHandlers, decoded), projectionHandlers);
+            BatchApplier applier = copies.applier(
+                    projection, new RecordReader(codec, projectionHandlers, decoded), projectionHandlers);
             for (TopicPartition partition : polled.partitions()) {
                 List<ConsumerRecord<String, byte[]>> piece = polled.records(partition);
                 String lane = projection + "/" + partition;

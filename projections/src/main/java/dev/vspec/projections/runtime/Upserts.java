@@ -19,8 +19,7 @@ import org.jooq.impl.DSL;
 /** jOOQ upserts of whole rows, the idempotent write every projection is built from. */
 public final class Upserts {
 
-    private Upserts() {
-    }
+    private Upserts() {}
 
     /** Rows a set-based upsert sends in one statement; bounds the size of its array parameters. */
     private static final int ROWS_PER_STATEMENT = 10_000;
@@ -34,7 +33,11 @@ public final class Upserts {
             DSLContext db, R row, TableField<R, ?>... key) {
         // A generated record's constructor leaves null columns unchanged, and set(record) would skip them.
         row.changed(true);
-        return db.insertInto(row.getTable()).set(row).onConflict(key).doUpdate().set(excludedOthers(row.getTable(), key));
+        return db.insertInto(row.getTable())
+                .set(row)
+                .onConflict(key)
+                .doUpdate()
+                .set(excludedOthers(row.getTable(), key));
     }
 
     /**
@@ -44,8 +47,8 @@ public final class Upserts {
      * to update one row twice in a statement).
      */
     @SafeVarargs
-    public static <R extends TableRecord<R>> void upsertRows(DSLContext db, Table<R> table, Collection<R> rows,
-                                                             TableField<R, ?>... key) {
+    public static <R extends TableRecord<R>> void upsertRows(
+            DSLContext db, Table<R> table, Collection<R> rows, TableField<R, ?>... key) {
         upsertRanked(db, table, rows, null, key);
     }
 
@@ -55,16 +58,18 @@ public final class Upserts {
      * with {@code WHERE rank <= excluded.rank} would leave the table; a null rank ranks nothing.
      */
     @SafeVarargs
-    public static <R extends TableRecord<R>> void upsertRanked(DSLContext db, Table<R> table, Collection<R> rows,
-                                                               TableField<R, Short> rank, TableField<R, ?>... key) {
+    public static <R extends TableRecord<R>> void upsertRanked(
+            DSLContext db, Table<R> table, Collection<R> rows, TableField<R, Short> rank, TableField<R, ?>... key) {
         Map<List<Object>, R> lastByKey = new LinkedHashMap<>();
         for (R row : rows) {
             List<Object> keyValues = new ArrayList<>(key.length);
             for (TableField<R, ?> field : key) {
                 keyValues.add(row.get(field));
             }
-            lastByKey.merge(keyValues, row, (earlier, later) ->
-                    rank == null || later.get(rank) >= earlier.get(rank) ? later : earlier);
+            lastByKey.merge(
+                    keyValues,
+                    row,
+                    (earlier, later) -> rank == null || later.get(rank) >= earlier.get(rank) ? later : earlier);
         }
         List<R> distinct = List.copyOf(lastByKey.values());
         Field<?>[] columns = table.fields();
@@ -89,8 +94,7 @@ public final class Upserts {
     }
 
     /** A rendered document with where its value came from. */
-    public record Document(String body, Provenance provenance) {
-    }
+    public record Document(String body, Provenance provenance) {}
 
     /**
      * Stores rendered documents of a data group, one per configuration, as {@link GroupDocument#write}
@@ -154,7 +158,11 @@ public final class Upserts {
      */
     @SafeVarargs
     public static <T, R extends TableRecord<R>> void replaceRows(
-            DSLContext db, TableField<R, String> ownerColumn, String owner, List<T> items, Row<T, R> row,
+            DSLContext db,
+            TableField<R, String> ownerColumn,
+            String owner,
+            List<T> items,
+            Row<T, R> row,
             TableField<R, ?>... rowKey) {
         db.deleteFrom(ownerColumn.getTable()).where(ownerColumn.eq(owner)).execute();
         List<R> rows = new ArrayList<>(items.size());

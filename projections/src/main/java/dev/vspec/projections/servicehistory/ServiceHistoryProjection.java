@@ -8,10 +8,10 @@ import static dev.vspec.projections.runtime.Upserts.upsert;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
 import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
-import dev.vspec.readmodel.Group;
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.Group;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -36,21 +36,41 @@ public class ServiceHistoryProjection implements Projection {
 
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.builder().on(ServiceHistoryRecorded.class, this::on).build();
+        return EventHandlers.builder()
+                .on(ServiceHistoryRecorded.class, this::on)
+                .build();
     }
 
     /** The event carries the complete history, so it replaces the VIN's rows; a visit's services keep their order. */
     void on(DSLContext db, ServiceHistoryRecorded e, Instant at) {
         Provenance provenance = Provenance.of(e.source(), at);
-        Short held = db.select(SERVICE_HISTORY_SOURCE.SOURCE_RANK).from(SERVICE_HISTORY_SOURCE)
-                .where(SERVICE_HISTORY_SOURCE.VIN.eq(e.vin())).fetchOne(SERVICE_HISTORY_SOURCE.SOURCE_RANK);
+        Short held = db.select(SERVICE_HISTORY_SOURCE.SOURCE_RANK)
+                .from(SERVICE_HISTORY_SOURCE)
+                .where(SERVICE_HISTORY_SOURCE.VIN.eq(e.vin()))
+                .fetchOne(SERVICE_HISTORY_SOURCE.SOURCE_RANK);
         if (held != null && held > provenance.rank()) {
             return;
         }
-        upsert(db, new ServiceHistorySourceRecord(e.vin(), provenance.source(), provenance.rank(), provenance.recordedAt()),
-                SERVICE_HISTORY_SOURCE.VIN).execute();
-        replaceRows(db, SERVICE_RECORD.VIN, e.vin(), e.records(), (i, r) -> new ServiceRecordRecord(e.vin(), i,
-                r.performedOn(), r.odometerMiles(), r.odometerKm(), r.performedBy(), String.join(",", r.services())),
-                SERVICE_RECORD.VIN, SERVICE_RECORD.POSITION);
+        upsert(
+                        db,
+                        new ServiceHistorySourceRecord(
+                                e.vin(), provenance.source(), provenance.rank(), provenance.recordedAt()),
+                        SERVICE_HISTORY_SOURCE.VIN)
+                .execute();
+        replaceRows(
+                db,
+                SERVICE_RECORD.VIN,
+                e.vin(),
+                e.records(),
+                (i, r) -> new ServiceRecordRecord(
+                        e.vin(),
+                        i,
+                        r.performedOn(),
+                        r.odometerMiles(),
+                        r.odometerKm(),
+                        r.performedBy(),
+                        String.join(",", r.services())),
+                SERVICE_RECORD.VIN,
+                SERVICE_RECORD.POSITION);
     }
 }

@@ -3,10 +3,10 @@ package dev.vspec.projections.serviceintervals;
 import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
 
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
-import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.readmodel.Schedules;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.Schedules;
 import java.util.List;
 import org.jooq.Table;
 
@@ -26,7 +26,11 @@ public class ServiceIntervalsProjection implements Projection {
     /** The event carries the complete schedule, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.replacingDocument(ServiceScheduleRecorded.class, GroupDocument.MAINTENANCE_SCHEDULE,
-                ServiceScheduleRecorded::configKey, e -> Schedules.of(e.intervals()), ServiceScheduleRecorded::source);
+        return EventHandlers.replacingDocument(
+                ServiceScheduleRecorded.class,
+                GroupDocument.MAINTENANCE_SCHEDULE,
+                ServiceScheduleRecorded::configKey,
+                e -> Schedules.of(e.intervals()),
+                ServiceScheduleRecorded::source);
     }
 }

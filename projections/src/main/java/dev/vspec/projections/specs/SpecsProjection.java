@@ -3,11 +3,11 @@ package dev.vspec.projections.specs;
 import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.SpecsRecorded;
+import dev.vspec.projections.runtime.EventHandlers;
+import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.SpecView;
-import dev.vspec.projections.runtime.EventHandlers;
-import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
 
@@ -27,7 +27,11 @@ public class SpecsProjection implements Projection {
     /** The event carries the complete sheet, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.replacingDocument(SpecsRecorded.class, GroupDocument.SPECS, SpecsRecorded::configKey,
-                e -> SpecView.of(e.specs()), SpecsRecorded::source);
+        return EventHandlers.replacingDocument(
+                SpecsRecorded.class,
+                GroupDocument.SPECS,
+                SpecsRecorded::configKey,
+                e -> SpecView.of(e.specs()),
+                SpecsRecorded::source);
     }
 }

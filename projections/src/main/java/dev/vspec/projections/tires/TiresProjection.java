@@ -3,11 +3,11 @@ package dev.vspec.projections.tires;
 import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 
 import dev.vspec.contracts.catalog.TiresRecorded;
+import dev.vspec.projections.runtime.EventHandlers;
+import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.TireView;
-import dev.vspec.projections.runtime.EventHandlers;
-import dev.vspec.projections.runtime.Projection;
 import java.util.List;
 import org.jooq.Table;
 
@@ -27,7 +27,11 @@ public class TiresProjection implements Projection {
     /** The event carries the complete fitment, so it replaces the configuration's document. */
     @Override
     public EventHandlers handlers() {
-        return EventHandlers.replacingDocument(TiresRecorded.class, GroupDocument.TIRES, TiresRecorded::configKey,
-                e -> TireView.of(e.tires()), TiresRecorded::source);
+        return EventHandlers.replacingDocument(
+                TiresRecorded.class,
+                GroupDocument.TIRES,
+                TiresRecorded::configKey,
+                e -> TireView.of(e.tires()),
+                TiresRecorded::source);
     }
 }

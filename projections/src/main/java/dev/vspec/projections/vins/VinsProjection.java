@@ -4,9 +4,9 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.infra.jooq.read.tables.records.VinRecord;
-import dev.vspec.readmodel.Provenance;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;

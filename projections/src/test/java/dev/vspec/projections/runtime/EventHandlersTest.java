@@ -19,7 +19,9 @@ class EventHandlersTest {
     @Test
     void dispatchesByEventType() {
         List<Object> seen = new ArrayList<>();
-        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e, at) -> seen.add(e.vin())).build();
+        EventHandlers handlers = EventHandlers.builder()
+                .on(VinLinked.class, (db, e, at) -> seen.add(e.vin()))
+                .build();
         handlers.apply(null, new Recorded(new VinLinked("VIN1", "cfg", SOURCE), Instant.EPOCH));
         assertThat(seen).containsExactly("VIN1");
         assertThat(handlers.handles(VinLinked.class)).isTrue();
@@ -28,22 +30,27 @@ class EventHandlersTest {
 
     @Test
     void onlyPublishedEventTypesHaveHandlers() {
-        assertThatThrownBy(() -> EventHandlers.builder().on(RecordFluids.class, (db, c, at) -> { }))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a published event type");
+        assertThatThrownBy(() -> EventHandlers.builder().on(RecordFluids.class, (db, c, at) -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a published event type");
     }
 
     @Test
     void aTypeHasOneHandler() {
-        assertThatThrownBy(() -> EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { })
-                .on(VinLinked.class, (db, e, at) -> { }))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two handlers");
+        assertThatThrownBy(() -> EventHandlers.builder()
+                        .on(VinLinked.class, (db, e, at) -> {})
+                        .on(VinLinked.class, (db, e, at) -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("two handlers");
     }
 
     @Test
     void theAfterBatchWorkRunsOnceWithTheBatchsAppliedEventsAndNotForABatchThatAppliedNone() {
         List<List<Recorded>> batches = new ArrayList<>();
-        EventHandlers handlers = EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { })
-                .afterBatch((db, applied) -> batches.add(List.copyOf(applied))).build();
+        EventHandlers handlers = EventHandlers.builder()
+                .on(VinLinked.class, (db, e, at) -> {})
+                .afterBatch((db, applied) -> batches.add(List.copyOf(applied)))
+                .build();
         Recorded first = new Recorded(new VinLinked("VIN1", "cfg", SOURCE), Instant.EPOCH);
         Recorded second = new Recorded(new VinLinked("VIN2", "cfg", SOURCE), Instant.EPOCH);
 
@@ -51,7 +58,9 @@ class EventHandlersTest {
         handlers.finishBatch(null, List.of());
 
         assertThat(batches).containsExactly(List.of(first, second));
-        assertThatThrownBy(() -> EventHandlers.builder().afterBatch((db, a) -> { }).afterBatch((db, a) -> { }))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two after-batch handlers");
+        assertThatThrownBy(
+                        () -> EventHandlers.builder().afterBatch((db, a) -> {}).afterBatch((db, a) -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("two after-batch handlers");
     }
 }

@@ -9,7 +9,10 @@ class PlannerStatisticsTest {
 
     @Test
     void statisticsAreRefreshedAfterTheFirstBatchAndWheneverTheBatchesHaveQuadrupledSince() {
-        assertThat(LongStream.rangeClosed(1, 5000).filter(PlannerStatistics::due).boxed().toList())
+        assertThat(LongStream.rangeClosed(1, 5000)
+                        .filter(PlannerStatistics::due)
+                        .boxed()
+                        .toList())
                 .containsExactly(1L, 4L, 16L, 64L, 256L, 1024L, 4096L);
     }
 }

@@ -18,10 +18,12 @@ class ProjectionLagMetricsTest {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final AtomicInteger readings = new AtomicInteger();
     private final AtomicReference<Supplier<Map<String, Map<Integer, Long>>>> broker = new AtomicReference<>();
-    private final ProjectionLagMetrics metrics = new ProjectionLagMetrics(() -> {
-        readings.incrementAndGet();
-        return broker.get().get();
-    }, Duration.ofSeconds(5));
+    private final ProjectionLagMetrics metrics = new ProjectionLagMetrics(
+            () -> {
+                readings.incrementAndGet();
+                return broker.get().get();
+            },
+            Duration.ofSeconds(5));
 
     ProjectionLagMetricsTest() {
         metrics.bindTo(registry);
@@ -33,8 +35,8 @@ class ProjectionLagMetricsTest {
 
         metrics.refresh();
         for (int scrape = 0; scrape < 5; scrape++) {
-            assertThat(lags(registry.scrape())).isEqualTo(Map.of(
-                    "fluids/0", 3.0, "fluids/1", 0.0, "vins/0", 0.0, "vins/1", 7.0));
+            assertThat(lags(registry.scrape()))
+                    .isEqualTo(Map.of("fluids/0", 3.0, "fluids/1", 0.0, "vins/0", 0.0, "vins/1", 7.0));
         }
 
         assertThat(readings).hasValue(1);
@@ -81,8 +83,12 @@ class ProjectionLagMetricsTest {
     /** Every lag sample as {@code projection/partition -> value}. */
     private static Map<String, Double> lags(String scrape) {
         Map<String, Double> lags = new TreeMap<>();
-        PrometheusScrape.parse(scrape).samples("vspec_projection_lag").forEach(sample -> lags.put(
-                sample.labels().get("projection") + "/" + sample.labels().get("partition"), sample.value()));
+        PrometheusScrape.parse(scrape)
+                .samples("vspec_projection_lag")
+                .forEach(sample -> lags.put(
+                        sample.labels().get("projection") + "/"
+                                + sample.labels().get("partition"),
+                        sample.value()));
         return lags;
     }
 }

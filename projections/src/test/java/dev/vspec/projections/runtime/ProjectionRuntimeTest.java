@@ -22,13 +22,16 @@ class ProjectionRuntimeTest {
 
     private final ProjectionRuntime.RuntimeSettings settings = new ProjectionRuntime.RuntimeSettings(
             new DefaultKafkaConsumerFactory<>(Map.of(), new StringDeserializer(), new ByteArrayDeserializer()),
-            DSL.using(SQLDialect.POSTGRES), new TransactionTemplate(), "vspec.events.v1", new EventEnvelopeCodec(),
+            DSL.using(SQLDialect.POSTGRES),
+            new TransactionTemplate(),
+            "vspec.events.v1",
+            new EventEnvelopeCodec(),
             new ProjectionsProperties(null, null, null, null, null));
 
     @Test
     void eachProjectionGetsItsOwnConsumerGroup() {
-        ProjectionRuntime runtime = new ProjectionRuntime(List.of(projection("vins", VIN), projection("fluids", FLUIDS_DOCUMENT)),
-                settings);
+        ProjectionRuntime runtime = new ProjectionRuntime(
+                List.of(projection("vins", VIN), projection("fluids", FLUIDS_DOCUMENT)), settings);
         assertThat(runtime.names()).containsExactly("vins", "fluids");
         assertThat(ProjectionRuntime.groupId("vins")).isEqualTo("vspec.projection.vins");
         assertThat(runtime.isRunning()).isFalse();
@@ -36,16 +39,21 @@ class ProjectionRuntimeTest {
 
     @Test
     void aTableBelongsToOneProjection() {
-        assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("vins", VIN), projection("links", VIN)), settings))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("owned by two projections");
+        assertThatThrownBy(() ->
+                        new ProjectionRuntime(List.of(projection("vins", VIN), projection("links", VIN)), settings))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("owned by two projections");
     }
 
     @Test
     void namesAreUniqueLowerCaseIdentifiers() {
-        assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("vins", VIN), projection("vins", FLUIDS_DOCUMENT)), settings))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two projections are named vins");
+        assertThatThrownBy(() -> new ProjectionRuntime(
+                        List.of(projection("vins", VIN), projection("vins", FLUIDS_DOCUMENT)), settings))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("two projections are named vins");
         assertThatThrownBy(() -> new ProjectionRuntime(List.of(projection("Vins!", VIN)), settings))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not match");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("does not match");
     }
 
     private static Projection projection(String name, Table<?> table) {
@@ -62,7 +70,9 @@ class ProjectionRuntimeTest {
 
             @Override
             public EventHandlers handlers() {
-                return EventHandlers.builder().on(VinLinked.class, (db, e, at) -> { }).build();
+                return EventHandlers.builder()
+                        .on(VinLinked.class, (db, e, at) -> {})
+                        .build();
             }
         };
     }

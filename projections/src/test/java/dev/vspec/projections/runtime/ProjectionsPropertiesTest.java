@@ -21,14 +21,17 @@ class ProjectionsPropertiesTest {
 
     @Test
     void aConsumerMayPollWithoutGathering() {
-        assertThat(new ProjectionsProperties(null, null, null, Duration.ZERO, null).gatherTime()).isZero();
+        assertThat(new ProjectionsProperties(null, null, null, Duration.ZERO, null).gatherTime())
+                .isZero();
     }
 
     @Test
     void impossibleSettingsAreRefusedAtStart() {
         assertThatThrownBy(() -> new ProjectionsProperties(0, null, null, null, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("concurrency");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("concurrency");
         assertThatThrownBy(() -> new ProjectionsProperties(null, null, null, Duration.ofMillis(-1), null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gather-time");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("gather-time");
     }
 }

@@ -17,13 +17,32 @@ class UpsertsTest {
 
     @Test
     void updatesEveryNonKeyColumnNullsIncluded() {
-        String sql = Upserts.upsert(db, new ConfigurationRecord("cfg", 2019, "Honda", "Civic", "LX", "K20C2", null,
-                "label", "honda", "civic", "lx", "{\"kind\":\"unknown\"}", (short) 2, OffsetDateTime.parse("2026-11-21T07:27:36.776Z")),
-                CONFIGURATION.CONFIG_KEY).getSQL(ParamType.INLINED);
-        assertThat(sql).contains("on conflict (\"config_key\") do update set")
+        String sql = Upserts.upsert(
+                        db,
+                        new ConfigurationRecord(
+                                "cfg",
+                                2019,
+                                "Honda",
+                                "Civic",
+                                "LX",
+                                "K20C2",
+                                null,
+                                "label",
+                                "honda",
+                                "civic",
+                                "lx",
+                                "{\"kind\":\"unknown\"}",
+                                (short) 2,
+                                OffsetDateTime.parse("2026-11-21T07:27:36.776Z")),
+                        CONFIGURATION.CONFIG_KEY)
+                .getSQL(ParamType.INLINED);
+        assertThat(sql)
+                .contains("on conflict (\"config_key\") do update set")
                 .contains("\"drivetrain\" = excluded.\"drivetrain\"")
                 .contains("\"trim_match\" = excluded.\"trim_match\"")
                 .doesNotContain("\"config_key\" = excluded");
-        assertThat(sql.substring(0, sql.indexOf("on conflict"))).contains("\"drivetrain\"").contains("null");
+        assertThat(sql.substring(0, sql.indexOf("on conflict")))
+                .contains("\"drivetrain\"")
+                .contains("null");
     }
 }

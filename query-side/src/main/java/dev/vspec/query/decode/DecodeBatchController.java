@@ -1,6 +1,7 @@
 package dev.vspec.query.decode;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
@@ -11,7 +12,6 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.access.CountsReads;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
@@ -34,6 +34,7 @@ public class DecodeBatchController {
 
     /** NHTSA's own batch decoder takes 50. */
     public static final int MAX_VINS = 100;
+
     static final String VINS = "vins";
 
     private final VinAnswers answers;
@@ -43,20 +44,23 @@ public class DecodeBatchController {
     }
 
     /** One VIN's answer: {@code status} is the HTTP status the single route would give, with that route's body. */
-    sealed interface Result permits Answered, Refused {
-    }
+    sealed interface Result permits Answered, Refused {}
 
     /** A 200: the single route's {@code vehicle}, {@code decode} and, when several configurations match, {@code matches}. */
-    record Answered(String vin, int status, @Nullable Vehicle vehicle, VinDecoding decode,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<ConfigMatch> matches) implements Result {
-    }
+    record Answered(
+            String vin,
+            int status,
+            @Nullable Vehicle vehicle,
+            VinDecoding decode,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+            List<ConfigMatch> matches)
+            implements Result {}
 
     /** Any other answer: the single route's error record. */
-    record Refused(String vin, int status, ApiError error) implements Result {
-    }
+    record Refused(String vin, int status, ApiError error) implements Result {}
 
-    record BatchResponse(int count, List<Result> results, VpicRelease release) {
-    }
+    record BatchResponse(int count, List<Result> results, VpicRelease release) {}
 
     @Operation(operationId = "decodeBatch", summary = "Decode up to 100 VINs in one request", description = """
             `vins` is a comma-separated list of 1 to 100 VINs (or the parameter repeated). Each is answered as \
@@ -87,8 +91,16 @@ public class DecodeBatchController {
             VinAnswers.Answer answer = answered.get(j);
             String vin = vins.get(positions.get(j));
             byPosition[positions.get(j)] = answer.refusal() != null
-                    ? new Refused(vin, answer.refusal().code().status(), answer.refusal().toError())
-                    : new Answered(vin, 200, answer.response().vehicle(), answer.response().decode(), answer.response().matches());
+                    ? new Refused(
+                            vin,
+                            answer.refusal().code().status(),
+                            answer.refusal().toError())
+                    : new Answered(
+                            vin,
+                            200,
+                            answer.response().vehicle(),
+                            answer.response().decode(),
+                            answer.response().matches());
         }
         return new BatchResponse(byPosition.length, List.of(byPosition), decoder.release());
     }
@@ -97,8 +109,11 @@ public class DecodeBatchController {
     static List<String> vins(Map<String, String[]> parameters) {
         for (String other : parameters.keySet()) {
             if (!other.equals(VINS)) {
-                throw ApiException.about(other, ErrorCode.INVALID_PARAM, "The batch route takes vins only; got " + other
-                        + (other.equals("vin") ? " (send vins=V1,V2,...)" : ""));
+                throw ApiException.about(
+                        other,
+                        ErrorCode.INVALID_PARAM,
+                        "The batch route takes vins only; got " + other
+                                + (other.equals("vin") ? " (send vins=V1,V2,...)" : ""));
             }
         }
         String[] values = parameters.get(VINS);
@@ -107,17 +122,22 @@ public class DecodeBatchController {
             for (String part : value.split(",", -1)) {
                 String vin = part.strip();
                 if (vin.isEmpty()) {
-                    throw ApiException.about(VINS, ErrorCode.INVALID_PARAM, "vins has an empty entry (two commas in a row, or one"
-                            + " at an end): send VINs separated by single commas");
+                    throw ApiException.about(
+                            VINS,
+                            ErrorCode.INVALID_PARAM,
+                            "vins has an empty entry (two commas in a row, or one"
+                                    + " at an end): send VINs separated by single commas");
                 }
                 vins.add(vin);
             }
         }
         if (vins.isEmpty()) {
-            throw ApiException.about(VINS, ErrorCode.MISSING_PARAM, "Send vins: 1 to " + MAX_VINS + " VINs separated by commas");
+            throw ApiException.about(
+                    VINS, ErrorCode.MISSING_PARAM, "Send vins: 1 to " + MAX_VINS + " VINs separated by commas");
         }
         if (vins.size() > MAX_VINS) {
-            throw ApiException.about(VINS, ErrorCode.INVALID_PARAM, "A batch takes at most " + MAX_VINS + " VINs; got " + vins.size());
+            throw ApiException.about(
+                    VINS, ErrorCode.INVALID_PARAM, "A batch takes at most " + MAX_VINS + " VINs; got " + vins.size());
         }
         return vins;
     }

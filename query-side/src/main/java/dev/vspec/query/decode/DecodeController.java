@@ -1,6 +1,7 @@
 package dev.vspec.query.decode;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
@@ -8,7 +9,6 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
 import io.swagger.v3.oas.annotations.Operation;
@@ -54,7 +54,10 @@ class DecodeController {
         return new DecodeResponse(vehicles.resolve(identifier), null, null);
     }
 
-    @Operation(operationId = "decodePartial", summary = "What the known positions of a partial VIN determine", description = """
+    @Operation(
+            operationId = "decodePartial",
+            summary = "What the known positions of a partial VIN determine",
+            description = """
             `partial_vin` has fewer than 17 characters, or `*` for each unknown position (positions 1-3, and 12-14 \
             when position 3 is 9, must be known). The answer lists the elements the known positions determine and, \
             for the others, the values they could still take (as vPIC's own decoder does), with the candidate model \
@@ -65,12 +68,14 @@ class DecodeController {
         Map<String, String[]> parameters = RequestParameters.of(request);
         for (String other : new String[] {"vin", "year", "make", "model", "trim", "config_key"}) {
             if (parameters.containsKey(other)) {
-                throw ApiException.about(other, ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
+                throw ApiException.about(
+                        other, ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);
             }
         }
         String[] values = parameters.get(PARTIAL_VIN);
         if (values[0].isBlank()) {
-            throw ApiException.about(PARTIAL_VIN, ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
+            throw ApiException.about(
+                    PARTIAL_VIN, ErrorCode.INVALID_PARAM, "Send one partial_vin, for example partial_vin=1HGCM826*3A");
         }
         VinDecoder decoder = answers.decoder();
         String padded = (values[0].strip().toUpperCase(Locale.ROOT) + "*****************").substring(0, 17);
@@ -84,13 +89,13 @@ class DecodeController {
             throw ApiException.about(PARTIAL_VIN, ErrorCode.INVALID_PARAM, e.getMessage());
         }
         if (decoding == null) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI "
-                    + VinDecoder.wmiOf(padded));
+            throw new ApiException(
+                    ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(padded));
         }
         return new PartialDecodeResponse(decoding);
     }
 
     /** {@code {"partial_decode": {...}}}. */
-    record PartialDecodeResponse(@JsonProperty("partial_decode") PartialVinDecoding partialDecode) {
-    }
+    record PartialDecodeResponse(
+            @JsonProperty("partial_decode") PartialVinDecoding partialDecode) {}
 }

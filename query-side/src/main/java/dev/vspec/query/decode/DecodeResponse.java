@@ -15,5 +15,4 @@ import org.jspecify.annotations.Nullable;
 record DecodeResponse(
         @Nullable Vehicle vehicle,
         @Nullable VinDecoding decode,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<ConfigMatch> matches) {
-}
+        @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable List<ConfigMatch> matches) {}

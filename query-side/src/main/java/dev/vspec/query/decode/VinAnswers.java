@@ -9,10 +9,10 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.readmodel.Group;
 import dev.vspec.query.vehicle.DecodedMatches;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.readmodel.Group;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +39,7 @@ class VinAnswers {
     }
 
     /** One VIN's answer: what the single route answers, or the refusal it answers with. */
-    record Answer(Vin vin, DecodeResponse response, ApiException refusal) {
-    }
+    record Answer(Vin vin, DecodeResponse response, ApiException refusal) {}
 
     /**
      * The single route's answer.
@@ -70,10 +69,14 @@ class VinAnswers {
             if (!scope.covers(vin)) {
                 answers[i] = refused(vin, new ApiException(ErrorCode.NOT_FOUND, scope.outOfScope()));
             } else if (linkedKey == null && !decoder.knowsWmi(vin)) {
-                answers[i] = refused(vin, new ApiException(ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer"
-                        + " with WMI " + VinDecoder.wmiOf(vin.value()) + " (positions 1-3"
-                        + (vin.value().charAt(2) == '9' ? " and 12-14" : "") + " of VIN " + vin
-                        + "), and no enriched vehicle config holds this VIN"));
+                answers[i] = refused(
+                        vin,
+                        new ApiException(
+                                ErrorCode.NOT_FOUND,
+                                "NHTSA's vPIC registers no manufacturer"
+                                        + " with WMI " + VinDecoder.wmiOf(vin.value()) + " (positions 1-3"
+                                        + (vin.value().charAt(2) == '9' ? " and 12-14" : "") + " of VIN " + vin
+                                        + "), and no enriched vehicle config holds this VIN"));
             } else {
                 VinDecoding decoding = decoder.decode(vin);
                 if (linkedKey != null) {
@@ -101,12 +104,20 @@ class VinAnswers {
 
     private Answer matched(Vin vin, VinDecoding decoding, List<Vehicle> matches) {
         if (matches.size() == 1) {
-            // Read as by its config_key (cached, with its coverage); no import linked the VIN, so its history is missing.
+            // Read as by its config_key (cached, with its coverage); no import linked the VIN, so its history is
+            // missing.
             Vehicle vehicle = vehicles.resolve(new ByConfigKey(matches.get(0).configKey()));
-            return new Answer(vin, new DecodeResponse(vehicle.withCoverage(
-                    vehicle.coverage().withMissing(Group.SERVICE_HISTORY.key())), decoding, null), null);
+            return new Answer(
+                    vin,
+                    new DecodeResponse(
+                            vehicle.withCoverage(vehicle.coverage().withMissing(Group.SERVICE_HISTORY.key())),
+                            decoding,
+                            null),
+                    null);
         }
-        List<ConfigMatch> candidates = matches.isEmpty() ? null : matches.stream().map(Vehicle::asMatch).toList();
+        List<ConfigMatch> candidates = matches.isEmpty()
+                ? null
+                : matches.stream().map(Vehicle::asMatch).toList();
         return new Answer(vin, new DecodeResponse(null, decoding, candidates), null);
     }
 

@@ -6,9 +6,9 @@ import static org.jooq.impl.DSL.table;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.kafka.JobProjected;
 import java.util.List;
 import java.util.Optional;
-import dev.vspec.infra.kafka.JobProjected;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Table;
@@ -42,7 +42,9 @@ class EnrichmentJobQuery {
      * @param waitForProjections a completed job waits for every projection to have applied what it
      *                           recorded; off where the read tables are built with the event log (the sandbox's)
      */
-    EnrichmentJobQuery(DSLContext db, @Value("${vspec.query.enrichment.every-job-public:false}") boolean everyJobPublic,
+    EnrichmentJobQuery(
+            DSLContext db,
+            @Value("${vspec.query.enrichment.every-job-public:false}") boolean everyJobPublic,
             @Value("${vspec.query.enrichment.wait-for-projections:true}") boolean waitForProjections) {
         this.db = db;
         this.everyJobPublic = everyJobPublic;
@@ -101,6 +103,7 @@ class EnrichmentJobQuery {
 
     /** Every projection has reached the offsets recorded for the job (none yet: its completion is not on the topic). */
     private boolean projected(String jobId) {
-        return !waitForProjections || Boolean.TRUE.equals(db.fetchValue(DSL.field(JobProjected.condition(DSL.val(jobId)))));
+        return !waitForProjections
+                || Boolean.TRUE.equals(db.fetchValue(DSL.field(JobProjected.condition(DSL.val(jobId)))));
     }
 }

@@ -24,12 +24,22 @@ import tools.jackson.databind.json.JsonMapper;
  * joined it. {@code updatedAt} is the time of its latest scheduling, step or end; a join is not
  * progress, and would otherwise tell one key that another asked for the same VIN.
  */
-record EnrichmentJobView(String jobId, String vin, Set<Long> keyIds, Instant scheduledAt, Instant updatedAt,
-        List<JobStep> steps, String configKey, JobError error) {
+record EnrichmentJobView(
+        String jobId,
+        String vin,
+        Set<Long> keyIds,
+        Instant scheduledAt,
+        Instant updatedAt,
+        List<JobStep> steps,
+        String configKey,
+        JobError error) {
 
     /** Scheduled until its first step is done, running until it completes or fails. */
     enum Status {
-        SCHEDULED, RUNNING, COMPLETED, FAILED;
+        SCHEDULED,
+        RUNNING,
+        COMPLETED,
+        FAILED;
 
         @JsonValue
         String code() {
@@ -38,12 +48,10 @@ record EnrichmentJobView(String jobId, String vin, Set<Long> keyIds, Instant sch
     }
 
     /** A step done, as the event recorded it: its code (e.g. {@code decoded}), what it found, and when. */
-    record JobStep(String step, String detail, Instant at) {
-    }
+    record JobStep(String step, String detail, Instant at) {}
 
     /** Why the job failed: an error code of the API and a message. */
-    record JobError(String code, String message) {
-    }
+    record JobError(String code, String message) {}
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -117,7 +125,8 @@ record EnrichmentJobView(String jobId, String vin, Set<Long> keyIds, Instant sch
 
         void stepCompleted(JsonNode event) {
             updatedAt = at(event);
-            steps.add(new JobStep(event.required("step").stringValue(), event.path("detail").stringValue(null), updatedAt));
+            steps.add(new JobStep(
+                    event.required("step").stringValue(), event.path("detail").stringValue(null), updatedAt));
         }
 
         void completed(JsonNode event) {
@@ -127,14 +136,17 @@ record EnrichmentJobView(String jobId, String vin, Set<Long> keyIds, Instant sch
 
         void failed(JsonNode event) {
             updatedAt = at(event);
-            error = new JobError(event.required("reason").stringValue(), event.path("message").stringValue(null));
+            error = new JobError(
+                    event.required("reason").stringValue(),
+                    event.path("message").stringValue(null));
         }
 
         Optional<EnrichmentJobView> view() {
             if (jobId == null) {
                 return Optional.empty();
             }
-            return Optional.of(new EnrichmentJobView(jobId, vin, keyIds, scheduledAt, updatedAt, steps, configKey, error));
+            return Optional.of(
+                    new EnrichmentJobView(jobId, vin, keyIds, scheduledAt, updatedAt, steps, configKey, error));
         }
 
         private static Instant at(JsonNode event) {

@@ -1,5 +1,6 @@
 package dev.vspec.query.enrichment;
 
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
@@ -7,7 +8,6 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -43,17 +43,24 @@ class EnrichmentStatusController {
     @RequiresScope(Scope.ENRICH_WRITE)
     @GetMapping(EnrichmentStatusResponse.ROUTE)
     EnrichmentStatusResponse status(
-            @Parameter(description = "The job's id, as POST /api/v0/enrich answered it (`enr_<VIN>_<attempt>`)."
-                    + " Pass job_id or vin, not both.", example = "enr_2T3P1RFV2NW131842_1")
-            @RequestParam(name = "job_id", required = false) String jobId,
-            @Parameter(description = "A VIN, exactly " + Vin.LENGTH + " characters: its newest job this key may see."
-                    + " Pass job_id or vin, not both.")
-            @RequestParam(name = "vin", required = false) String vin,
+            @Parameter(
+                            description = "The job's id, as POST /api/v0/enrich answered it (`enr_<VIN>_<attempt>`)."
+                                    + " Pass job_id or vin, not both.",
+                            example = "enr_2T3P1RFV2NW131842_1")
+                    @RequestParam(name = "job_id", required = false)
+                    String jobId,
+            @Parameter(
+                            description =
+                                    "A VIN, exactly " + Vin.LENGTH + " characters: its newest job this key may see."
+                                            + " Pass job_id or vin, not both.")
+                    @RequestParam(name = "vin", required = false)
+                    String vin,
             HttpServletRequest request) {
         String job = present(jobId);
         String vinText = present(vin);
         if (job == null && vinText == null) {
-            throw ApiException.about("job_id", ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
+            throw ApiException.about(
+                    "job_id", ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
         }
         if (job != null && vinText != null) {
             throw ApiException.about("vin", ErrorCode.INVALID_PARAM, "Pass job_id or vin, not both");
@@ -62,15 +69,20 @@ class EnrichmentStatusController {
         if (job != null) {
             Optional<EnrichmentJobId> id = EnrichmentJobId.parse(job);
             if (id.isEmpty()) {
-                throw new ApiException(ErrorCode.NOT_FOUND, "job_id names no enrichment job: job ids look like enr_<VIN>_<attempt>");
+                throw new ApiException(
+                        ErrorCode.NOT_FOUND, "job_id names no enrichment job: job ids look like enr_<VIN>_<attempt>");
             }
-            return jobs.visible(id.get(), keyId).map(EnrichmentStatusResponse::of)
-                    .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job " + id.get() + " for this key"));
+            return jobs.visible(id.get(), keyId)
+                    .map(EnrichmentStatusResponse::of)
+                    .orElseThrow(() ->
+                            new ApiException(ErrorCode.NOT_FOUND, "No enrichment job " + id.get() + " for this key"));
         }
         Vin parsed = Vin.parse(vinText);
-        return jobs.newestVisible(parsed, keyId).map(EnrichmentStatusResponse::of)
-                .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "No enrichment job of VIN " + parsed
-                        + " for this key; POST /v0/enrich schedules one"));
+        return jobs.newestVisible(parsed, keyId)
+                .map(EnrichmentStatusResponse::of)
+                .orElseThrow(() -> new ApiException(
+                        ErrorCode.NOT_FOUND,
+                        "No enrichment job of VIN " + parsed + " for this key; POST /v0/enrich schedules one"));
     }
 
     /** Blank counts as absent, as for the identifier modes of the read routes. */

@@ -1,8 +1,8 @@
 package dev.vspec.query.enrichment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.query.enrichment.EnrichmentJobView.JobError;
 import dev.vspec.query.enrichment.EnrichmentJobView.JobStep;
 import dev.vspec.query.enrichment.EnrichmentJobView.Status;
@@ -21,15 +21,27 @@ record EnrichmentStatusResponse(
         @JsonProperty("scheduled_at") Instant scheduledAt,
         @JsonProperty("updated_at") Instant updatedAt,
         List<JobStep> steps,
-        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String configKey,
+
+        @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+        String configKey,
+
         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable JobError error,
         String poll) {
 
     static final String ROUTE = EnrichmentJobId.ROUTE;
 
     static EnrichmentStatusResponse of(EnrichmentJobView job) {
-        return new EnrichmentStatusResponse(job.jobId(), job.vin(), job.status(), job.scheduledAt(), job.updatedAt(),
-                job.steps(), job.configKey(), job.error(),
-                EnrichmentJobId.parse(job.jobId()).map(EnrichmentJobId::pollPath).orElseThrow());
+        return new EnrichmentStatusResponse(
+                job.jobId(),
+                job.vin(),
+                job.status(),
+                job.scheduledAt(),
+                job.updatedAt(),
+                job.steps(),
+                job.configKey(),
+                job.error(),
+                EnrichmentJobId.parse(job.jobId())
+                        .map(EnrichmentJobId::pollPath)
+                        .orElseThrow());
     }
 }

@@ -1,8 +1,8 @@
 package dev.vspec.query.fluids;
 
-import dev.vspec.readmodel.FluidView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.FluidView;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -11,5 +11,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record FluidsResponse(
         Vehicle vehicle,
-        @Schema(implementation = FluidView[].class) StoredJson fluids) {
-}
+        @Schema(implementation = FluidView[].class) StoredJson fluids) {}

@@ -1,14 +1,14 @@
 package dev.vspec.query.image;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.readmodel.Group;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.readmodel.Group;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -40,26 +40,36 @@ class ImageController {
         this.images = images;
     }
 
-    @Operation(operationId = "getVehicleImage", summary = "The cached exterior render", description = """
+    @Operation(
+            operationId = "getVehicleImage",
+            summary = "The cached exterior render",
+            description = """
             The bytes of the resolved vehicle's cached exterior render with their own content type (e.g. \
             `image/svg+xml`, `image/png`), not JSON. The ETag is the SHA-256 of the bytes, so the answer may be \
             cached for a week. A vehicle without a cached render is 404 `no_image` (JSON); the render is optional. \
             `GET /api/v1/vehicle?include=image` describes the render without its bytes.""",
-            responses = @ApiResponse(responseCode = "200", description = "The render's bytes",
-                    content = @Content(mediaType = "image/*", schema = @Schema(type = "string", format = "binary"))))
+            responses =
+                    @ApiResponse(
+                            responseCode = "200",
+                            description = "The render's bytes",
+                            content =
+                                    @Content(
+                                            mediaType = "image/*",
+                                            schema = @Schema(type = "string", format = "binary"))))
     @RequiresScope(Scope.MEDIA_READ)
     @GetMapping(Group.Routes.IMAGE)
     ResponseEntity<byte[]> image(VehicleIdentifier identifier) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, List.of());
         Vehicle vehicle = resolved.vehicle();
-        ImageQuery.Image image = images.image(vehicle.configKey()).orElseThrow(() -> new ApiException(ErrorCode.NO_IMAGE,
-                "No exterior render is cached for " + vehicle.configKey() + "; the render is optional"));
+        ImageQuery.Image image = images.image(vehicle.configKey())
+                .orElseThrow(() -> new ApiException(
+                        ErrorCode.NO_IMAGE,
+                        "No exterior render is cached for " + vehicle.configKey() + "; the render is optional"));
         // The bytes are the render's alone: what picked the configuration and the render's own record date them.
         // Spring weighs If-None-Match, else If-Modified-Since, against both.
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
         resolved.times().picked().and(image.recordedAt()).time().ifPresent(ok::lastModified);
-        return ok
-                .contentType(MediaType.parseMediaType(image.contentType()))
+        return ok.contentType(MediaType.parseMediaType(image.contentType()))
                 .eTag(image.etag())
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)

@@ -3,10 +3,10 @@ package dev.vspec.query.image;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.readmodel.Group;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.readmodel.Group;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.jooq.DSLContext;
@@ -36,7 +36,9 @@ class ImageQuery implements GroupBuilder<ImageView> {
         return db.select(IMAGE.CONTENT_TYPE, IMAGE.SHA256)
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(vehicle.configKey()))
-                .fetchOptional(row -> new ImageView(row.value1(), etag(row.value2()),
+                .fetchOptional(row -> new ImageView(
+                        row.value1(),
+                        etag(row.value2()),
                         routes.route(Group.IMAGE.route()) + "?config_key=" + vehicle.configKey()))
                 .orElse(null);
     }
@@ -53,6 +55,5 @@ class ImageQuery implements GroupBuilder<ImageView> {
         return "\"" + sha256 + "\"";
     }
 
-    record Image(String contentType, byte[] bytes, String etag, OffsetDateTime recordedAt) {
-    }
+    record Image(String contentType, byte[] bytes, String etag, OffsetDateTime recordedAt) {}
 }

@@ -1,18 +1,18 @@
 package dev.vspec.query.labor;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.readmodel.Group;
-import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.readmodel.LaborView;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
+import dev.vspec.readmodel.Group;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.LaborView;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletResponse;
@@ -41,11 +41,12 @@ class LaborController {
             names.""")
     @RequiresScope(Scope.LABOR_READ)
     @GetMapping(Group.Routes.LABOR)
-    LaborResponse labor(VehicleIdentifier identifier,
+    LaborResponse labor(
+            VehicleIdentifier identifier,
             @Parameter(description = """
                     One operation code, e.g. `engine_oil_change` (case-insensitive). An operation the vehicle has \
-                    no time for is 404 `not_found` listing the ones it has.""")
-            @RequestParam(name = "operation", required = false) String operation, HttpServletResponse response) {
+                    no time for is 404 `not_found` listing the ones it has.""") @RequestParam(name = "operation", required = false) String operation,
+            HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.LABOR);
         Vehicle vehicle = resolved.vehicle();
         if (operation == null || operation.isBlank()) {
@@ -54,11 +55,16 @@ class LaborController {
         }
         List<LaborView> all = resolved.value(GroupDocument.LABOR);
         String wanted = operation.strip().toLowerCase(Locale.ROOT);
-        List<LaborView> matching = all.stream().filter(time -> time.operation().equals(wanted)).toList();
+        List<LaborView> matching =
+                all.stream().filter(time -> time.operation().equals(wanted)).toList();
         if (matching.isEmpty()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "No labor time for operation '" + operation.strip() + "' on "
-                    + vehicle.configKey() + "; its operations: "
-                    + (all.isEmpty() ? "none recorded" : all.stream().map(LaborView::operation).collect(Collectors.joining(", "))));
+            throw new ApiException(
+                    ErrorCode.NOT_FOUND,
+                    "No labor time for operation '" + operation.strip() + "' on "
+                            + vehicle.configKey() + "; its operations: "
+                            + (all.isEmpty()
+                                    ? "none recorded"
+                                    : all.stream().map(LaborView::operation).collect(Collectors.joining(", "))));
         }
         LastModified.send(response, resolved.lastChange());
         return new LaborResponse(vehicle, StoredJson.of(GroupDocument.LABOR.render(matching)));

@@ -1,8 +1,8 @@
 package dev.vspec.query.labor;
 
-import dev.vspec.readmodel.LaborView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.LaborView;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -12,5 +12,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record LaborResponse(
         Vehicle vehicle,
-        @Schema(implementation = LaborView[].class) StoredJson labor) {
-}
+        @Schema(implementation = LaborView[].class) StoredJson labor) {}

@@ -48,7 +48,8 @@ class CatalogListings {
     }
 
     Page<CatalogPages.YearCount> years(Paging paging) {
-        Condition after = paging.after() == null ? DSL.noCondition()
+        Condition after = paging.after() == null
+                ? DSL.noCondition()
                 : CONFIGURATION.YEAR.gt(Cursor.number(paging.after().get(0)));
         return paging.page(db.select(CONFIGURATION.YEAR, DSL.count())
                 .from(CONFIGURATION)
@@ -56,7 +57,8 @@ class CatalogListings {
                 .groupBy(CONFIGURATION.YEAR)
                 .orderBy(CONFIGURATION.YEAR)
                 .limit(paging.rows())
-                .fetch(row -> new Keyed<>(new CatalogPages.YearCount(row.value1(), row.value2()),
+                .fetch(row -> new Keyed<>(
+                        new CatalogPages.YearCount(row.value1(), row.value2()),
                         List.of(String.valueOf(row.value1())))));
     }
 
@@ -85,19 +87,43 @@ class CatalogListings {
         Condition within = within(year, above);
         if (paging.after() != null) {
             List<String> after = paging.after();
-            within = within.and(DSL.row(CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH,
-                    CONFIGURATION.CONFIG_KEY).gt(after.get(0), after.get(1), after.get(2), after.get(3)));
+            within = within.and(DSL.row(
+                            CONFIGURATION.MAKE_MATCH,
+                            CONFIGURATION.MODEL_MATCH,
+                            CONFIGURATION.TRIM_MATCH,
+                            CONFIGURATION.CONFIG_KEY)
+                    .gt(after.get(0), after.get(1), after.get(2), after.get(3)));
         }
-        return paging.page(db.select(CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
-                        CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN,
-                        CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
+        return paging.page(db.select(
+                        CONFIGURATION.CONFIG_KEY,
+                        CONFIGURATION.LABEL,
+                        CONFIGURATION.YEAR,
+                        CONFIGURATION.MAKE,
+                        CONFIGURATION.MODEL,
+                        CONFIGURATION.TRIM,
+                        CONFIGURATION.ENGINE_CODE,
+                        CONFIGURATION.DRIVETRAIN,
+                        CONFIGURATION.MAKE_MATCH,
+                        CONFIGURATION.MODEL_MATCH,
+                        CONFIGURATION.TRIM_MATCH)
                 .from(CONFIGURATION)
                 .where(within)
-                .orderBy(CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH, CONFIGURATION.CONFIG_KEY)
+                .orderBy(
+                        CONFIGURATION.MAKE_MATCH,
+                        CONFIGURATION.MODEL_MATCH,
+                        CONFIGURATION.TRIM_MATCH,
+                        CONFIGURATION.CONFIG_KEY)
                 .limit(paging.rows())
                 .fetch(row -> new Keyed<>(
-                        new ListedConfiguration(row.value1(), row.value2(), row.value3(), row.value4(), row.value5(), row.value6(),
-                                row.value7(), row.value8()),
+                        new ListedConfiguration(
+                                row.value1(),
+                                row.value2(),
+                                row.value3(),
+                                row.value4(),
+                                row.value5(),
+                                row.value6(),
+                                row.value7(),
+                                row.value8()),
                         List.of(row.value9(), row.value10(), row.value11(), row.value1()))));
     }
 

@@ -11,34 +11,47 @@ final class CatalogPages {
             + " null on the last page. The Link header carries it too, as rel=\"next\".";
     private static final String COUNT = "How many configurations the catalog holds under this entry.";
 
-    private CatalogPages() {
-    }
+    private CatalogPages() {}
 
-    record YearCount(int year, @Schema(description = COUNT) int configurations) {
-    }
+    record YearCount(int year, @Schema(description = COUNT) int configurations) {}
 
-    record MakeCount(String make, @Schema(description = COUNT) int configurations) {
-    }
+    record MakeCount(
+            String make, @Schema(description = COUNT) int configurations) {}
 
-    record ModelCount(String model, @Schema(description = COUNT) int configurations) {
-    }
+    record ModelCount(
+            String model, @Schema(description = COUNT) int configurations) {}
 
-    record TrimCount(String trim, @Schema(description = COUNT) int configurations) {
-    }
+    record TrimCount(
+            String trim, @Schema(description = COUNT) int configurations) {}
 
-    record YearsPage(List<YearCount> years, @Schema(description = NEXT, nullable = true) @Nullable String next) {
-    }
+    record YearsPage(
+            List<YearCount> years,
 
-    record MakesPage(List<MakeCount> makes, @Schema(description = NEXT, nullable = true) @Nullable String next) {
-    }
+            @Schema(description = NEXT, nullable = true) @Nullable
+            String next) {}
 
-    record ModelsPage(List<ModelCount> models, @Schema(description = NEXT, nullable = true) @Nullable String next) {
-    }
+    record MakesPage(
+            List<MakeCount> makes,
 
-    record TrimsPage(List<TrimCount> trims, @Schema(description = NEXT, nullable = true) @Nullable String next) {
-    }
+            @Schema(description = NEXT, nullable = true) @Nullable
+            String next) {}
+
+    record ModelsPage(
+            List<ModelCount> models,
+
+            @Schema(description = NEXT, nullable = true) @Nullable
+            String next) {}
+
+    record TrimsPage(
+            List<TrimCount> trims,
+
+            @Schema(description = NEXT, nullable = true) @Nullable
+            String next) {}
 
     /** The vehicle block of each configuration, as every identifier-taking route shows it. */
-    record ConfigsPage(List<ListedConfiguration> configs, @Schema(description = NEXT, nullable = true) @Nullable String next) {
-    }
+    record ConfigsPage(
+            List<ListedConfiguration> configs,
+
+            @Schema(description = NEXT, nullable = true) @Nullable
+            String next) {}
 }

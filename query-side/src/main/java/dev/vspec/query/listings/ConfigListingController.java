@@ -1,8 +1,8 @@
 package dev.vspec.query.listings;
 
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.query.listings.CatalogPages.ConfigsPage;
 import dev.vspec.query.listings.Paging.Page;
 import io.swagger.v3.oas.annotations.Operation;
@@ -28,7 +28,9 @@ class ConfigListingController {
         this.listings = listings;
     }
 
-    @Operation(operationId = "listConfigsPartial", summary = "The configurations of a year, or of a year and make",
+    @Operation(
+            operationId = "listConfigsPartial",
+            summary = "The configurations of a year, or of a year and make",
             description = """
             `year` alone, or `year` and `make`, without `model`: every configuration of that year (and make) the \
             catalog holds, as its `vehicle` block, ordered by make, model, trim (case and whitespace folded) and \
@@ -36,7 +38,9 @@ class ConfigListingController {
             catalog holds none. `trim` needs `model` (400 `missing_param`). `limit` and `cursor` page this listing \
             only: a complete identifier answers every candidate at once.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
-    @GetMapping(path = "/api/v1/configs", params = {"year", "!model", "!vin", "!config_key"})
+    @GetMapping(
+            path = "/api/v1/configs",
+            params = {"year", "!model", "!vin", "!config_key"})
     ResponseEntity<ConfigsPage> configs(
             @Parameter(hidden = true) @RequestParam(name = "year", required = false) String year,
             @Parameter(hidden = true) @RequestParam(name = "make", required = false) String make,
@@ -45,8 +49,12 @@ class ConfigListingController {
             @Parameter(hidden = true) @RequestParam(name = "cursor", required = false) String cursor,
             HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, CatalogListings.CONFIG_KEY_PARTS);
-        int modelYear = VehicleIdentifier.parseYear(Filters.required("configurations are listed per year, or year"
-                + " and make, or by a complete identifier (vin, year+make+model[+trim] or config_key)", "year", year).get(0));
+        int modelYear = VehicleIdentifier.parseYear(Filters.required(
+                        "configurations are listed per year, or year"
+                                + " and make, or by a complete identifier (vin, year+make+model[+trim] or config_key)",
+                        "year",
+                        year)
+                .get(0));
         if (trim != null && !trim.isBlank()) {
             Filters.required("trim narrows a year, make and model", "make", make, "model", null);
         }

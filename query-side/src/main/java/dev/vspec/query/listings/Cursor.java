@@ -3,7 +3,6 @@ package dev.vspec.query.listings;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.ConfigKey;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -17,6 +16,7 @@ final class Cursor {
 
     /** Longer than any key a listing writes (four columns of at most {@link ConfigKey#MAX_LENGTH} characters). */
     static final int MAX_LENGTH = 1_024;
+
     static final String MALFORMED = "cursor is not one a listing gave: pass the cursor of a next link unchanged,"
             + " or none for the first page";
 
@@ -24,8 +24,7 @@ final class Cursor {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private Cursor() {
-    }
+    private Cursor() {}
 
     static String encode(List<String> key) {
         return ENCODER.encodeToString(JSON.writeValueAsBytes(key));

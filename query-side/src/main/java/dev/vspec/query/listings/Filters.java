@@ -8,8 +8,7 @@ import java.util.List;
 /** The filters a listing needs, read as the identifier modes read theirs: blank counts as absent. */
 final class Filters {
 
-    private Filters() {
-    }
+    private Filters() {}
 
     /**
      * The values of the filters, stripped, in the order given.
@@ -29,7 +28,8 @@ final class Filters {
             }
         }
         if (!missing.isEmpty()) {
-            throw ApiException.about(missing.get(0), ErrorCode.MISSING_PARAM, listed + "; missing: " + String.join(", ", missing));
+            throw ApiException.about(
+                    missing.get(0), ErrorCode.MISSING_PARAM, listed + "; missing: " + String.join(", ", missing));
         }
         return values;
     }

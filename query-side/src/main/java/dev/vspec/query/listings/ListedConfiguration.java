@@ -15,5 +15,4 @@ record ListedConfiguration(
         String model,
         String trim,
         @JsonProperty("engine_code") String engineCode,
-        @Nullable String drivetrain) {
-}
+        @Nullable String drivetrain) {}

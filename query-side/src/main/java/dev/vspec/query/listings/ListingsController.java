@@ -1,8 +1,8 @@
 package dev.vspec.query.listings;
 
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.query.listings.CatalogListings.Level;
 import dev.vspec.query.listings.CatalogPages.MakeCount;
 import dev.vspec.query.listings.CatalogPages.MakesPage;
@@ -34,6 +34,7 @@ class ListingsController {
     private static final String YEAR = "The model year, four digits, else 400 invalid_param.";
     /** As the identifier's year; annotation values must be constants. */
     private static final String MIN_YEAR = "" + VehicleIdentifier.MIN_YEAR;
+
     private static final String MAX_YEAR = "" + VehicleIdentifier.MAX_YEAR;
     private static final String MAKE = "The make, e.g. `Honda`; case and inner whitespace do not matter.";
     private static final String MODEL = "The model, e.g. `Civic`; case and inner whitespace do not matter.";
@@ -49,8 +50,10 @@ class ListingsController {
             configurations it has.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/years")
-    ResponseEntity<YearsPage> years(@RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
+    ResponseEntity<YearsPage> years(
+            @RequestParam(name = "limit", required = false) String limit,
+            @RequestParam(name = "cursor", required = false) String cursor,
+            HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, 1);
         Page<YearCount> page = listings.years(paging);
         String next = NextLink.of(request, paging, page.cursor());
@@ -63,13 +66,19 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/makes")
     ResponseEntity<MakesPage> makes(
-            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
+            @Parameter(
+                            description = YEAR,
+                            required = true,
+                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
+                    @RequestParam(name = "year", required = false)
+                    String year,
             @RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
+            @RequestParam(name = "cursor", required = false) String cursor,
+            HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, 1);
         List<String> filters = Filters.required("makes are listed per year", "year", year);
-        Page<MakeCount> page = listings.level(Level.MAKE, VehicleIdentifier.parseYear(filters.get(0)), List.of(), paging,
-                MakeCount::new);
+        Page<MakeCount> page = listings.level(
+                Level.MAKE, VehicleIdentifier.parseYear(filters.get(0)), List.of(), paging, MakeCount::new);
         String next = NextLink.of(request, paging, page.cursor(), "year", year);
         return NextLink.answer(new MakesPage(page.entries(), next), next);
     }
@@ -80,14 +89,24 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/models")
     ResponseEntity<ModelsPage> models(
-            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
+            @Parameter(
+                            description = YEAR,
+                            required = true,
+                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
+                    @RequestParam(name = "year", required = false)
+                    String year,
             @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
             @RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
+            @RequestParam(name = "cursor", required = false) String cursor,
+            HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, 1);
         List<String> filters = Filters.required("models are listed per year and make", "year", year, "make", make);
-        Page<ModelCount> page = listings.level(Level.MODEL, VehicleIdentifier.parseYear(filters.get(0)),
-                filters.subList(1, 2), paging, ModelCount::new);
+        Page<ModelCount> page = listings.level(
+                Level.MODEL,
+                VehicleIdentifier.parseYear(filters.get(0)),
+                filters.subList(1, 2),
+                paging,
+                ModelCount::new);
         String next = NextLink.of(request, paging, page.cursor(), "year", year, "make", make);
         return NextLink.answer(new ModelsPage(page.entries(), next), next);
     }
@@ -99,16 +118,23 @@ class ListingsController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/trims")
     ResponseEntity<TrimsPage> trims(
-            @Parameter(description = YEAR, required = true, schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR)) @RequestParam(name = "year", required = false) String year,
+            @Parameter(
+                            description = YEAR,
+                            required = true,
+                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
+                    @RequestParam(name = "year", required = false)
+                    String year,
             @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
-            @Parameter(description = MODEL, required = true) @RequestParam(name = "model", required = false) String model,
+            @Parameter(description = MODEL, required = true) @RequestParam(name = "model", required = false)
+                    String model,
             @RequestParam(name = "limit", required = false) String limit,
-            @RequestParam(name = "cursor", required = false) String cursor, HttpServletRequest request) {
+            @RequestParam(name = "cursor", required = false) String cursor,
+            HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, 1);
-        List<String> filters = Filters.required("trims are listed per year, make and model", "year", year, "make", make,
-                "model", model);
-        Page<TrimCount> page = listings.level(Level.TRIM, VehicleIdentifier.parseYear(filters.get(0)),
-                filters.subList(1, 3), paging, TrimCount::new);
+        List<String> filters = Filters.required(
+                "trims are listed per year, make and model", "year", year, "make", make, "model", model);
+        Page<TrimCount> page = listings.level(
+                Level.TRIM, VehicleIdentifier.parseYear(filters.get(0)), filters.subList(1, 3), paging, TrimCount::new);
         String next = NextLink.of(request, paging, page.cursor(), "year", year, "make", make, "model", model);
         return NextLink.answer(new TrimsPage(page.entries(), next), next);
     }

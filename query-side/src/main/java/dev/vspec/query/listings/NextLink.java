@@ -15,8 +15,7 @@ import org.springframework.http.ResponseEntity;
  */
 public final class NextLink {
 
-    private NextLink() {
-    }
+    private NextLink() {}
 
     /**
      * The next page's path and query, or null when {@code cursor} is (the page was the last).

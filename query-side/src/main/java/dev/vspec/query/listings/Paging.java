@@ -37,7 +37,9 @@ public record Paging(int limit, List<String> after) {
             return new Page<>(read.stream().map(Keyed::entry).toList(), null);
         }
         List<Keyed<T>> shown = read.subList(0, limit);
-        return new Page<>(shown.stream().map(Keyed::entry).toList(), Cursor.encode(shown.get(limit - 1).key()));
+        return new Page<>(
+                shown.stream().map(Keyed::entry).toList(),
+                Cursor.encode(shown.get(limit - 1).key()));
     }
 
     private static int limit(String text) {
@@ -52,8 +54,11 @@ public record Paging(int limit, List<String> after) {
             }
         }
         // only a number is repeated: anything else could be text the caller did not mean to send back and forth
-        throw ApiException.about("limit", ErrorCode.INVALID_PARAM, "limit is a whole number from 1 to " + MAX_LIMIT
-                + (limit.matches("-?\\d{1,12}") ? "; got " + limit : ""));
+        throw ApiException.about(
+                "limit",
+                ErrorCode.INVALID_PARAM,
+                "limit is a whole number from 1 to " + MAX_LIMIT
+                        + (limit.matches("-?\\d{1,12}") ? "; got " + limit : ""));
     }
 
     private static boolean isBlank(String text) {
@@ -61,10 +66,8 @@ public record Paging(int limit, List<String> after) {
     }
 
     /** An entry as a listing reads it, with its sort key. */
-    record Keyed<T>(T entry, List<String> key) {
-    }
+    record Keyed<T>(T entry, List<String> key) {}
 
     /** @param cursor the cursor of the next page, or null on the last one */
-    record Page<T>(List<T> entries, String cursor) {
-    }
+    record Page<T>(List<T> entries, String cursor) {}
 }

@@ -18,5 +18,4 @@ record DueService(
         ServiceItem.Interval interval,
         List<PartView> parts,
         List<FluidView> fluids,
-        @Nullable LaborView labor) {
-}
+        @Nullable LaborView labor) {}

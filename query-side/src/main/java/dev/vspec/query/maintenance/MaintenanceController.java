@@ -1,20 +1,20 @@
 package dev.vspec.query.maintenance;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.query.vehicle.ResolvedVehicle;
+import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Schedules;
 import dev.vspec.readmodel.ServiceItem;
-import dev.vspec.query.vehicle.ResolvedVehicle;
-import dev.vspec.query.vehicle.Vehicle;
-import dev.vspec.query.vehicle.VehicleResolver;
-import dev.vspec.query.web.LastModified;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -43,7 +43,10 @@ class MaintenanceController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getMaintenance", summary = "Maintenance due, with its parts, fluids and labor", description = """
+    @Operation(
+            operationId = "getMaintenance",
+            summary = "Maintenance due, with its parts, fluids and labor",
+            description = """
             The services of one schedule that are due at `mileage` and/or `months`, in the schedule's order, each \
             with its parts (as `/v1/parts` renders them), the fluids it uses (as `/v1/fluids` renders them) and its \
             book labor time (null when none is recorded). A service is due when a given value is a positive multiple \
@@ -52,25 +55,41 @@ class MaintenanceController {
     @GetMapping("/api/v0/maintenance")
     MaintenanceResponse maintenance(
             VehicleIdentifier identifier,
-            @Parameter(description = "Odometer reading in miles, a whole number.",
-                    schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MILEAGE))
-            @RequestParam(name = "mileage", required = false) String mileage,
-            @Parameter(description = "Age of the vehicle in months, a whole number.",
-                    schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MONTHS))
-            @RequestParam(name = "months", required = false) String months,
-            @Parameter(description = "Which schedule's intervals apply; severe covers towing, short trips, dust and extreme temperatures.",
-                    schema = @Schema(type = "string", allowableValues = {Schedules.NORMAL, Schedules.SEVERE},
-                            defaultValue = Schedules.NORMAL))
-            @RequestParam(name = "schedule", required = false) String schedule, HttpServletResponse response) {
+            @Parameter(
+                            description = "Odometer reading in miles, a whole number.",
+                            schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MILEAGE))
+                    @RequestParam(name = "mileage", required = false)
+                    String mileage,
+            @Parameter(
+                            description = "Age of the vehicle in months, a whole number.",
+                            schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MONTHS))
+                    @RequestParam(name = "months", required = false)
+                    String months,
+            @Parameter(
+                            description =
+                                    "Which schedule's intervals apply; severe covers towing, short trips, dust and extreme temperatures.",
+                            schema =
+                                    @Schema(
+                                            type = "string",
+                                            allowableValues = {Schedules.NORMAL, Schedules.SEVERE},
+                                            defaultValue = Schedules.NORMAL))
+                    @RequestParam(name = "schedule", required = false)
+                    String schedule,
+            HttpServletResponse response) {
         Due at = new Due(count("mileage", mileage, Due.MAX_MILEAGE), count("months", months, Due.MAX_MONTHS));
         String scheduleName = schedule(schedule);
-        ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE, GroupDocument.PARTS,
-                GroupDocument.FLUIDS, GroupDocument.LABOR);
+        ResolvedVehicle resolved = vehicles.resolve(
+                identifier,
+                GroupDocument.MAINTENANCE_SCHEDULE,
+                GroupDocument.PARTS,
+                GroupDocument.FLUIDS,
+                GroupDocument.LABOR);
         LastModified.send(response, resolved.lastChange());
         Vehicle vehicle = resolved.vehicle();
 
         List<ServiceItem> due = resolved.value(GroupDocument.MAINTENANCE_SCHEDULE).named(scheduleName).stream()
-                .filter(at::covers).toList();
+                .filter(at::covers)
+                .toList();
         if (due.isEmpty()) {
             return new MaintenanceResponse(vehicle, scheduleName, at, List.of());
         }
@@ -81,13 +100,20 @@ class MaintenanceController {
         Map<String, LaborView> laborByOperation = resolved.value(GroupDocument.LABOR).stream()
                 .collect(Collectors.toMap(LaborView::operation, Function.identity(), (first, second) -> first));
 
-        List<DueService> services = due.stream().map(service -> {
-            List<String> fluidTypes = ServiceFluids.typesFor(service.service());
-            return new DueService(service.service(), service.description(), service.interval(),
-                    partsByService.getOrDefault(service.service(), List.of()),
-                    allFluids.stream().filter(fluid -> fluidTypes.contains(fluid.type())).toList(),
-                    laborByOperation.get(service.service()));
-        }).toList();
+        List<DueService> services = due.stream()
+                .map(service -> {
+                    List<String> fluidTypes = ServiceFluids.typesFor(service.service());
+                    return new DueService(
+                            service.service(),
+                            service.description(),
+                            service.interval(),
+                            partsByService.getOrDefault(service.service(), List.of()),
+                            allFluids.stream()
+                                    .filter(fluid -> fluidTypes.contains(fluid.type()))
+                                    .toList(),
+                            laborByOperation.get(service.service()));
+                })
+                .toList();
         return new MaintenanceResponse(vehicle, scheduleName, at, services);
     }
 
@@ -98,7 +124,9 @@ class MaintenanceController {
         }
         String text = value.strip();
         if (!text.matches("\\d+")) {
-            throw ApiException.about(name, ErrorCode.INVALID_PARAM,
+            throw ApiException.about(
+                    name,
+                    ErrorCode.INVALID_PARAM,
                     name + " is a non-negative whole number (at most " + max + "); got '" + text + "'");
         }
         String digits = text.replaceFirst("^0+(?=\\d)", "");
@@ -114,8 +142,11 @@ class MaintenanceController {
         }
         String name = value.strip().toLowerCase(Locale.ROOT);
         if (!name.equals(Schedules.NORMAL) && !name.equals(Schedules.SEVERE)) {
-            throw ApiException.about("schedule", ErrorCode.INVALID_PARAM,
-                    "schedule is '" + Schedules.NORMAL + "' or '" + Schedules.SEVERE + "'; got '" + value.strip() + "'");
+            throw ApiException.about(
+                    "schedule",
+                    ErrorCode.INVALID_PARAM,
+                    "schedule is '" + Schedules.NORMAL + "' or '" + Schedules.SEVERE + "'; got '" + value.strip()
+                            + "'");
         }
         return name;
     }

@@ -7,5 +7,4 @@ import java.util.List;
  * {@code {"vehicle": {...}, "schedule": "normal", "at": {"mileage", "months"}, "services": [...]}}: the
  * services due on that schedule at that point, in the schedule's order.
  */
-record MaintenanceResponse(Vehicle vehicle, String schedule, Due at, List<DueService> services) {
-}
+record MaintenanceResponse(Vehicle vehicle, String schedule, Due at, List<DueService> services) {}

@@ -18,8 +18,7 @@ final class ServiceFluids {
             "transfer_case_fluid_change", List.of("transfer_case"),
             "reduction_gear_fluid_change", List.of("reduction_gear_fluid", "front_reduction_gear_fluid"));
 
-    private ServiceFluids() {
-    }
+    private ServiceFluids() {}
 
     static List<String> typesFor(String service) {
         return FLUID_TYPES.getOrDefault(service, List.of());

@@ -28,6 +28,7 @@ final class Examples {
     static final String PATH = "x-path";
     /** The name of a route's first 200 example. */
     static final String SAMPLE = "sample";
+
     private static final char NAMED = '#';
 
     /**
@@ -48,8 +49,7 @@ final class Examples {
     }
 
     /** A named error example and the code it answers. */
-    record ErrorExample(String name, ErrorCode code, Example example) {
-    }
+    record ErrorExample(String name, ErrorCode code, Example example) {}
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -82,7 +82,8 @@ final class Examples {
             }
         });
         if (!named.isEmpty() && !named.containsKey(SAMPLE)) {
-            throw new IllegalStateException("answers.json names examples of " + path + " but has none keyed by the path itself");
+            throw new IllegalStateException(
+                    "answers.json names examples of " + path + " but has none keyed by the path itself");
         }
         return named;
     }
@@ -97,9 +98,11 @@ final class Examples {
         if (entry == null) {
             throw new IllegalStateException("errors.json has no example named " + name);
         }
-        ErrorCode code = ErrorCode.valueOf(String.valueOf(entry.value().get("error")).toUpperCase(Locale.ROOT));
+        ErrorCode code =
+                ErrorCode.valueOf(String.valueOf(entry.value().get("error")).toUpperCase(Locale.ROOT));
         if (!name.equals(code.code()) && !name.startsWith(code.code() + ".")) {
-            throw new IllegalStateException("Example " + name + " answers " + code.code() + "; its name must start with that");
+            throw new IllegalStateException(
+                    "Example " + name + " answers " + code.code() + "; its name must start with that");
         }
         return new ErrorExample(name, code, entry.example());
     }
@@ -109,7 +112,7 @@ final class Examples {
             if (in == null) {
                 throw new IllegalStateException("Missing resource " + file + " next to " + Examples.class.getName());
             }
-            return JSON.readValue(in, new TypeReference<Map<String, Entry>>() { });
+            return JSON.readValue(in, new TypeReference<Map<String, Entry>>() {});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,8 +6,8 @@ import dev.vspec.query.QuerySideApplication;
 import io.swagger.v3.core.converter.ModelConverter;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.tags.Tag;
 import java.util.ArrayList;
 import java.util.Optional;
@@ -95,10 +95,19 @@ class OpenApiConfiguration {
                 .info(new Info().title("vspec").version(version()).description(DESCRIPTION))
                 .servers(new ArrayList<>(PublishedDocument.SERVERS))
                 .components(new Components()
-                        .addSecuritySchemes(AccessDocumentation.BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
-                                .scheme("bearer").description("`Authorization: Bearer vsk_live_…`"))
-                        .addSecuritySchemes(AccessDocumentation.API_KEY_HEADER, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
-                                .in(SecurityScheme.In.HEADER).name(AccessGrant.API_KEY_HEADER).description("`x-api-key: vsk_live_…`")))
+                        .addSecuritySchemes(
+                                AccessDocumentation.BEARER,
+                                new SecurityScheme()
+                                        .type(SecurityScheme.Type.HTTP)
+                                        .scheme("bearer")
+                                        .description("`Authorization: Bearer vsk_live_…`"))
+                        .addSecuritySchemes(
+                                AccessDocumentation.API_KEY_HEADER,
+                                new SecurityScheme()
+                                        .type(SecurityScheme.Type.APIKEY)
+                                        .in(SecurityScheme.In.HEADER)
+                                        .name(AccessGrant.API_KEY_HEADER)
+                                        .description("`x-api-key: vsk_live_…`")))
                 .tags(Stream.of(ApiRoutes.Section.values())
                         .map(section -> new Tag().name(section.title()).description(section.description()))
                         .toList());
@@ -130,6 +139,7 @@ class OpenApiConfiguration {
 
     /** The jar's version; {@code development} when running from classes (tests, IDE). */
     private static String version() {
-        return Optional.ofNullable(QuerySideApplication.class.getPackage().getImplementationVersion()).orElse("development");
+        return Optional.ofNullable(QuerySideApplication.class.getPackage().getImplementationVersion())
+                .orElse("development");
     }
 }

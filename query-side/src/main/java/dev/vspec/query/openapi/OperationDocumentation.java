@@ -44,8 +44,9 @@ record OperationDocumentation(Examples examples, SharedPathModes modes) {
     private static final List<String> ANY_MODE = List.of("vin", "year", "make", "model", "trim", "config_key");
 
     void document(String path, PathItem item) {
-        Route route = ApiRoutes.of(path).orElseThrow(() -> new IllegalStateException(
-                path + " is not in ApiRoutes: say there which errors it answers"));
+        Route route = ApiRoutes.of(path)
+                .orElseThrow(() ->
+                        new IllegalStateException(path + " is not in ApiRoutes: say there which errors it answers"));
         Operation get = item.getGet();
         if (get == null || item.readOperations().size() > 1) {
             throw new IllegalStateException(path + ": the API documents GET routes only");
@@ -65,27 +66,42 @@ record OperationDocumentation(Examples examples, SharedPathModes modes) {
         // AccessDocumentation, an operation customizer, has already declared the key a route needs
         boolean keyed = get.getSecurity() != null && !get.getSecurity().isEmpty();
         Function<Freshness, String> cacheControl = keyed ? Freshness::keyedCacheControl : Freshness::cacheControl;
-        ok.addHeaderObject("Cache-Control", new Header()
-                .description("`" + cacheControl.apply(freshness) + "`" + switch (path) {
-                    case "/api/v1/vehicle" -> " without include; with include, the shortest-lived group decides";
-                    case "/api/v1/configs" -> ": an enrichment or import can add a configuration at any time";
-                    default -> "";
-                } + (keyed && freshness.stored() ? ". An answer given to a key is `private`: no shared cache may keep it."
-                        + " It says `Vary: " + AccessGrant.KEY_HEADERS + "`. The keyless sandbox's answers are not private." : ""))
-                .schema(typed("string")));
+        ok.addHeaderObject(
+                "Cache-Control",
+                new Header()
+                        .description("`" + cacheControl.apply(freshness) + "`"
+                                + switch (path) {
+                                    case "/api/v1/vehicle" ->
+                                        " without include; with include, the shortest-lived group decides";
+                                    case "/api/v1/configs" ->
+                                        ": an enrichment or import can add a configuration at any time";
+                                    default -> "";
+                                }
+                                + (keyed && freshness.stored()
+                                        ? ". An answer given to a key is `private`: no shared cache may keep it."
+                                                + " It says `Vary: " + AccessGrant.KEY_HEADERS
+                                                + "`. The keyless sandbox's answers are not private."
+                                        : ""))
+                        .schema(typed("string")));
         ok.addHeaderObject(REQUEST_ID, headerRef(REQUEST_ID));
         if (route.parameters().contains("cursor")) {
-            ok.addHeaderObject("Link", new Header().description("`<next>; rel=\"next\"`: the next page of a listing, as"
-                    + " `next` in the body; absent on the last page.").schema(typed("string")));
+            ok.addHeaderObject(
+                    "Link",
+                    new Header()
+                            .description("`<next>; rel=\"next\"`: the next page of a listing, as"
+                                    + " `next` in the body; absent on the last page.")
+                            .schema(typed("string")));
         }
-        examples.answers(path).forEach((name, example) -> ok.getContent().get(JSON).addExamples(name, example));
+        examples.answers(path)
+                .forEach((name, example) -> ok.getContent().get(JSON).addExamples(name, example));
         if (freshness.stored()) {
             ok.addHeaderObject(ETAG, headerRef(ETAG));
             ApiResponse notModified = new ApiResponse()
-                    .description(dated
-                            ? "Not Modified: If-None-Match names the current ETag or, without If-None-Match,"
-                                    + " If-Modified-Since is no earlier than the current Last-Modified. No body."
-                            : "Not Modified: If-None-Match names the current ETag. No body.")
+                    .description(
+                            dated
+                                    ? "Not Modified: If-None-Match names the current ETag or, without If-None-Match,"
+                                            + " If-Modified-Since is no earlier than the current Last-Modified. No body."
+                                    : "Not Modified: If-None-Match names the current ETag. No body.")
                     .addHeaderObject(ETAG, headerRef(ETAG));
             if (dated) {
                 ok.addHeaderObject(LAST_MODIFIED, headerRef(LAST_MODIFIED));
@@ -109,13 +125,22 @@ record OperationDocumentation(Examples examples, SharedPathModes modes) {
         StringBuilder summary = new StringBuilder(main.summary());
         StringBuilder description = new StringBuilder(main.description());
         for (SharedPathModes.Mode mode : handlers.subList(1, handlers.size())) {
-            summary.append("; with ").append(mode.parameter()).append(": ")
-                    .append(Character.toLowerCase(mode.summary().charAt(0))).append(mode.summary().substring(1));
-            description.append("\n\n**With `").append(mode.parameter()).append("`** (instead of an identifier): ")
-                    .append(Character.toLowerCase(mode.summary().charAt(0))).append(mode.summary().substring(1))
-                    .append(". ").append(mode.description());
+            summary.append("; with ")
+                    .append(mode.parameter())
+                    .append(": ")
+                    .append(Character.toLowerCase(mode.summary().charAt(0)))
+                    .append(mode.summary().substring(1));
+            description
+                    .append("\n\n**With `")
+                    .append(mode.parameter())
+                    .append("`** (instead of an identifier): ")
+                    .append(Character.toLowerCase(mode.summary().charAt(0)))
+                    .append(mode.summary().substring(1))
+                    .append(". ")
+                    .append(mode.description());
         }
-        Object scope = get.getExtensions() == null ? null : get.getExtensions().get(AccessDocumentation.SCOPE_EXTENSION);
+        Object scope =
+                get.getExtensions() == null ? null : get.getExtensions().get(AccessDocumentation.SCOPE_EXTENSION);
         if (scope != null) {
             description.append("\n\n").append(AccessDocumentation.keyNeeded(scope.toString()));
         }
@@ -135,12 +160,14 @@ record OperationDocumentation(Examples examples, SharedPathModes modes) {
         route.parameters().forEach(name -> parameters.add(new Parameter().$ref("#/components/parameters/" + name)));
         if (own != null) {
             // a parameter the document declares as a component (the path's wmi) replaces springdoc's bare one
-            own.stream().filter(parameter -> !route.parameters().contains(parameter.getName())).forEach(parameter -> {
-                if ("include".equals(parameter.getName())) {
-                    includeValues(parameter);
-                }
-                parameters.add(parameter);
-            });
+            own.stream()
+                    .filter(parameter -> !route.parameters().contains(parameter.getName()))
+                    .forEach(parameter -> {
+                        if ("include".equals(parameter.getName())) {
+                            includeValues(parameter);
+                        }
+                        parameters.add(parameter);
+                    });
         }
         if (revalidated) {
             parameters.add(new Parameter().$ref("#/components/parameters/" + IF_NONE_MATCH));
@@ -159,9 +186,13 @@ record OperationDocumentation(Examples examples, SharedPathModes modes) {
     }
 
     private static ApiResponse errorResponse(List<ErrorExample> errors) {
-        MediaType json = new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + RouteDocumentation.ERROR_SCHEMA));
-        errors.forEach(error -> json.addExamples(error.name(), new Example().$ref("#/components/examples/" + error.name())));
-        String description = errors.stream().map(ErrorExample::code).distinct()
+        MediaType json =
+                new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + RouteDocumentation.ERROR_SCHEMA));
+        errors.forEach(
+                error -> json.addExamples(error.name(), new Example().$ref("#/components/examples/" + error.name())));
+        String description = errors.stream()
+                .map(ErrorExample::code)
+                .distinct()
                 .map(code -> "`" + code.code() + "`: " + code.defaultMessage())
                 .collect(Collectors.joining(". ", "", "."));
         return new ApiResponse()

@@ -35,9 +35,11 @@ final class PublishedDocument {
     /** The command side's routes, kept in contracts beside WriteRoute; its IT replays their examples. */
     static final String WRITES = "/dev/vspec/contracts/openapi/writes.yaml";
 
-    private static final Server API = new Server().url(API_BASE)
+    private static final Server API = new Server()
+            .url(API_BASE)
             .description("vspec: every route, with a key (the gateway that served this document)");
-    private static final Server SANDBOX = new Server().url(SANDBOX_BASE)
+    private static final Server SANDBOX = new Server()
+            .url(SANDBOX_BASE)
             .description("The keyless, read-only sandbox over sample data: every read route, no key, no writes");
 
     /** The last paragraph of every command side route's description. */
@@ -47,8 +49,7 @@ final class PublishedDocument {
     /** Declared on the document from the start: springdoc replaces a document's servers only when it has none. */
     static final List<Server> SERVERS = List.of(API, SANDBOX);
 
-    private PublishedDocument() {
-    }
+    private PublishedDocument() {}
 
     static void publish(OpenAPI document) {
         Paths relative = new Paths();
@@ -60,14 +61,17 @@ final class PublishedDocument {
         });
         document.setPaths(relative);
         List<SecurityRequirement> keyed = AccessDocumentation.SCHEMES.stream()
-                .map(scheme -> new SecurityRequirement().addList(scheme)).collect(Collectors.toCollection(ArrayList::new));
+                .map(scheme -> new SecurityRequirement().addList(scheme))
+                .collect(Collectors.toCollection(ArrayList::new));
         document.setSecurity(keyed);
-        relative.values().forEach(item -> item.readOperations().forEach(operation -> {
-            // AccessDocumentation declared the key of every keyed read; the rest need none
-            if (operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
-                operation.setSecurity(new ArrayList<>());
-            }
-        }));
+        relative.values()
+                .forEach(item -> item.readOperations().forEach(operation -> {
+                    // AccessDocumentation declared the key of every keyed read; the rest need none
+                    if (operation.getSecurity() == null
+                            || operation.getSecurity().isEmpty()) {
+                        operation.setSecurity(new ArrayList<>());
+                    }
+                }));
         nameAlternatives(document);
         mergeAlternatives(document);
         merge(document, writes());
@@ -81,19 +85,25 @@ final class PublishedDocument {
     @SuppressWarnings("rawtypes")
     private static void nameAlternatives(OpenAPI document) {
         Map<String, Schema> schemas = document.getComponents().getSchemas();
-        document.getPaths().values().stream().map(PathItem::getGet).filter(Objects::nonNull).forEach(get -> {
-            MediaType json = get.getResponses().get("200").getContent() == null ? null
-                    : get.getResponses().get("200").getContent().get(JSON);
-            if (json == null || json.getSchema() == null || json.getSchema().getOneOf() == null) {
-                return;
-            }
-            String name = answerName(get.getOperationId());
-            if (schemas.containsKey(name)) {
-                throw new IllegalStateException("The schema " + name + " exists already");
-            }
-            schemas.put(name, json.getSchema());
-            json.setSchema(new Schema<>().$ref("#/components/schemas/" + name));
-        });
+        document.getPaths().values().stream()
+                .map(PathItem::getGet)
+                .filter(Objects::nonNull)
+                .forEach(get -> {
+                    MediaType json = get.getResponses().get("200").getContent() == null
+                            ? null
+                            : get.getResponses().get("200").getContent().get(JSON);
+                    if (json == null
+                            || json.getSchema() == null
+                            || json.getSchema().getOneOf() == null) {
+                        return;
+                    }
+                    String name = answerName(get.getOperationId());
+                    if (schemas.containsKey(name)) {
+                        throw new IllegalStateException("The schema " + name + " exists already");
+                    }
+                    schemas.put(name, json.getSchema());
+                    json.setSchema(new Schema<>().$ref("#/components/schemas/" + name));
+                });
     }
 
     /**
@@ -106,24 +116,31 @@ final class PublishedDocument {
     private static void mergeAlternatives(OpenAPI document) {
         Map<String, Schema> schemas = document.getComponents().getSchemas();
         List<String> merged = new ArrayList<>();
-        new ArrayList<>(schemas.entrySet()).stream().filter(entry -> entry.getValue().getOneOf() != null).forEach(entry -> {
-            Schema alternatives = entry.getValue();
-            Schema answer = new Schema<>().type("object").description(alternatives.getDescription());
-            answer.addType("object");
-            List<Schema> bodies = ((List<Schema>) alternatives.getOneOf()).stream()
-                    .map(body -> flattened(schemas, component(body), merged)).toList();
-            Map<String, Schema> properties = new java.util.LinkedHashMap<>();
-            bodies.stream().filter(body -> body.getProperties() != null).forEach(body -> ((Map<String, Schema>) body.getProperties()).forEach((property, schema) ->
-                    properties.put(property, either(schemas, properties.get(property), schema))));
-            answer.setProperties(properties);
-            answer.setRequired(required(bodies));
-            alternatives.getOneOf().forEach(body -> merged.add(component((Schema) body)));
-            schemas.put(entry.getKey(), answer);
-        });
+        new ArrayList<>(schemas.entrySet())
+                .stream().filter(entry -> entry.getValue().getOneOf() != null).forEach(entry -> {
+                    Schema alternatives = entry.getValue();
+                    Schema answer = new Schema<>().type("object").description(alternatives.getDescription());
+                    answer.addType("object");
+                    List<Schema> bodies = ((List<Schema>) alternatives.getOneOf())
+                            .stream()
+                                    .map(body -> flattened(schemas, component(body), merged))
+                                    .toList();
+                    Map<String, Schema> properties = new java.util.LinkedHashMap<>();
+                    bodies.stream()
+                            .filter(body -> body.getProperties() != null)
+                            .forEach(body -> ((Map<String, Schema>) body.getProperties())
+                                    .forEach((property, schema) -> properties.put(
+                                            property, either(schemas, properties.get(property), schema))));
+                    answer.setProperties(properties);
+                    answer.setRequired(required(bodies));
+                    alternatives.getOneOf().forEach(body -> merged.add(component((Schema) body)));
+                    schemas.put(entry.getKey(), answer);
+                });
         boolean removed = true;
         while (removed) {
             String text = Json31.pretty(document);
-            removed = merged.removeIf(name -> !text.contains("\"#/components/schemas/" + name + "\"") && schemas.remove(name) != null);
+            removed = merged.removeIf(
+                    name -> !text.contains("\"#/components/schemas/" + name + "\"") && schemas.remove(name) != null);
         }
     }
 
@@ -173,7 +190,8 @@ final class PublishedDocument {
 
     @SuppressWarnings("rawtypes")
     private static List<String> required(List<Schema> bodies) {
-        List<String> required = new ArrayList<>(bodies.get(0).getRequired() == null ? List.of() : bodies.get(0).getRequired());
+        List<String> required = new ArrayList<>(
+                bodies.get(0).getRequired() == null ? List.of() : bodies.get(0).getRequired());
         bodies.forEach(body -> required.retainAll(body.getRequired() == null ? List.of() : body.getRequired()));
         return required.isEmpty() ? null : required;
     }
@@ -222,8 +240,11 @@ final class PublishedDocument {
             add("request body", from.getRequestBodies(), into.getRequestBodies(), into::addRequestBodies);
         }
         if (writes.getTags() != null) {
-            List<String> known = document.getTags().stream().map(tag -> tag.getName()).toList();
-            writes.getTags().stream().filter(tag -> !known.contains(tag.getName())).forEach(document::addTagsItem);
+            List<String> known =
+                    document.getTags().stream().map(tag -> tag.getName()).toList();
+            writes.getTags().stream()
+                    .filter(tag -> !known.contains(tag.getName()))
+                    .forEach(document::addTagsItem);
         }
         if (writes.getWebhooks() != null) {
             writes.getWebhooks().forEach(document::addWebhooks);
@@ -236,7 +257,8 @@ final class PublishedDocument {
         }
         from.forEach((name, value) -> {
             if (into != null && into.containsKey(name)) {
-                throw new IllegalStateException("The " + kind + " " + name + " of " + WRITES + " is also the read side's");
+                throw new IllegalStateException(
+                        "The " + kind + " " + name + " of " + WRITES + " is also the read side's");
             }
             adder.accept(name, value);
         });

@@ -32,8 +32,10 @@ final class RecordFieldPresence implements ModelConverter {
         if (resolved == null || record == null) {
             return resolved;
         }
-        Schema<?> model = resolved.get$ref() == null ? resolved
-                : context.getDefinedModels().get(resolved.get$ref().substring(resolved.get$ref().lastIndexOf('/') + 1));
+        Schema<?> model = resolved.get$ref() == null
+                ? resolved
+                : context.getDefinedModels()
+                        .get(resolved.get$ref().substring(resolved.get$ref().lastIndexOf('/') + 1));
         if (model != null && model.getProperties() != null) {
             describe(record, model);
         }
@@ -82,7 +84,9 @@ final class RecordFieldPresence implements ModelConverter {
     }
 
     private static boolean omitsNulls(JsonInclude include) {
-        return include != null && include.value() != JsonInclude.Include.ALWAYS && include.value() != JsonInclude.Include.USE_DEFAULTS;
+        return include != null
+                && include.value() != JsonInclude.Include.ALWAYS
+                && include.value() != JsonInclude.Include.USE_DEFAULTS;
     }
 
     private static Class<?> recordOf(Type type) {
@@ -91,7 +95,8 @@ final class RecordFieldPresence implements ModelConverter {
             return cls;
         }
         // springdoc hands some types as Jackson 2's JavaType
-        if (raw instanceof com.fasterxml.jackson.databind.JavaType javaType && javaType.getRawClass().isRecord()) {
+        if (raw instanceof com.fasterxml.jackson.databind.JavaType javaType
+                && javaType.getRawClass().isRecord()) {
             return javaType.getRawClass();
         }
         return null;

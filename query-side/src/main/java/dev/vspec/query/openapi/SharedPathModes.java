@@ -27,8 +27,7 @@ final class SharedPathModes implements OperationCustomizer {
      * @param parameter the query parameter its {@code params} condition requires, or null for the handler that
      *                  answers without one
      */
-    record Mode(String parameter, String operationId, String summary, String description) {
-    }
+    record Mode(String parameter, String operationId, String summary, String description) {}
 
     private final Map<String, Map<String, Mode>> byPath = new ConcurrentHashMap<>();
 
@@ -42,11 +41,17 @@ final class SharedPathModes implements OperationCustomizer {
         }
         String parameter = Stream.of(mapping.params())
                 .filter(condition -> !condition.startsWith("!") && !condition.contains("="))
-                .findFirst().orElse(null);
-        Mode mode = new Mode(parameter, documented.operationId(), documented.summary(), documented.description().strip());
+                .findFirst()
+                .orElse(null);
+        Mode mode = new Mode(
+                parameter,
+                documented.operationId(),
+                documented.summary(),
+                documented.description().strip());
         for (String path : mapping.path()) {
             // keyed by parameter, so documenting the API again (springdoc may) replaces rather than adds
-            byPath.computeIfAbsent(path, any -> new ConcurrentHashMap<>()).put(parameter == null ? "" : parameter, mode);
+            byPath.computeIfAbsent(path, any -> new ConcurrentHashMap<>())
+                    .put(parameter == null ? "" : parameter, mode);
         }
         return operation;
     }

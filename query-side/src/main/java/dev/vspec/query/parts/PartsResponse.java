@@ -1,8 +1,8 @@
 package dev.vspec.query.parts;
 
-import dev.vspec.readmodel.PartView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.PartView;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -11,5 +11,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record PartsResponse(
         Vehicle vehicle,
-        @Schema(implementation = PartView[].class) StoredJson parts) {
-}
+        @Schema(implementation = PartView[].class) StoredJson parts) {}

@@ -1,10 +1,10 @@
 package dev.vspec.query.schedule;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.vspec.readmodel.Group;
-import dev.vspec.readmodel.Schedules;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.Group;
+import dev.vspec.readmodel.Schedules;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -13,6 +13,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record ScheduleResponse(
         Vehicle vehicle,
+
         @JsonProperty(Group.Keys.MAINTENANCE_SCHEDULE) @Schema(implementation = Schedules.class)
-        StoredJson maintenanceSchedule) {
-}
+        StoredJson maintenanceSchedule) {}

@@ -1,18 +1,18 @@
 package dev.vspec.query.servicehistory;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.readmodel.Group;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.query.web.LastModified;
+import dev.vspec.readmodel.Group;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -43,7 +43,8 @@ class ServiceHistoryController {
             the vin mode only.""")
     @RequiresScope(Scope.SERVICE_HISTORY_READ)
     @GetMapping(Group.Routes.SERVICE_HISTORY)
-    ServiceHistoryResponse serviceHistory(VehicleIdentifier identifier, HttpServletRequest request, HttpServletResponse response) {
+    ServiceHistoryResponse serviceHistory(
+            VehicleIdentifier identifier, HttpServletRequest request, HttpServletResponse response) {
         if (!(identifier instanceof ByVin byVin)) {
             throw ApiException.about(Vin.PARAM, ErrorCode.MISSING_PARAM, "service history is kept per VIN; pass vin");
         }

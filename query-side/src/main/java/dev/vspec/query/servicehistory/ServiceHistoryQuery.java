@@ -6,10 +6,10 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
-import dev.vspec.readmodel.Group;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.readmodel.Group;
 import java.util.Arrays;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -33,7 +33,9 @@ class ServiceHistoryQuery implements GroupBuilder<List<ServiceVisit>> {
     @Override
     public void accepts(VehicleIdentifier identifier) {
         if (!(identifier instanceof ByVin)) {
-            throw ApiException.about("include", ErrorCode.INVALID_PARAM,
+            throw ApiException.about(
+                    "include",
+                    ErrorCode.INVALID_PARAM,
                     "include=service_history needs the vin identifier mode: service history is kept per VIN");
         }
     }
@@ -56,6 +58,9 @@ class ServiceHistoryQuery implements GroupBuilder<List<ServiceVisit>> {
     }
 
     private static List<String> codes(String services) {
-        return Arrays.stream(services.split(",")).map(String::strip).filter(code -> !code.isEmpty()).toList();
+        return Arrays.stream(services.split(","))
+                .map(String::strip)
+                .filter(code -> !code.isEmpty())
+                .toList();
     }
 }

@@ -14,6 +14,6 @@ public record ServiceVisit(
         @JsonProperty("performed_by") String performedBy,
         List<String> services) {
 
-    public record Odometer(@Nullable Integer miles, @Nullable Integer km) {
-    }
+    public record Odometer(
+            @Nullable Integer miles, @Nullable Integer km) {}
 }

@@ -1,8 +1,8 @@
 package dev.vspec.query.specs;
 
-import dev.vspec.readmodel.SpecView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.SpecView;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -11,5 +11,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record SpecsResponse(
         Vehicle vehicle,
-        @Schema(implementation = SpecView[].class) StoredJson specs) {
-}
+        @Schema(implementation = SpecView[].class) StoredJson specs) {}

@@ -23,6 +23,5 @@ class StatusController {
         return OK;
     }
 
-    record Status(String status) {
-    }
+    record Status(String status) {}
 }

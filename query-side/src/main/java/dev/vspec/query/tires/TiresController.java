@@ -1,13 +1,13 @@
 package dev.vspec.query.tires;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.readmodel.Group;
-import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
+import dev.vspec.readmodel.Group;
+import dev.vspec.readmodel.GroupDocument;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,8 +1,8 @@
 package dev.vspec.query.tires;
 
-import dev.vspec.readmodel.TireView;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.readmodel.TireView;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -11,5 +11,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record TiresResponse(
         Vehicle vehicle,
-        @Schema(implementation = TireView[].class) StoredJson tires) {
-}
+        @Schema(implementation = TireView[].class) StoredJson tires) {}

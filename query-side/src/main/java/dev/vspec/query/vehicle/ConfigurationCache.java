@@ -65,7 +65,9 @@ final class ConfigurationCache implements Configurations {
      * larger heap, or a container's memory, holds a larger catalog.
      */
     static long maxBytes(String configured, long maxHeap) {
-        return configured == null || configured.isBlank() ? maxHeap / 4 : DataSize.parse(configured.strip()).toBytes();
+        return configured == null || configured.isBlank()
+                ? maxHeap / 4
+                : DataSize.parse(configured.strip()).toBytes();
     }
 
     /**

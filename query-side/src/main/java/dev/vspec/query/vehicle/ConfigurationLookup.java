@@ -51,9 +51,16 @@ import org.jooq.impl.SQLDataType;
 final class ConfigurationLookup implements Configurations {
 
     private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
-            CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR, CONFIGURATION.MAKE,
-            CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE, CONFIGURATION.DRIVETRAIN,
-            CONFIGURATION.SOURCE, CONFIGURATION.RECORDED_AT);
+            CONFIGURATION.CONFIG_KEY,
+            CONFIGURATION.LABEL,
+            CONFIGURATION.YEAR,
+            CONFIGURATION.MAKE,
+            CONFIGURATION.MODEL,
+            CONFIGURATION.TRIM,
+            CONFIGURATION.ENGINE_CODE,
+            CONFIGURATION.DRIVETRAIN,
+            CONFIGURATION.SOURCE,
+            CONFIGURATION.RECORDED_AT);
 
     private final DSLContext db;
     private final DataSource dataSource;
@@ -67,26 +74,45 @@ final class ConfigurationLookup implements Configurations {
         this.db = db;
         this.dataSource = dataSource;
         this.decoders = decoders;
-        this.linkSql = db.render(db.select(VIN.CONFIG_KEY, VIN.RECORDED_AT, SERVICE_HISTORY_SOURCE.SOURCE,
+        this.linkSql = db.render(db.select(
+                        VIN.CONFIG_KEY,
+                        VIN.RECORDED_AT,
+                        SERVICE_HISTORY_SOURCE.SOURCE,
                         SERVICE_HISTORY_SOURCE.RECORDED_AT)
-                .from(VIN).leftJoin(SERVICE_HISTORY_SOURCE).on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
+                .from(VIN)
+                .leftJoin(SERVICE_HISTORY_SOURCE)
+                .on(SERVICE_HISTORY_SOURCE.VIN.eq(VIN.VIN_))
                 .where(VIN.VIN_.eq(DSL.param("vin", ""))));
         // Both take arrays, so that any number of VINs or models is one statement, rendered once.
-        this.linkedKeysSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY).from(VIN)
+        this.linkedKeysSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY)
+                .from(VIN)
                 .where(VIN.VIN_.eq(DSL.any(DSL.val(new String[0], SQLDataType.VARCHAR.array())))));
-        this.modelsSql = db.render(db.select(CONFIGURATION.CONFIG_KEY, CONFIGURATION.LABEL, CONFIGURATION.YEAR,
-                        CONFIGURATION.MAKE, CONFIGURATION.MODEL, CONFIGURATION.TRIM, CONFIGURATION.ENGINE_CODE,
-                        CONFIGURATION.DRIVETRAIN, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
+        this.modelsSql = db.render(db.select(
+                        CONFIGURATION.CONFIG_KEY,
+                        CONFIGURATION.LABEL,
+                        CONFIGURATION.YEAR,
+                        CONFIGURATION.MAKE,
+                        CONFIGURATION.MODEL,
+                        CONFIGURATION.TRIM,
+                        CONFIGURATION.ENGINE_CODE,
+                        CONFIGURATION.DRIVETRAIN,
+                        CONFIGURATION.MAKE_MATCH,
+                        CONFIGURATION.MODEL_MATCH,
+                        CONFIGURATION.TRIM_MATCH)
                 .from(CONFIGURATION)
-                .where(DSL.row(CONFIGURATION.YEAR, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH).in(
-                        DSL.select(DSL.field("y", Integer.class), DSL.field("m", String.class), DSL.field("n", String.class))
-                                .from(DSL.table("unnest(?::integer[], ?::varchar[], ?::varchar[]) as models(y, m, n)")))));
+                .where(DSL.row(CONFIGURATION.YEAR, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH)
+                        .in(DSL.select(
+                                        DSL.field("y", Integer.class),
+                                        DSL.field("m", String.class),
+                                        DSL.field("n", String.class))
+                                .from(DSL.table(
+                                        "unnest(?::integer[], ?::varchar[], ?::varchar[]) as models(y, m, n)")))));
     }
 
     @Override
     public List<ResolvedVehicle> select(Lookup.Selecting lookup, List<GroupDocument<?>> documents) {
-        Statement statement = statements.computeIfAbsent(new StatementKey(lookup.shape(), List.copyOf(documents)),
-                key -> render(lookup, key.documents()));
+        Statement statement = statements.computeIfAbsent(
+                new StatementKey(lookup.shape(), List.copyOf(documents)), key -> render(lookup, key.documents()));
         Map<String, Object> values = lookup.values();
         return run(statement.sql(), (connection, select) -> {
             for (int i = 0; i < statement.parameters().size(); i++) {
@@ -107,15 +133,32 @@ final class ConfigurationLookup implements Configurations {
         Map<ModelOf, List<Candidate>> found = new HashMap<>();
         models.forEach(model -> found.put(model, new ArrayList<>()));
         return run(modelsSql, (connection, select) -> {
-            select.setArray(1, connection.createArrayOf("integer", models.stream().map(ModelOf::year).toArray()));
-            select.setArray(2, connection.createArrayOf("varchar", models.stream().map(ModelOf::make).toArray()));
-            select.setArray(3, connection.createArrayOf("varchar", models.stream().map(ModelOf::model).toArray()));
+            select.setArray(
+                    1,
+                    connection.createArrayOf(
+                            "integer", models.stream().map(ModelOf::year).toArray()));
+            select.setArray(
+                    2,
+                    connection.createArrayOf(
+                            "varchar", models.stream().map(ModelOf::make).toArray()));
+            select.setArray(
+                    3,
+                    connection.createArrayOf(
+                            "varchar", models.stream().map(ModelOf::model).toArray()));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    found.get(new ModelOf(rows.getInt(3), rows.getString(9), rows.getString(10))).add(new Candidate(
-                            new Vehicle(rows.getString(1), rows.getString(2), rows.getInt(3), rows.getString(4), rows.getString(5),
-                                    rows.getString(6), rows.getString(7), rows.getString(8)),
-                            rows.getString(11)));
+                    found.get(new ModelOf(rows.getInt(3), rows.getString(9), rows.getString(10)))
+                            .add(new Candidate(
+                                    new Vehicle(
+                                            rows.getString(1),
+                                            rows.getString(2),
+                                            rows.getInt(3),
+                                            rows.getString(4),
+                                            rows.getString(5),
+                                            rows.getString(6),
+                                            rows.getString(7),
+                                            rows.getString(8)),
+                                    rows.getString(11)));
                 }
             }
             found.replaceAll((model, candidates) -> List.copyOf(candidates));
@@ -129,8 +172,11 @@ final class ConfigurationLookup implements Configurations {
             select.setString(1, vin.value());
             try (ResultSet row = select.executeQuery()) {
                 return row.next()
-                        ? Optional.of(new Link(row.getString(1), row.getObject(2, OffsetDateTime.class),
-                                row.getString(3), row.getObject(4, OffsetDateTime.class)))
+                        ? Optional.of(new Link(
+                                row.getString(1),
+                                row.getObject(2, OffsetDateTime.class),
+                                row.getString(3),
+                                row.getObject(4, OffsetDateTime.class)))
                         : Optional.<Link>empty();
             }
         });
@@ -156,7 +202,8 @@ final class ConfigurationLookup implements Configurations {
 
     @Override
     public Optional<Alias> alias(String alias) {
-        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY, CONFIG_KEY_ALIAS.RECORDED_AT).from(CONFIG_KEY_ALIAS)
+        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY, CONFIG_KEY_ALIAS.RECORDED_AT)
+                .from(CONFIG_KEY_ALIAS)
                 .where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
                 .fetchOptional(row -> new Alias(row.value1(), row.value2()));
     }
@@ -191,7 +238,8 @@ final class ConfigurationLookup implements Configurations {
         // Bind markers come in the order the named parameters appear in the rendered SQL.
         List<String> parameters = List.copyOf(select.getParams().keySet());
         Set<String> bound = lookup.values().keySet();
-        if (parameters.size() != select.getBindValues().size() || !Set.copyOf(parameters).equals(bound)) {
+        if (parameters.size() != select.getBindValues().size()
+                || !Set.copyOf(parameters).equals(bound)) {
             throw new IllegalStateException(lookup + " binds " + bound + " to a condition whose "
                     + select.getBindValues().size() + " parameters are named " + parameters);
         }
@@ -206,8 +254,7 @@ final class ConfigurationLookup implements Configurations {
         return document == GroupDocument.PARTS ? PARTS_DOCUMENT.CHANGED_AT : document.recordedAt();
     }
 
-    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents)
-            throws SQLException {
+    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents) throws SQLException {
         int column = VEHICLE_FIELDS.size() + 1;
         Coverage.Builder coverage = new Coverage.Builder();
         Map<GroupDocument<?>, OffsetDateTime> bodiesChanged = new HashMap<>();
@@ -220,22 +267,32 @@ final class ConfigurationLookup implements Configurations {
             }
         }
         coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
-        Vehicle vehicle = new Vehicle(row.getString(1), row.getString(2), row.getInt(3), row.getString(4),
-                row.getString(5), row.getString(6), row.getString(7), row.getString(8),
-                StoredJson.of(row.getString(9)), coverage.build());
+        Vehicle vehicle = new Vehicle(
+                row.getString(1),
+                row.getString(2),
+                row.getInt(3),
+                row.getString(4),
+                row.getString(5),
+                row.getString(6),
+                row.getString(7),
+                row.getString(8),
+                StoredJson.of(row.getString(9)),
+                coverage.build());
         Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
         for (int i = 0; i < documents.size(); i++) {
             // A text column's bytes as sent, without decoding them into a String.
             byte[] body = row.getBytes(column + i);
             bodies.put(documents.get(i), body == null ? null : StoredJson.ofUtf8(body));
         }
-        ChangeTimes times = new ChangeTimes(LastChange.NOTHING, row.getObject(10, OffsetDateTime.class), Map.copyOf(bodiesChanged));
+        ChangeTimes times =
+                new ChangeTimes(LastChange.NOTHING, row.getObject(10, OffsetDateTime.class), Map.copyOf(bodiesChanged));
         return new ResolvedVehicle(vehicle, bodies, times);
     }
 
     /** Runs rendered SQL on a connection of its own from the pool: bind, execute and read in {@code work}. */
     private <T> T run(String sql, Work<T> work) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             return work.run(connection, statement);
         } catch (SQLException e) {
             throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
@@ -246,9 +303,7 @@ final class ConfigurationLookup implements Configurations {
         T run(Connection connection, PreparedStatement statement) throws SQLException;
     }
 
-    private record StatementKey(Lookup.Shape shape, List<GroupDocument<?>> documents) {
-    }
+    private record StatementKey(Lookup.Shape shape, List<GroupDocument<?>> documents) {}
 
-    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {
-    }
+    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {}
 }

@@ -46,9 +46,7 @@ interface Configurations {
      * A VIN's link: the configuration's key and when the link was recorded, and the source and time of the VIN's
      * service history (null when none is recorded).
      */
-    record Link(String configKey, OffsetDateTime linkedAt, String historySource, OffsetDateTime historyRecordedAt) {
-    }
+    record Link(String configKey, OffsetDateTime linkedAt, String historySource, OffsetDateTime historyRecordedAt) {}
 
-    record Alias(String configKey, OffsetDateTime recordedAt) {
-    }
+    record Alias(String configKey, OffsetDateTime recordedAt) {}
 }

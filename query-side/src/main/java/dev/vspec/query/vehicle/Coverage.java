@@ -5,9 +5,9 @@ import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.jsontype.TypeSerializer;
-import tools.jackson.databind.JacksonSerializable;
 
 /**
  * Which data groups the catalog holds for a vehicle: per group (in the order {@link dev.vspec.readmodel.Group} lists them)
@@ -28,8 +28,11 @@ public final class Coverage extends JacksonSerializable.Base {
         this.entries = entries;
         this.lastChange = lastChange;
         StringBuilder json = new StringBuilder("{");
-        entries.forEach((group, entry) -> json.append(json.length() > 1 ? "," : "").append('"').append(group)
-                .append("\":").append(entry));
+        entries.forEach((group, entry) -> json.append(json.length() > 1 ? "," : "")
+                .append('"')
+                .append(group)
+                .append("\":")
+                .append(entry));
         this.json = StoredJson.of(json.append('}').toString());
     }
 
@@ -72,7 +75,8 @@ public final class Coverage extends JacksonSerializable.Base {
     }
 
     private static String entry(String source, OffsetDateTime recordedAt) {
-        return recorded(source, recordedAt) == null ? MISSING
+        return recorded(source, recordedAt) == null
+                ? MISSING
                 : "{\"status\":\"recorded\",\"source\":" + source + ",\"recorded_at\":\""
                         + Provenance.formatRecordedAt(recordedAt) + "\"}";
     }
@@ -92,7 +96,8 @@ public final class Coverage extends JacksonSerializable.Base {
     }
 
     @Override
-    public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer typeSerializer) {
+    public void serializeWithType(
+            JsonGenerator generator, SerializationContext context, TypeSerializer typeSerializer) {
         serialize(generator, context);
     }
 

@@ -70,8 +70,12 @@ public class DecodedMatches {
             if (found.size() > 1) {
                 // The configuration registered from exactly this decode (by enrichment or import-vpic) is the VIN's:
                 // every VIN of a vehicle names its key, even where other trims agree with a decode that tells none.
-                String own = CatalogIdentity.of(decoding).map(CatalogIdentity::configKey).orElse(null);
-                Optional<Vehicle> exact = found.stream().filter(vehicle -> vehicle.configKey().equals(own)).findFirst();
+                String own = CatalogIdentity.of(decoding)
+                        .map(CatalogIdentity::configKey)
+                        .orElse(null);
+                Optional<Vehicle> exact = found.stream()
+                        .filter(vehicle -> vehicle.configKey().equals(own))
+                        .findFirst();
                 if (exact.isPresent()) {
                     matches.add(List.of(exact.get()));
                     continue;
@@ -87,7 +91,9 @@ public class DecodedMatches {
     record ModelOf(int year, String make, String model) {
 
         static ModelOf of(VinDecoding decoding) {
-            return new ModelOf(decoding.modelYear(), VehicleIdentifier.normalize(decoding.make()),
+            return new ModelOf(
+                    decoding.modelYear(),
+                    VehicleIdentifier.normalize(decoding.make()),
                     VehicleIdentifier.normalize(decoding.model()));
         }
     }
@@ -101,11 +107,13 @@ public class DecodedMatches {
                 return false;
             }
             String engineCode = vehicle.engineCode();
-            if (told.engineCode() != null && (engineCode == null || !told.engineCode().equalsIgnoreCase(engineCode))) {
+            if (told.engineCode() != null
+                    && (engineCode == null || !told.engineCode().equalsIgnoreCase(engineCode))) {
                 return false;
             }
             String drivetrain = vehicle.drivetrain();
-            return told.drivetrains().isEmpty() || drivetrain == null
+            return told.drivetrains().isEmpty()
+                    || drivetrain == null
                     || told.drivetrains().contains(drivetrain.toLowerCase(Locale.ROOT));
         }
     }
@@ -114,7 +122,8 @@ public class DecodedMatches {
     private record Told(List<String> trims, String engineCode, List<String> drivetrains) {
 
         static Told of(VinDecoding decoding) {
-            return new Told(CatalogIdentity.trimAlternatives(decoding.trim()),
+            return new Told(
+                    CatalogIdentity.trimAlternatives(decoding.trim()),
                     decoding.engineCode() == null ? null : decoding.engineCode().value(),
                     CatalogIdentity.drivetrains(decoding.driveType()));
         }

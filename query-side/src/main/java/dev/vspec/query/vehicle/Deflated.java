@@ -21,13 +21,13 @@ final class Deflated {
 
     /** Kept beyond those in use are ended; more than this many are rarely busy at once. */
     private static final int KEPT = 16;
+
     private static final BlockingQueue<Deflater> DEFLATERS = new ArrayBlockingQueue<>(KEPT);
     private static final BlockingQueue<Inflater> INFLATERS = new ArrayBlockingQueue<>(KEPT);
     /** The uncompressed length (so that inflating sizes its buffer once) and CRC-32 (for gzip's trailer). */
     static final int HEADER = 8;
 
-    private Deflated() {
-    }
+    private Deflated() {}
 
     static byte[] deflate(byte[] bytes) {
         Deflater deflater = DEFLATERS.poll();
@@ -95,7 +95,8 @@ final class Deflated {
                 read += n;
             }
             if (read != length) {
-                throw new IllegalStateException("a cached document inflated to " + read + " of its " + length + " bytes");
+                throw new IllegalStateException(
+                        "a cached document inflated to " + read + " of its " + length + " bytes");
             }
         } catch (DataFormatException e) {
             throw new IllegalStateException("a cached document does not inflate: " + e.getMessage(), e);
@@ -121,6 +122,9 @@ final class Deflated {
     }
 
     private static int readInt(byte[] bytes, int at) {
-        return ((bytes[at] & 0xff) << 24) | ((bytes[at + 1] & 0xff) << 16) | ((bytes[at + 2] & 0xff) << 8) | (bytes[at + 3] & 0xff);
+        return ((bytes[at] & 0xff) << 24)
+                | ((bytes[at + 1] & 0xff) << 16)
+                | ((bytes[at + 2] & 0xff) << 8)
+                | (bytes[at + 3] & 0xff);
     }
 }

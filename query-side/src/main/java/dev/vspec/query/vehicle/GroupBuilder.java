@@ -19,8 +19,7 @@ public interface GroupBuilder<T> {
      *
      * @throws dev.vspec.contracts.error.ApiException {@code invalid_param} naming the mode the group needs
      */
-    default void accepts(VehicleIdentifier identifier) {
-    }
+    default void accepts(VehicleIdentifier identifier) {}
 
     /**
      * The group's value for the vehicle; the identifier is there for groups kept per VIN, the routes for

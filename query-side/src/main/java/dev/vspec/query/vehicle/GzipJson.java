@@ -14,9 +14,11 @@ public final class GzipJson {
 
     /** Literal runs longer than this are deflated rather than stored. */
     private static final int STORED_AT_MOST = 256;
+
     private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
     /** An empty final block with fixed codes: ends the deflate stream. */
     private static final byte[] LAST_BLOCK = {3, 0};
+
     private static final Pattern ZERO = Pattern.compile("0(\\.0{0,3})?");
 
     private final ByteArrayOutputStream out;
@@ -134,8 +136,7 @@ public final class GzipJson {
             }
         }
 
-        private Crc32() {
-        }
+        private Crc32() {}
 
         /** The CRC-32 of A followed by B, from A's CRC, B's CRC and B's length. */
         static int combine(int crcA, int crcB, long lengthB) {

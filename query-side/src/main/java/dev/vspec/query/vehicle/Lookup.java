@@ -40,8 +40,7 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
     Found find(Configurations configurations, List<GroupDocument<?>> documents);
 
     /** What a lookup found, in candidate order, and the lookup that found it: a VIN nothing links is found by its decode. */
-    record Found(Lookup by, List<ResolvedVehicle> vehicles) {
-    }
+    record Found(Lookup by, List<ResolvedVehicle> vehicles) {}
 
     /**
      * A lookup that selects configuration rows by a condition with named parameters, built once per shape: the
@@ -95,7 +94,8 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
             }
             List<ResolvedVehicle> found = configurations.select(this, documents);
             if (found.isEmpty()) {
-                found = configurations.alias(configKey)
+                found = configurations
+                        .alias(configKey)
                         .map(alias -> configurations.select(new ByKey(alias.configKey()), documents).stream()
                                 .map(held -> held.pickedBy(LastChange.at(alias.recordedAt())))
                                 .toList())
@@ -112,7 +112,9 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
         private static final Param<String> MAKE = DSL.param("make", String.class);
         private static final Param<String> MODEL = DSL.param("model", String.class);
         private static final Param<String> TRIM = DSL.param("trim", String.class);
-        private static final Shape ANY_TRIM = new Shape(CONFIGURATION.YEAR.eq(YEAR)
+        private static final Shape ANY_TRIM = new Shape(CONFIGURATION
+                .YEAR
+                .eq(YEAR)
                 .and(CONFIGURATION.MAKE_MATCH.eq(MAKE))
                 .and(CONFIGURATION.MODEL_MATCH.eq(MODEL)));
         private static final Shape ONE_TRIM = new Shape(ANY_TRIM.condition().and(CONFIGURATION.TRIM_MATCH.eq(TRIM)));
@@ -127,16 +129,31 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
             String make = VehicleIdentifier.normalize(identifier.make());
             String model = VehicleIdentifier.normalize(identifier.model());
             return identifier.hasTrim()
-                    ? Map.of(YEAR.getParamName(), identifier.year(), MAKE.getParamName(), make, MODEL.getParamName(), model,
-                            TRIM.getParamName(), VehicleIdentifier.normalize(identifier.trim()))
-                    : Map.of(YEAR.getParamName(), identifier.year(), MAKE.getParamName(), make, MODEL.getParamName(), model);
+                    ? Map.of(
+                            YEAR.getParamName(),
+                            identifier.year(),
+                            MAKE.getParamName(),
+                            make,
+                            MODEL.getParamName(),
+                            model,
+                            TRIM.getParamName(),
+                            VehicleIdentifier.normalize(identifier.trim()))
+                    : Map.of(
+                            YEAR.getParamName(),
+                            identifier.year(),
+                            MAKE.getParamName(),
+                            make,
+                            MODEL.getParamName(),
+                            model);
         }
 
         @Override
         public Found find(Configurations configurations, List<GroupDocument<?>> documents) {
-            return new Found(this, configurations.select(this, documents).stream()
-                    .sorted(Comparator.comparing(ResolvedVehicle::vehicle, CANDIDATE_ORDER))
-                    .toList());
+            return new Found(
+                    this,
+                    configurations.select(this, documents).stream()
+                            .sorted(Comparator.comparing(ResolvedVehicle::vehicle, CANDIDATE_ORDER))
+                            .toList());
         }
     }
 
@@ -148,7 +165,8 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
 
         @Override
         public Found find(Configurations configurations, List<GroupDocument<?>> documents) {
-            List<ResolvedVehicle> linked = configurations.link(vin)
+            List<ResolvedVehicle> linked = configurations
+                    .link(vin)
                     .map(link -> configurations.select(new ByKey(link.configKey()), documents).stream()
                             .map(found -> found.withServiceHistory(link.historySource(), link.historyRecordedAt())
                                     .pickedBy(LastChange.at(link.linkedAt())))
@@ -172,18 +190,21 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
             if (decoding == null || !decoding.identifiesModel() || decoding.engineCode() == null) {
                 return new Found(this, List.of());
             }
-            List<Vehicle> matches = DecodedMatches.matching(configurations, List.of(decoding)).get(0);
+            List<Vehicle> matches =
+                    DecodedMatches.matching(configurations, List.of(decoding)).get(0);
             if (matches.size() != 1) {
-                return new Found(this, matches.stream()
-                        .map(vehicle -> new ResolvedVehicle(vehicle, Map.of(), ChangeTimes.UNKNOWN))
-                        .toList());
+                return new Found(
+                        this,
+                        matches.stream()
+                                .map(vehicle -> new ResolvedVehicle(vehicle, Map.of(), ChangeTimes.UNKNOWN))
+                                .toList());
             }
             // No import or enrichment linked the VIN, so none recorded its service history either. What matched it
             // is a decode by the installed vPIC release, which no recorded time dates.
-            List<ResolvedVehicle> found = new ByKey(matches.get(0).configKey()).find(configurations, documents).vehicles()
-                    .stream()
-                    .map(held -> held.withServiceHistory(null, null).pickedBy(LastChange.UNKNOWN))
-                    .toList();
+            List<ResolvedVehicle> found = new ByKey(matches.get(0).configKey())
+                    .find(configurations, documents).vehicles().stream()
+                            .map(held -> held.withServiceHistory(null, null).pickedBy(LastChange.UNKNOWN))
+                            .toList();
             // The configuration went between the two reads: the VIN is then held by nothing.
             return new Found(found.isEmpty() ? new ByVin(vin) : this, found);
         }

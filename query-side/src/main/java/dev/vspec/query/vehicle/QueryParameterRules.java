@@ -25,8 +25,8 @@ final class QueryParameterRules implements HandlerInterceptor {
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        RepeatableParameters repeatable = handler instanceof HandlerMethod method
-                ? method.getMethodAnnotation(RepeatableParameters.class) : null;
+        RepeatableParameters repeatable =
+                handler instanceof HandlerMethod method ? method.getMethodAnnotation(RepeatableParameters.class) : null;
         check(RequestParameters.of(request), repeatable == null ? Set.of() : Set.of(repeatable.value()));
         return true;
     }
@@ -41,17 +41,24 @@ final class QueryParameterRules implements HandlerInterceptor {
     private static void check(Map<String, String[]> parameters, Set<String> repeatable) {
         parameters.forEach((name, values) -> {
             if (hasControlCharacter(name)) {
-                throw new ApiException(ErrorCode.INVALID_PARAM, "A parameter name holds a control character (such as"
-                        + " a NUL byte, %00); send printable text");
+                throw new ApiException(
+                        ErrorCode.INVALID_PARAM,
+                        "A parameter name holds a control character (such as"
+                                + " a NUL byte, %00); send printable text");
             }
             if (values.length > 1 && !repeatable.contains(name)) {
-                throw ApiException.about(safe(name), ErrorCode.INVALID_PARAM, shown(name) + " is given " + values.length
-                        + " times; send it once");
+                throw ApiException.about(
+                        safe(name),
+                        ErrorCode.INVALID_PARAM,
+                        shown(name) + " is given " + values.length + " times; send it once");
             }
             for (String value : values) {
                 if (hasControlCharacter(value)) {
-                    throw ApiException.about(safe(name), ErrorCode.INVALID_PARAM, shown(name) + " holds a control character (such as"
-                            + " a NUL byte, %00); send printable text");
+                    throw ApiException.about(
+                            safe(name),
+                            ErrorCode.INVALID_PARAM,
+                            shown(name) + " holds a control character (such as"
+                                    + " a NUL byte, %00); send printable text");
                 }
             }
         });
@@ -75,6 +82,9 @@ final class QueryParameterRules implements HandlerInterceptor {
 
     /** The name as an answer may repeat it, or null for one that is odd or could be a key sent by mistake. */
     private static String safe(String name) {
-        return SHOWN_NAME.matcher(name).matches() && !name.toLowerCase(Locale.ROOT).contains("vsk_") ? name : null;
+        return SHOWN_NAME.matcher(name).matches()
+                        && !name.toLowerCase(Locale.ROOT).contains("vsk_")
+                ? name
+                : null;
     }
 }

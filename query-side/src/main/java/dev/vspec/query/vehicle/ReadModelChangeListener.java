@@ -91,7 +91,8 @@ final class ReadModelChangeListener implements SmartLifecycle {
                 cache.reportsStopped();
                 if (running) {
                     if (!failedBefore) {
-                        log.warn("Lost the read-model change channel ({}); reading from the database only until it is back",
+                        log.warn(
+                                "Lost the read-model change channel ({}); reading from the database only until it is back",
                                 e.getMessage());
                     }
                     failedBefore = true;

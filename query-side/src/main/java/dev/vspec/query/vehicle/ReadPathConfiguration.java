@@ -27,7 +27,9 @@ class ReadPathConfiguration implements WebMvcConfigurer {
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new QueryParameterRules()).addPathPatterns("/api/**").order(Ordered.HIGHEST_PRECEDENCE);
+        registry.addInterceptor(new QueryParameterRules())
+                .addPathPatterns("/api/**")
+                .order(Ordered.HIGHEST_PRECEDENCE);
     }
 
     @Override
@@ -36,15 +38,22 @@ class ReadPathConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    ConfigurationCache configurations(DSLContext db, DataSource dataSource, DecoderSource decoders,
+    ConfigurationCache configurations(
+            DSLContext db,
+            DataSource dataSource,
+            DecoderSource decoders,
             @Value("${vspec.query.cache.max-size:}") String maxSize) {
-        return new ConfigurationCache(new ConfigurationLookup(db, dataSource, decoders),
+        return new ConfigurationCache(
+                new ConfigurationLookup(db, dataSource, decoders),
                 ConfigurationCache.maxBytes(maxSize, Runtime.getRuntime().maxMemory()));
     }
 
     @Bean
-    ReadModelChangeListener readModelChangeListener(ConfigurationCache cache, @Value("${spring.datasource.url}") String url,
-            @Value("${spring.datasource.username:}") String user, @Value("${spring.datasource.password:}") String password) {
+    ReadModelChangeListener readModelChangeListener(
+            ConfigurationCache cache,
+            @Value("${spring.datasource.url}") String url,
+            @Value("${spring.datasource.username:}") String user,
+            @Value("${spring.datasource.password:}") String password) {
         return new ReadModelChangeListener(cache, url, user, password);
     }
 }

@@ -39,7 +39,8 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
      * configuration, its record, every group its coverage shows and the bodies of those documents.
      */
     public LastChange lastChange() {
-        LastChange latest = times.picked().and(times.configuration()).and(vehicle.coverage().lastChange());
+        LastChange latest =
+                times.picked().and(times.configuration()).and(vehicle.coverage().lastChange());
         for (GroupDocument<?> document : documents.keySet()) {
             latest = latest.and(times.bodies().get(document));
         }
@@ -55,8 +56,10 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
 
     /** The same vehicle read by a VIN, whose service history was recorded from this source at this time (null: not recorded). */
     ResolvedVehicle withServiceHistory(String source, OffsetDateTime recordedAt) {
-        return new ResolvedVehicle(vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
-                documents, times);
+        return new ResolvedVehicle(
+                vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
+                documents,
+                times);
     }
 
     /** The same vehicle, picked also by a fact with these times (a VIN's link, a key's alias, a decode). */
@@ -75,8 +78,8 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
      * @param bodies        per stored document, when its body last changed, which for parts is when a price of a part
      *                      it lists was recorded if that came after its list; no entry where the configuration has none
      */
-    public record ChangeTimes(LastChange picked, OffsetDateTime configuration,
-            Map<GroupDocument<?>, OffsetDateTime> bodies) {
+    public record ChangeTimes(
+            LastChange picked, OffsetDateTime configuration, Map<GroupDocument<?>, OffsetDateTime> bodies) {
 
         /** The times of a configuration that is never answered (a candidate of a 409). */
         static final ChangeTimes UNKNOWN = new ChangeTimes(LastChange.UNKNOWN, null, Map.of());

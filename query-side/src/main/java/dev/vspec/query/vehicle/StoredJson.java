@@ -68,7 +68,8 @@ public final class StoredJson extends JacksonSerializable.Base {
     }
 
     @Override
-    public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer typeSerializer) {
+    public void serializeWithType(
+            JsonGenerator generator, SerializationContext context, TypeSerializer typeSerializer) {
         serialize(generator, context);
     }
 

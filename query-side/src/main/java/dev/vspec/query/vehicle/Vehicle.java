@@ -23,11 +23,13 @@ public record Vehicle(
         String trim,
         @JsonProperty("engine_code") String engineCode,
         @Nullable String drivetrain,
+
         @Schema(implementation = SourceDocumentation.class, description = """
                 Where the identity came from: `kind` `import` (with the file's `name` and `sha256`), `vendor` \
                 (`name`, `response_millis`), `vpic` (`version`: the release's data date, `sha256`), `synthetic`, \
                 or `unknown` for a fact recorded before sources were kept.""")
         StoredJson source,
+
         @Schema(implementation = CoverageDocumentation.class, description = """
                 One entry per data group (`fluids`, `specs`, `tires`, `maintenance_schedule`, `parts`, `labor`, \
                 `image`, and `service_history` when the identifier is a VIN): `{"status":"recorded","source":{...},\
@@ -35,8 +37,15 @@ public record Vehicle(
         Coverage coverage) {
 
     /** A configuration read without its sources (a candidate of a 409), which answers never render. */
-    public Vehicle(String configKey, String label, int year, String make, String model, String trim, String engineCode,
-                   String drivetrain) {
+    public Vehicle(
+            String configKey,
+            String label,
+            int year,
+            String make,
+            String model,
+            String trim,
+            String engineCode,
+            String drivetrain) {
         this(configKey, label, year, make, model, trim, engineCode, drivetrain, null, null);
     }
 
@@ -55,27 +64,46 @@ public record Vehicle(
      */
     @Schema(name = "FactSource")
     record SourceDocumentation(
-            @Schema(allowableValues = {"import", "vendor", "vpic", "synthetic", "unknown"}, example = "import") String kind,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(example = "catalog.json") @Nullable String name,
+            @Schema(
+                    allowableValues = {"import", "vendor", "vpic", "synthetic", "unknown"},
+                    example = "import")
+            String kind,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(example = "catalog.json") @Nullable
+            String name,
+
             @JsonInclude(JsonInclude.Include.NON_NULL)
-            @Schema(description = "vpic: the release's data date", example = "2026-02-17") @Nullable String version,
+            @Schema(description = "vpic: the release's data date", example = "2026-02-17")
+            @Nullable
+            String version,
+
             @JsonInclude(JsonInclude.Include.NON_NULL)
-            @Schema(description = "import and vpic: the file's or release's SHA-256 (hex)") @Nullable String sha256,
+            @Schema(description = "import and vpic: the file's or release's SHA-256 (hex)")
+            @Nullable
+            String sha256,
+
             @JsonInclude(JsonInclude.Include.NON_NULL)
-            @Schema(description = "vendor: how long it took to answer") @JsonProperty("response_millis") @Nullable Long responseMillis) {
-    }
+            @Schema(description = "vendor: how long it took to answer")
+            @JsonProperty("response_millis")
+            @Nullable
+            Long responseMillis) {}
 
     /** The shape of one {@code coverage} entry in the OpenAPI document; a missing group's has its status alone. */
     @Schema(name = "CoverageEntry")
     record CoverageEntryDocumentation(
-            @Schema(allowableValues = {"recorded", "missing"}) String status,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "recorded only") @Nullable SourceDocumentation source,
+            @Schema(allowableValues = {"recorded", "missing"})
+            String status,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "recorded only") @Nullable
+            SourceDocumentation source,
+
             @Schema(description = "recorded only: when the fact was stored (UTC)", example = "2026-11-21T07:27:36.776Z")
-            @JsonProperty("recorded_at") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String recordedAt) {
-    }
+            @JsonProperty("recorded_at")
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @Nullable
+            String recordedAt) {}
 
     /** The shape of {@code coverage} in the OpenAPI document: an entry per group. */
     @Schema(name = "Coverage")
-    static final class CoverageDocumentation extends HashMap<String, CoverageEntryDocumentation> {
-    }
+    static final class CoverageDocumentation extends HashMap<String, CoverageEntryDocumentation> {}
 }

@@ -22,8 +22,11 @@ final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentRe
     }
 
     @Override
-    public VehicleIdentifier resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
-            NativeWebRequest request, WebDataBinderFactory binderFactory) {
+    public VehicleIdentifier resolveArgument(
+            MethodParameter parameter,
+            ModelAndViewContainer mavContainer,
+            NativeWebRequest request,
+            WebDataBinderFactory binderFactory) {
         Map<String, String[]> parameters = RequestParameters.of(request.getNativeRequest(ServletRequest.class));
         return VehicleIdentifier.from(name -> {
             String[] values = parameters.get(name);

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class VehicleResolver {
 
-    private static final String ENRICH = "it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)";
+    private static final String ENRICH =
+            "it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)";
 
     private final Configurations configurations;
 
@@ -62,7 +63,8 @@ public class VehicleResolver {
         if (vehicles.isEmpty()) {
             throw notFound(found.by());
         }
-        throw new ApiException(ErrorCode.MULTIPLE_MATCHES,
+        throw new ApiException(
+                ErrorCode.MULTIPLE_MATCHES,
                 vehicles.size() + " configurations match " + describe(found.by())
                         + (found.by() instanceof Lookup.Selecting
                                 ? "; retry with one config_key from matches, or add trim to narrow the lookup"
@@ -85,9 +87,12 @@ public class VehicleResolver {
 
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
     public static ApiException unsupported(Vin vin, VinDecoding decoding) {
-        return ApiException.withDecode(ErrorCode.UNSUPPORTED_VEHICLE, "VIN " + vin + " decodes as " + decoding.describedAs()
-                + " but no engine code resolves (vPIC gives no manufacturer engine code, nor displacement and cylinders);"
-                + " the vehicle is not supported (not retryable)", decoding);
+        return ApiException.withDecode(
+                ErrorCode.UNSUPPORTED_VEHICLE,
+                "VIN " + vin + " decodes as " + decoding.describedAs()
+                        + " but no engine code resolves (vPIC gives no manufacturer engine code, nor displacement and cylinders);"
+                        + " the vehicle is not supported (not retryable)",
+                decoding);
     }
 
     private static List<ConfigMatch> matches(List<ResolvedVehicle> vehicles) {
@@ -100,21 +105,30 @@ public class VehicleResolver {
             Vin vin = decoded.vin();
             VinDecoding decoding = decoded.decoding();
             if (decoding == null) {
-                return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
-                        + ", and NHTSA's vPIC registers no manufacturer with its WMI " + VinDecoder.wmiOf(vin.value()));
+                return new ApiException(
+                        ErrorCode.NOT_FOUND,
+                        "No enriched vehicle config is held for VIN " + vin
+                                + ", and NHTSA's vPIC registers no manufacturer with its WMI "
+                                + VinDecoder.wmiOf(vin.value()));
             }
             if (!decoding.identifiesModel()) {
-                return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + vin
-                        + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs() + "); " + ENRICH);
+                return new ApiException(
+                        ErrorCode.NOT_FOUND,
+                        "No enriched vehicle config is held for VIN " + vin
+                                + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs()
+                                + "); " + ENRICH);
             }
             if (decoding.engineCode() == null) {
                 return unsupported(vin, decoding);
             }
-            return new ApiException(ErrorCode.NOT_FOUND, "VIN " + vin + " decodes as " + decoding.describedAs()
-                    + " but no enriched vehicle config matches it; " + ENRICH);
+            return new ApiException(
+                    ErrorCode.NOT_FOUND,
+                    "VIN " + vin + " decodes as " + decoding.describedAs()
+                            + " but no enriched vehicle config matches it; " + ENRICH);
         }
         if (by instanceof Lookup.ByVin byVin) {
-            return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + byVin.vin() + "; " + ENRICH);
+            return new ApiException(
+                    ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + byVin.vin() + "; " + ENRICH);
         }
         return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config matches " + describe(by));
     }

@@ -46,8 +46,7 @@ public final class CachePolicy {
             Map.entry("/api/docs", Freshness.DOCS),
             Map.entry("/api/swagger-ui/**", Freshness.DOCS));
 
-    private CachePolicy() {
-    }
+    private CachePolicy() {}
 
     /** A group's freshness, the same on its own route and inside {@code /v1/vehicle}. */
     public static Freshness of(Group group) {
@@ -77,7 +76,8 @@ public final class CachePolicy {
                 return Optional.empty(); // the route itself answers the 400
             }
             // The vehicle block alone is catalog data; with groups, the shortest-lived one decides.
-            return Optional.of(Freshness.shortest(groups.stream().map(CachePolicy::of).toList(), Freshness.CATALOG));
+            return Optional.of(
+                    Freshness.shortest(groups.stream().map(CachePolicy::of).toList(), Freshness.CATALOG));
         }
         return Optional.ofNullable(ROUTES.get(route));
     }

@@ -77,7 +77,8 @@ final class HashedBodyEtagFilter extends OncePerRequestFilter {
                 etag = hash(answer.getContentInputStream());
                 response.setHeader(HttpHeaders.ETAG, etag);
             }
-            if (new ServletWebRequest(withoutInvalidDates(request), response).checkNotModified(etag, lastModified(response))) {
+            if (new ServletWebRequest(withoutInvalidDates(request), response)
+                    .checkNotModified(etag, lastModified(response))) {
                 return;
             }
         }
@@ -127,8 +128,10 @@ final class HashedBodyEtagFilter extends OncePerRequestFilter {
     /** A successful GET that may be stored: errors and {@code no-store} answers get no ETag. */
     private static boolean revalidated(HttpServletRequest request, HeldAnswer answer) {
         String cacheControl = answer.getHeader(HttpHeaders.CACHE_CONTROL);
-        return HttpMethod.GET.matches(request.getMethod()) && !answer.isCommitted()
-                && answer.getStatus() >= 200 && answer.getStatus() < 300
+        return HttpMethod.GET.matches(request.getMethod())
+                && !answer.isCommitted()
+                && answer.getStatus() >= 200
+                && answer.getStatus() < 300
                 && (cacheControl == null || !cacheControl.contains("no-store"));
     }
 
@@ -152,7 +155,11 @@ final class HashedBodyEtagFilter extends OncePerRequestFilter {
     /** The Last-Modified the route set, in epoch milliseconds; -1 (no date to weigh) when it set none. */
     private static long lastModified(HttpServletResponse response) {
         String value = response.getHeader(HttpHeaders.LAST_MODIFIED);
-        return value == null ? -1 : ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+        return value == null
+                ? -1
+                : ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME)
+                        .toInstant()
+                        .toEpochMilli();
     }
 
     /** Holds the answer's body for its hash; a route that set its own ETag writes straight through. */

@@ -23,7 +23,8 @@ class HttpCachingConfiguration implements WebMvcConfigurer {
 
     @Bean
     FilterRegistrationBean<HashedBodyEtagFilter> etagFilter() {
-        FilterRegistrationBean<HashedBodyEtagFilter> registration = new FilterRegistrationBean<>(new HashedBodyEtagFilter());
+        FilterRegistrationBean<HashedBodyEtagFilter> registration =
+                new FilterRegistrationBean<>(new HashedBodyEtagFilter());
         registration.addUrlPatterns("/api/*");
         registration.setName("etagFilter");
         return registration;

@@ -16,12 +16,18 @@ public final class LastModified {
 
     /** The routes that send it, each about one resolved vehicle. */
     public static final Set<String> ROUTES = Set.of(
-            Group.FLUIDS.route(), Group.SPECS.route(), Group.TIRES.route(), Group.MAINTENANCE_SCHEDULE.route(),
-            Group.PARTS.route(), Group.LABOR.route(), "/api/v0/maintenance", Group.SERVICE_HISTORY.route(),
-            Group.IMAGE.route(), CachePolicy.VEHICLE_ROUTE);
+            Group.FLUIDS.route(),
+            Group.SPECS.route(),
+            Group.TIRES.route(),
+            Group.MAINTENANCE_SCHEDULE.route(),
+            Group.PARTS.route(),
+            Group.LABOR.route(),
+            "/api/v0/maintenance",
+            Group.SERVICE_HISTORY.route(),
+            Group.IMAGE.route(),
+            CachePolicy.VEHICLE_ROUTE);
 
-    private LastModified() {
-    }
+    private LastModified() {}
 
     /** Puts the answer's time on the response, when it is known; call it once the answer is sure to be a 200. */
     public static void send(HttpServletResponse response, LastChange change) {

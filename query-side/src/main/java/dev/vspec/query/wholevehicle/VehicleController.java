@@ -1,17 +1,17 @@
 package dev.vspec.query.wholevehicle;
 
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.readmodel.Group;
-import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.query.web.LastModified;
+import dev.vspec.readmodel.Group;
+import dev.vspec.readmodel.GroupDocument;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.Explode;
@@ -61,7 +61,10 @@ class VehicleController {
         }
     }
 
-    @Operation(operationId = "getVehicle", summary = "The whole vehicle, with the data groups include= names", description = """
+    @Operation(
+            operationId = "getVehicle",
+            summary = "The whole vehicle, with the data groups include= names",
+            description = """
             The `vehicle` block plus one key per group named in `include`, each holding exactly the value that \
             the group's own route answers under that key, read in one request. Without `include` it is the \
             `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
@@ -70,14 +73,19 @@ class VehicleController {
     @RequiresScope(Scope.MAINTENANCE_READ)
     @RepeatableParameters("include")
     @GetMapping("/api/v1/vehicle")
-    VehicleResponse vehicle(VehicleIdentifier identifier,
-            @Parameter(description = """
+    VehicleResponse vehicle(
+            VehicleIdentifier identifier,
+            @Parameter(
+                            description = """
                     The data groups to add, comma-separated (repeating the parameter works too); names are \
                     case-insensitive and may repeat. `service_history` needs the vin mode. An unknown name is \
                     400 `invalid_param` listing the allowed values.""",
-                    style = ParameterStyle.FORM, explode = Explode.FALSE,
-                    array = @ArraySchema(schema = @Schema(type = "string")))
-            @RequestParam(name = "include", required = false) String include, HttpServletRequest request,
+                            style = ParameterStyle.FORM,
+                            explode = Explode.FALSE,
+                            array = @ArraySchema(schema = @Schema(type = "string")))
+                    @RequestParam(name = "include", required = false)
+                    String include,
+            HttpServletRequest request,
             HttpServletResponse response) {
         Set<Group> wanted = Group.parseInclude(include);
         List<GroupDocument<?>> documents = new ArrayList<>();
@@ -92,9 +100,11 @@ class VehicleController {
         ResolvedVehicle resolved = vehicles.resolve(identifier, documents);
         Map<String, Object> values = new LinkedHashMap<>();
         for (Group group : wanted) {
-            values.put(group.key(), group.document() != null
-                    ? resolved.json(group.document())
-                    : groups.get(group).of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
+            values.put(
+                    group.key(),
+                    group.document() != null
+                            ? resolved.json(group.document())
+                            : groups.get(group).of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
         }
         // The image and the service history built here show no more than their records, which the coverage dates.
         LastModified.send(response, resolved.lastChange());

@@ -6,16 +6,16 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.access.Plan;
+import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.ApiKeys;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
-import dev.vspec.contracts.access.Scope;
 import dev.vspec.infra.access.Window;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.SeededRouteIT;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +37,7 @@ class AccessIT extends SeededRouteIT {
     private static final String FLUIDS = "/api/v1/fluids?config_key=" + CIVIC_LX;
     /** A path no route serves: a key's request there is checked and shows its budgets, and a POST spends no read. */
     private static final String PEEK = "/api/v1/no-route-here";
+
     private static final AtomicInteger ADDRESSES = new AtomicInteger();
 
     private Api keyless;
@@ -52,7 +53,8 @@ class AccessIT extends SeededRouteIT {
     void bearerAndXApiKeyHeadersAreBothAccepted() {
         String key = TestKeys.issue(db, Plan.FREE);
 
-        assertThat(keyless.getWith(FLUIDS, "Authorization", "Bearer " + key).status()).isEqualTo(200);
+        assertThat(keyless.getWith(FLUIDS, "Authorization", "Bearer " + key).status())
+                .isEqualTo(200);
         assertThat(keyless.getWith(FLUIDS, "x-api-key", key).status()).isEqualTo(200);
     }
 
@@ -62,14 +64,32 @@ class AccessIT extends SeededRouteIT {
         String key = TestKeys.issue(db, Plan.FREE);
         String flipped = key.substring(0, 20) + (key.charAt(20) == 'a' ? 'b' : 'a') + key.substring(21);
 
-        assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address).error(401, "invalid_api_key").path("message").asString())
+        assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address)
+                        .error(401, "invalid_api_key")
+                        .path("message")
+                        .asString())
                 .contains("Authorization", "x-api-key");
-        keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", flipped).error(401, "invalid_api_key");
-        keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", ApiKeys.generate()).error(401, "invalid_api_key");
+        keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", flipped)
+                .error(401, "invalid_api_key");
+        keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", ApiKeys.generate())
+                .error(401, "invalid_api_key");
         assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address, "Authorization", "Basic " + key)
-                .error(401, "invalid_api_key").path("message").asString()).contains("Bearer");
-        assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address, "Authorization", "Bearer " + key,
-                "x-api-key", ApiKeys.generate()).error(401, "invalid_api_key").path("message").asString()).contains("Two different keys");
+                        .error(401, "invalid_api_key")
+                        .path("message")
+                        .asString())
+                .contains("Bearer");
+        assertThat(keyless.getWith(
+                                FLUIDS,
+                                "X-Forwarded-For",
+                                address,
+                                "Authorization",
+                                "Bearer " + key,
+                                "x-api-key",
+                                ApiKeys.generate())
+                        .error(401, "invalid_api_key")
+                        .path("message")
+                        .asString())
+                .contains("Two different keys");
     }
 
     @Test
@@ -82,7 +102,8 @@ class AccessIT extends SeededRouteIT {
             assertThat(message).contains("header", parameter).doesNotContain(key);
         }
         // even alongside a valid header
-        keyless.getWith(FLUIDS + "&api_key=" + key, "x-api-key", key, "X-Forwarded-For", address()).error(401, "invalid_api_key");
+        keyless.getWith(FLUIDS + "&api_key=" + key, "x-api-key", key, "X-Forwarded-For", address())
+                .error(401, "invalid_api_key");
     }
 
     @Test
@@ -93,22 +114,33 @@ class AccessIT extends SeededRouteIT {
         keys.revoke(issued.record().prefix());
         Instant revoked = Instant.now();
 
-        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(200))
-                .until(() -> keyless.getWith(FLUIDS, "x-api-key", issued.key(), "X-Forwarded-For", address()).status() == 401);
+        await().atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> keyless.getWith(FLUIDS, "x-api-key", issued.key(), "X-Forwarded-For", address())
+                                .status()
+                        == 401);
         assertThat(Duration.between(revoked, Instant.now())).isLessThan(Duration.ofSeconds(5));
     }
 
     @Test
     void aKeyWithoutTheRoutesScopeAnswers403NamingTheScope() {
         String free = TestKeys.issue(db, Plan.FREE);
-        String narrowed = keys.issue(new NewKey("labor only", Plan.PRO, Set.of(Scope.LABOR_READ), null, null, null)).key();
+        String narrowed = keys.issue(new NewKey("labor only", Plan.PRO, Set.of(Scope.LABOR_READ), null, null, null))
+                .key();
 
         String message = keyless.getWith("/api/v0/service-history?vin=" + CIVIC_LX_VIN, "x-api-key", free)
-                .error(403, "insufficient_scope").path("message").asString();
+                .error(403, "insufficient_scope")
+                .path("message")
+                .asString();
         assertThat(message).contains("service_history:read");
-        assertThat(keyless.getWith(FLUIDS, "x-api-key", narrowed).error(403, "insufficient_scope").path("message").asString())
+        assertThat(keyless.getWith(FLUIDS, "x-api-key", narrowed)
+                        .error(403, "insufficient_scope")
+                        .path("message")
+                        .asString())
                 .contains("maintenance:read");
-        assertThat(keyless.getWith("/api/v0/labor?config_key=" + CIVIC_LX, "x-api-key", narrowed).status()).isEqualTo(200);
+        assertThat(keyless.getWith("/api/v0/labor?config_key=" + CIVIC_LX, "x-api-key", narrowed)
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -118,9 +150,15 @@ class AccessIT extends SeededRouteIT {
         String vehicle = "/api/v1/vehicle?vin=" + CIVIC_LX_VIN + "&include=fluids,labor,";
 
         assertThat(keyless.getWith(vehicle + "service_history", "x-api-key", free)
-                .error(403, "insufficient_scope").path("message").asString()).contains("service_history:read", "include=service_history");
-        assertThat(keyless.getWith(vehicle + "image", "x-api-key", free).status()).isEqualTo(200);
-        assertThat(keyless.getWith(vehicle + "service_history", "x-api-key", pro).status()).isEqualTo(200);
+                        .error(403, "insufficient_scope")
+                        .path("message")
+                        .asString())
+                .contains("service_history:read", "include=service_history");
+        assertThat(keyless.getWith(vehicle + "image", "x-api-key", free).status())
+                .isEqualTo(200);
+        assertThat(keyless.getWith(vehicle + "service_history", "x-api-key", pro)
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -129,8 +167,11 @@ class AccessIT extends SeededRouteIT {
 
         Reply first = keyless.getWith(FLUIDS, "x-api-key", key);
         Reply notFound = keyless.getWith("/api/v1/fluids?config_key=2019-nothing-here-x-y", "x-api-key", key);
-        Reply forbidden = keyless.getWith("/api/v1/fluids?config_key=" + CIVIC_LX, "x-api-key",
-                keys.issue(new NewKey("media only", Plan.FREE, Set.of(Scope.MEDIA_READ), null, null, null)).key());
+        Reply forbidden = keyless.getWith(
+                "/api/v1/fluids?config_key=" + CIVIC_LX,
+                "x-api-key",
+                keys.issue(new NewKey("media only", Plan.FREE, Set.of(Scope.MEDIA_READ), null, null, null))
+                        .key());
 
         for (Reply reply : List.of(first, notFound)) {
             assertThat(reply.header("X-RateLimit-Limit")).isEqualTo("300");
@@ -138,11 +179,14 @@ class AccessIT extends SeededRouteIT {
             assertThat(Long.parseLong(reply.header("X-RateLimit-Reset")))
                     .isBetween(Instant.now().getEpochSecond(), Instant.now().getEpochSecond() + 61);
         }
-        assertThat(Long.parseLong(notFound.header("X-RateLimit-Remaining"))).isEqualTo(Long.parseLong(first.header("X-RateLimit-Remaining")) - 1);
+        assertThat(Long.parseLong(notFound.header("X-RateLimit-Remaining")))
+                .isEqualTo(Long.parseLong(first.header("X-RateLimit-Remaining")) - 1);
         // a 404 is not a read: once its answer is complete the month's remaining reads are what the
         // first answer left (a POST where no route is shows them without spending one)
-        await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(keyless.post(PEEK, null, null, "x-api-key", key)
-                .header("X-Monthly-Remaining")).isEqualTo(first.header("X-Monthly-Remaining")));
+        await().atMost(Duration.ofSeconds(2))
+                .untilAsserted(() -> assertThat(
+                                keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining"))
+                        .isEqualTo(first.header("X-Monthly-Remaining")));
         assertThat(forbidden.status()).isEqualTo(403);
         assertThat(forbidden.header("X-RateLimit-Limit")).isEqualTo("60");
     }
@@ -163,10 +207,14 @@ class AccessIT extends SeededRouteIT {
         db.insertInto(SPENT_READS, SPENT_READS.KEY_ID, SPENT_READS.MONTH, SPENT_READS.READS)
                 .values(issued.record().id(), Window.MONTH.index(Instant.now()), 100L)
                 .onConflict(SPENT_READS.KEY_ID, SPENT_READS.MONTH)
-                .doUpdate().set(SPENT_READS.READS, SPENT_READS.READS.plus(100L)).execute();
+                .doUpdate()
+                .set(SPENT_READS.READS, SPENT_READS.READS.plus(100L))
+                .execute();
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
-                keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining")).isEqualTo(Long.toString(limit - 101)));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(
+                                keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining"))
+                        .isEqualTo(Long.toString(limit - 101)));
         Reply read = keyless.getWith(FLUIDS, "x-api-key", key);
         assertThat(read.header("X-Monthly-Remaining")).isEqualTo(Long.toString(limit - 102));
     }
@@ -193,31 +241,42 @@ class AccessIT extends SeededRouteIT {
         assertThat(retryAfter).isBetween(1L, 60L);
         assertThat(refused.header("X-RateLimit-Remaining")).isEqualTo("0");
         assertThat(admittedPerWindow.get(refused.header("X-RateLimit-Reset"))).isEqualTo(60);
-        assertThat(admittedPerWindow.values()).allSatisfy(admitted -> assertThat(admitted).isLessThanOrEqualTo(60));
+        assertThat(admittedPerWindow.values())
+                .allSatisfy(admitted -> assertThat(admitted).isLessThanOrEqualTo(60));
     }
 
     @Test
     void aSpentMonthlyQuotaAnswers429UntilTheFirstOfNextMonth() {
-        String key = keys.issue(new NewKey("quota test", Plan.ENTERPRISE, null, 1_000L, 3L, null)).key();
+        String key = keys.issue(new NewKey("quota test", Plan.ENTERPRISE, null, 1_000L, 3L, null))
+                .key();
 
         for (int i = 0; i < 3; i++) {
             // A failure costs no read. Its read comes back once its answer is complete, which the
             // client may see a moment before: a POST where no route is shows the month's remaining reads
             // without spending one (a wrong method on a route's path is 405 before any key is looked at).
-            assertThat(keyless.getWith("/api/v1/fluids?vin=123", "x-api-key", key).status()).isEqualTo(400);
+            assertThat(keyless.getWith("/api/v1/fluids?vin=123", "x-api-key", key)
+                            .status())
+                    .isEqualTo(400);
             long left = 3 - i;
-            await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(
-                    keyless.post(PEEK, null, null, "x-api-key", key).header("X-Monthly-Remaining")).isEqualTo(Long.toString(left)));
+            await().atMost(Duration.ofSeconds(2))
+                    .untilAsserted(() -> assertThat(keyless.post(PEEK, null, null, "x-api-key", key)
+                                    .header("X-Monthly-Remaining"))
+                            .isEqualTo(Long.toString(left)));
             assertThat(keyless.getWith(FLUIDS, "x-api-key", key).status()).isEqualTo(200);
         }
         Reply spent = keyless.getWith(FLUIDS, "x-api-key", key);
 
         spent.error(429, "read_quota_exceeded");
         assertThat(spent.header("X-Monthly-Remaining")).isEqualTo("0");
-        Instant renewal = YearMonth.now(ZoneOffset.UTC).plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+        Instant renewal = YearMonth.now(ZoneOffset.UTC)
+                .plusMonths(1)
+                .atDay(1)
+                .atStartOfDay()
+                .toInstant(ZoneOffset.UTC);
         long expected = Duration.between(Instant.now(), renewal).toSeconds();
         assertThat(Long.parseLong(spent.header("Retry-After"))).isBetween(expected - 5, expected + 5);
-        assertThat(spent.body().path("message").asString()).contains(renewal.atOffset(ZoneOffset.UTC).toLocalDate().toString());
+        assertThat(spent.body().path("message").asString())
+                .contains(renewal.atOffset(ZoneOffset.UTC).toLocalDate().toString());
     }
 
     @Test
@@ -226,7 +285,8 @@ class AccessIT extends SeededRouteIT {
         String valid = TestKeys.issue(db, Plan.FREE);
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", ApiKeys.generate()).status());
+            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", ApiKeys.generate())
+                    .status());
         }
         Reply held = keyless.getWith(FLUIDS, "X-Forwarded-For", address, "x-api-key", valid);
 
@@ -235,7 +295,9 @@ class AccessIT extends SeededRouteIT {
         held.error(429, "rate_limited");
         assertThat(Long.parseLong(held.header("Retry-After"))).isBetween(1L, 60L);
         // another address is not affected
-        assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address(), "x-api-key", valid).status()).isEqualTo(200);
+        assertThat(keyless.getWith(FLUIDS, "X-Forwarded-For", address(), "x-api-key", valid)
+                        .status())
+                .isEqualTo(200);
     }
 
     /**
@@ -250,8 +312,9 @@ class AccessIT extends SeededRouteIT {
         for (int i = 0; i < 12; i++) {
             // over-long, not an address, and another one on every request
             String garbage = "x".repeat(300) + i;
-            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", garbage + ", " + client, "x-api-key",
-                    ApiKeys.generate()).status());
+            statuses.add(
+                    keyless.getWith(FLUIDS, "X-Forwarded-For", garbage + ", " + client, "x-api-key", ApiKeys.generate())
+                            .status());
         }
 
         assertThat(statuses.subList(0, 10)).containsOnly(401);
@@ -268,7 +331,8 @@ class AccessIT extends SeededRouteIT {
         String forwardedFor = hops + client;
         List<Integer> statuses = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", forwardedFor, "x-api-key", ApiKeys.generate()).status());
+            statuses.add(keyless.getWith(FLUIDS, "X-Forwarded-For", forwardedFor, "x-api-key", ApiKeys.generate())
+                    .status());
         }
 
         assertThat(statuses.subList(0, 10)).containsOnly(401);
@@ -284,7 +348,8 @@ class AccessIT extends SeededRouteIT {
     @Test
     void anUnknownPathUnderApiNeedsAKeyBeforeItIsA404() {
         keyless.getWith("/api/v1/nothing", "X-Forwarded-For", address()).error(401, "invalid_api_key");
-        keyless.getWith("/api/v1/nothing", "x-api-key", TestKeys.issue(db, Plan.FREE)).error(404, "not_found");
+        keyless.getWith("/api/v1/nothing", "x-api-key", TestKeys.issue(db, Plan.FREE))
+                .error(404, "not_found");
     }
 
     /** A client address of its own per test, so that failed authentications of one test do not hold off another. */

@@ -4,11 +4,11 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.ApiKeys;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
 import java.util.List;
@@ -56,14 +56,38 @@ class KeysNeverLoggedIT extends SeededRouteIT {
         Api client = new Api(port);
 
         List<Integer> statuses = List.of(
-                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX, "x-api-key", free.key()).status(),
-                client.getWith("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids,labor", "Authorization", "Bearer " + free.key()).status(),
-                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX + "&api_key=" + free.key()).status(),
-                client.getWith("/api/v1/fluids?key=" + free.key() + "&config_key=" + CIVIC_LX, "X-Forwarded-For", "10.99.0.1").status(),
-                client.getWith("/api/v0/service-history?vin=" + CIVIC_LX_VIN, "x-api-key", free.key()).status(),
-                client.getWith("/api/v1/fluids?config_key=2019-none-such-x-y", "x-api-key", free.key()).status(),
-                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX, "x-api-key", revoked.key(), "X-Forwarded-For", "10.99.0.2").status(),
-                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX, "x-api-key", unknown, "X-Forwarded-For", "10.99.0.3").status());
+                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX, "x-api-key", free.key())
+                        .status(),
+                client.getWith(
+                                "/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids,labor",
+                                "Authorization",
+                                "Bearer " + free.key())
+                        .status(),
+                client.getWith("/api/v1/fluids?config_key=" + CIVIC_LX + "&api_key=" + free.key())
+                        .status(),
+                client.getWith(
+                                "/api/v1/fluids?key=" + free.key() + "&config_key=" + CIVIC_LX,
+                                "X-Forwarded-For",
+                                "10.99.0.1")
+                        .status(),
+                client.getWith("/api/v0/service-history?vin=" + CIVIC_LX_VIN, "x-api-key", free.key())
+                        .status(),
+                client.getWith("/api/v1/fluids?config_key=2019-none-such-x-y", "x-api-key", free.key())
+                        .status(),
+                client.getWith(
+                                "/api/v1/fluids?config_key=" + CIVIC_LX,
+                                "x-api-key",
+                                revoked.key(),
+                                "X-Forwarded-For",
+                                "10.99.0.2")
+                        .status(),
+                client.getWith(
+                                "/api/v1/fluids?config_key=" + CIVIC_LX,
+                                "x-api-key",
+                                unknown,
+                                "X-Forwarded-For",
+                                "10.99.0.3")
+                        .status());
 
         assertThat(statuses).containsExactly(200, 200, 401, 401, 403, 404, 401, 401);
         String logs = output.getAll();

@@ -3,10 +3,10 @@ package dev.vspec.query.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.QuerySideApplication;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,11 +39,12 @@ class TwoInstanceRateLimitIT {
     static void startTwoInstances() {
         database = TestDatabase.create("vspec_two_instances");
         for (int i = 0; i < 2; i++) {
-            instances.add(QuerySideApplication.application().run(
-                    "--server.port=0",
-                    "--spring.datasource.url=" + database.url(),
-                    "--spring.datasource.username=" + database.user(),
-                    "--spring.datasource.password=" + database.password()));
+            instances.add(QuerySideApplication.application()
+                    .run(
+                            "--server.port=0",
+                            "--spring.datasource.url=" + database.url(),
+                            "--spring.datasource.username=" + database.user(),
+                            "--spring.datasource.password=" + database.password()));
         }
     }
 
@@ -63,7 +64,8 @@ class TwoInstanceRateLimitIT {
         ExecutorService clients = Executors.newFixedThreadPool(8);
         List<Future<?>> done = new ArrayList<>();
         for (ConfigurableApplicationContext instance : instances) {
-            Api api = new Api(((WebServerApplicationContext) instance).getWebServer().getPort(), key);
+            Api api = new Api(
+                    ((WebServerApplicationContext) instance).getWebServer().getPort(), key);
             for (int thread = 0; thread < 4; thread++) {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < REQUESTS_PER_INSTANCE / 4; i++) {
@@ -74,7 +76,9 @@ class TwoInstanceRateLimitIT {
                         } else {
                             // no catalog is loaded: the lookup itself answers 404, after being admitted
                             assertThat(reply.status()).isEqualTo(404);
-                            admittedPerWindow.computeIfAbsent(reply.header("X-RateLimit-Reset"), w -> new AtomicInteger()).incrementAndGet();
+                            admittedPerWindow
+                                    .computeIfAbsent(reply.header("X-RateLimit-Reset"), w -> new AtomicInteger())
+                                    .incrementAndGet();
                         }
                     }
                 }));
@@ -85,11 +89,14 @@ class TwoInstanceRateLimitIT {
         }
         clients.shutdown();
 
-        int admitted = admittedPerWindow.values().stream().mapToInt(AtomicInteger::get).sum();
+        int admitted =
+                admittedPerWindow.values().stream().mapToInt(AtomicInteger::get).sum();
         assertThat(admitted + refused.get()).isEqualTo(2 * 4 * (REQUESTS_PER_INSTANCE / 4));
-        assertThat(admittedPerWindow.values()).allSatisfy(count -> assertThat(count.get()).isLessThanOrEqualTo(LIMIT));
+        assertThat(admittedPerWindow.values())
+                .allSatisfy(count -> assertThat(count.get()).isLessThanOrEqualTo(LIMIT));
         // the flood outlasts the budget: each window it touched was spent to the last request
-        assertThat(admittedPerWindow.values()).anySatisfy(count -> assertThat(count.get()).isEqualTo(LIMIT));
+        assertThat(admittedPerWindow.values())
+                .anySatisfy(count -> assertThat(count.get()).isEqualTo(LIMIT));
         assertThat(refused.get()).isPositive();
     }
 }

@@ -19,9 +19,8 @@ import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_LABEL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -48,27 +47,38 @@ class ConfigsIT extends SeededRouteIT {
                 {"configs": [{"config_key": "%s", "label": "%s"},
                              {"config_key": "%s", "label": "%s"},
                              {"config_key": "%s", "label": "%s"}]}
-                """.formatted(CIVIC_EX, CIVIC_EX_LABEL, CIVIC_LX, CIVIC_LX_LABEL, CIVIC_SPORT, CIVIC_SPORT_LABEL)));
-        assertThat(api.get("/api/v1/fluids" + civic).error(409, "multiple_matches").path("matches"))
+                """.formatted(
+                        CIVIC_EX, CIVIC_EX_LABEL, CIVIC_LX, CIVIC_LX_LABEL, CIVIC_SPORT, CIVIC_SPORT_LABEL)));
+        assertThat(api.get("/api/v1/fluids" + civic)
+                        .error(409, "multiple_matches")
+                        .path("matches"))
                 .isEqualTo(body.path("configs"));
     }
 
     @Test
     void trimNarrowsTheList() {
-        assertThat(api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX")).ok())
+        assertThat(api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX"))
+                        .ok())
                 .isEqualTo(ONLY_CIVIC_LX);
-        assertThat(api.get(ROUTE + query("year", "2019", "make", "FORD", "model", " F-150 ", "trim", "Xlt")).ok())
+        assertThat(api.get(ROUTE + query("year", "2019", "make", "FORD", "model", " F-150 ", "trim", "Xlt"))
+                        .ok())
                 .isEqualTo(json("""
                         {"configs": [{"config_key": "%s", "label": "%s"},
                                      {"config_key": "%s", "label": "%s"},
                                      {"config_key": "%s", "label": "%s"}]}
-                        """.formatted(F150_XLT_27_4X2, F150_XLT_27_LABEL, F150_XLT_27_4X4, F150_XLT_27_LABEL,
-                        F150_XLT_50, F150_XLT_50_LABEL)));
+                        """.formatted(
+                                F150_XLT_27_4X2,
+                                F150_XLT_27_LABEL,
+                                F150_XLT_27_4X4,
+                                F150_XLT_27_LABEL,
+                                F150_XLT_50,
+                                F150_XLT_50_LABEL)));
     }
 
     @Test
     void makeAndModelMatchIgnoringCaseAndWhitespace() {
-        assertThat(api.get(ROUTE + query("year", "2020", "make", " land  ROVER", "model", "Range Rover  sport ")).ok())
+        assertThat(api.get(ROUTE + query("year", "2020", "make", " land  ROVER", "model", "Range Rover  sport "))
+                        .ok())
                 .isEqualTo(json("""
                         {"configs": [{"config_key": "%s", "label": "%s"}]}
                         """.formatted(RANGE_ROVER, RANGE_ROVER_LABEL)));
@@ -88,8 +98,12 @@ class ConfigsIT extends SeededRouteIT {
     @Test
     void anAliasListsTheConfigurationItNames() {
         assertThat(api.get(ROUTE + query("config_key", CIVIC_LX_ALIAS)).ok()).isEqualTo(ONLY_CIVIC_LX);
-        assertThat(api.get("/api/v1/fluids" + query("config_key", CIVIC_LX_ALIAS)).ok().path("vehicle").path("config_key")
-                .asString()).isEqualTo(CIVIC_LX);
+        assertThat(api.get("/api/v1/fluids" + query("config_key", CIVIC_LX_ALIAS))
+                        .ok()
+                        .path("vehicle")
+                        .path("config_key")
+                        .asString())
+                .isEqualTo(CIVIC_LX);
     }
 
     @Test
@@ -98,7 +112,9 @@ class ConfigsIT extends SeededRouteIT {
         assertThat(vin.path("message").asString()).contains("1FTEW1EP5KFA00000").contains("POST /v0/enrich");
 
         api.get(ROUTE + query("config_key", "2019-honda-civic-si-k20c2-fwd")).error(404, "not_found");
-        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "Si")).error(404, "not_found");
-        api.get(ROUTE + query("year", "2021", "make", "Honda", "model", "Civic")).error(404, "not_found");
+        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "Si"))
+                .error(404, "not_found");
+        api.get(ROUTE + query("year", "2021", "make", "Honda", "model", "Civic"))
+                .error(404, "not_found");
     }
 }

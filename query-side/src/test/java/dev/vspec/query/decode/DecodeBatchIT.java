@@ -6,9 +6,9 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
@@ -33,8 +33,14 @@ class DecodeBatchIT extends SeededRouteIT {
 
     @Test
     void answersEachVinAsTheSingleRouteDoesInTheOrderGiven() {
-        List<String> vins = List.of(CIVIC_LX_VIN, "2HGFC2F59KH600001", "5UXTY5C07M9G00001", "11111111111111111",
-                "1FTEW1E50LFA00001", "1HGCM82633A00435", CIVIC_LX_VIN);
+        List<String> vins = List.of(
+                CIVIC_LX_VIN,
+                "2HGFC2F59KH600001",
+                "5UXTY5C07M9G00001",
+                "11111111111111111",
+                "1FTEW1E50LFA00001",
+                "1HGCM82633A00435",
+                CIVIC_LX_VIN);
 
         JsonNode body = api.get(ROUTE + query("vins", String.join(",", vins))).ok();
 
@@ -65,7 +71,9 @@ class DecodeBatchIT extends SeededRouteIT {
 
     @Test
     void everyVinCountsAsOneReadAndARefusedBatchCountsNone() {
-        String key = new ApiKeyStore(db).issue(new NewKey("batch quota test", Plan.ENTERPRISE, null, 1_000L, 10L, null)).key();
+        String key = new ApiKeyStore(db)
+                .issue(new NewKey("batch quota test", Plan.ENTERPRISE, null, 1_000L, 10L, null))
+                .key();
         Api keyed = new Api(port, key);
 
         Api.Reply three = keyed.get(ROUTE + query("vins", CIVIC_LX_VIN + ",2HGFC2F59KH600001,11111111111111111"));
@@ -73,24 +81,34 @@ class DecodeBatchIT extends SeededRouteIT {
         assertThat(three.header("X-Monthly-Remaining")).isEqualTo("7");
 
         keyed.get(ROUTE + query("vins", CIVIC_LX_VIN + ",," + CIVIC_LX_VIN)).error(400, "invalid_param");
-        await().atMost(Duration.ofSeconds(2)).untilAsserted(() ->
-                assertThat(keyed.get(DECODE + query("vin", CIVIC_LX_VIN)).header("X-Monthly-Remaining")).isEqualTo("6"));
+        await().atMost(Duration.ofSeconds(2))
+                .untilAsserted(() -> assertThat(
+                                keyed.get(DECODE + query("vin", CIVIC_LX_VIN)).header("X-Monthly-Remaining"))
+                        .isEqualTo("6"));
 
         Api.Reply tooMany = keyed.get(ROUTE + query("vins", String.join(",", Collections.nCopies(7, CIVIC_LX_VIN))));
         tooMany.error(429, "read_quota_exceeded");
         assertThat(tooMany.body().path("message").asString()).contains("needs 7 reads");
-        await().atMost(Duration.ofSeconds(2)).untilAsserted(() ->
-                assertThat(keyed.get(DECODE + query("vin", CIVIC_LX_VIN)).header("X-Monthly-Remaining")).isEqualTo("5"));
+        await().atMost(Duration.ofSeconds(2))
+                .untilAsserted(() -> assertThat(
+                                keyed.get(DECODE + query("vin", CIVIC_LX_VIN)).header("X-Monthly-Remaining"))
+                        .isEqualTo("5"));
     }
 
     @Test
     void refusesWhatIsNoBatch() {
         List<String> hundredAndOne = new ArrayList<>(Collections.nCopies(101, CIVIC_LX_VIN));
 
-        assertThat(api.get(ROUTE + query("vins", String.join(",", hundredAndOne))).error(400, "invalid_param")
-                .path("message").asString()).contains("at most 100", "101");
-        assertThat(api.get(ROUTE + query("vins", String.join(",", hundredAndOne.subList(0, 100)))).ok()
-                .path("count").asInt()).isEqualTo(100);
+        assertThat(api.get(ROUTE + query("vins", String.join(",", hundredAndOne)))
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
+                .contains("at most 100", "101");
+        assertThat(api.get(ROUTE + query("vins", String.join(",", hundredAndOne.subList(0, 100))))
+                        .ok()
+                        .path("count")
+                        .asInt())
+                .isEqualTo(100);
         api.get(ROUTE).error(400, "missing_param");
         api.get(ROUTE + query("vins", "")).error(400, "invalid_param");
         api.get(ROUTE + query("vins", CIVIC_LX_VIN + ",")).error(400, "invalid_param");

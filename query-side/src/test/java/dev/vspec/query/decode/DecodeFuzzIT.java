@@ -30,7 +30,8 @@ class DecodeFuzzIT extends SeededRouteIT {
             check("/api/v1/decode?vin=" + encode(text(random)));
             check("/api/v1/decode?partial_vin=" + encode(text(random)));
             check("/api/v1/decode/batch?vins=" + encode(text(random) + "," + text(random)));
-            // an encoded slash, backslash or NUL in the path is refused by Tomcat before any route, with the same record
+            // an encoded slash, backslash or NUL in the path is refused by Tomcat before any route, with the same
+            // record
             check("/api/v1/wmi/" + encode(text(random)).replace("+", "%20"));
         }
     }
@@ -38,13 +39,19 @@ class DecodeFuzzIT extends SeededRouteIT {
     private void check(String pathAndQuery) {
         Api.Reply reply = api.get(pathAndQuery);
 
-        assertThat(DOCUMENTED).as("%s answered %s", pathAndQuery, reply.status()).contains(reply.status());
-        assertThat(reply.headers().firstValue("Content-Type")).as(pathAndQuery).hasValueSatisfying(type ->
-                assertThat(type).startsWith("application/json"));
+        assertThat(DOCUMENTED)
+                .as("%s answered %s", pathAndQuery, reply.status())
+                .contains(reply.status());
+        assertThat(reply.headers().firstValue("Content-Type"))
+                .as(pathAndQuery)
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         if (reply.status() != 200) {
             assertThat(reply.body().path("error").asString()).as(pathAndQuery).isNotEmpty();
-            assertThat(reply.body().path("message").asString()).as(pathAndQuery).isNotEmpty()
-                    .doesNotContain("Exception").doesNotContain("java.");
+            assertThat(reply.body().path("message").asString())
+                    .as(pathAndQuery)
+                    .isNotEmpty()
+                    .doesNotContain("Exception")
+                    .doesNotContain("java.");
         }
     }
 

@@ -4,12 +4,12 @@ import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
-import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
+import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.identity.ConfigKey;
@@ -57,7 +57,8 @@ class DecodeIT extends SeededRouteIT {
         JsonNode decode = body.path("decode");
         assertThat(decode.path("vin").asString()).isEqualTo(CIVIC_LX_VIN);
         assertThat(decode.path("wmi").asString()).isEqualTo("2HG");
-        assertThat(decode.path("manufacturer").asString()).isEqualTo("HONDA OF CANADA MFG., A DIVISION OF HONDA CANADA INC.");
+        assertThat(decode.path("manufacturer").asString())
+                .isEqualTo("HONDA OF CANADA MFG., A DIVISION OF HONDA CANADA INC.");
         assertThat(decode.path("make").asString()).isEqualTo("HONDA");
         assertThat(decode.path("model").asString()).isEqualTo("Civic");
         assertThat(decode.path("model_year").asInt()).isEqualTo(2019);
@@ -81,7 +82,8 @@ class DecodeIT extends SeededRouteIT {
     void aVinThatIsNotHeldIsDecodedAndMatchedToItsConfiguration() {
         assertThat(db.fetchExists(VIN, VIN.VIN_.eq(UNLINKED_CIVIC_LX_VIN))).isFalse();
 
-        JsonNode body = api.get(ROUTE + query("vin", UNLINKED_CIVIC_LX_VIN.toLowerCase(Locale.ROOT))).ok();
+        JsonNode body = api.get(ROUTE + query("vin", UNLINKED_CIVIC_LX_VIN.toLowerCase(Locale.ROOT)))
+                .ok();
 
         assertThat(body.path("vehicle")).isEqualTo(CIVIC_LX_VEHICLE);
         assertThat(body.at("/decode/vin").asString()).isEqualTo(UNLINKED_CIVIC_LX_VIN);
@@ -111,7 +113,8 @@ class DecodeIT extends SeededRouteIT {
 
         assertThat(body.path("vehicle").isNull()).isTrue();
         assertThat(body.at("/decode/engine_code/value").asString()).isEqualTo("2.7l-v6");
-        JsonNode error = api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
+        JsonNode error =
+                api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
         assertThat(error.path("message").asString())
                 .contains(F150_27_2020_VIN, "2020 FORD F-150", "2.7l-v6", "POST /v0/enrich");
     }
@@ -128,17 +131,26 @@ class DecodeIT extends SeededRouteIT {
     void aDecodedVinMatchingSeveralConfigurationsListsThemHereAndIs409Elsewhere() {
         JsonNode matches = json("""
                 [{"config_key": "%s", "label": "%s"}, {"config_key": "%s", "label": "%s"}]
-                """.formatted(F150_2020_LARIAT_50, F150_2020_LARIAT_50_LABEL, F150_2020_XLT_50, F150_2020_XLT_50_LABEL));
+                """.formatted(
+                        F150_2020_LARIAT_50, F150_2020_LARIAT_50_LABEL, F150_2020_XLT_50, F150_2020_XLT_50_LABEL));
 
         JsonNode decoded = api.get(ROUTE + query("vin", F150_50_2020_VIN)).ok();
         assertThat(decoded.path("vehicle").isNull()).isTrue();
         assertThat(decoded.path("matches")).isEqualTo(matches);
 
-        JsonNode conflict = api.get("/api/v1/fluids" + query("vin", F150_50_2020_VIN)).error(409, "multiple_matches");
+        JsonNode conflict =
+                api.get("/api/v1/fluids" + query("vin", F150_50_2020_VIN)).error(409, "multiple_matches");
         assertThat(conflict.path("matches")).isEqualTo(matches);
-        assertThat(conflict.path("message").asString()).contains(F150_50_2020_VIN).doesNotContain("trim");
-        assertThat(api.get("/api/v1/configs" + query("vin", F150_50_2020_VIN)).ok().path("configs")).isEqualTo(matches);
-        assertThat(api.get("/api/v1/configs" + query("vin", UNLINKED_CIVIC_LX_VIN)).ok()).isEqualTo(json("""
+        assertThat(conflict.path("message").asString())
+                .contains(F150_50_2020_VIN)
+                .doesNotContain("trim");
+        assertThat(api.get("/api/v1/configs" + query("vin", F150_50_2020_VIN))
+                        .ok()
+                        .path("configs"))
+                .isEqualTo(matches);
+        assertThat(api.get("/api/v1/configs" + query("vin", UNLINKED_CIVIC_LX_VIN))
+                        .ok())
+                .isEqualTo(json("""
                 {"configs": [{"config_key": "2019-honda-civic-lx-k20c2-fwd", "label": "2019 Honda Civic LX 2.0L K20C2"}]}
                 """));
     }
@@ -151,20 +163,60 @@ class DecodeIT extends SeededRouteIT {
     @Test
     void theConfigurationRegisteredFromExactlyTheDecodeIsTheVins() {
         String kona = "KM8K2CAB4PU001140";
-        CatalogIdentity decoded = CatalogIdentity.of(decoders.require().decode(Vin.parse(kona))).orElseThrow();
+        CatalogIdentity decoded =
+                CatalogIdentity.of(decoders.require().decode(Vin.parse(kona))).orElseThrow();
         String sibling = decoded.drivetrain() == null ? "FWD" : null;
-        ReadModelSeed.configuration(db, decoded.configKey(), decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
-                decoded.engineCode(), decoded.drivetrain(), decoded.label());
-        ReadModelSeed.configuration(db, ConfigKey.of(decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
-                decoded.engineCode(), sibling).value(), decoded.year(), decoded.make(), decoded.model(), decoded.trim(),
-                decoded.engineCode(), sibling, decoded.label() + " (operator's)");
+        ReadModelSeed.configuration(
+                db,
+                decoded.configKey(),
+                decoded.year(),
+                decoded.make(),
+                decoded.model(),
+                decoded.trim(),
+                decoded.engineCode(),
+                decoded.drivetrain(),
+                decoded.label());
+        ReadModelSeed.configuration(
+                db,
+                ConfigKey.of(
+                                decoded.year(),
+                                decoded.make(),
+                                decoded.model(),
+                                decoded.trim(),
+                                decoded.engineCode(),
+                                sibling)
+                        .value(),
+                decoded.year(),
+                decoded.make(),
+                decoded.model(),
+                decoded.trim(),
+                decoded.engineCode(),
+                sibling,
+                decoded.label() + " (operator's)");
 
-        assertThat(api.get(ROUTE + query("vin", kona)).ok().at("/vehicle/config_key").asString())
+        assertThat(api.get(ROUTE + query("vin", kona))
+                        .ok()
+                        .at("/vehicle/config_key")
+                        .asString())
                 .isEqualTo(decoded.configKey());
-        assertThat(api.get("/api/v1/fluids" + query("vin", kona)).ok().at("/vehicle/config_key").asString())
+        assertThat(api.get("/api/v1/fluids" + query("vin", kona))
+                        .ok()
+                        .at("/vehicle/config_key")
+                        .asString())
                 .isEqualTo(decoded.configKey());
-        assertThat(api.get("/api/v1/configs" + query("year", "" + decoded.year(), "make", decoded.make(), "model",
-                decoded.model(), "trim", decoded.trim())).ok().path("configs")).hasSize(2);
+        assertThat(api.get("/api/v1/configs"
+                                + query(
+                                        "year",
+                                        "" + decoded.year(),
+                                        "make",
+                                        decoded.make(),
+                                        "model",
+                                        decoded.model(),
+                                        "trim",
+                                        decoded.trim()))
+                        .ok()
+                        .path("configs"))
+                .hasSize(2);
     }
 
     @Test
@@ -179,7 +231,8 @@ class DecodeIT extends SeededRouteIT {
 
     @Test
     void byYearMakeModelTrimThereIsNothingToDecode() {
-        assertThat(api.get(ROUTE + query("year", "2019", "make", "honda", "model", "CIVIC", "trim", "lx")).ok())
+        assertThat(api.get(ROUTE + query("year", "2019", "make", "honda", "model", "CIVIC", "trim", "lx"))
+                        .ok())
                 .isEqualTo(json("""
                         {"vehicle": %s, "decode": null}
                         """.formatted(CIVIC_LX_VEHICLE)));
@@ -187,7 +240,8 @@ class DecodeIT extends SeededRouteIT {
 
     @Test
     void errorsOfTheOtherModesAreTheResolversOwn() {
-        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic")).error(409, "multiple_matches");
+        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic"))
+                .error(409, "multiple_matches");
         api.get(ROUTE + query("config_key", "2019-honda-civic-si-k20c2-fwd")).error(404, "not_found");
         api.get(ROUTE + query("vin", "2HGFC2F59KH60000")).error(400, "invalid_vin");
         api.get(ROUTE + query("vin", "2HGFC2F59KH60000O")).error(400, "invalid_vin");
@@ -196,7 +250,8 @@ class DecodeIT extends SeededRouteIT {
 
     @Test
     void aPartialVinAnswersWhatItsKnownPositionsDetermine() {
-        JsonNode partial = api.get(ROUTE + query("partial_vin", "1hgcm826*3a")).ok().path("partial_decode");
+        JsonNode partial =
+                api.get(ROUTE + query("partial_vin", "1hgcm826*3a")).ok().path("partial_decode");
 
         assertThat(partial.path("partial_vin").asString()).isEqualTo("1HGCM826*3A******");
         assertThat(partial.path("model_year").asInt()).isEqualTo(2003);
@@ -214,7 +269,8 @@ class DecodeIT extends SeededRouteIT {
         api.get(ROUTE + query("partial_vin", "1HGCM82633A004352")).error(400, "invalid_param");
         api.get(ROUTE + query("partial_vin", "1H")).error(400, "invalid_param");
         api.get(ROUTE + query("partial_vin", "1HGCM8O6")).error(400, "invalid_param");
-        api.get(ROUTE + query("partial_vin", "1HGCM826", "vin", "1HGCM82633A004352")).error(400, "invalid_param");
+        api.get(ROUTE + query("partial_vin", "1HGCM826", "vin", "1HGCM82633A004352"))
+                .error(400, "invalid_param");
         api.get(ROUTE + query("partial_vin", "")).error(400, "invalid_param");
         api.get(ROUTE + query("partial_vin", "111CM826")).error(404, "not_found");
     }

@@ -44,21 +44,24 @@ class EnrichmentJobViewTest {
 
     @Test
     void aJobWithAStepIsRunningAndListsItsStepsInTheOrderTheyWereStored() {
-        EnrichmentJobView job = fold(scheduled(),
+        EnrichmentJobView job = fold(
+                scheduled(),
                 step(EnrichmentStep.DECODED, "2022 Toyota RAV4 XLE A25A-FKS AWD", 1),
                 step(EnrichmentStep.FOUND_UPSTREAM, "2022-toyota-rav4-xle-a25a-fks-awd", 2));
 
         assertThat(job.status()).isEqualTo(Status.RUNNING);
-        assertThat(job.steps()).containsExactly(
-                new JobStep("decoded", "2022 Toyota RAV4 XLE A25A-FKS AWD", T0.plusSeconds(1)),
-                new JobStep("found_upstream", "2022-toyota-rav4-xle-a25a-fks-awd", T0.plusSeconds(2)));
+        assertThat(job.steps())
+                .containsExactly(
+                        new JobStep("decoded", "2022 Toyota RAV4 XLE A25A-FKS AWD", T0.plusSeconds(1)),
+                        new JobStep("found_upstream", "2022-toyota-rav4-xle-a25a-fks-awd", T0.plusSeconds(2)));
         assertThat(job.scheduledAt()).isEqualTo(T0);
         assertThat(job.updatedAt()).isEqualTo(T0.plusSeconds(2));
     }
 
     @Test
     void stepsAreNeitherSortedNorMergedButKeptAsStored() {
-        EnrichmentJobView job = fold(scheduled(),
+        EnrichmentJobView job = fold(
+                scheduled(),
                 step(EnrichmentStep.VIN_LINKED, "first stored", 1),
                 step(EnrichmentStep.DECODED, "second stored", 2));
 
@@ -67,7 +70,8 @@ class EnrichmentJobViewTest {
 
     @Test
     void aCompletedJobCarriesItsConfigKey() {
-        EnrichmentJobView job = fold(scheduled(),
+        EnrichmentJobView job = fold(
+                scheduled(),
                 step(EnrichmentStep.DECODED, "2022 Toyota RAV4 XLE A25A-FKS AWD", 1),
                 step(EnrichmentStep.FOUND_UPSTREAM, "2022-toyota-rav4-xle-a25a-fks-awd", 2),
                 step(EnrichmentStep.CATALOG_RECORDED, "9 catalog commands", 3),
@@ -77,15 +81,22 @@ class EnrichmentJobViewTest {
         assertThat(job.status()).isEqualTo(Status.COMPLETED);
         assertThat(job.configKey()).isEqualTo("2022-toyota-rav4-xle-a25a-fks-awd");
         assertThat(job.error()).isNull();
-        assertThat(job.steps()).extracting(JobStep::step).containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
+        assertThat(job.steps())
+                .extracting(JobStep::step)
+                .containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
         assertThat(job.updatedAt()).isEqualTo(T0.plusSeconds(5));
     }
 
     @Test
     void aFailedJobCarriesTheReasonAsTheApiErrorCodeAndItsMessage() {
-        EnrichmentJobView job = fold(scheduled(),
+        EnrichmentJobView job = fold(
+                scheduled(),
                 step(EnrichmentStep.DECODED, "2022 Toyota RAV4 XLE A25A-FKS AWD", 1),
-                event(new EnrichmentFailed(JOB, VIN, ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer",
+                event(new EnrichmentFailed(
+                        JOB,
+                        VIN,
+                        ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The catalog vendor did not answer",
                         T0.plusSeconds(9))));
 
         assertThat(job.status()).isEqualTo(Status.FAILED);
@@ -97,8 +108,10 @@ class EnrichmentJobViewTest {
 
     @Test
     void aFailureBeforeAnyStepIsStillFailed() {
-        EnrichmentJobView job = fold(scheduled(),
-                event(new EnrichmentFailed(JOB, VIN, ErrorCode.UNSUPPORTED_VEHICLE, "no engine code", T0.plusSeconds(1))));
+        EnrichmentJobView job = fold(
+                scheduled(),
+                event(new EnrichmentFailed(
+                        JOB, VIN, ErrorCode.UNSUPPORTED_VEHICLE, "no engine code", T0.plusSeconds(1))));
 
         assertThat(job.status()).isEqualTo(Status.FAILED);
         assertThat(job.error().code()).isEqualTo("unsupported_vehicle");
@@ -106,7 +119,8 @@ class EnrichmentJobViewTest {
 
     @Test
     void theSchedulingKeyAndEveryJoinedKeySeeTheJobAndNoOtherKeyDoes() {
-        EnrichmentJobView job = fold(scheduled(),
+        EnrichmentJobView job = fold(
+                scheduled(),
                 event(new EnrichmentJoined(JOB, 11, T0.plusSeconds(1))),
                 event(new EnrichmentJoined(JOB, 12, T0.plusSeconds(2))));
 
@@ -128,9 +142,14 @@ class EnrichmentJobViewTest {
     @Test
     void eventsOfTypesThisReaderDoesNotKnowAreSkipped() {
         List<StoredEvent> events = new ArrayList<>(List.of(scheduled(), step(EnrichmentStep.DECODED, "decoded", 1)));
-        events.add(1, new StoredEvent("dev.vspec.contracts.enrichment.EnrichmentPrioritized",
-                "{\"jobId\":\"enr_2T3P1RFV2NW131842_1\",\"priority\":\"high\"}".getBytes(StandardCharsets.UTF_8)));
-        events.add(new StoredEvent("dev.vspec.contracts.enrichment.SomethingElse", "not even JSON".getBytes(StandardCharsets.UTF_8)));
+        events.add(
+                1,
+                new StoredEvent(
+                        "dev.vspec.contracts.enrichment.EnrichmentPrioritized",
+                        "{\"jobId\":\"enr_2T3P1RFV2NW131842_1\",\"priority\":\"high\"}"
+                                .getBytes(StandardCharsets.UTF_8)));
+        events.add(new StoredEvent(
+                "dev.vspec.contracts.enrichment.SomethingElse", "not even JSON".getBytes(StandardCharsets.UTF_8)));
 
         EnrichmentJobView job = EnrichmentJobView.fold(events).orElseThrow();
 
@@ -139,8 +158,11 @@ class EnrichmentJobViewTest {
 
     @Test
     void fieldsAKnownEventGainedLaterAreIgnored() {
-        StoredEvent scheduled = new StoredEvent(EnrichmentScheduled.class.getName(), ("{\"jobId\":\"" + JOB
-                + "\",\"vin\":\"" + VIN + "\",\"keyId\":7,\"at\":\"" + T0 + "\",\"channel\":\"api\"}").getBytes(StandardCharsets.UTF_8));
+        StoredEvent scheduled = new StoredEvent(
+                EnrichmentScheduled.class.getName(),
+                ("{\"jobId\":\"" + JOB + "\",\"vin\":\"" + VIN + "\",\"keyId\":7,\"at\":\"" + T0
+                                + "\",\"channel\":\"api\"}")
+                        .getBytes(StandardCharsets.UTF_8));
 
         assertThat(EnrichmentJobView.fold(List.of(scheduled))).contains(fold(scheduled()));
     }
@@ -148,13 +170,16 @@ class EnrichmentJobViewTest {
     @Test
     void withoutItsSchedulingThereIsNoJob() {
         assertThat(EnrichmentJobView.fold(List.of())).isEmpty();
-        assertThat(EnrichmentJobView.fold(List.of(new StoredEvent("dev.vspec.contracts.enrichment.EnrichmentPrioritized",
-                "{}".getBytes(StandardCharsets.UTF_8))))).isEmpty();
+        assertThat(EnrichmentJobView.fold(List.of(new StoredEvent(
+                        "dev.vspec.contracts.enrichment.EnrichmentPrioritized",
+                        "{}".getBytes(StandardCharsets.UTF_8)))))
+                .isEmpty();
     }
 
     @Test
     void statusesAreAnsweredAsLowercaseCodes() {
-        assertThat(List.of(Status.values())).extracting(Status::code)
+        assertThat(List.of(Status.values()))
+                .extracting(Status::code)
                 .containsExactly("scheduled", "running", "completed", "failed");
     }
 
@@ -173,7 +198,9 @@ class EnrichmentJobViewTest {
     /** The event as the command side stores it: its class name and the JSON of its serializer's mapper. */
     private static StoredEvent event(Record event) {
         try {
-            return new StoredEvent(event.getClass().getName(), EventSerialization.objectMapper().writeValueAsBytes(event));
+            return new StoredEvent(
+                    event.getClass().getName(),
+                    EventSerialization.objectMapper().writeValueAsBytes(event));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -6,6 +6,7 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
@@ -19,7 +20,6 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.TestKeys;
@@ -41,7 +41,8 @@ import tools.jackson.databind.JsonNode;
 class EnrichmentStatusIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/enrich";
-    private static final Instant T0 = Instant.now().truncatedTo(ChronoUnit.MILLIS).minusSeconds(600);
+    private static final Instant T0 =
+            Instant.now().truncatedTo(ChronoUnit.MILLIS).minusSeconds(600);
 
     private IssuedKey owner;
     private Api asOwner;
@@ -60,7 +61,11 @@ class EnrichmentStatusIT extends SeededRouteIT {
     void eachPollReadsTheJobAfreshFromScheduledThroughRunningToCompleted() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
         String vin = job.vin().value();
-        StoredJobEvents.store(db, job.value(), 0, new EnrichmentScheduled(job.value(), vin, owner.record().id(), T0));
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(job.value(), vin, owner.record().id(), T0));
 
         JsonNode scheduled = poll(asOwner, job);
         assertThat(scheduled.path("status").asString()).isEqualTo("scheduled");
@@ -73,39 +78,61 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(scheduled.path("poll").asString()).isEqualTo(ROUTE + "?job_id=" + job.value());
         assertThat(scheduled.propertyNames()).doesNotContain("config_key", "error");
 
-        StoredJobEvents.store(db, job.value(), 1,
-                new EnrichmentStepCompleted(job.value(), EnrichmentStep.DECODED, "2020 Ford F-150 EcoBoost 4x4", T0.plusSeconds(1)),
-                new EnrichmentStepCompleted(job.value(), EnrichmentStep.FOUND_UPSTREAM, "2020-ford-f-150-xlt-2-7-ecoboost-4x4", T0.plusSeconds(2)));
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                1,
+                new EnrichmentStepCompleted(
+                        job.value(), EnrichmentStep.DECODED, "2020 Ford F-150 EcoBoost 4x4", T0.plusSeconds(1)),
+                new EnrichmentStepCompleted(
+                        job.value(),
+                        EnrichmentStep.FOUND_UPSTREAM,
+                        "2020-ford-f-150-xlt-2-7-ecoboost-4x4",
+                        T0.plusSeconds(2)));
         JsonNode running = poll(asOwner, job);
         assertThat(running.path("status").asString()).isEqualTo("running");
-        assertThat(steps(running)).containsExactly(
-                "decoded|2020 Ford F-150 EcoBoost 4x4|" + T0.plusSeconds(1),
-                "found_upstream|2020-ford-f-150-xlt-2-7-ecoboost-4x4|" + T0.plusSeconds(2));
-        assertThat(running.path("updated_at").asString()).isEqualTo(T0.plusSeconds(2).toString());
+        assertThat(steps(running))
+                .containsExactly(
+                        "decoded|2020 Ford F-150 EcoBoost 4x4|" + T0.plusSeconds(1),
+                        "found_upstream|2020-ford-f-150-xlt-2-7-ecoboost-4x4|" + T0.plusSeconds(2));
+        assertThat(running.path("updated_at").asString())
+                .isEqualTo(T0.plusSeconds(2).toString());
         assertThat(running.propertyNames()).doesNotContain("config_key", "error");
 
-        StoredJobEvents.store(db, job.value(), 3,
-                new EnrichmentStepCompleted(job.value(), EnrichmentStep.CATALOG_RECORDED, "9 catalog commands", T0.plusSeconds(3)),
-                new EnrichmentStepCompleted(job.value(), EnrichmentStep.VIN_LINKED, vin + " is 2020-ford-f-150-xlt-2-7-ecoboost-4x4", T0.plusSeconds(4)),
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                3,
+                new EnrichmentStepCompleted(
+                        job.value(), EnrichmentStep.CATALOG_RECORDED, "9 catalog commands", T0.plusSeconds(3)),
+                new EnrichmentStepCompleted(
+                        job.value(),
+                        EnrichmentStep.VIN_LINKED,
+                        vin + " is 2020-ford-f-150-xlt-2-7-ecoboost-4x4",
+                        T0.plusSeconds(4)),
                 new EnrichmentCompleted(job.value(), vin, "2020-ford-f-150-xlt-2-7-ecoboost-4x4", T0.plusSeconds(5)));
         JsonNode notYetReadable = poll(asOwner, job);
-        assertThat(notYetReadable.path("status").asString()).as("completed in the log, not yet in the read tables")
+        assertThat(notYetReadable.path("status").asString())
+                .as("completed in the log, not yet in the read tables")
                 .isEqualTo("running");
         assertThat(notYetReadable.propertyNames()).doesNotContain("config_key", "error");
 
         StoredJobEvents.project(db, vin, "2020-ford-f-150-xlt-2-7-ecoboost-4x4");
-        assertThat(poll(asOwner, job).path("status").asString()).as("linked, but its completion is not on the topic yet")
+        assertThat(poll(asOwner, job).path("status").asString())
+                .as("linked, but its completion is not on the topic yet")
                 .isEqualTo("running");
 
         String topic = "vspec.events.test-" + vin;
         StoredJobEvents.applied(db, "vins", topic, 0, 40);
         StoredJobEvents.applied(db, "fluids", topic, 0, 40);
         StoredJobEvents.published(db, job.value(), topic, Map.of(0, 40L, 1, 7L));
-        assertThat(poll(asOwner, job).path("status").asString()).as("no projection has applied partition 1")
+        assertThat(poll(asOwner, job).path("status").asString())
+                .as("no projection has applied partition 1")
                 .isEqualTo("running");
         StoredJobEvents.applied(db, "vins", topic, 1, 7);
         StoredJobEvents.applied(db, "fluids", topic, 1, 6);
-        assertThat(poll(asOwner, job).path("status").asString()).as("the fluids are one record behind on partition 1")
+        assertThat(poll(asOwner, job).path("status").asString())
+                .as("the fluids are one record behind on partition 1")
                 .isEqualTo("running");
 
         StoredJobEvents.applied(db, "fluids", topic, 1, 9);
@@ -113,20 +140,29 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(completed.path("status").asString()).isEqualTo("completed");
         assertThat(completed.path("config_key").asString()).isEqualTo("2020-ford-f-150-xlt-2-7-ecoboost-4x4");
         assertThat(completed.has("error")).isFalse();
-        assertThat(steps(completed)).extracting(step -> step.substring(0, step.indexOf('|')))
+        assertThat(steps(completed))
+                .extracting(step -> step.substring(0, step.indexOf('|')))
                 .containsExactly("decoded", "found_upstream", "catalog_recorded", "vin_linked");
         assertThat(completed.path("scheduled_at").asString()).isEqualTo(T0.toString());
-        assertThat(completed.path("updated_at").asString()).isEqualTo(T0.plusSeconds(5).toString());
+        assertThat(completed.path("updated_at").asString())
+                .isEqualTo(T0.plusSeconds(5).toString());
     }
 
     @Test
     void aFailedJobShowsTheErrorCodeAndMessageItFailedWith() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
         String vin = job.vin().value();
-        StoredJobEvents.store(db, job.value(), 0,
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
                 new EnrichmentScheduled(job.value(), vin, owner.record().id(), T0),
                 new EnrichmentStepCompleted(job.value(), EnrichmentStep.DECODED, "2020 Ford F-150", T0.plusSeconds(1)),
-                new EnrichmentFailed(job.value(), vin, ErrorCode.NOT_FOUND, "The catalog vendor does not know VIN " + vin,
+                new EnrichmentFailed(
+                        job.value(),
+                        vin,
+                        ErrorCode.NOT_FOUND,
+                        "The catalog vendor does not know VIN " + vin,
                         T0.plusSeconds(2)));
 
         JsonNode failed = poll(asOwner, job);
@@ -136,7 +172,8 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(failed.at("/error/message").asString()).isEqualTo("The catalog vendor does not know VIN " + vin);
         assertThat(failed.has("config_key")).isFalse();
         assertThat(steps(failed)).containsExactly("decoded|2020 Ford F-150|" + T0.plusSeconds(1));
-        assertThat(failed.path("updated_at").asString()).isEqualTo(T0.plusSeconds(2).toString());
+        assertThat(failed.path("updated_at").asString())
+                .isEqualTo(T0.plusSeconds(2).toString());
     }
 
     @Test
@@ -149,25 +186,45 @@ class EnrichmentStatusIT extends SeededRouteIT {
         String vin = first.vin().value();
         failedAttempt(first, owner);
         failedAttempt(second, owner);
-        StoredJobEvents.store(db, third.value(), 0, new EnrichmentScheduled(third.value(), vin, other.record().id(), T0.plusSeconds(60)));
+        StoredJobEvents.store(
+                db,
+                third.value(),
+                0,
+                new EnrichmentScheduled(third.value(), vin, other.record().id(), T0.plusSeconds(60)));
 
         assertThat(pollVin(asOwner, vin).path("job_id").asString()).isEqualTo(second.value());
-        assertThat(pollVin(asOwner, vin.toLowerCase()).path("job_id").asString()).isEqualTo(second.value());
+        assertThat(pollVin(asOwner, vin.toLowerCase()).path("job_id").asString())
+                .isEqualTo(second.value());
         assertThat(pollVin(asOther, vin).path("job_id").asString()).isEqualTo(third.value());
 
-        StoredJobEvents.store(db, third.value(), 1, new EnrichmentJoined(third.value(), owner.record().id(), T0.plusSeconds(61)));
+        StoredJobEvents.store(
+                db,
+                third.value(),
+                1,
+                new EnrichmentJoined(third.value(), owner.record().id(), T0.plusSeconds(61)));
         assertThat(pollVin(asOwner, vin).path("job_id").asString()).isEqualTo(third.value());
     }
 
     @Test
     void anotherKeysJobIs404LikeAJobThatDoesNotExist() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(db, job.value(), 0, new EnrichmentScheduled(job.value(), job.vin().value(), owner.record().id(), T0));
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(
+                        job.value(), job.vin().value(), owner.record().id(), T0));
         Api stranger = new Api(port, proKey("stranger").key());
         EnrichmentJobId neverScheduled = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
 
-        String othersJob = stranger.get(ROUTE + query("job_id", job.value())).error(404, "not_found").path("message").asString();
-        String noJob = stranger.get(ROUTE + query("job_id", neverScheduled.value())).error(404, "not_found").path("message").asString();
+        String othersJob = stranger.get(ROUTE + query("job_id", job.value()))
+                .error(404, "not_found")
+                .path("message")
+                .asString();
+        String noJob = stranger.get(ROUTE + query("job_id", neverScheduled.value()))
+                .error(404, "not_found")
+                .path("message")
+                .asString();
         stranger.get(ROUTE + query("vin", job.vin().value())).error(404, "not_found");
         stranger.get(ROUTE + query("job_id", job.value().toLowerCase())).error(404, "not_found");
         stranger.get(ROUTE + query("job_id", "job-42")).error(404, "not_found");
@@ -180,8 +237,12 @@ class EnrichmentStatusIT extends SeededRouteIT {
     void aKeyThatJoinedTheJobSeesIt() {
         IssuedKey joiner = proKey("joined enricher");
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(db, job.value(), 0,
-                new EnrichmentScheduled(job.value(), job.vin().value(), owner.record().id(), T0),
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(
+                        job.value(), job.vin().value(), owner.record().id(), T0),
                 new EnrichmentStepCompleted(job.value(), EnrichmentStep.DECODED, "decoded", T0.plusSeconds(1)),
                 new EnrichmentJoined(job.value(), joiner.record().id(), T0.plusSeconds(2)));
 
@@ -189,8 +250,12 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
         assertThat(seen.path("status").asString()).isEqualTo("running");
         // joining is not progress
-        assertThat(seen.path("updated_at").asString()).isEqualTo(T0.plusSeconds(1).toString());
-        assertThat(pollVin(new Api(port, joiner.key()), job.vin().value()).path("job_id").asString()).isEqualTo(job.value());
+        assertThat(seen.path("updated_at").asString())
+                .isEqualTo(T0.plusSeconds(1).toString());
+        assertThat(pollVin(new Api(port, joiner.key()), job.vin().value())
+                        .path("job_id")
+                        .asString())
+                .isEqualTo(job.value());
     }
 
     @Test
@@ -198,10 +263,20 @@ class EnrichmentStatusIT extends SeededRouteIT {
         String vin = StoredJobEvents.uniqueVin();
         String job = EnrichmentJobId.first(Vin.parse(vin)).value();
 
-        assertThat(asOwner.get(ROUTE).error(400, "missing_param").path("message").asString()).contains("job_id", "vin");
-        assertThat(asOwner.get(ROUTE + query("job_id", " ", "vin", "")).error(400, "missing_param").path("message").asString())
+        assertThat(asOwner.get(ROUTE)
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
                 .contains("job_id", "vin");
-        assertThat(asOwner.get(ROUTE + query("job_id", job, "vin", vin)).error(400, "invalid_param").path("message").asString())
+        assertThat(asOwner.get(ROUTE + query("job_id", " ", "vin", ""))
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
+                .contains("job_id", "vin");
+        assertThat(asOwner.get(ROUTE + query("job_id", job, "vin", vin))
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
                 .contains("job_id", "vin");
         asOwner.get(ROUTE + query("vin", vin.substring(1))).error(400, "invalid_vin");
         asOwner.get(ROUTE + query("vin", vin.substring(1) + "I")).error(400, "invalid_vin");
@@ -213,21 +288,31 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
         Reply refused = free.get(ROUTE + query("vin", StoredJobEvents.uniqueVin()));
 
-        assertThat(refused.error(403, "insufficient_scope").path("message").asString()).contains("enrich:write");
+        assertThat(refused.error(403, "insufficient_scope").path("message").asString())
+                .contains("enrich:write");
     }
 
     @Test
     void theStatusIsNeverCached() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(db, job.value(), 0, new EnrichmentScheduled(job.value(), job.vin().value(), owner.record().id(), T0));
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(
+                        job.value(), job.vin().value(), owner.record().id(), T0));
 
-        for (String path : List.of(ROUTE + query("job_id", job.value()), ROUTE + query("vin", job.vin().value()))) {
+        for (String path : List.of(
+                ROUTE + query("job_id", job.value()),
+                ROUTE + query("vin", job.vin().value()))) {
             Reply reply = asOwner.get(path);
             reply.ok();
             assertThat(reply.headers().allValues("Cache-Control")).as(path).containsExactly("no-store");
             assertThat(reply.header("ETag")).as(path).isNull();
             // "*" matches any ETag: a route whose answers are stored would answer 304
-            assertThat(asOwner.getWith(path, "If-None-Match", "*").status()).as(path).isEqualTo(200);
+            assertThat(asOwner.getWith(path, "If-None-Match", "*").status())
+                    .as(path)
+                    .isEqualTo(200);
         }
     }
 
@@ -238,7 +323,12 @@ class EnrichmentStatusIT extends SeededRouteIT {
     @Test
     void aPollIsOneReadAndSpendsNoEnrichmentRun() {
         EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(db, job.value(), 0, new EnrichmentScheduled(job.value(), job.vin().value(), owner.record().id(), T0));
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(
+                        job.value(), job.vin().value(), owner.record().id(), T0));
         String allowance = SpendEnrichmentRun.allowanceId(owner.record().id(), YearMonth.now(ZoneOffset.UTC));
 
         Reply first = asOwner.get(ROUTE + query("job_id", job.value()));
@@ -254,9 +344,17 @@ class EnrichmentStatusIT extends SeededRouteIT {
     }
 
     private void failedAttempt(EnrichmentJobId job, IssuedKey key) {
-        StoredJobEvents.store(db, job.value(), 0,
-                new EnrichmentScheduled(job.value(), job.vin().value(), key.record().id(), T0.plusSeconds(job.attempt())),
-                new EnrichmentFailed(job.value(), job.vin().value(), ErrorCode.UPSTREAM_UNREACHABLE, "The catalog vendor did not answer",
+        StoredJobEvents.store(
+                db,
+                job.value(),
+                0,
+                new EnrichmentScheduled(
+                        job.value(), job.vin().value(), key.record().id(), T0.plusSeconds(job.attempt())),
+                new EnrichmentFailed(
+                        job.value(),
+                        job.vin().value(),
+                        ErrorCode.UPSTREAM_UNREACHABLE,
+                        "The catalog vendor did not answer",
                         T0.plusSeconds(job.attempt() + 1)));
     }
 
@@ -274,12 +372,16 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
     /** Each step as {@code step|detail|at}. */
     private static List<String> steps(JsonNode status) {
-        return status.path("steps").valueStream()
-                .map(step -> step.path("step").asString() + "|" + step.path("detail").asString() + "|" + step.path("at").asString())
+        return status.path("steps")
+                .valueStream()
+                .map(step -> step.path("step").asString() + "|"
+                        + step.path("detail").asString() + "|" + step.path("at").asString())
                 .toList();
     }
 
     private int eventsOf(String aggregateId) {
-        return db.fetchCount(table(name("events", "domainevententry")), field(name("aggregateidentifier")).eq(aggregateId));
+        return db.fetchCount(
+                table(name("events", "domainevententry")),
+                field(name("aggregateidentifier")).eq(aggregateId));
     }
 }

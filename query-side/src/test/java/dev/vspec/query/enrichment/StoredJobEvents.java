@@ -23,27 +23,36 @@ public final class StoredJobEvents {
     private static final ObjectMapper MAPPER = EventSerialization.objectMapper();
     private static final String VIN_CHARACTERS = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
 
-    private StoredJobEvents() {
-    }
+    private StoredJobEvents() {}
 
     /** Links the VIN in the read tables, as the VINs projection does once it has the job's VinLinked. */
     public static void project(DSLContext db, String vin, String configKey) {
-        db.execute("INSERT INTO read.vin (vin, config_key) VALUES (?, ?) ON CONFLICT (vin) DO UPDATE SET config_key = excluded.config_key",
-                vin, configKey);
+        db.execute(
+                "INSERT INTO read.vin (vin, config_key) VALUES (?, ?) ON CONFLICT (vin) DO UPDATE SET config_key = excluded.config_key",
+                vin,
+                configKey);
     }
 
     /** Where the topic ended, by partition, once the job's completion was on it, as the relay records it. */
     public static void published(DSLContext db, String jobId, String topic, Map<Integer, Long> ends) {
-        ends.forEach((partition, end) -> db.execute("INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
-                + "VALUES (?, ?, ?, ?) ON CONFLICT (job_id, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
-                jobId, topic, partition, end));
+        ends.forEach((partition, end) -> db.execute(
+                "INSERT INTO events.job_published_offsets (job_id, topic, partition, next_offset) "
+                        + "VALUES (?, ?, ?, ?) ON CONFLICT (job_id, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
+                jobId,
+                topic,
+                partition,
+                end));
     }
 
     /** A projection's stored offset on a partition, as the projection records it with each batch it applies. */
     public static void applied(DSLContext db, String projection, String topic, int partition, long nextOffset) {
-        db.execute("INSERT INTO read.projection_offset (projection, topic, partition, next_offset) VALUES (?, ?, ?, ?) "
-                + "ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
-                projection, topic, partition, nextOffset);
+        db.execute(
+                "INSERT INTO read.projection_offset (projection, topic, partition, next_offset) VALUES (?, ?, ?, ?) "
+                        + "ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset",
+                projection,
+                topic,
+                partition,
+                nextOffset);
     }
 
     /**
@@ -51,17 +60,20 @@ public final class StoredJobEvents {
      * on. A sequence number the job already has keeps its event, so seeding the same events again
      * changes nothing.
      */
-
     public static void store(DSLContext db, String jobId, long first, Record... events) {
         long sequence = first;
         for (Record event : events) {
             db.insertInto(table(name("events", "domainevententry")))
-                    .set(field(name("eventidentifier"), String.class), UUID.randomUUID().toString())
+                    .set(
+                            field(name("eventidentifier"), String.class),
+                            UUID.randomUUID().toString())
                     .set(field(name("aggregateidentifier"), String.class), jobId)
                     .set(field(name("sequencenumber"), Long.class), sequence++)
                     .set(field(name("type"), String.class), "EnrichmentJob")
                     .set(field(name("timestamp"), String.class), Instant.now().toString())
-                    .set(field(name("payloadtype"), String.class), event.getClass().getName())
+                    .set(
+                            field(name("payloadtype"), String.class),
+                            event.getClass().getName())
                     .set(field(name("payloadrevision"), String.class), (String) null)
                     .set(field(name("payload"), byte[].class), json(event))
                     .set(field(name("metadata"), byte[].class), json(Map.of()))

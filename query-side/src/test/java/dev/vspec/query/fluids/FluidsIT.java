@@ -17,9 +17,8 @@ import static dev.vspec.query.ReadModelSeed.F150_XLT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.util.Locale;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -54,20 +53,25 @@ class FluidsIT extends SeededRouteIT {
     @Test
     void byVinAnswersTheLinkedConfiguration() {
         assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN)).ok()).isEqualTo(CIVIC_LX_FLUIDS);
-        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN.toLowerCase(Locale.ROOT))).ok()).isEqualTo(CIVIC_LX_FLUIDS);
+        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN.toLowerCase(Locale.ROOT)))
+                        .ok())
+                .isEqualTo(CIVIC_LX_FLUIDS);
     }
 
     @Test
     void byYearMakeModelTrimIgnoresCaseAndWhitespace() {
-        assertThat(api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX")).ok())
+        assertThat(api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX"))
+                        .ok())
                 .isEqualTo(CIVIC_LX_FLUIDS);
-        assertThat(api.get(ROUTE + query("year", " 2019 ", "make", "  hONDA ", "model", "CIVIC", "trim", " lx ")).ok())
+        assertThat(api.get(ROUTE + query("year", " 2019 ", "make", "  hONDA ", "model", "CIVIC", "trim", " lx "))
+                        .ok())
                 .isEqualTo(CIVIC_LX_FLUIDS);
     }
 
     @Test
     void aSingleMatchResolvesWithoutTrimAndInnerWhitespaceIsFolded() {
-        JsonNode body = api.get(ROUTE + query("year", "2020", "make", "LAND   rover", "model", "range rover\tsport")).ok();
+        JsonNode body = api.get(ROUTE + query("year", "2020", "make", "LAND   rover", "model", "range rover\tsport"))
+                .ok();
 
         assertThat(body).isEqualTo(json("""
                 {"vehicle": {"config_key": "2020-land-rover-range-rover-sport-hse-pt306",
@@ -82,7 +86,11 @@ class FluidsIT extends SeededRouteIT {
 
     @Test
     void capacitiesAreJsonNumbers() {
-        JsonNode capacity = api.get(ROUTE + query("config_key", CIVIC_LX)).ok().path("fluids").path(0).path("capacity");
+        JsonNode capacity = api.get(ROUTE + query("config_key", CIVIC_LX))
+                .ok()
+                .path("fluids")
+                .path(0)
+                .path("capacity");
 
         assertThat(capacity.path("litres").isNumber()).isTrue();
         assertThat(capacity.path("litres").decimalValue()).isEqualByComparingTo("4.4");
@@ -100,13 +108,15 @@ class FluidsIT extends SeededRouteIT {
 
     @Test
     void severalTrimsOfOneYearMakeModelAnswer409WithEveryCandidateByLabel() {
-        JsonNode body = api.get(ROUTE + query("year", "2019", "make", "honda", "model", "civic")).error(409, "multiple_matches");
+        JsonNode body = api.get(ROUTE + query("year", "2019", "make", "honda", "model", "civic"))
+                .error(409, "multiple_matches");
 
         assertThat(body.path("matches")).isEqualTo(json("""
                 [{"config_key": "%s", "label": "%s"},
                  {"config_key": "%s", "label": "%s"},
                  {"config_key": "%s", "label": "%s"}]
-                """.formatted(CIVIC_EX, CIVIC_EX_LABEL, CIVIC_LX, CIVIC_LX_LABEL, CIVIC_SPORT, CIVIC_SPORT_LABEL)));
+                """.formatted(
+                        CIVIC_EX, CIVIC_EX_LABEL, CIVIC_LX, CIVIC_LX_LABEL, CIVIC_SPORT, CIVIC_SPORT_LABEL)));
         assertThat(body.path("message").asString()).contains("config_key").contains("trim");
     }
 
@@ -119,29 +129,40 @@ class FluidsIT extends SeededRouteIT {
                 [{"config_key": "%s", "label": "%s"},
                  {"config_key": "%s", "label": "%s"},
                  {"config_key": "%s", "label": "%s"}]
-                """.formatted(F150_XLT_27_4X2, F150_XLT_27_LABEL, F150_XLT_27_4X4, F150_XLT_27_LABEL,
-                F150_XLT_50, F150_XLT_50_LABEL)));
+                """.formatted(
+                        F150_XLT_27_4X2,
+                        F150_XLT_27_LABEL,
+                        F150_XLT_27_4X4,
+                        F150_XLT_27_LABEL,
+                        F150_XLT_50,
+                        F150_XLT_50_LABEL)));
     }
 
     @Test
     void anUnknownVinIsNotFoundAndCanBeEnriched() {
         JsonNode body = api.get(ROUTE + query("vin", "1FTEW1EP5KFA00000")).error(404, "not_found");
 
-        assertThat(body.path("message").asString()).contains("1FTEW1EP5KFA00000").contains("POST /v0/enrich");
+        assertThat(body.path("message").asString())
+                .contains("1FTEW1EP5KFA00000")
+                .contains("POST /v0/enrich");
         assertThat(body.has("matches")).isFalse();
     }
 
     @Test
     void anUnknownConfigKeyIsNotFound() {
-        JsonNode body = api.get(ROUTE + query("config_key", "2019-honda-civic-type-r-k20c1-fwd")).error(404, "not_found");
+        JsonNode body = api.get(ROUTE + query("config_key", "2019-honda-civic-type-r-k20c1-fwd"))
+                .error(404, "not_found");
 
         assertThat(body.path("message").asString()).contains("2019-honda-civic-type-r-k20c1-fwd");
     }
 
     @Test
     void anUnknownYearMakeModelOrTrimIsNotFound() {
-        api.get(ROUTE + query("year", "2018", "make", "Honda", "model", "Civic")).error(404, "not_found");
-        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Accord")).error(404, "not_found");
-        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "Type R")).error(404, "not_found");
+        api.get(ROUTE + query("year", "2018", "make", "Honda", "model", "Civic"))
+                .error(404, "not_found");
+        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Accord"))
+                .error(404, "not_found");
+        api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "Type R"))
+                .error(404, "not_found");
     }
 }

@@ -22,7 +22,6 @@ class ImageIT extends SeededRouteIT {
     private static final String ROUTE = "/api/v0/vehicle-image";
     private static final String ETAG = "\"" + ReadModelSeed.sha256(CIVIC_LX_IMAGE) + "\"";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheBytesWithTheirContentTypeAndTheirHashAsETagInEveryMode(String identifier) {
@@ -40,12 +39,14 @@ class ImageIT extends SeededRouteIT {
         HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX));
 
         assertThat(image.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
-        assertThat(image.headers().firstValue("Content-Security-Policy")).hasValue("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        assertThat(image.headers().firstValue("Content-Security-Policy"))
+                .hasValue("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     }
 
     @Test
     void aClientAskingForJsonStillGetsTheImage() {
-        HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "Accept", "application/json");
+        HttpResponse<byte[]> image =
+                api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "Accept", "application/json");
 
         assertThat(image.statusCode()).isEqualTo(200);
         assertThat(image.body()).isEqualTo(CIVIC_LX_IMAGE);
@@ -53,7 +54,8 @@ class ImageIT extends SeededRouteIT {
 
     @Test
     void theSameETagIs304WithoutBytes() {
-        HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "If-None-Match", ETAG);
+        HttpResponse<byte[]> image =
+                api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "If-None-Match", ETAG);
 
         assertThat(image.statusCode()).isEqualTo(304);
         assertThat(image.body()).isEmpty();
@@ -63,8 +65,8 @@ class ImageIT extends SeededRouteIT {
 
     @Test
     void anotherETagGetsTheBytes() {
-        HttpResponse<byte[]> image = api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX),
-                "If-None-Match", "\"0000\"");
+        HttpResponse<byte[]> image =
+                api.bytes(ROUTE + query("config_key", ReadModelSeed.CIVIC_LX), "If-None-Match", "\"0000\"");
 
         assertThat(image.statusCode()).isEqualTo(200);
         assertThat(image.body()).isEqualTo(CIVIC_LX_IMAGE);
@@ -72,8 +74,11 @@ class ImageIT extends SeededRouteIT {
 
     @Test
     void aVehicleWithoutARenderIs404NoImageAsJsonInEveryMode() {
-        for (String identifier : new String[] {query("config_key", RANGE_ROVER), query("vin", RANGE_ROVER_VIN),
-                query("year", "2020", "make", "Land Rover", "model", "Range Rover Sport")}) {
+        for (String identifier : new String[] {
+            query("config_key", RANGE_ROVER),
+            query("vin", RANGE_ROVER_VIN),
+            query("year", "2020", "make", "Land Rover", "model", "Range Rover Sport")
+        }) {
             Api.Reply reply = api.getWith(ROUTE + identifier, "Accept", "image/*");
             JsonNode body = reply.error(404, "no_image");
 
@@ -85,7 +90,8 @@ class ImageIT extends SeededRouteIT {
 
     @Test
     void anUnknownVehicleIsNotFoundRatherThanNoImage() {
-        api.get(ROUTE + query("config_key", "2019-honda-civic-type-r-k20c1-fwd")).error(404, "not_found");
+        api.get(ROUTE + query("config_key", "2019-honda-civic-type-r-k20c1-fwd"))
+                .error(404, "not_found");
     }
 
     @Test

@@ -23,33 +23,44 @@ class LaborIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/labor";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersEveryOperationInRecordedOrderInEveryMode(String identifier) {
         assertThat(api.get(ROUTE + identifier).ok()).isEqualTo(json("""
                 {"vehicle": %s, "labor": [%s, %s, %s, %s, %s]}
-                """.formatted(CIVIC_LX_VEHICLE, OIL_CHANGE_LABOR, TIRE_ROTATION_LABOR, CABIN_FILTER_LABOR,
-                CVT_FLUID_LABOR, FRONT_PADS_LABOR)));
+                """.formatted(
+                        CIVIC_LX_VEHICLE,
+                        OIL_CHANGE_LABOR,
+                        TIRE_ROTATION_LABOR,
+                        CABIN_FILTER_LABOR,
+                        CVT_FLUID_LABOR,
+                        FRONT_PADS_LABOR)));
     }
 
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void anOperationNarrowsTheListToIt(String identifier) {
-        assertThat(api.get(ROUTE + identifier + "&operation=cabin_air_filter").ok()).isEqualTo(json("""
+        assertThat(api.get(ROUTE + identifier + "&operation=cabin_air_filter").ok())
+                .isEqualTo(json("""
                 {"vehicle": %s, "labor": [%s]}
                 """.formatted(CIVIC_LX_VEHICLE, CABIN_FILTER_LABOR)));
     }
 
     @Test
     void theOperationIgnoresCaseAndSurroundingSpaces() {
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_LX, "operation", " Brake_Pads_Front ")).ok().path("labor"))
+        assertThat(api.get(ROUTE + query("config_key", CIVIC_LX, "operation", " Brake_Pads_Front "))
+                        .ok()
+                        .path("labor"))
                 .isEqualTo(json("[" + FRONT_PADS_LABOR + "]"));
     }
 
     @Test
     void hoursAreJsonNumbers() {
-        JsonNode hours = api.get(ROUTE + query("config_key", CIVIC_LX)).ok().path("labor").path(4).path("hours");
+        JsonNode hours = api.get(ROUTE + query("config_key", CIVIC_LX))
+                .ok()
+                .path("labor")
+                .path(4)
+                .path("hours");
 
         assertThat(hours.isNumber()).isTrue();
         assertThat(hours.decimalValue()).isEqualByComparingTo("1.3");
@@ -57,11 +68,13 @@ class LaborIT extends SeededRouteIT {
 
     @Test
     void anUnknownOperationIs404ListingTheVehiclesOperations() {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX, "operation", "timing_belt")).error(404, "not_found");
+        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX, "operation", "timing_belt"))
+                .error(404, "not_found");
 
         assertThat(body.path("message").asString())
                 .contains("timing_belt")
-                .contains("engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, brake_pads_front");
+                .contains(
+                        "engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, brake_pads_front");
     }
 
     @Test
@@ -70,7 +83,8 @@ class LaborIT extends SeededRouteIT {
                 .error(404, "not_found");
 
         assertThat(body.path("message").asString()).contains("none recorded");
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("labor")).isEqualTo(json("[]"));
+        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("labor"))
+                .isEqualTo(json("[]"));
     }
 
     @Test

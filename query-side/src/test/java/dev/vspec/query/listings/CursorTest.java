@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CursorTest {
 
-    private static final List<String> KEY = List.of("land rover", "range rover sport", "hse",
-            "2020-land-rover-range-rover-sport-hse-pt306");
+    private static final List<String> KEY =
+            List.of("land rover", "range rover sport", "hse", "2020-land-rover-range-rover-sport-hse-pt306");
 
     @Test
     void aCursorCarriesTheKeyItWasMadeOf() {
@@ -29,19 +29,22 @@ class CursorTest {
         String cursor = Cursor.encode(List.of("??>>~~", "honda"));
 
         assertThat(cursor).matches("[A-Za-z0-9_-]+");
-        assertThat(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8)).isEqualTo("[\"??>>~~\",\"honda\"]");
+        assertThat(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8))
+                .isEqualTo("[\"??>>~~\",\"honda\"]");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "not a cursor", // not base64
-            "bm90LWEtY3Vyc29y", // base64 of not-a-cursor: not JSON
-            "eyJhIjoxfQ", // {"a":1}: not a list
-            "bnVsbA", // null
-            "W251bGxd", // [null]
-            "W1siaG9uZGEiXV0", // [["honda"]]: a list in the list
-            "WyJob25kYSIsImNpdmljIl0", // ["honda","civic"]: two values where the listing sorts by one
-            "W10"}) // []
+    @ValueSource(
+            strings = {
+                "not a cursor", // not base64
+                "bm90LWEtY3Vyc29y", // base64 of not-a-cursor: not JSON
+                "eyJhIjoxfQ", // {"a":1}: not a list
+                "bnVsbA", // null
+                "W251bGxd", // [null]
+                "W1siaG9uZGEiXV0", // [["honda"]]: a list in the list
+                "WyJob25kYSIsImNpdmljIl0", // ["honda","civic"]: two values where the listing sorts by one
+                "W10"
+            }) // []
     void anythingButACursorOfTheListingsKeyIsInvalidParam(String cursor) {
         assertInvalid(() -> Cursor.decode(cursor, 1));
     }
@@ -61,7 +64,9 @@ class CursorTest {
     }
 
     private static void assertInvalid(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM)).hasMessage(Cursor.MALFORMED);
+        assertThatThrownBy(call)
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PARAM))
+                .hasMessage(Cursor.MALFORMED);
     }
 }

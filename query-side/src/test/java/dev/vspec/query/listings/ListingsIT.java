@@ -5,10 +5,10 @@ import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
+import dev.vspec.infra.access.ApiKeyStore;
+import dev.vspec.infra.access.NewKey;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.ReadModelSeed;
@@ -36,9 +36,12 @@ class ListingsIT extends SeededRouteIT {
     private static final String CONFIGS = "/api/v1/configs";
     /** One make, spelled two ways by two imports. */
     private static final String LISTING_MOTORS = "Listing Motors";
+
     private static final String LISTING_MOTORS_SHOUTED = "LISTING MOTORS";
     /** The makes of 1902, in the order listed, with their configurations. */
-    private static final List<String> MAKES_1902 = List.of("Make A", "Make B", "Make C", "Make D", "Make E", "Make F", "Make G");
+    private static final List<String> MAKES_1902 =
+            List.of("Make A", "Make B", "Make C", "Make D", "Make E", "Make F", "Make G");
+
     private static final AtomicInteger ADDRESSES = new AtomicInteger();
 
     @Override
@@ -46,23 +49,46 @@ class ListingsIT extends SeededRouteIT {
         ReadModelSeed.seed(db);
         configuration(db, "1901-listing-motors-alpha-base-e1", 1901, LISTING_MOTORS, "Alpha", "Base", "E1", "FWD");
         configuration(db, "1901-listing-motors-alpha-base-e2", 1901, LISTING_MOTORS, "Alpha", "Base", "E2", null);
-        configuration(db, "1901-listing-motors-alpha-sport-e2", 1901, LISTING_MOTORS_SHOUTED, "ALPHA", "Sport", "E2", "AWD");
+        configuration(
+                db, "1901-listing-motors-alpha-sport-e2", 1901, LISTING_MOTORS_SHOUTED, "ALPHA", "Sport", "E2", "AWD");
         configuration(db, "1901-listing-motors-beta-base-e1", 1901, LISTING_MOTORS, "Beta", "Base", "E1", "FWD");
         configuration(db, "1901-listing-motors-alpha-base-e0", 1901, LISTING_MOTORS, "Alpha", "Base", "E0", "FWD");
         configuration(db, "1901-zeta-cars-gamma-one-e1", 1901, "Zeta Cars", "Gamma", "One", "E1", "RWD");
         for (int i = 0; i < MAKES_1902.size(); i++) {
             for (int n = 0; n <= i % 3; n++) {
                 String make = MAKES_1902.get(i);
-                configuration(db, "1902-" + make.toLowerCase().replace(' ', '-') + "-model-trim-e" + n, 1902, make, "Model",
-                        "Trim", "E" + n, null);
+                configuration(
+                        db,
+                        "1902-" + make.toLowerCase().replace(' ', '-') + "-model-trim-e" + n,
+                        1902,
+                        make,
+                        "Model",
+                        "Trim",
+                        "E" + n,
+                        null);
             }
         }
     }
 
     /** A configuration labelled by its year, make, model, trim and engine code. */
-    private static void configuration(DSLContext db, String key, int year, String make, String model, String trim,
-            String engineCode, String drivetrain) {
-        ReadModelSeed.configuration(db, key, year, make, model, trim, engineCode, drivetrain,
+    private static void configuration(
+            DSLContext db,
+            String key,
+            int year,
+            String make,
+            String model,
+            String trim,
+            String engineCode,
+            String drivetrain) {
+        ReadModelSeed.configuration(
+                db,
+                key,
+                year,
+                make,
+                model,
+                trim,
+                engineCode,
+                drivetrain,
                 year + " " + make + " " + model + " " + trim + " " + engineCode);
     }
 
@@ -70,12 +96,15 @@ class ListingsIT extends SeededRouteIT {
     void eachYearIsListedOnceInOrderWithItsConfigurations() {
         List<JsonNode> years = everyEntry(YEARS + query("limit", "1"), "years");
 
-        List<Integer> order = years.stream().map(entry -> entry.path("year").asInt()).toList();
+        List<Integer> order =
+                years.stream().map(entry -> entry.path("year").asInt()).toList();
         assertThat(order).isSorted().doesNotHaveDuplicates().contains(1901, 1902, 2019, 2020);
         assertThat(years).contains(json("""
                 {"year": 1901, "configurations": 6}"""), json("""
                 {"year": 1902, "configurations": 13}"""));
-        assertThat(years.stream().mapToInt(entry -> entry.path("configurations").asInt()).sum())
+        assertThat(years.stream()
+                        .mapToInt(entry -> entry.path("configurations").asInt())
+                        .sum())
                 .isEqualTo(db.fetchCount(CONFIGURATION));
     }
 
@@ -90,10 +119,14 @@ class ListingsIT extends SeededRouteIT {
 
     @Test
     void modelsAndTrimsMatchMakeAndModelIgnoringCaseAndWhitespace() {
-        assertThat(api.get(MODELS + query("year", "1901", "make", "  listing   MOTORS ")).ok()).isEqualTo(json("""
+        assertThat(api.get(MODELS + query("year", "1901", "make", "  listing   MOTORS "))
+                        .ok())
+                .isEqualTo(json("""
                 {"models": [{"model": "ALPHA", "configurations": 4}, {"model": "Beta", "configurations": 1}],
                  "next": null}"""));
-        assertThat(api.get(TRIMS + query("year", "1901", "make", "LISTING motors", "model", " alpha")).ok()).isEqualTo(json("""
+        assertThat(api.get(TRIMS + query("year", "1901", "make", "LISTING motors", "model", " alpha"))
+                        .ok())
+                .isEqualTo(json("""
                 {"trims": [{"trim": "Base", "configurations": 3}, {"trim": "Sport", "configurations": 1}],
                  "next": null}"""));
     }
@@ -114,7 +147,8 @@ class ListingsIT extends SeededRouteIT {
         }
 
         assertThat(pages).hasSize(4);
-        assertThat(pages.stream().map(page -> page.path("makes").size()).toList()).containsExactly(2, 2, 2, 1);
+        assertThat(pages.stream().map(page -> page.path("makes").size()).toList())
+                .containsExactly(2, 2, 2, 1);
         List<String> makes = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         pages.forEach(page -> page.path("makes").forEach(entry -> {
@@ -128,18 +162,23 @@ class ListingsIT extends SeededRouteIT {
     @Test
     void aPartialIdentifierListsTheConfigurationsPageByPage() {
         List<JsonNode> year = everyEntry(CONFIGS + query("year", "1901", "limit", "2"), "configs");
-        assertThat(year.stream().map(entry -> entry.path("config_key").asString()).toList()).containsExactly(
-                "1901-listing-motors-alpha-base-e0", "1901-listing-motors-alpha-base-e1",
-                "1901-listing-motors-alpha-base-e2", "1901-listing-motors-alpha-sport-e2",
-                "1901-listing-motors-beta-base-e1", "1901-zeta-cars-gamma-one-e1");
+        assertThat(year.stream()
+                        .map(entry -> entry.path("config_key").asString())
+                        .toList())
+                .containsExactly(
+                        "1901-listing-motors-alpha-base-e0", "1901-listing-motors-alpha-base-e1",
+                        "1901-listing-motors-alpha-base-e2", "1901-listing-motors-alpha-sport-e2",
+                        "1901-listing-motors-beta-base-e1", "1901-zeta-cars-gamma-one-e1");
         assertThat(year.get(3)).isEqualTo(json("""
                 {"config_key": "1901-listing-motors-alpha-sport-e2", "label": "1901 LISTING MOTORS ALPHA Sport E2",
                  "year": 1901, "make": "LISTING MOTORS", "model": "ALPHA", "trim": "Sport", "engine_code": "E2",
                  "drivetrain": "AWD"}"""));
         assertThat(year.get(2).path("drivetrain").isNull()).isTrue();
 
-        JsonNode make = api.get(CONFIGS + query("year", "1901", "make", "zeta  CARS")).ok();
-        assertThat(make.path("configs").findValuesAsString("config_key")).containsExactly("1901-zeta-cars-gamma-one-e1");
+        JsonNode make =
+                api.get(CONFIGS + query("year", "1901", "make", "zeta  CARS")).ok();
+        assertThat(make.path("configs").findValuesAsString("config_key"))
+                .containsExactly("1901-zeta-cars-gamma-one-e1");
         assertThat(make.path("next").isNull()).isTrue();
         assertThat(api.get(CONFIGS + query("year", "1887")).ok()).isEqualTo(json("""
                 {"configs": [], "next": null}"""));
@@ -147,18 +186,23 @@ class ListingsIT extends SeededRouteIT {
 
     @Test
     void theNextLinkRepeatsTheFiltersAsGiven() {
-        JsonNode page = api.get(CONFIGS + query("year", "1901", "make", "Listing Motors", "limit", "1")).ok();
+        JsonNode page = api.get(CONFIGS + query("year", "1901", "make", "Listing Motors", "limit", "1"))
+                .ok();
 
         assertThat(page.path("next").asString()).startsWith(CONFIGS + "?year=1901&make=Listing+Motors&limit=1&cursor=");
         assertThat(api.get(page.path("next").asString()).ok().path("configs").findValuesAsString("config_key"))
                 .containsExactly("1901-listing-motors-alpha-base-e1");
-        assertThat(api.get(TRIMS + query("year", "1901", "make", "listing motors", "model", "alpha", "limit", "1")).ok()
-                .path("next").asString()).startsWith(TRIMS + "?year=1901&make=listing+motors&model=alpha&limit=1&cursor=");
+        assertThat(api.get(TRIMS + query("year", "1901", "make", "listing motors", "model", "alpha", "limit", "1"))
+                        .ok()
+                        .path("next")
+                        .asString())
+                .startsWith(TRIMS + "?year=1901&make=listing+motors&model=alpha&limit=1&cursor=");
     }
 
     @Test
     void aCompleteIdentifierStillAnswersItsCandidatesWithoutPaging() {
-        JsonNode candidates = api.get(CONFIGS + query("year", "2019", "make", "Honda", "model", "Civic", "limit", "1")).ok();
+        JsonNode candidates = api.get(CONFIGS + query("year", "2019", "make", "Honda", "model", "Civic", "limit", "1"))
+                .ok();
 
         assertThat(candidates.propertyNames()).containsExactly("configs");
         assertThat(candidates.path("configs")).hasSize(3);
@@ -168,11 +212,18 @@ class ListingsIT extends SeededRouteIT {
     @ParameterizedTest
     @ValueSource(strings = {"0", "1001", "-5", "many"})
     void aLimitOutsideOneToAThousandIsInvalidParam(String limit) {
-        for (String route : List.of(YEARS + query("limit", limit), MAKES + query("year", "1902", "limit", limit),
+        for (String route : List.of(
+                YEARS + query("limit", limit),
+                MAKES + query("year", "1902", "limit", limit),
                 CONFIGS + query("year", "1902", "limit", limit))) {
-            assertThat(api.get(route).error(400, "invalid_param").path("message").asString()).startsWith("limit");
+            assertThat(api.get(route)
+                            .error(400, "invalid_param")
+                            .path("message")
+                            .asString())
+                    .startsWith("limit");
         }
-        assertThat(api.get(MAKES + query("year", "1902", "limit", "1000")).ok().path("makes")).hasSize(MAKES_1902.size());
+        assertThat(api.get(MAKES + query("year", "1902", "limit", "1000")).ok().path("makes"))
+                .hasSize(MAKES_1902.size());
     }
 
     @ParameterizedTest
@@ -190,27 +241,45 @@ class ListingsIT extends SeededRouteIT {
 
         api.get(CONFIGS + query("year", "1902", "cursor", cursor)).error(400, "invalid_param");
         api.get(YEARS + query("cursor", cursor)).error(400, "invalid_param");
-        assertThat(api.get(MODELS + query("year", "1902", "make", "Make B", "cursor", cursor)).ok().path("models")).hasSize(1);
+        assertThat(api.get(MODELS + query("year", "1902", "make", "Make B", "cursor", cursor))
+                        .ok()
+                        .path("models"))
+                .hasSize(1);
     }
 
     @Test
     void eachLevelNamesTheFiltersItIsMissing() {
         assertThat(api.get(MAKES).error(400, "missing_param").path("message").asString())
                 .isEqualTo("makes are listed per year; missing: year");
-        assertThat(api.get(MODELS + query("year", "1901")).error(400, "missing_param").path("message").asString())
+        assertThat(api.get(MODELS + query("year", "1901"))
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
                 .isEqualTo("models are listed per year and make; missing: make");
-        assertThat(api.get(TRIMS + query("make", "Listing Motors", "model", " ")).error(400, "missing_param")
-                .path("message").asString()).isEqualTo("trims are listed per year, make and model; missing: year, model");
-        assertThat(api.get(CONFIGS + query("year", "1901", "trim", "Base")).error(400, "missing_param")
-                .path("message").asString()).isEqualTo("trim narrows a year, make and model; missing: make, model");
-        assertThat(api.get(CONFIGS + query("year", "", "make", "Listing Motors")).error(400, "missing_param")
-                .path("message").asString()).contains("missing: year");
+        assertThat(api.get(TRIMS + query("make", "Listing Motors", "model", " "))
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
+                .isEqualTo("trims are listed per year, make and model; missing: year, model");
+        assertThat(api.get(CONFIGS + query("year", "1901", "trim", "Base"))
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
+                .isEqualTo("trim narrows a year, make and model; missing: make, model");
+        assertThat(api.get(CONFIGS + query("year", "", "make", "Listing Motors"))
+                        .error(400, "missing_param")
+                        .path("message")
+                        .asString())
+                .contains("missing: year");
         api.get(CONFIGS + query("make", "Listing Motors")).error(400, "missing_param");
     }
 
     @Test
     void aYearThatIsNotAModelYearIsInvalidParam() {
-        assertThat(api.get(MAKES + query("year", "19")).error(400, "invalid_param").path("message").asString())
+        assertThat(api.get(MAKES + query("year", "19"))
+                        .error(400, "invalid_param")
+                        .path("message")
+                        .asString())
                 .isEqualTo("year is a four-digit model year; got '19'");
         api.get(TRIMS + query("year", "1800", "make", "a", "model", "b")).error(400, "invalid_param");
         api.get(CONFIGS + query("year", "19o1")).error(400, "invalid_param");
@@ -219,13 +288,22 @@ class ListingsIT extends SeededRouteIT {
 
     @Test
     void listingsNeedAKeyWithMaintenanceRead() {
-        String laborOnly = new ApiKeyStore(db).issue(new NewKey("listings without maintenance:read", Plan.PRO,
-                Set.of(Scope.LABOR_READ), null, null, null)).key();
+        String laborOnly = new ApiKeyStore(db)
+                .issue(new NewKey(
+                        "listings without maintenance:read", Plan.PRO, Set.of(Scope.LABOR_READ), null, null, null))
+                .key();
         Api narrow = new Api(port, laborOnly);
         Api keyless = new Api(port);
-        for (String route : List.of(YEARS, MAKES + query("year", "1901"), MODELS + query("year", "1901", "make", "x"),
-                TRIMS + query("year", "1901", "make", "x", "model", "y"), CONFIGS + query("year", "1901"))) {
-            assertThat(narrow.get(route).error(403, "insufficient_scope").path("message").asString())
+        for (String route : List.of(
+                YEARS,
+                MAKES + query("year", "1901"),
+                MODELS + query("year", "1901", "make", "x"),
+                TRIMS + query("year", "1901", "make", "x", "model", "y"),
+                CONFIGS + query("year", "1901"))) {
+            assertThat(narrow.get(route)
+                            .error(403, "insufficient_scope")
+                            .path("message")
+                            .asString())
                     .contains("maintenance:read");
             keyless.getWith(route, "X-Forwarded-For", address()).error(401, "invalid_api_key");
         }
@@ -233,8 +311,12 @@ class ListingsIT extends SeededRouteIT {
 
     @Test
     void listingsAreETaggedAndKeptBriefly() {
-        for (String route : List.of(YEARS, MAKES + query("year", "1901"), MODELS + query("year", "1901", "make", "zeta cars"),
-                TRIMS + query("year", "1901", "make", "zeta cars", "model", "gamma"), CONFIGS + query("year", "1901"))) {
+        for (String route : List.of(
+                YEARS,
+                MAKES + query("year", "1901"),
+                MODELS + query("year", "1901", "make", "zeta cars"),
+                TRIMS + query("year", "1901", "make", "zeta cars", "model", "gamma"),
+                CONFIGS + query("year", "1901"))) {
             Reply first = api.get(route);
             first.ok();
             assertThat(first.headers().allValues("Cache-Control")).as(route).containsExactly("private, max-age=60");
@@ -245,8 +327,10 @@ class ListingsIT extends SeededRouteIT {
             assertThat(again.text()).isEmpty();
             assertThat(again.header("Cache-Control")).isEqualTo("private, max-age=60");
         }
-        assertThat(api.get(CONFIGS + query("config_key", ReadModelSeed.CIVIC_LX)).header("Cache-Control"))
-                .as("an identifier's configurations grow too").isEqualTo("private, max-age=60");
+        assertThat(api.get(CONFIGS + query("config_key", ReadModelSeed.CIVIC_LX))
+                        .header("Cache-Control"))
+                .as("an identifier's configurations grow too")
+                .isEqualTo("private, max-age=60");
     }
 
     @Test
@@ -263,7 +347,9 @@ class ListingsIT extends SeededRouteIT {
             assertThat(after.body().path("models").findValuesAsString("model")).containsExactly("Delta", "Gamma");
             assertThat(after.header("ETag")).isNotEqualTo(before.header("ETag"));
         } finally {
-            db.deleteFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq("1901-zeta-cars-delta-one-e1")).execute();
+            db.deleteFrom(CONFIGURATION)
+                    .where(CONFIGURATION.CONFIG_KEY.eq("1901-zeta-cars-delta-one-e1"))
+                    .execute();
         }
     }
 
@@ -272,16 +358,22 @@ class ListingsIT extends SeededRouteIT {
         JsonNode document = api.get("/api/openapi.json").ok();
 
         for (String route : List.of(YEARS, MAKES, MODELS, TRIMS, CONFIGS)) {
-            JsonNode get = document.path("paths").path(route.substring("/api".length())).path("get");
-            assertThat(get.path("parameters").toString()).as(route)
+            JsonNode get = document.path("paths")
+                    .path(route.substring("/api".length()))
+                    .path("get");
+            assertThat(get.path("parameters").toString())
+                    .as(route)
                     .contains("#/components/parameters/limit", "#/components/parameters/cursor");
-            assertThat(get.at("/responses/200/headers/Link/description").asString()).as(route).contains("rel=\"next\"");
+            assertThat(get.at("/responses/200/headers/Link/description").asString())
+                    .as(route)
+                    .contains("rel=\"next\"");
             assertThat(get.path("x-required-scope").asString()).isEqualTo("maintenance:read");
         }
         assertThat(document.at("/paths/~1v1~1makes/get/tags/0").asString()).isEqualTo("Catalog");
         assertThat(document.at("/paths/~1v1~1configs/get/description").asString())
                 .contains("**With `year`**", "without `model`");
-        assertThat(document.at("/components/parameters/limit/schema/maximum").asInt()).isEqualTo(1000);
+        assertThat(document.at("/components/parameters/limit/schema/maximum").asInt())
+                .isEqualTo(1000);
     }
 
     /** Every entry of a listing, following each page's next link from the first. */

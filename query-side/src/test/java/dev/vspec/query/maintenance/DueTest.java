@@ -25,7 +25,9 @@ class DueTest {
         assertThat(new Due(22500, null).covers(OIL)).isTrue();
         assertThat(new Due(7501, null).covers(OIL)).isFalse();
         assertThat(new Due(0, null).covers(OIL)).isFalse();
-        assertThat(new Due(7500, null).covers(BRAKE_FLUID)).as("no mileage interval").isFalse();
+        assertThat(new Due(7500, null).covers(BRAKE_FLUID))
+                .as("no mileage interval")
+                .isFalse();
     }
 
     @Test

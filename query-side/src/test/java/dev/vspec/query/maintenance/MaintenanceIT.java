@@ -31,7 +31,6 @@ class MaintenanceIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/maintenance";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheServicesDueAtAMileageWithTheirPartsFluidsAndLaborInEveryMode(String identifier) {
@@ -47,13 +46,23 @@ class MaintenanceIT extends SeededRouteIT {
                    {"service": "cabin_air_filter", "description": "Replace cabin air filter",
                     "interval": {"miles": 15000, "kilometres": 24000, "months": 24},
                     "parts": [%s], "fluids": [], "labor": %s}]}
-                """.formatted(CIVIC_LX_VEHICLE, OIL_FILTER, DRAIN_WASHER, ENGINE_OIL, OIL_CHANGE_LABOR,
-                TIRE_ROTATION_LABOR, CABIN_FILTER, CABIN_FILTER_LABOR)));
+                """.formatted(
+                        CIVIC_LX_VEHICLE,
+                        OIL_FILTER,
+                        DRAIN_WASHER,
+                        ENGINE_OIL,
+                        OIL_CHANGE_LABOR,
+                        TIRE_ROTATION_LABOR,
+                        CABIN_FILTER,
+                        CABIN_FILTER_LABOR)));
     }
 
     @Test
     void aServiceWithoutBookTimeHasNullLaborAndItsFluid() {
-        JsonNode coolant = api.get(ROUTE + query("config_key", CIVIC_LX, "months", "120")).ok().path("services").path(2);
+        JsonNode coolant = api.get(ROUTE + query("config_key", CIVIC_LX, "months", "120"))
+                .ok()
+                .path("services")
+                .path(2);
 
         assertThat(coolant).isEqualTo(json("""
                 {"service": "coolant_replacement", "description": "Replace engine coolant",
@@ -63,24 +72,29 @@ class MaintenanceIT extends SeededRouteIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "mileage=15000 | engine_oil_change, tire_rotation, cabin_air_filter",
-            "months=36 | engine_oil_change, brake_fluid_replacement",
-            "mileage=7500&months=36 | engine_oil_change, tire_rotation, brake_fluid_replacement",
-            "months=120 | engine_oil_change, cabin_air_filter, coolant_replacement",
-            "mileage=120000&months=1 | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement",
-            "schedule=normal | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement, brake_fluid_replacement",
-            "mileage=&months= | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement, brake_fluid_replacement",
-            "schedule=severe&mileage=30000 | engine_oil_change, transmission_fluid_change",
-            "schedule=%20SEVERE%20&months=6 | engine_oil_change",
-            "mileage=1000 | ''",
-            "mileage=0&months=0 | ''",
-            "mileage=007500 | engine_oil_change, tire_rotation"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "mileage=15000 | engine_oil_change, tire_rotation, cabin_air_filter",
+                "months=36 | engine_oil_change, brake_fluid_replacement",
+                "mileage=7500&months=36 | engine_oil_change, tire_rotation, brake_fluid_replacement",
+                "months=120 | engine_oil_change, cabin_air_filter, coolant_replacement",
+                "mileage=120000&months=1 | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement",
+                "schedule=normal | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement, brake_fluid_replacement",
+                "mileage=&months= | engine_oil_change, tire_rotation, cabin_air_filter, transmission_fluid_change, coolant_replacement, brake_fluid_replacement",
+                "schedule=severe&mileage=30000 | engine_oil_change, transmission_fluid_change",
+                "schedule=%20SEVERE%20&months=6 | engine_oil_change",
+                "mileage=1000 | ''",
+                "mileage=0&months=0 | ''",
+                "mileage=007500 | engine_oil_change, tire_rotation"
+            })
     void aServiceIsDueAtAPositiveMultipleOfEitherOfItsIntervals(String parameters, String expected) {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX) + "&" + parameters).ok();
+        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX) + "&" + parameters)
+                .ok();
 
         List<String> services = new ArrayList<>();
-        body.path("services").forEach(service -> services.add(service.path("service").asString()));
+        body.path("services")
+                .forEach(service -> services.add(service.path("service").asString()));
         assertThat(String.join(", ", services)).isEqualTo(expected);
     }
 
@@ -99,7 +113,8 @@ class MaintenanceIT extends SeededRouteIT {
 
     @Test
     void theSevereScheduleIsNamedInTheAnswer() {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX, "schedule", "severe", "months", "6")).ok();
+        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX, "schedule", "severe", "months", "6"))
+                .ok();
 
         assertThat(body.path("schedule").asString()).isEqualTo("severe");
         assertThat(body.path("at")).isEqualTo(json("""
@@ -112,13 +127,17 @@ class MaintenanceIT extends SeededRouteIT {
 
     @Test
     void aDifferentialServiceUsesBothAxleFluids() {
-        JsonNode services = api.get(ROUTE + query("config_key", F150_XLT_50, "mileage", "150000")).ok().path("services");
+        JsonNode services = api.get(ROUTE + query("config_key", F150_XLT_50, "mileage", "150000"))
+                .ok()
+                .path("services");
 
         assertThat(services.size()).isEqualTo(3);
         JsonNode differential = services.path(1);
         assertThat(differential.path("service").asString()).isEqualTo("differential_fluid_change");
-        assertThat(differential.path("fluids").findValuesAsString("type")).containsExactly("front_differential", "rear_differential");
-        assertThat(differential.path("parts").path(0).path("part_number").asString()).isEqualTo("XY-75W85-QL");
+        assertThat(differential.path("fluids").findValuesAsString("type"))
+                .containsExactly("front_differential", "rear_differential");
+        assertThat(differential.path("parts").path(0).path("part_number").asString())
+                .isEqualTo("XY-75W85-QL");
         assertThat(differential.path("labor").path("hours").decimalValue()).isEqualByComparingTo("1.2");
         JsonNode transferCase = services.path(2);
         assertThat(transferCase.path("fluids").findValuesAsString("type")).containsExactly("transfer_case");
@@ -126,18 +145,22 @@ class MaintenanceIT extends SeededRouteIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "mileage=-5 | mileage",
-            "mileage=1.5 | mileage",
-            "mileage=abc | mileage",
-            "mileage=%2B100 | mileage",
-            "mileage=2000001 | 2000000",
-            "mileage=99999999999999 | 2000000",
-            "months=601 | 600",
-            "months=twelve | months",
-            "schedule=weekly | schedule"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "mileage=-5 | mileage",
+                "mileage=1.5 | mileage",
+                "mileage=abc | mileage",
+                "mileage=%2B100 | mileage",
+                "mileage=2000001 | 2000000",
+                "mileage=99999999999999 | 2000000",
+                "months=601 | 600",
+                "months=twelve | months",
+                "schedule=weekly | schedule"
+            })
     void aBadParameterIs400InvalidParamNamingIt(String parameters, String mentioned) {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX) + "&" + parameters).error(400, "invalid_param");
+        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX) + "&" + parameters)
+                .error(400, "invalid_param");
 
         assertThat(body.path("message").asString()).contains(mentioned);
         // Parameters are checked before the lookup: an ambiguous one does not turn the 400 into a 409.
@@ -146,7 +169,8 @@ class MaintenanceIT extends SeededRouteIT {
 
     @Test
     void theLimitsThemselvesAreAccepted() {
-        api.get(ROUTE + query("config_key", CIVIC_LX, "mileage", "2000000", "months", "600")).ok();
+        api.get(ROUTE + query("config_key", CIVIC_LX, "mileage", "2000000", "months", "600"))
+                .ok();
     }
 
     @Test

@@ -20,7 +20,8 @@ class MetricsIT extends SeededRouteIT {
 
         String metrics = PrometheusScrape.of(managementPort).text();
 
-        assertThat(metrics).containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v1/status\"[^}]*le=\"");
+        assertThat(metrics)
+                .containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v1/status\"[^}]*le=\"");
     }
 
     @Test
@@ -44,11 +45,12 @@ class MetricsIT extends SeededRouteIT {
     }
 
     private double errors() {
-        return PrometheusScrape.of(managementPort).value("vspec_api_errors_total", "code", "missing_param", "status", "400");
+        return PrometheusScrape.of(managementPort)
+                .value("vspec_api_errors_total", "code", "missing_param", "status", "400");
     }
 
     private double admittedInTheKeysMinute() {
-        return PrometheusScrape.of(managementPort).value("vspec_limiter_decisions_total",
-                "budget", "key", "window", "minute", "outcome", "admitted");
+        return PrometheusScrape.of(managementPort)
+                .value("vspec_limiter_decisions_total", "budget", "key", "window", "minute", "outcome", "admitted");
     }
 }

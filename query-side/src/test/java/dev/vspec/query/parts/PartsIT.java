@@ -22,18 +22,22 @@ class PartsIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/parts";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersThePartsInRecordedOrderWithCurrentPriceAndHistoryInEveryMode(String identifier) {
-        assertThat(api.get(ROUTE + identifier).ok()).isEqualTo(json("""
+        assertThat(api.get(ROUTE + identifier).ok())
+                .isEqualTo(json("""
                 {"vehicle": %s, "parts": [%s, %s, %s, %s]}
                 """.formatted(CIVIC_LX_VEHICLE, OIL_FILTER, DRAIN_WASHER, CABIN_FILTER, WIPER)));
     }
 
     @Test
     void amountsAreDecimalStringsWithTwoPlacesAndDatesAreIso() {
-        JsonNode price = api.get(ROUTE + query("config_key", CIVIC_LX)).ok().path("parts").path(1).path("price");
+        JsonNode price = api.get(ROUTE + query("config_key", CIVIC_LX))
+                .ok()
+                .path("parts")
+                .path(1)
+                .path("price");
 
         assertThat(price.path("amount").isString()).isTrue();
         assertThat(price.path("amount").asString()).isEqualTo("1.10");
@@ -42,7 +46,8 @@ class PartsIT extends SeededRouteIT {
 
     @Test
     void aConfigurationWithoutPartsAnswersAnEmptyList() {
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("parts")).isEqualTo(json("[]"));
+        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("parts"))
+                .isEqualTo(json("[]"));
     }
 
     @Test

@@ -16,7 +16,6 @@ class ScheduleIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/maintenance-schedule";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersNormalAndSevereIntervalsInRecordedOrderInEveryMode(String identifier) {

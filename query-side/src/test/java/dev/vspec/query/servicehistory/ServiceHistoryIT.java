@@ -18,7 +18,6 @@ class ServiceHistoryIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v0/service-history";
 
-
     @Test
     void aVinAnswersItsVisitsOldestFirst() {
         JsonNode expected = json("""
@@ -33,7 +32,9 @@ class ServiceHistoryIT extends SeededRouteIT {
                 """.formatted(CIVIC_LX_VEHICLE, CIVIC_LX_VIN));
 
         assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN)).ok()).isEqualTo(expected);
-        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN.toLowerCase(Locale.ROOT))).ok()).isEqualTo(expected);
+        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN.toLowerCase(Locale.ROOT)))
+                        .ok())
+                .isEqualTo(expected);
     }
 
     @Test
@@ -46,8 +47,11 @@ class ServiceHistoryIT extends SeededRouteIT {
 
     @Test
     void theOtherIdentifierModesAre400MissingParam() {
-        for (String identifier : new String[] {query("config_key", CIVIC_LX),
-                query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX"), Expected.AMBIGUOUS_CIVIC}) {
+        for (String identifier : new String[] {
+            query("config_key", CIVIC_LX),
+            query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX"),
+            Expected.AMBIGUOUS_CIVIC
+        }) {
             JsonNode body = api.get(ROUTE + identifier).error(400, "missing_param");
 
             assertThat(body.path("message").asString()).isEqualTo("service history is kept per VIN; pass vin");
@@ -61,6 +65,7 @@ class ServiceHistoryIT extends SeededRouteIT {
 
     @Test
     void historyIsPrivateToTheCaller() {
-        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN)).header("Cache-Control")).isEqualTo("private, max-age=300");
+        assertThat(api.get(ROUTE + query("vin", CIVIC_LX_VIN)).header("Cache-Control"))
+                .isEqualTo("private, max-age=300");
     }
 }

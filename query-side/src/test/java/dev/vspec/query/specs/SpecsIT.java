@@ -17,7 +17,6 @@ class SpecsIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/specs";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheSpecSheetInRecordedOrderInEveryMode(String identifier) {

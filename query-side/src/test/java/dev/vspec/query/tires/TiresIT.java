@@ -17,7 +17,6 @@ class TiresIT extends SeededRouteIT {
 
     private static final String ROUTE = "/api/v1/tires";
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheFitmentWithLoadSpeedAndPressureInEveryMode(String identifier) {
@@ -30,7 +29,8 @@ class TiresIT extends SeededRouteIT {
 
     @Test
     void axlesComeInRecordedOrder() {
-        assertThat(api.get(ROUTE + query("config_key", F150_XLT_50)).ok().path("tires")).isEqualTo(json("""
+        assertThat(api.get(ROUTE + query("config_key", F150_XLT_50)).ok().path("tires"))
+                .isEqualTo(json("""
                 [{"axle": "front", "size": "275/65R18", "load_index": 116, "speed_rating": "T", "pressure": {"kpa": 241, "psi": 35}},
                  {"axle": "rear", "size": "275/65R18", "load_index": 116, "speed_rating": "T", "pressure": {"kpa": 241, "psi": 35}}]
                 """));
@@ -38,7 +38,8 @@ class TiresIT extends SeededRouteIT {
 
     @Test
     void aConfigurationWithoutTiresAnswersAnEmptyList() {
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("tires")).isEqualTo(json("[]"));
+        assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("tires"))
+                .isEqualTo(json("[]"));
     }
 
     @Test

@@ -3,19 +3,19 @@ package dev.vspec.query.vehicle;
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
-import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
+import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.SEEDED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.infra.migration.ReadChangeNotifications;
-import dev.vspec.readmodel.GroupDocument;
-import dev.vspec.readmodel.TireView;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.readmodel.TireView;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,11 +55,17 @@ class ConfigurationCacheIT extends SeededRouteIT {
             return cache.hits() > hits;
         });
         try {
-            db.update(VIN).set(VIN.CONFIG_KEY, CIVIC_SPORT).where(VIN.VIN_.eq(CIVIC_LX_VIN)).execute();
+            db.update(VIN)
+                    .set(VIN.CONFIG_KEY, CIVIC_SPORT)
+                    .where(VIN.VIN_.eq(CIVIC_LX_VIN))
+                    .execute();
 
             assertThat(api.get(byVin).ok().at("/vehicle/config_key").asString()).isEqualTo(CIVIC_SPORT);
         } finally {
-            db.update(VIN).set(VIN.CONFIG_KEY, CIVIC_LX).where(VIN.VIN_.eq(CIVIC_LX_VIN)).execute();
+            db.update(VIN)
+                    .set(VIN.CONFIG_KEY, CIVIC_LX)
+                    .where(VIN.VIN_.eq(CIVIC_LX_VIN))
+                    .execute();
         }
         assertThat(api.get(byVin).ok().at("/vehicle/config_key").asString()).isEqualTo(CIVIC_LX);
     }
@@ -75,12 +81,19 @@ class ConfigurationCacheIT extends SeededRouteIT {
         api.get(f150).error(404, "not_found");
         api.get(f150).error(404, "not_found");
         try {
-            ReadModelSeed.configuration(db, added, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
+            ReadModelSeed.configuration(
+                    db, added, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
 
-            await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get("/api/v1/configs?vin=" + F150_27_2020_VIN).ok()
-                    .at("/configs/0/config_key").asString()).isEqualTo(added));
+            await().atMost(CHANGE_VISIBLE)
+                    .untilAsserted(() -> assertThat(api.get("/api/v1/configs?vin=" + F150_27_2020_VIN)
+                                    .ok()
+                                    .at("/configs/0/config_key")
+                                    .asString())
+                            .isEqualTo(added));
         } finally {
-            db.deleteFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(added)).execute();
+            db.deleteFrom(CONFIGURATION)
+                    .where(CONFIGURATION.CONFIG_KEY.eq(added))
+                    .execute();
         }
         await().atMost(CHANGE_VISIBLE).untilAsserted(() -> api.get(f150).error(404, "not_found"));
     }
@@ -90,9 +103,11 @@ class ConfigurationCacheIT extends SeededRouteIT {
         String before = api.get(TIRES).ok().toString();
         api.get(TIRES).ok();
 
-        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "205/55R16", 91, "V", 215, 33))), SEEDED);
+        GroupDocument.TIRES.write(
+                db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "205/55R16", 91, "V", 215, 33))), SEEDED);
 
-        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("205/55R16"));
+        await().atMost(CHANGE_VISIBLE)
+                .untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("205/55R16"));
         assertThat(before).doesNotContain("205/55R16");
     }
 
@@ -102,8 +117,9 @@ class ConfigurationCacheIT extends SeededRouteIT {
 
         db.truncate(GroupDocument.TIRES.table()).execute();
 
-        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().path("tires").toString())
-                .doesNotContain("215/55R16"));
+        await().atMost(CHANGE_VISIBLE)
+                .untilAsserted(() ->
+                        assertThat(api.get(TIRES).ok().path("tires").toString()).doesNotContain("215/55R16"));
     }
 
     @Test
@@ -112,11 +128,14 @@ class ConfigurationCacheIT extends SeededRouteIT {
         api.get(TIRES).ok();
 
         int terminated = db.fetchOne("select count(pg_terminate_backend(pid)) from pg_stat_activity"
-                + " where datname = current_database() and query like 'LISTEN " + ReadChangeNotifications.CHANNEL + "%'")
+                        + " where datname = current_database() and query like 'LISTEN "
+                        + ReadChangeNotifications.CHANNEL + "%'")
                 .get(0, Integer.class);
-        GroupDocument.TIRES.write(db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))), SEEDED);
+        GroupDocument.TIRES.write(
+                db, CIVIC_LX, TireView.of(List.of(new TireFitment("both", "225/45R17", 94, "W", 230, 34))), SEEDED);
 
         assertThat(terminated).isEqualTo(1);
-        await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("225/45R17"));
+        await().atMost(CHANGE_VISIBLE)
+                .untilAsserted(() -> assertThat(api.get(TIRES).ok().toString()).contains("225/45R17"));
     }
 }

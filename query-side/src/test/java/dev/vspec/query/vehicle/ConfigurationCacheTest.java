@@ -58,8 +58,10 @@ class ConfigurationCacheTest {
 
         assertThat(database.reads).isEqualTo(1);
         assertThat(loaded.get(0).documents()).containsOnlyKeys(GroupDocument.FLUIDS);
-        assertThat(loaded.get(0).lastChange().time()).isEqualTo(held.get(0).lastChange().time())
-                .contains(RECORDED.plusDays(GroupDocument.all().indexOf(GroupDocument.FLUIDS) + 1).toInstant());
+        assertThat(loaded.get(0).lastChange().time())
+                .isEqualTo(held.get(0).lastChange().time())
+                .contains(RECORDED.plusDays(GroupDocument.all().indexOf(GroupDocument.FLUIDS) + 1)
+                        .toInstant());
     }
 
     @Test
@@ -88,7 +90,7 @@ class ConfigurationCacheTest {
 
         database.whileReading = () -> cache.changed(KEY);
         assertThat(cache.select(BY_KEY, List.of())).hasSize(1);
-        database.whileReading = () -> { };
+        database.whileReading = () -> {};
         cache.select(BY_KEY, List.of());
 
         assertThat(database.reads).isEqualTo(2);
@@ -112,7 +114,8 @@ class ConfigurationCacheTest {
     void everyOtherReadGoesToTheDatabaseEachTime() {
         ConfigurationCache cache = new ConfigurationCache(database, 1_000_000);
         cache.reportsStarted();
-        Lookup.ByYearMakeModel civic = new Lookup.ByYearMakeModel(new VehicleIdentifier.ByYearMakeModel(2019, "Honda", "Civic", null));
+        Lookup.ByYearMakeModel civic =
+                new Lookup.ByYearMakeModel(new VehicleIdentifier.ByYearMakeModel(2019, "Honda", "Civic", null));
         Vin vin = Vin.parse("19XFC2F52KE715372");
 
         cache.select(civic, List.of());
@@ -135,9 +138,13 @@ class ConfigurationCacheTest {
 
         Map<ModelOf, List<Candidate>> first = cache.ofModels(Set.of(civic, none));
         Map<ModelOf, List<Candidate>> again = cache.ofModels(Set.of(civic, none));
-        assertThat(database.reads).as("a model without configurations is kept too").isEqualTo(1);
+        assertThat(database.reads)
+                .as("a model without configurations is kept too")
+                .isEqualTo(1);
         assertThat(again).isEqualTo(first);
-        assertThat(again.get(civic)).extracting(candidate -> candidate.vehicle().configKey()).containsExactly(KEY);
+        assertThat(again.get(civic))
+                .extracting(candidate -> candidate.vehicle().configKey())
+                .containsExactly(KEY);
         assertThat(again.get(none)).isEmpty();
 
         cache.changed("2020-ford-f-150-xlt-2-7l-v6-4x4");
@@ -147,9 +154,11 @@ class ConfigurationCacheTest {
         cache.changedAll();
         database.whileReading = cache::changedAll;
         cache.ofModels(Set.of(none));
-        database.whileReading = () -> { };
+        database.whileReading = () -> {};
         cache.ofModels(Set.of(none));
-        assertThat(database.reads).as("a read that raced with a change is not kept").isEqualTo(4);
+        assertThat(database.reads)
+                .as("a read that raced with a change is not kept")
+                .isEqualTo(4);
 
         cache.reportsStopped();
         cache.ofModels(Set.of(civic));
@@ -184,7 +193,7 @@ class ConfigurationCacheTest {
     private static final class Database implements Configurations {
 
         int reads;
-        Runnable whileReading = () -> { };
+        Runnable whileReading = () -> {};
 
         @Override
         public List<ResolvedVehicle> select(Lookup.Selecting lookup, List<GroupDocument<?>> documents) {
@@ -198,7 +207,8 @@ class ConfigurationCacheTest {
                 changed.put(document, RECORDED.plusDays(GroupDocument.all().indexOf(document) + 1));
             });
             Vehicle answered = civic().withCoverage(new Coverage.Builder().build());
-            return List.of(new ResolvedVehicle(answered, bodies, new ChangeTimes(LastChange.NOTHING, RECORDED, changed)));
+            return List.of(
+                    new ResolvedVehicle(answered, bodies, new ChangeTimes(LastChange.NOTHING, RECORDED, changed)));
         }
 
         @Override
@@ -207,9 +217,11 @@ class ConfigurationCacheTest {
             whileReading.run();
             Map<ModelOf, List<Candidate>> found = new HashMap<>();
             for (ModelOf model : models) {
-                found.put(model, model.year() == 2019 && model.model().equals("civic")
-                        ? List.of(new Candidate(civic(), "lx"))
-                        : List.of());
+                found.put(
+                        model,
+                        model.year() == 2019 && model.model().equals("civic")
+                                ? List.of(new Candidate(civic(), "lx"))
+                                : List.of());
             }
             return found;
         }

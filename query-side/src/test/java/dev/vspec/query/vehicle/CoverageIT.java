@@ -23,8 +23,8 @@ class CoverageIT extends SeededRouteIT {
     private static final JsonNode RECORDED = json("""
             {"status": "recorded", "source": %s, "recorded_at": "2026-11-21T07:27:36.776Z"}""".formatted(SEEDED_SOURCE_JSON));
     private static final JsonNode MISSING = json("{\"status\": \"missing\"}");
-    private static final List<String> GROUPS = List.of("fluids", "specs", "tires", "maintenance_schedule", "parts",
-            "labor", "image");
+    private static final List<String> GROUPS =
+            List.of("fluids", "specs", "tires", "maintenance_schedule", "parts", "labor", "image");
 
     private Api provenance;
 
@@ -35,32 +35,55 @@ class CoverageIT extends SeededRouteIT {
 
     @Test
     void aConfigurationWithNoGroupsAnswersEmptyValuesWithEveryGroupMissing() {
-        JsonNode answer = provenance.get("/api/v1/fluids" + query("config_key", CIVIC_SPORT)).ok();
+        JsonNode answer = provenance
+                .get("/api/v1/fluids" + query("config_key", CIVIC_SPORT))
+                .ok();
 
         assertThat(answer.path("fluids").isArray()).isTrue();
         assertThat(answer.path("fluids").size()).isZero();
         JsonNode vehicle = answer.path("vehicle");
         assertThat(vehicle.path("source")).isEqualTo(json(SEEDED_SOURCE_JSON));
-        assertThat(names(vehicle.path("coverage"))).as("in the API's group order, no service_history without a VIN")
+        assertThat(names(vehicle.path("coverage")))
+                .as("in the API's group order, no service_history without a VIN")
                 .containsExactlyElementsOf(GROUPS);
-        GROUPS.forEach(group -> assertThat(vehicle.path("coverage").path(group)).as(group).isEqualTo(MISSING));
+        GROUPS.forEach(group ->
+                assertThat(vehicle.path("coverage").path(group)).as(group).isEqualTo(MISSING));
     }
 
     @Test
     void recordedGroupsSayTheirSourceAndWhenAndAVinAlsoCoversItsServiceHistory() {
-        JsonNode byKey = provenance.get("/api/v1/vehicle" + query("config_key", CIVIC_LX)).ok().path("vehicle").path("coverage");
-        JsonNode byVin = provenance.get("/api/v1/vehicle" + query("vin", CIVIC_LX_VIN)).ok().path("vehicle").path("coverage");
+        JsonNode byKey = provenance
+                .get("/api/v1/vehicle" + query("config_key", CIVIC_LX))
+                .ok()
+                .path("vehicle")
+                .path("coverage");
+        JsonNode byVin = provenance
+                .get("/api/v1/vehicle" + query("vin", CIVIC_LX_VIN))
+                .ok()
+                .path("vehicle")
+                .path("coverage");
 
         GROUPS.forEach(group -> assertThat(byKey.path(group)).as(group).isEqualTo(RECORDED));
-        assertThat(names(byVin)).containsExactlyElementsOf(
-                List.of("fluids", "specs", "tires", "maintenance_schedule", "parts", "labor", "image", "service_history"));
+        assertThat(names(byVin))
+                .containsExactlyElementsOf(List.of(
+                        "fluids",
+                        "specs",
+                        "tires",
+                        "maintenance_schedule",
+                        "parts",
+                        "labor",
+                        "image",
+                        "service_history"));
         assertThat(byVin.path("service_history")).isEqualTo(RECORDED);
     }
 
     @Test
     void includeAnswersTheGroupRoutesStoredBytesAndTheSameVehicleBlock() {
-        String stored = db.select(FLUIDS_DOCUMENT.BODY).from(FLUIDS_DOCUMENT)
-                .where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(CIVIC_LX)).fetchSingle().value1();
+        String stored = db.select(FLUIDS_DOCUMENT.BODY)
+                .from(FLUIDS_DOCUMENT)
+                .where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(CIVIC_LX))
+                .fetchSingle()
+                .value1();
 
         Api.Reply route = provenance.get("/api/v1/fluids" + query("config_key", CIVIC_LX));
         Api.Reply included = provenance.get("/api/v1/vehicle" + query("config_key", CIVIC_LX, "include", "fluids"));

@@ -20,7 +20,9 @@ class DeflatedTest {
         for (int length : new int[] {0, 1, 17, 1_000, 70_000}) {
             byte[] bytes = new byte[length];
             random.nextBytes(bytes);
-            assertThat(Deflated.inflate(Deflated.deflate(bytes))).as("%d random bytes", length).isEqualTo(bytes);
+            assertThat(Deflated.inflate(Deflated.deflate(bytes)))
+                    .as("%d random bytes", length)
+                    .isEqualTo(bytes);
         }
         byte[] text = "[{\"kind\":\"engine_oil\",\"spec\":\"VW 504 00 — Öl ✓ 文字\"}]".getBytes(StandardCharsets.UTF_8);
         assertThat(Deflated.inflate(Deflated.deflate(text))).isEqualTo(text);
@@ -42,8 +44,11 @@ class DeflatedTest {
     void aStoredDocumentShrinksSeveralTimes() {
         StringBuilder json = new StringBuilder("[");
         for (int i = 0; i < 12; i++) {
-            json.append(i == 0 ? "" : ",").append("{\"kind\":\"fluid_").append(i)
-                    .append("\",\"spec\":\"API SP / ILSAC GF-6A SAE 0W-20\",\"capacity_l\":4.4,\"notes\":\"with filter\"}");
+            json.append(i == 0 ? "" : ",")
+                    .append("{\"kind\":\"fluid_")
+                    .append(i)
+                    .append(
+                            "\",\"spec\":\"API SP / ILSAC GF-6A SAE 0W-20\",\"capacity_l\":4.4,\"notes\":\"with filter\"}");
         }
         byte[] document = json.append(']').toString().getBytes(StandardCharsets.UTF_8);
 
@@ -56,7 +61,8 @@ class DeflatedTest {
         try {
             List<Future<Boolean>> results = new ArrayList<>();
             for (int i = 0; i < 480; i++) {
-                byte[] bytes = ("{\"caller\":" + i + ",\"text\":\"" + "x".repeat(i) + "\"}").getBytes(StandardCharsets.UTF_8);
+                byte[] bytes =
+                        ("{\"caller\":" + i + ",\"text\":\"" + "x".repeat(i) + "\"}").getBytes(StandardCharsets.UTF_8);
                 results.add(callers.submit(() -> Arrays.equals(Deflated.inflate(Deflated.deflate(bytes)), bytes)));
             }
             for (Future<Boolean> result : results) {

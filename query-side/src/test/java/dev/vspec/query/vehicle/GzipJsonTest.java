@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.zip.CRC32;
 import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class GzipJsonTest {
 
@@ -64,23 +64,27 @@ class GzipJsonTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', nullValues = "NULL", value = {
-            "gzip|true",
-            "GZIP|true",
-            "gzip, deflate, br|true",
-            "br;q=1.0, gzip;q=0.8|true",
-            "x-gzip|true",
-            "*|true",
-            "deflate, *;q=0.1|true",
-            "gzip;q=0|false",
-            "gzip; q=0.000, *|false",
-            "*;q=0|false",
-            "identity|false",
-            "deflate, br|false",
-            "''|false",
-            "NULL|false",
-            "gzipped|false",
-            "gzip;q=0.001|true"})
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "NULL",
+            value = {
+                "gzip|true",
+                "GZIP|true",
+                "gzip, deflate, br|true",
+                "br;q=1.0, gzip;q=0.8|true",
+                "x-gzip|true",
+                "*|true",
+                "deflate, *;q=0.1|true",
+                "gzip;q=0|false",
+                "gzip; q=0.000, *|false",
+                "*;q=0|false",
+                "identity|false",
+                "deflate, br|false",
+                "''|false",
+                "NULL|false",
+                "gzipped|false",
+                "gzip;q=0.001|true"
+            })
     void acceptEncodingIsReadWithItsQValues(String header, boolean gzip) {
         assertThat(GzipJson.accepted(header)).isEqualTo(gzip);
     }
@@ -89,7 +93,8 @@ class GzipJsonTest {
         StringBuilder text = new StringBuilder(length);
         String[] words = {"{\"type\":", "\"engine_oil\"", ",\"capacity\":", "4.40", "Öl ✓", "}", " ", "[", "]"};
         while (text.length() < length) {
-            text.append(random.nextInt(20) == 0 ? (char) ('a' + random.nextInt(26)) : words[random.nextInt(words.length)]);
+            text.append(
+                    random.nextInt(20) == 0 ? (char) ('a' + random.nextInt(26)) : words[random.nextInt(words.length)]);
         }
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -38,12 +38,18 @@ class LookupTest {
                 ymm(2020, "Ford", "F-150", "XLT"));
 
         for (Lookup.Selecting lookup : lookups) {
-            assertThat(POSTGRES.selectFrom(CONFIGURATION).where(lookup.shape().condition()).getParams().keySet())
-                    .as(lookup.toString()).containsExactlyInAnyOrderElementsOf(lookup.values().keySet());
+            assertThat(POSTGRES.selectFrom(CONFIGURATION)
+                            .where(lookup.shape().condition())
+                            .getParams()
+                            .keySet())
+                    .as(lookup.toString())
+                    .containsExactlyInAnyOrderElementsOf(lookup.values().keySet());
         }
         assertThat(lookups.get(0).shape()).isSameAs(lookups.get(1).shape());
         assertThat(lookups.get(2).shape()).isSameAs(lookups.get(3).shape());
-        assertThat(lookups.get(4).shape()).isSameAs(lookups.get(5).shape()).isNotSameAs(lookups.get(2).shape());
+        assertThat(lookups.get(4).shape())
+                .isSameAs(lookups.get(5).shape())
+                .isNotSameAs(lookups.get(2).shape());
     }
 
     @Test

@@ -6,9 +6,9 @@ import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.readmodel.GroupDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,12 +25,13 @@ class StoredDocumentsIT extends SeededRouteIT {
     /** {@code {"vehicle": ..., "<group>": ...}} either way, so the whole answers and their ETags are the same bytes. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-            "fluids, /api/v1/fluids",
-            "specs, /api/v1/specs",
-            "tires, /api/v1/tires",
-            "maintenance_schedule, /api/v1/maintenance-schedule",
-            "parts, /api/v1/parts",
-            "labor, /api/v0/labor"})
+        "fluids, /api/v1/fluids",
+        "specs, /api/v1/specs",
+        "tires, /api/v1/tires",
+        "maintenance_schedule, /api/v1/maintenance-schedule",
+        "parts, /api/v1/parts",
+        "labor, /api/v0/labor"
+    })
     void aGroupRouteAndIncludeAnswerTheSameBytes(String group, String route) {
         for (String key : new String[] {CIVIC_LX, F150_XLT_50, RANGE_ROVER}) {
             Reply own = api.get(route + query("config_key", key));
@@ -46,10 +47,15 @@ class StoredDocumentsIT extends SeededRouteIT {
     @Test
     void theMvcMapperRendersEveryStoredGroupToItsStoredBytes() {
         for (GroupDocument<?> document : GroupDocument.all()) {
-            String body = db.select(document.body()).from(document.table())
-                    .where(document.configKey().eq(CIVIC_LX)).fetchSingle().value1();
+            String body = db.select(document.body())
+                    .from(document.table())
+                    .where(document.configKey().eq(CIVIC_LX))
+                    .fetchSingle()
+                    .value1();
 
-            assertThat(mvcJson.writeValueAsString(document.parse(body))).as(document.group().key()).isEqualTo(body);
+            assertThat(mvcJson.writeValueAsString(document.parse(body)))
+                    .as(document.group().key())
+                    .isEqualTo(body);
         }
     }
 }

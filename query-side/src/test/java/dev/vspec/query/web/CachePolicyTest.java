@@ -21,7 +21,8 @@ class CachePolicyTest {
     @Test
     void aGroupRouteIsAsFreshAsTheGroupInsideTheVehicleRoute() {
         assertThat(CachePolicy.forRoute("/api/v1/parts", name -> null)).hasValue(CachePolicy.of(Group.PARTS));
-        assertThat(CachePolicy.forRoute("/api/v0/service-history", name -> null)).hasValue(CachePolicy.of(Group.SERVICE_HISTORY));
+        assertThat(CachePolicy.forRoute("/api/v0/service-history", name -> null))
+                .hasValue(CachePolicy.of(Group.SERVICE_HISTORY));
         assertThat(CachePolicy.forRoute("/api/v1/specs", name -> null)).hasValue(CachePolicy.of(Group.SPECS));
     }
 
@@ -29,8 +30,12 @@ class CachePolicyTest {
     void anAnswerGivenToAKeyIsPrivateWithItsLifetimeKept() {
         assertThat(Freshness.CATALOG.keyedCacheControl()).isEqualTo("private, max-age=86400");
         assertThat(Freshness.IMAGE.keyedCacheControl()).isEqualTo("private, max-age=604800, immutable");
-        assertThat(Freshness.SERVICE_HISTORY.keyedCacheControl()).as("private already").isEqualTo("private, max-age=300");
-        assertThat(Freshness.NO_STORE.keyedCacheControl()).as("never kept at all").isEqualTo("no-store");
+        assertThat(Freshness.SERVICE_HISTORY.keyedCacheControl())
+                .as("private already")
+                .isEqualTo("private, max-age=300");
+        assertThat(Freshness.NO_STORE.keyedCacheControl())
+                .as("never kept at all")
+                .isEqualTo("no-store");
         assertThat(Freshness.LISTING.cacheControl()).as("keyless").isEqualTo("max-age=60");
     }
 
@@ -40,11 +45,13 @@ class CachePolicyTest {
                 .isEqualTo(Freshness.SERVICE_HISTORY);
         assertThat(Freshness.shortest(List.of(), Freshness.IMAGE)).isEqualTo(Freshness.IMAGE);
         for (Freshness freshness : Freshness.values()) {
-            assertThat(freshness.cacheControl()).contains(switch (freshness) {
-                case STATUS -> "no-cache";
-                case NO_STORE -> "no-store";
-                default -> "max-age=" + freshness.maxAgeSeconds();
-            });
+            assertThat(freshness.cacheControl())
+                    .contains(
+                            switch (freshness) {
+                                case STATUS -> "no-cache";
+                                case NO_STORE -> "no-store";
+                                default -> "max-age=" + freshness.maxAgeSeconds();
+                            });
             assertThat(freshness.cacheControl().contains("private")).isEqualTo(freshness.privateOnly());
         }
     }
@@ -53,17 +60,22 @@ class CachePolicyTest {
     void enrichmentStatusIsNeverStoredAndOnlyItIsUnstored() {
         assertThat(CachePolicy.forRoute("/api/v0/enrich", name -> null)).hasValue(Freshness.NO_STORE);
         for (Freshness freshness : Freshness.values()) {
-            assertThat(freshness.stored()).as(freshness.name()).isEqualTo(!freshness.cacheControl().contains("no-store"));
+            assertThat(freshness.stored())
+                    .as(freshness.name())
+                    .isEqualTo(!freshness.cacheControl().contains("no-store"));
         }
     }
 
     @Test
     void configsIsKeptBrieflyWhateverItIsAskedSinceTheCatalogGrows() {
         assertThat(configs(Map.of("year", "2019"))).isEqualTo(Freshness.LISTING);
-        assertThat(configs(Map.of("year", "2019", "make", "honda", "limit", "5"))).isEqualTo(Freshness.LISTING);
-        assertThat(configs(Map.of("year", "2019", "make", "honda", "model", "civic"))).isEqualTo(Freshness.LISTING);
+        assertThat(configs(Map.of("year", "2019", "make", "honda", "limit", "5")))
+                .isEqualTo(Freshness.LISTING);
+        assertThat(configs(Map.of("year", "2019", "make", "honda", "model", "civic")))
+                .isEqualTo(Freshness.LISTING);
         assertThat(configs(Map.of("year", "2019", "vin", "19XFC2F52KE715372"))).isEqualTo(Freshness.LISTING);
-        assertThat(configs(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd"))).isEqualTo(Freshness.LISTING);
+        assertThat(configs(Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd")))
+                .isEqualTo(Freshness.LISTING);
         assertThat(configs(Map.of())).isEqualTo(Freshness.LISTING);
         assertThat(CachePolicy.forRoute("/api/v1/makes", name -> null)).hasValue(Freshness.LISTING);
     }

@@ -25,7 +25,8 @@ class ClientMistakesLogIT extends SeededRouteIT {
 
     private static final int REPEATS = 20;
     /** A fully qualified class name, e.g. tools.jackson.databind.JsonNode. */
-    private static final Pattern CLASS_NAME = Pattern.compile("\\b[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+\\.[A-Z][A-Za-z0-9_$]*");
+    private static final Pattern CLASS_NAME =
+            Pattern.compile("\\b[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+\\.[A-Z][A-Za-z0-9_$]*");
 
     @Test
     void repeatedMistakesAreOneShortLineEachAndNeverAStackTrace(CapturedOutput output) {
@@ -42,14 +43,17 @@ class ClientMistakesLogIT extends SeededRouteIT {
                 () -> keyless.send("PUT", "/api/v1/fluids", null),
                 () -> api.getWith("/api/v1/fluids" + query("config_key", CIVIC_LX), "Accept", "text/html"),
                 // unknown keys from one address: 401 ten times a minute, then 429
-                () -> keyless.getWith("/api/v1/fluids" + query("config_key", CIVIC_LX), "X-Forwarded-For", "198.51.100.7"));
+                () -> keyless.getWith(
+                        "/api/v1/fluids" + query("config_key", CIVIC_LX), "X-Forwarded-For", "198.51.100.7"));
         int before = output.getAll().length();
 
         for (int i = 0; i < REPEATS; i++) {
             for (Supplier<Reply> mistake : mistakes) {
                 Reply reply = mistake.get();
                 assertThat(reply.status()).as(reply.text()).isBetween(400, 499);
-                assertThat(CLASS_NAME.matcher(reply.text()).find()).as(reply.text()).isFalse();
+                assertThat(CLASS_NAME.matcher(reply.text()).find())
+                        .as(reply.text())
+                        .isFalse();
             }
         }
 
@@ -60,9 +64,18 @@ class ClientMistakesLogIT extends SeededRouteIT {
             String message = line.contains(" : ") ? line.substring(line.indexOf(" : ") + 3) : line;
             assertThat(CLASS_NAME.matcher(message).find()).as(line).isFalse();
         }
-        for (String code : List.of("invalid_param", "invalid_vin", "missing_param", "not_found", "method_not_allowed",
-                "not_acceptable", "invalid_api_key", "rate_limited")) {
-            assertThat(lines.stream().filter(line -> line.contains(" " + code + " "))).as(code).hasSizeLessThanOrEqualTo(1);
+        for (String code : List.of(
+                "invalid_param",
+                "invalid_vin",
+                "missing_param",
+                "not_found",
+                "method_not_allowed",
+                "not_acceptable",
+                "invalid_api_key",
+                "rate_limited")) {
+            assertThat(lines.stream().filter(line -> line.contains(" " + code + " ")))
+                    .as(code)
+                    .hasSizeLessThanOrEqualTo(1);
         }
     }
 }

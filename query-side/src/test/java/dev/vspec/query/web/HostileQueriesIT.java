@@ -23,9 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostileQueriesIT extends SeededRouteIT {
 
     /** Every route that takes the three identifier modes. */
-    static final List<String> IDENTIFIER_ROUTES = Stream.concat(Expected.VEHICLE_ROUTES.stream(),
-            Stream.of("/api/v1/configs", "/api/v1/decode", "/api/v0/service-history")).toList();
-    private static final List<String> YEAR_MAKE_MODEL_TRIM = List.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX");
+    static final List<String> IDENTIFIER_ROUTES = Stream.concat(
+                    Expected.VEHICLE_ROUTES.stream(),
+                    Stream.of("/api/v1/configs", "/api/v1/decode", "/api/v0/service-history"))
+            .toList();
+
+    private static final List<String> YEAR_MAKE_MODEL_TRIM =
+            List.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX");
 
     static Stream<Arguments> repeatedParameters() {
         List<Arguments> cases = new ArrayList<>();
@@ -33,12 +37,20 @@ class HostileQueriesIT extends SeededRouteIT {
         cases.add(Arguments.of("config_key", "config_key=" + CIVIC_LX + "&config_key=" + CIVIC_LX, IDENTIFIER_ROUTES));
         for (int i = 0; i < YEAR_MAKE_MODEL_TRIM.size(); i += 2) {
             String name = YEAR_MAKE_MODEL_TRIM.get(i);
-            cases.add(Arguments.of(name, query(YEAR_MAKE_MODEL_TRIM.toArray(String[]::new)).substring(1)
-                    + "&" + name + "=" + YEAR_MAKE_MODEL_TRIM.get(i + 1), IDENTIFIER_ROUTES));
+            cases.add(Arguments.of(
+                    name,
+                    query(YEAR_MAKE_MODEL_TRIM.toArray(String[]::new)).substring(1) + "&" + name + "="
+                            + YEAR_MAKE_MODEL_TRIM.get(i + 1),
+                    IDENTIFIER_ROUTES));
         }
-        cases.add(Arguments.of("mileage", "config_key=" + CIVIC_LX + "&mileage=5000&mileage=10000", List.of("/api/v0/maintenance")));
-        cases.add(Arguments.of("operation", "config_key=" + CIVIC_LX + "&operation=a&operation=b", List.of("/api/v0/labor")));
-        cases.add(Arguments.of("job_id", "job_id=enr_" + CIVIC_LX_VIN + "_1&job_id=enr_" + CIVIC_LX_VIN + "_2", List.of("/api/v0/enrich")));
+        cases.add(Arguments.of(
+                "mileage", "config_key=" + CIVIC_LX + "&mileage=5000&mileage=10000", List.of("/api/v0/maintenance")));
+        cases.add(Arguments.of(
+                "operation", "config_key=" + CIVIC_LX + "&operation=a&operation=b", List.of("/api/v0/labor")));
+        cases.add(Arguments.of(
+                "job_id",
+                "job_id=enr_" + CIVIC_LX_VIN + "_1&job_id=enr_" + CIVIC_LX_VIN + "_2",
+                List.of("/api/v0/enrich")));
         cases.add(Arguments.of("vin", "vin=" + CIVIC_LX_VIN + "&vin=" + CIVIC_LX_VIN, List.of("/api/v0/enrich")));
         cases.add(Arguments.of("partial_vin", "partial_vin=1HGCM826&partial_vin=1HGCM827", List.of("/api/v1/decode")));
         return cases.stream();
@@ -48,7 +60,11 @@ class HostileQueriesIT extends SeededRouteIT {
     @MethodSource("repeatedParameters")
     void aParameterGivenTwiceIsRefusedNamingIt(String name, String query, List<String> routes) {
         for (String route : routes) {
-            assertThat(api.get(route + "?" + query).error(400, "invalid_param").path("message").asString()).as(route)
+            assertThat(api.get(route + "?" + query)
+                            .error(400, "invalid_param")
+                            .path("message")
+                            .asString())
+                    .as(route)
                     .isEqualTo("Parameter '" + name + "' is given 2 times; send it once");
         }
     }
@@ -74,9 +90,15 @@ class HostileQueriesIT extends SeededRouteIT {
         List<String> routes = new ArrayList<>(IDENTIFIER_ROUTES);
         routes.addAll(List.of("/api/v0/enrich", "/api/v1/decode/batch", "/api/v1/wmi/1HG"));
         for (String route : routes) {
-            String message = api.get(route + query).error(400, "invalid_param").path("message").asString();
+            String message = api.get(route + query)
+                    .error(400, "invalid_param")
+                    .path("message")
+                    .asString();
 
-            assertThat(message).as(route).contains("control character").endsWith("send printable text")
+            assertThat(message)
+                    .as(route)
+                    .contains("control character")
+                    .endsWith("send printable text")
                     .startsWith(name.equals("a name") ? "A parameter name" : "Parameter '" + name + "'");
         }
     }
@@ -84,28 +106,47 @@ class HostileQueriesIT extends SeededRouteIT {
     /** The list parameters: VINs of a batch, groups of the whole vehicle. */
     @Test
     void aListMayBeGivenRepeated() {
-        assertThat(api.get("/api/v1/decode/batch?vins=" + CIVIC_LX_VIN + "&vins=19XFC2F59KE812021").ok().path("count").asInt())
+        assertThat(api.get("/api/v1/decode/batch?vins=" + CIVIC_LX_VIN + "&vins=19XFC2F59KE812021")
+                        .ok()
+                        .path("count")
+                        .asInt())
                 .isEqualTo(2);
-        assertThat(api.get("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids&include=specs").ok().propertyNames())
+        assertThat(api.get("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids&include=specs")
+                        .ok()
+                        .propertyNames())
                 .containsExactly("vehicle", "fluids", "specs");
     }
 
     /** Matching folds whitespace, tabs and line breaks included: they are no control characters a lookup refuses. */
     @Test
     void whitespaceInATextParameterIsFoldedNotRefused() {
-        api.get("/api/v1/fluids" + query("year", "2019", "make", "Honda", "model", "Civic\t", "trim", "\r\nLX")).ok();
+        api.get("/api/v1/fluids" + query("year", "2019", "make", "Honda", "model", "Civic\t", "trim", "\r\nLX"))
+                .ok();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Foo", "2019 Honda Civic LX", "2019-HONDA-CIVIC-LX-K20C2-FWD", "2019-honda-civic", "€uro",
-            "../../etc/passwd", "' OR 1=1 --", "2019-honda-civic-lx-k20c2-awd"})
+    @ValueSource(
+            strings = {
+                "Foo",
+                "2019 Honda Civic LX",
+                "2019-HONDA-CIVIC-LX-K20C2-FWD",
+                "2019-honda-civic",
+                "€uro",
+                "../../etc/passwd",
+                "' OR 1=1 --",
+                "2019-honda-civic-lx-k20c2-awd"
+            })
     void aConfigKeyOfAnyShapeThatNamesNoConfigurationIsNotFound(String key) {
         for (String route : IDENTIFIER_ROUTES) {
             if (route.equals("/api/v0/service-history")) {
                 api.get(route + query("config_key", key)).error(400, "missing_param");
             } else {
-                assertThat(api.get(route + query("config_key", key)).error(404, "not_found").path("message").asString())
-                        .as(route).isEqualTo("No enriched vehicle config matches config_key " + key);
+                assertThat(api.get(route + query("config_key", key))
+                                .error(404, "not_found")
+                                .path("message")
+                                .asString())
+                        .as(route)
+                        .isEqualTo("No enriched vehicle config matches config_key " + key);
             }
         }
     }

@@ -14,18 +14,18 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.Part;
-import dev.vspec.contracts.catalog.SpecItem;
-import dev.vspec.readmodel.FluidView;
 import dev.vspec.contracts.catalog.PartPriced;
+import dev.vspec.contracts.catalog.SpecItem;
+import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.query.Expected;
+import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
+import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecView;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.query.Expected;
-import dev.vspec.query.ReadModelSeed;
-import dev.vspec.query.SeededRouteIT;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -56,13 +56,16 @@ class HttpCachingIT extends SeededRouteIT {
 
     /** A configuration of its own whose facts were recorded at different times, its specs last. */
     private static final String DATED = "2021-honda-accord-lx-l15be-fwd";
+
     private static final OffsetDateTime REGISTERED = OffsetDateTime.parse("2026-01-05T10:00:00.400Z");
     private static final OffsetDateTime PARTS_LISTED = OffsetDateTime.parse("2026-01-10T09:15:00.120Z");
     private static final OffsetDateTime FLUIDS_RECORDED = OffsetDateTime.parse("2026-01-20T11:45:00.900Z");
     private static final OffsetDateTime SPECS_RECORDED = OffsetDateTime.parse("2026-02-01T08:00:00.250Z");
     /** The latest of them, in whole seconds. */
     private static final String LATEST = "Sun, 01 Feb 2026 08:00:00 GMT";
-    private static final Part FILTER = new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change");
+
+    private static final Part FILTER =
+            new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change");
     private static final Duration CHANGE_VISIBLE = Duration.ofSeconds(5);
 
     @Autowired
@@ -70,30 +73,35 @@ class HttpCachingIT extends SeededRouteIT {
     RequestMappingHandlerMapping mappings;
 
     @ParameterizedTest(name = "{0}{1}")
-    @CsvSource(delimiter = '|', value = {
-            "/api/v1/configs | config | 'private, max-age=60'",
-            "/api/v1/fluids | config | 'private, max-age=86400'",
-            "/api/v1/specs | config | 'private, max-age=86400'",
-            "/api/v1/tires | config | 'private, max-age=86400'",
-            "/api/v1/maintenance-schedule | config | 'private, max-age=86400'",
-            "/api/v1/parts | config | 'private, max-age=3600'",
-            "/api/v0/maintenance | config | 'private, max-age=3600'",
-            "/api/v0/labor | config | 'private, max-age=86400'",
-            "/api/v0/service-history | vin | 'private, max-age=300'",
-            "/api/v1/vehicle | config | 'private, max-age=86400'",
-            "/api/v1/status | none | no-cache"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "/api/v1/configs | config | 'private, max-age=60'",
+                "/api/v1/fluids | config | 'private, max-age=86400'",
+                "/api/v1/specs | config | 'private, max-age=86400'",
+                "/api/v1/tires | config | 'private, max-age=86400'",
+                "/api/v1/maintenance-schedule | config | 'private, max-age=86400'",
+                "/api/v1/parts | config | 'private, max-age=3600'",
+                "/api/v0/maintenance | config | 'private, max-age=3600'",
+                "/api/v0/labor | config | 'private, max-age=86400'",
+                "/api/v0/service-history | vin | 'private, max-age=300'",
+                "/api/v1/vehicle | config | 'private, max-age=86400'",
+                "/api/v1/status | none | no-cache"
+            })
     void everyJsonRouteAnswersItsCacheControlAndAnETag(String route, String identifier, String cacheControl) {
-        Reply reply = api.get(route + switch (identifier) {
-            case "config" -> CIVIC;
-            case "vin" -> VIN;
-            default -> "";
-        });
+        Reply reply = api.get(route
+                + switch (identifier) {
+                    case "config" -> CIVIC;
+                    case "vin" -> VIN;
+                    default -> "";
+                });
 
         reply.ok();
         assertThat(reply.headers().allValues("Cache-Control")).containsExactly(cacheControl);
         assertThat(reply.header("ETag")).matches("W/\"[0-9a-f]{16}\"");
         if (!route.equals("/api/v1/status")) {
-            assertThat(Api.varyFields(reply.headers())).as("an answer given to a key varies on the key's headers")
+            assertThat(Api.varyFields(reply.headers()))
+                    .as("an answer given to a key varies on the key's headers")
                     .contains("authorization", "x-api-key");
         }
     }
@@ -107,33 +115,41 @@ class HttpCachingIT extends SeededRouteIT {
     }
 
     @ParameterizedTest(name = "include={0}")
-    @CsvSource(delimiter = '|', value = {
-            "'' | 'private, max-age=86400'",
-            "fluids,specs,tires,maintenance_schedule | 'private, max-age=86400'",
-            "fluids,specs,tires,maintenance_schedule,parts | 'private, max-age=3600'",
-            "labor,image | 'private, max-age=86400'",
-            "parts,labor | 'private, max-age=3600'",
-            "fluids,service_history,parts | 'private, max-age=300'"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "'' | 'private, max-age=86400'",
+                "fluids,specs,tires,maintenance_schedule | 'private, max-age=86400'",
+                "fluids,specs,tires,maintenance_schedule,parts | 'private, max-age=3600'",
+                "labor,image | 'private, max-age=86400'",
+                "parts,labor | 'private, max-age=3600'",
+                "fluids,service_history,parts | 'private, max-age=300'"
+            })
     void theVehicleRouteIsAsFreshAsItsShortestLivedGroup(String include, String cacheControl) {
-        assertThat(api.get("/api/v1/vehicle" + VIN + "&include=" + include).header("Cache-Control")).isEqualTo(cacheControl);
+        assertThat(api.get("/api/v1/vehicle" + VIN + "&include=" + include).header("Cache-Control"))
+                .isEqualTo(cacheControl);
     }
 
     @Test
     void repeatedIncludeParametersCountTogether() {
         assertThat(api.get("/api/v1/vehicle" + query("config_key", CIVIC_LX, "include", "fluids", "include", "parts"))
-                .header("Cache-Control")).isEqualTo("private, max-age=3600");
+                        .header("Cache-Control"))
+                .isEqualTo("private, max-age=3600");
     }
 
     @ParameterizedTest
     @CsvSource({
-            "/api/v1/fluids",
-            "/api/v1/parts",
-            "/api/v0/maintenance",
-            "/api/v0/labor",
-            "/api/v1/configs",
-            "/api/v1/vehicle"})
+        "/api/v1/fluids",
+        "/api/v1/parts",
+        "/api/v0/maintenance",
+        "/api/v0/labor",
+        "/api/v1/configs",
+        "/api/v1/vehicle"
+    })
     void theETagOfAnAnswerIs304WithoutBodyAndAnotherETagIs200(String route) {
-        String path = route + CIVIC + (route.equals("/api/v1/vehicle") ? "&include=fluids,specs,tires,maintenance_schedule,parts" : "");
+        String path = route
+                + CIVIC
+                + (route.equals("/api/v1/vehicle") ? "&include=fluids,specs,tires,maintenance_schedule,parts" : "");
         Reply first = api.get(path);
         first.ok();
         String etag = first.header("ETag");
@@ -147,7 +163,8 @@ class HttpCachingIT extends SeededRouteIT {
         Reply stale = api.getWith(path, "If-None-Match", "\"00000000000000000000000000000000\"");
         assertThat(stale.status()).isEqualTo(200);
         assertThat(stale.text()).isEqualTo(first.text());
-        assertThat(api.getWith(path, "If-None-Match", "\"0000\", " + etag).status()).isEqualTo(304);
+        assertThat(api.getWith(path, "If-None-Match", "\"0000\", " + etag).status())
+                .isEqualTo(304);
     }
 
     /** JSON is gzip-encoded for a client that accepts it: the same answer under the same (weak) ETag, varying on Accept-Encoding. */
@@ -157,18 +174,22 @@ class HttpCachingIT extends SeededRouteIT {
         Reply plain = api.get(route + CIVIC);
         HttpResponse<byte[]> gzipped = api.bytes(route + CIVIC, "Accept-Encoding", "gzip");
 
-        assertThat(plain.headers().firstValue("Content-Encoding")).as("asked for none").isEmpty();
+        assertThat(plain.headers().firstValue("Content-Encoding"))
+                .as("asked for none")
+                .isEmpty();
         assertThat(gzipped.statusCode()).isEqualTo(200);
         assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
         try (GZIPInputStream inflated = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
-            assertThat(Api.withoutVehicleProvenance(new String(inflated.readAllBytes(), StandardCharsets.UTF_8))).isEqualTo(plain.text());
+            assertThat(Api.withoutVehicleProvenance(new String(inflated.readAllBytes(), StandardCharsets.UTF_8)))
+                    .isEqualTo(plain.text());
         }
         assertThat(gzipped.body().length).isLessThan(Integer.parseInt(plain.header("Content-Length")) / 2);
         assertThat(gzipped.headers().firstValue("ETag")).hasValue(plain.header("ETag"));
         for (java.net.http.HttpHeaders headers : List.of(plain.headers(), gzipped.headers())) {
             assertThat(Api.varyFields(headers)).contains("accept-encoding", "authorization", "x-api-key");
         }
-        assertThat(api.getWith(route + CIVIC, "Accept-Encoding", "gzip", "If-None-Match", plain.header("ETag")).status())
+        assertThat(api.getWith(route + CIVIC, "Accept-Encoding", "gzip", "If-None-Match", plain.header("ETag"))
+                        .status())
                 .isEqualTo(304);
     }
 
@@ -176,14 +197,17 @@ class HttpCachingIT extends SeededRouteIT {
     void serviceHistoryAndStatusAnswer304Too() {
         for (String path : List.of("/api/v0/service-history" + VIN, "/api/v1/status")) {
             String etag = api.get(path).header("ETag");
-            assertThat(api.getWith(path, "If-None-Match", etag).status()).as(path).isEqualTo(304);
+            assertThat(api.getWith(path, "If-None-Match", etag).status())
+                    .as(path)
+                    .isEqualTo(304);
         }
     }
 
     @Test
     void differentAnswersHaveDifferentETags() {
         assertThat(api.get("/api/v1/fluids" + CIVIC).header("ETag"))
-                .isNotEqualTo(api.get("/api/v1/fluids" + query("config_key", ReadModelSeed.RANGE_ROVER)).header("ETag"));
+                .isNotEqualTo(api.get("/api/v1/fluids" + query("config_key", ReadModelSeed.RANGE_ROVER))
+                        .header("ETag"));
     }
 
     @Test
@@ -218,11 +242,22 @@ class HttpCachingIT extends SeededRouteIT {
     @Override
     protected void seed(DSLContext db) {
         super.seed(db);
-        ReadModelSeed.configuration(db, DATED, 2021, "Honda", "Accord", "LX", "L15BE", "FWD", "2021 Honda Accord LX 1.5L Turbo");
-        db.update(CONFIGURATION).set(CONFIGURATION.RECORDED_AT, REGISTERED).where(CONFIGURATION.CONFIG_KEY.eq(DATED)).execute();
-        GroupDocument.FLUIDS.write(db, DATED, FluidView.of(List.of(new Fluid("engine_oil", "SAE 0W-20", new BigDecimal("4.2"),
-                new BigDecimal("4.4"), null))), recorded(FLUIDS_RECORDED));
-        GroupDocument.SPECS.write(db, DATED, SpecView.of(List.of(new SpecItem("engine", "displacement", "1.5", "L"))),
+        ReadModelSeed.configuration(
+                db, DATED, 2021, "Honda", "Accord", "LX", "L15BE", "FWD", "2021 Honda Accord LX 1.5L Turbo");
+        db.update(CONFIGURATION)
+                .set(CONFIGURATION.RECORDED_AT, REGISTERED)
+                .where(CONFIGURATION.CONFIG_KEY.eq(DATED))
+                .execute();
+        GroupDocument.FLUIDS.write(
+                db,
+                DATED,
+                FluidView.of(List.of(
+                        new Fluid("engine_oil", "SAE 0W-20", new BigDecimal("4.2"), new BigDecimal("4.4"), null))),
+                recorded(FLUIDS_RECORDED));
+        GroupDocument.SPECS.write(
+                db,
+                DATED,
+                SpecView.of(List.of(new SpecItem("engine", "displacement", "1.5", "L"))),
                 recorded(SPECS_RECORDED));
         ReadModelSeed.parts(db, DATED, PartView.of(List.of(FILTER), List.of()), recorded(PARTS_LISTED), PARTS_LISTED);
     }
@@ -235,26 +270,31 @@ class HttpCachingIT extends SeededRouteIT {
 
         reply.ok();
         assertThat(reply.header("Last-Modified")).isEqualTo(LATEST);
-        assertThat(api.get("/api/v1/vehicle" + query("config_key", DATED, "include", "fluids,specs,parts")).header("Last-Modified"))
+        assertThat(api.get("/api/v1/vehicle" + query("config_key", DATED, "include", "fluids,specs,parts"))
+                        .header("Last-Modified"))
                 .isEqualTo(LATEST);
     }
 
     @ParameterizedTest
     @CsvSource({
-            "/api/v1/fluids, config",
-            "/api/v1/specs, config",
-            "/api/v1/tires, config",
-            "/api/v1/maintenance-schedule, config",
-            "/api/v1/parts, config",
-            "/api/v0/labor, config",
-            "/api/v0/maintenance, config",
-            "/api/v0/service-history, vin",
-            "/api/v1/vehicle, config",
-            "/api/v1/vehicle, vin"})
+        "/api/v1/fluids, config",
+        "/api/v1/specs, config",
+        "/api/v1/tires, config",
+        "/api/v1/maintenance-schedule, config",
+        "/api/v1/parts, config",
+        "/api/v0/labor, config",
+        "/api/v0/maintenance, config",
+        "/api/v0/service-history, vin",
+        "/api/v1/vehicle, config",
+        "/api/v1/vehicle, vin"
+    })
     void everyJsonRouteAboutOneVehicleSaysWhenItsFactsWereRecorded(String route, String identifier) {
-        Reply reply = api.get(route + (identifier.equals("vin") ? VIN : CIVIC) + (route.equals("/api/v1/vehicle")
-                ? "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image" + (identifier.equals("vin") ? ",service_history" : "")
-                : ""));
+        Reply reply = api.get(route
+                + (identifier.equals("vin") ? VIN : CIVIC)
+                + (route.equals("/api/v1/vehicle")
+                        ? "&include=fluids,specs,tires,maintenance_schedule,parts,labor,image"
+                                + (identifier.equals("vin") ? ",service_history" : "")
+                        : ""));
 
         reply.ok();
         assertThat(reply.header("Last-Modified")).isEqualTo(SEEDED_DATE);
@@ -262,9 +302,18 @@ class HttpCachingIT extends SeededRouteIT {
 
     @Test
     void theRoutesSendingLastModifiedAreThoseAboutOneResolvedVehicle() {
-        assertThat(LastModified.ROUTES).containsExactlyInAnyOrder("/api/v1/fluids", "/api/v1/specs", "/api/v1/tires",
-                "/api/v1/maintenance-schedule", "/api/v1/parts", "/api/v0/labor", "/api/v0/maintenance",
-                "/api/v0/service-history", "/api/v0/vehicle-image", "/api/v1/vehicle");
+        assertThat(LastModified.ROUTES)
+                .containsExactlyInAnyOrder(
+                        "/api/v1/fluids",
+                        "/api/v1/specs",
+                        "/api/v1/tires",
+                        "/api/v1/maintenance-schedule",
+                        "/api/v1/parts",
+                        "/api/v0/labor",
+                        "/api/v0/maintenance",
+                        "/api/v0/service-history",
+                        "/api/v0/vehicle-image",
+                        "/api/v1/vehicle");
     }
 
     @Test
@@ -277,18 +326,28 @@ class HttpCachingIT extends SeededRouteIT {
         assertThat(again.statusCode()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
         assertThat(again.headers().firstValue("ETag")).isEqualTo(image.headers().firstValue("ETag"));
-        assertThat(again.headers().firstValue("Cache-Control")).isEqualTo(image.headers().firstValue("Cache-Control"));
+        assertThat(again.headers().firstValue("Cache-Control"))
+                .isEqualTo(image.headers().firstValue("Cache-Control"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/decode?vin=" + CIVIC_LX_VIN, "/api/v1/wmi/1hg", "/api/v1/configs?config_key=" + CIVIC_LX,
-            "/api/v1/years", "/api/v1/makes?year=2019", "/api/v1/status"})
+    @ValueSource(
+            strings = {
+                "/api/v1/decode?vin=" + CIVIC_LX_VIN,
+                "/api/v1/wmi/1hg",
+                "/api/v1/configs?config_key=" + CIVIC_LX,
+                "/api/v1/years",
+                "/api/v1/makes?year=2019",
+                "/api/v1/status"
+            })
     void answersThatAreNoStoredFactsHaveNoLastModified(String path) {
         Reply reply = api.get(path);
 
         reply.ok();
         assertThat(reply.header("Last-Modified")).isNull();
-        assertThat(api.getWith(path, "If-Modified-Since", SEEDED_DATE).status()).as("nothing to compare with").isEqualTo(200);
+        assertThat(api.getWith(path, "If-Modified-Since", SEEDED_DATE).status())
+                .as("nothing to compare with")
+                .isEqualTo(200);
     }
 
     /** What matched a VIN no import linked is a decode by the installed vPIC release: no recorded time dates it. */
@@ -296,7 +355,8 @@ class HttpCachingIT extends SeededRouteIT {
     void aVinResolvedByItsDecodeHasNoLastModified() {
         String decoded = "2020-ford-f-150-xlt-2-7l-v6-decoded";
         try {
-            ReadModelSeed.configuration(db, decoded, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
+            ReadModelSeed.configuration(
+                    db, decoded, 2020, "Ford", "F-150", "XLT", "2.7l-v6", null, "2020 Ford F-150 XLT 2.7L V6");
 
             await().atMost(CHANGE_VISIBLE).untilAsserted(() -> {
                 Reply reply = api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN));
@@ -304,7 +364,9 @@ class HttpCachingIT extends SeededRouteIT {
                 assertThat(reply.header("Last-Modified")).isNull();
             });
         } finally {
-            db.deleteFrom(CONFIGURATION).where(CONFIGURATION.CONFIG_KEY.eq(decoded)).execute();
+            db.deleteFrom(CONFIGURATION)
+                    .where(CONFIGURATION.CONFIG_KEY.eq(decoded))
+                    .execute();
         }
     }
 
@@ -319,23 +381,32 @@ class HttpCachingIT extends SeededRouteIT {
         assertThat(api.get(parts).header("Last-Modified")).isEqualTo(LATEST);
 
         try {
-            // what the parts projection writes on PartPriced: the body rendered again, changed when the price was recorded
-            partsDocument(List.of(price(DATED, FILTER.partNumber(), "11.25", "2026-03-10")),
+            // what the parts projection writes on PartPriced: the body rendered again, changed when the price was
+            // recorded
+            partsDocument(
+                    List.of(price(DATED, FILTER.partNumber(), "11.25", "2026-03-10")),
                     OffsetDateTime.parse("2026-03-10T12:30:45.900Z"));
 
             String priced = "Tue, 10 Mar 2026 12:30:45 GMT";
-            await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(parts).header("Last-Modified")).isEqualTo(priced));
-            assertThat(api.get(parts).ok().at("/parts/0/price/amount").asString()).isEqualTo("11.25");
+            await().atMost(CHANGE_VISIBLE)
+                    .untilAsserted(() ->
+                            assertThat(api.get(parts).header("Last-Modified")).isEqualTo(priced));
+            assertThat(api.get(parts).ok().at("/parts/0/price/amount").asString())
+                    .isEqualTo("11.25");
             assertThat(api.get(withParts).header("Last-Modified")).isEqualTo(priced);
             assertThat(api.getWith(parts, "If-Modified-Since", LATEST).status()).isEqualTo(200);
             assertThat(api.getWith(parts, "If-Modified-Since", priced).status()).isEqualTo(304);
             for (String unpriced : List.of("/api/v1/fluids", "/api/v1/vehicle")) {
-                assertThat(api.get(unpriced + query("config_key", DATED)).header("Last-Modified")).as(unpriced).isEqualTo(LATEST);
+                assertThat(api.get(unpriced + query("config_key", DATED)).header("Last-Modified"))
+                        .as(unpriced)
+                        .isEqualTo(LATEST);
             }
         } finally {
             // the other tests read the seeded document
             partsDocument(List.of(), PARTS_LISTED);
-            await().atMost(CHANGE_VISIBLE).untilAsserted(() -> assertThat(api.get(parts).header("Last-Modified")).isEqualTo(LATEST));
+            await().atMost(CHANGE_VISIBLE)
+                    .untilAsserted(() ->
+                            assertThat(api.get(parts).header("Last-Modified")).isEqualTo(LATEST));
         }
     }
 
@@ -343,7 +414,8 @@ class HttpCachingIT extends SeededRouteIT {
         db.update(PARTS_DOCUMENT)
                 .set(PARTS_DOCUMENT.BODY, GroupDocument.PARTS.render(PartView.of(List.of(FILTER), prices)))
                 .set(PARTS_DOCUMENT.CHANGED_AT, changedAt)
-                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(DATED)).execute();
+                .where(PARTS_DOCUMENT.CONFIG_KEY.eq(DATED))
+                .execute();
     }
 
     @Test
@@ -373,7 +445,8 @@ class HttpCachingIT extends SeededRouteIT {
         HttpResponse<byte[]> again = api.bytes(path, "Accept-Encoding", "gzip", "If-Modified-Since", LATEST);
 
         assertThat(again.statusCode()).isEqualTo(304);
-        assertThat(again.headers().firstValue("ETag")).isEqualTo(gzipped.headers().firstValue("ETag"));
+        assertThat(again.headers().firstValue("ETag"))
+                .isEqualTo(gzipped.headers().firstValue("ETag"));
         assertThat(Api.varyFields(again.headers())).contains("accept-encoding", "authorization", "x-api-key");
     }
 
@@ -383,13 +456,24 @@ class HttpCachingIT extends SeededRouteIT {
         String path = "/api/v1/fluids" + query("config_key", DATED);
         String etag = api.get(path).header("ETag");
 
-        assertThat(api.getWith(path, "If-None-Match", "\"00000000\"", "If-Modified-Since", LATEST).status()).isEqualTo(200);
-        assertThat(api.getWith(path, "If-None-Match", etag, "If-Modified-Since", "Thu, 01 Jan 2026 00:00:00 GMT").status())
+        assertThat(api.getWith(path, "If-None-Match", "\"00000000\"", "If-Modified-Since", LATEST)
+                        .status())
+                .isEqualTo(200);
+        assertThat(api.getWith(path, "If-None-Match", etag, "If-Modified-Since", "Thu, 01 Jan 2026 00:00:00 GMT")
+                        .status())
                 .isEqualTo(304);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"yesterday", "Sun, 32 Feb 2026 08:00:00 GMT", "Mon, 30 Feb 2026 08:00:00 GMT", "1769932800", "Sun, 01 Feb 2026", ""})
+    @ValueSource(
+            strings = {
+                "yesterday",
+                "Sun, 32 Feb 2026 08:00:00 GMT",
+                "Mon, 30 Feb 2026 08:00:00 GMT",
+                "1769932800",
+                "Sun, 01 Feb 2026",
+                ""
+            })
     void anIfModifiedSinceThatIsNoDateIsIgnored(String since) {
         String path = "/api/v1/fluids" + query("config_key", DATED);
 
@@ -422,6 +506,9 @@ class HttpCachingIT extends SeededRouteIT {
                 .toList();
 
         assertThat(routes).contains("/api/v1/vehicle", "/api/v0/vehicle-image", "/api/v1/status");
-        assertThat(routes).allSatisfy(route -> assertThat(CachePolicy.forRoute(route, name -> null)).as(route).isPresent());
+        assertThat(routes)
+                .allSatisfy(route -> assertThat(CachePolicy.forRoute(route, name -> null))
+                        .as(route)
+                        .isPresent());
     }
 }

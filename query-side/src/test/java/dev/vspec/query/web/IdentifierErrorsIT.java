@@ -1,15 +1,14 @@
 package dev.vspec.query.web;
 
-import org.jooq.DSLContext;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jooq.DSLContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,9 +17,18 @@ import tools.jackson.databind.JsonNode;
 /** Every identifier-taking route refuses a bad identifier with the contract's 400 before reading anything. */
 class IdentifierErrorsIT extends SeededRouteIT {
 
-    private static final List<String> ROUTES = List.of("/api/v1/configs", "/api/v1/vehicle", "/api/v1/fluids",
-            "/api/v1/specs", "/api/v1/tires", "/api/v1/maintenance-schedule", "/api/v1/parts", "/api/v0/maintenance",
-            "/api/v0/labor", "/api/v0/vehicle-image", "/api/v0/service-history");
+    private static final List<String> ROUTES = List.of(
+            "/api/v1/configs",
+            "/api/v1/vehicle",
+            "/api/v1/fluids",
+            "/api/v1/specs",
+            "/api/v1/tires",
+            "/api/v1/maintenance-schedule",
+            "/api/v1/parts",
+            "/api/v0/maintenance",
+            "/api/v0/labor",
+            "/api/v0/vehicle-image",
+            "/api/v0/service-history");
 
     @Override
     protected void seed(DSLContext db) {
@@ -38,26 +46,35 @@ class IdentifierErrorsIT extends SeededRouteIT {
                 Arguments.of("no identifier", "", "missing_param"),
                 Arguments.of("only blank parameters", query("vin", " ", "config_key", ""), "missing_param"),
                 Arguments.of("vin and config_key", query("vin", CIVIC_LX_VIN, "config_key", CIVIC_LX), "missing_param"),
-                Arguments.of("vin and year/make/model",
-                        query("vin", CIVIC_LX_VIN, "year", "2019", "make", "Honda", "model", "Civic"), "missing_param"),
-                Arguments.of("config_key and year/make/model",
-                        query("config_key", CIVIC_LX, "year", "2019", "make", "Honda", "model", "Civic"), "missing_param"),
+                Arguments.of(
+                        "vin and year/make/model",
+                        query("vin", CIVIC_LX_VIN, "year", "2019", "make", "Honda", "model", "Civic"),
+                        "missing_param"),
+                Arguments.of(
+                        "config_key and year/make/model",
+                        query("config_key", CIVIC_LX, "year", "2019", "make", "Honda", "model", "Civic"),
+                        "missing_param"),
                 Arguments.of("year and make only", query("year", "2019", "make", "Honda"), "missing_param"),
-                Arguments.of("make, model and trim without year",
-                        query("make", "Honda", "model", "Civic", "trim", "LX"), "missing_param"),
+                Arguments.of(
+                        "make, model and trim without year",
+                        query("make", "Honda", "model", "Civic", "trim", "LX"),
+                        "missing_param"),
                 Arguments.of("trim alone", query("trim", "LX"), "missing_param"),
                 Arguments.of("two-digit year", query("year", "19", "make", "Honda", "model", "Civic"), "invalid_param"),
-                Arguments.of("non-numeric year", query("year", "abcd", "make", "Honda", "model", "Civic"), "invalid_param"),
-                Arguments.of("year out of range", query("year", "1700", "make", "Honda", "model", "Civic"), "invalid_param"),
+                Arguments.of(
+                        "non-numeric year", query("year", "abcd", "make", "Honda", "model", "Civic"), "invalid_param"),
+                Arguments.of(
+                        "year out of range", query("year", "1700", "make", "Honda", "model", "Civic"), "invalid_param"),
                 Arguments.of("config_key longer than any key", query("config_key", "k".repeat(161)), "invalid_param"),
                 Arguments.of("query string that is not UTF-8", "?vin=%C3%28", "invalid_param"));
-        return ROUTES.stream().flatMap(route -> cases.stream()
-                // /v1/configs lists the configurations of a year and make (ListingsIT)
-                .filter(c -> !(route.equals("/api/v1/configs") && c.get()[0].equals("year and make only")))
-                .map(c -> {
-                    Object[] values = c.get();
-                    return Arguments.of(route, values[0], values[1], values[2]);
-                }));
+        return ROUTES.stream()
+                .flatMap(route -> cases.stream()
+                        // /v1/configs lists the configurations of a year and make (ListingsIT)
+                        .filter(c -> !(route.equals("/api/v1/configs") && c.get()[0].equals("year and make only")))
+                        .map(c -> {
+                            Object[] values = c.get();
+                            return Arguments.of(route, values[0], values[1], values[2]);
+                        }));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.HostileRequests.HostileRequest;
-import dev.vspec.query.SeededRouteIT;
 import dev.vspec.query.ReadModelSeed;
+import dev.vspec.query.SeededRouteIT;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
@@ -34,14 +34,15 @@ class RoutingErrorsIT extends SeededRouteIT {
     /** With a key or without: no handler runs, so the method is refused whatever the key. */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-            "POST, /api/v1/fluids",
-            "PUT, /api/v1/fluids",
-            "PATCH, /api/v1/specs",
-            "DELETE, /api/v1/configs",
-            "POST, /api/v1/configs",
-            "PUT, /api/v0/enrich",
-            "DELETE, /api/v1/wmi/1HG",
-            "POST, /api/v1/decode/batch"})
+        "POST, /api/v1/fluids",
+        "PUT, /api/v1/fluids",
+        "PATCH, /api/v1/specs",
+        "DELETE, /api/v1/configs",
+        "POST, /api/v1/configs",
+        "PUT, /api/v0/enrich",
+        "DELETE, /api/v1/wmi/1HG",
+        "POST, /api/v1/decode/batch"
+    })
     void aWrongMethodIs405JsonWithAllowWithOrWithoutAKey(String method, String route) {
         for (Api client : List.of(api, new Api(port))) {
             Reply reply = client.send(method, route + query("config_key", CIVIC_LX), null);
@@ -76,11 +77,7 @@ class RoutingErrorsIT extends SeededRouteIT {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({
-            "GET, /api/v1/nothing-here",
-            "GET, /api/v2/fluids",
-            "GET, /",
-            "POST, /api/v1/nothing-here"})
+    @CsvSource({"GET, /api/v1/nothing-here", "GET, /api/v2/fluids", "GET, /", "POST, /api/v1/nothing-here"})
     void anUnknownRouteIs404Json(String method, String route) {
         api.send(method, route, null).error(404, "not_found");
     }
@@ -89,7 +86,8 @@ class RoutingErrorsIT extends SeededRouteIT {
     void theCallersRequestIdIsAnsweredAndRepeatedInErrors() {
         Reply failed = api.send("GET", "/api/v1/fluids", "gw-req-0001");
         assertThat(failed.requestId()).isEqualTo("gw-req-0001");
-        assertThat(failed.error(400, "missing_param").path("request_id").asString()).isEqualTo("gw-req-0001");
+        assertThat(failed.error(400, "missing_param").path("request_id").asString())
+                .isEqualTo("gw-req-0001");
 
         Reply answered = api.send("GET", "/api/v1/fluids" + query("config_key", CIVIC_LX), "gw-req-0002");
         answered.ok();
@@ -100,9 +98,13 @@ class RoutingErrorsIT extends SeededRouteIT {
     void anErrorAnsweredByTheQuerySideItselfLinksToItsExplanation() {
         Reply missing = api.get("/api/v1/fluids");
 
-        assertThat(missing.error(400, "missing_param").path("object").asString()).isEqualTo("error");
+        assertThat(missing.error(400, "missing_param").path("object").asString())
+                .isEqualTo("error");
         assertThat(missing.body().path("docs").asString()).isEqualTo(siteUrl + "/docs#missing_param");
-        assertThat(api.get("/api/v1/no-such-route").error(404, "not_found").path("docs").asString())
+        assertThat(api.get("/api/v1/no-such-route")
+                        .error(404, "not_found")
+                        .path("docs")
+                        .asString())
                 .isEqualTo(siteUrl + "/docs#not_found");
     }
 

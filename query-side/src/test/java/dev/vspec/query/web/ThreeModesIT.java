@@ -14,7 +14,6 @@ import org.junit.jupiter.params.provider.FieldSource;
 /** Every vehicle route answers the same bytes whichever identifier mode names the vehicle, and 409 for an ambiguous one. */
 class ThreeModesIT extends SeededRouteIT {
 
-
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#VEHICLE_ROUTES")
     void everyModeGetsTheSameAnswer(String route) {
@@ -27,13 +26,16 @@ class ThreeModesIT extends SeededRouteIT {
             assertThat(other.statusCode()).as(identifier).isEqualTo(200);
             if (identifier.startsWith("?vin=") && other.body().length > 0 && other.body()[0] == '{') {
                 // A VIN's coverage also says whether its service history is recorded; the rest is the same.
-                assertThat(Api.withoutVehicleProvenance(new String(other.body(), StandardCharsets.UTF_8))).as(identifier)
+                assertThat(Api.withoutVehicleProvenance(new String(other.body(), StandardCharsets.UTF_8)))
+                        .as(identifier)
                         .isEqualTo(Api.withoutVehicleProvenance(new String(byKey.body(), StandardCharsets.UTF_8)));
-                assertThat(new String(other.body(), StandardCharsets.UTF_8)).contains("\"service_history\":{\"status\":");
+                assertThat(new String(other.body(), StandardCharsets.UTF_8))
+                        .contains("\"service_history\":{\"status\":");
                 continue;
             }
             assertThat(other.body()).as(identifier).isEqualTo(byKey.body());
-            assertThat(other.headers().firstValue("ETag")).isEqualTo(byKey.headers().firstValue("ETag"));
+            assertThat(other.headers().firstValue("ETag"))
+                    .isEqualTo(byKey.headers().firstValue("ETag"));
         }
     }
 

@@ -23,8 +23,7 @@ public final class ReferenceStream {
     public static final String RESOURCE = "sample/reference-events.jsonl";
 
     /** One event of the stream, with its typed payload. */
-    public record ReferenceEvent(EventEnvelope envelope, Object event) {
-    }
+    public record ReferenceEvent(EventEnvelope envelope, Object event) {}
 
     private final List<ReferenceEvent> events;
     private final String fingerprint;
@@ -69,7 +68,8 @@ public final class ReferenceStream {
             }
             Object event = codec.event(envelope);
             if (event == null) {
-                throw new IllegalStateException(RESOURCE + " line " + (i + 1) + ": unknown event type " + envelope.eventType());
+                throw new IllegalStateException(
+                        RESOURCE + " line " + (i + 1) + ": unknown event type " + envelope.eventType());
             }
             events.add(new ReferenceEvent(envelope, event));
         }
@@ -87,7 +87,9 @@ public final class ReferenceStream {
 
     /** The events with when each was stored (its envelope's {@code occurredAt}), as the projections apply them. */
     public List<Recorded> recorded() {
-        return events.stream().map(event -> new Recorded(event.event(), event.envelope().occurredAt())).toList();
+        return events.stream()
+                .map(event -> new Recorded(event.event(), event.envelope().occurredAt()))
+                .toList();
     }
 
     /** SHA-256 of the file, in hex. */

@@ -47,15 +47,17 @@ public class SampleIdentifiers {
         List<String> identifiers = new ArrayList<>();
         db.selectFrom(CONFIGURATION).orderBy(CONFIGURATION.CONFIG_KEY).forEach(row -> {
             identifiers.add("config_key=" + encode(row.getConfigKey()));
-            identifiers.add("year=" + row.getYear() + "&make=" + encode(row.getMake()) + "&model=" + encode(row.getModel())
-                    + "&trim=" + encode(row.getTrim()));
+            identifiers.add("year=" + row.getYear() + "&make=" + encode(row.getMake()) + "&model="
+                    + encode(row.getModel()) + "&trim=" + encode(row.getTrim()));
         });
         db.select(VIN.VIN_).from(VIN).orderBy(VIN.VIN_).forEach(row -> identifiers.add("vin=" + row.value1()));
         return List.copyOf(identifiers);
     }
 
     private List<String> serviceHistory() {
-        return db.selectDistinct(SERVICE_RECORD.VIN).from(SERVICE_RECORD).orderBy(SERVICE_RECORD.VIN)
+        return db.selectDistinct(SERVICE_RECORD.VIN)
+                .from(SERVICE_RECORD)
+                .orderBy(SERVICE_RECORD.VIN)
                 .fetch(row -> "vin=" + row.value1());
     }
 

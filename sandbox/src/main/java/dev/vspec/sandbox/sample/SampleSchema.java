@@ -1,10 +1,9 @@
 package dev.vspec.sandbox.sample;
 
+import static dev.vspec.infra.jooq.sample.Tables.REFERENCE_LOAD;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
-
-import static dev.vspec.infra.jooq.sample.Tables.REFERENCE_LOAD;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,9 +52,11 @@ public class SampleSchema implements InitializingBean {
     static final String EVENT_TABLE = "domainevententry";
     /** Any constant that no other advisory lock of vspec uses: "vspec-sm" in ASCII. */
     private static final long BUILD_LOCK = 0x7673706563_2d736dL;
+
     private static final int BUILD_ATTEMPTS = 3;
     /** The code that turns the stream into rows: a change to any of it is a reason to build again. */
     private static final String[] CODE = {"dev/vspec/contracts", "dev/vspec/projections", "dev/vspec/readmodel"};
+
     private static final Logger log = LoggerFactory.getLogger(SampleSchema.class);
 
     private final DSLContext db;
@@ -63,7 +64,8 @@ public class SampleSchema implements InitializingBean {
     private final ReferenceStream stream;
     private final TransactionTemplate transactions;
 
-    SampleSchema(DSLContext db, List<Projection> projections, ReferenceStream stream, TransactionTemplate transactions) {
+    SampleSchema(
+            DSLContext db, List<Projection> projections, ReferenceStream stream, TransactionTemplate transactions) {
         this.db = db;
         this.projections = List.copyOf(projections);
         this.stream = stream;
@@ -80,7 +82,9 @@ public class SampleSchema implements InitializingBean {
                 if (attempt == BUILD_ATTEMPTS) {
                     throw e;
                 }
-                log.warn("Building schema sample met a lock conflict with its readers (attempt {}); trying again", attempt);
+                log.warn(
+                        "Building schema sample met a lock conflict with its readers (attempt {}); trying again",
+                        attempt);
             }
         }
     }
@@ -88,9 +92,14 @@ public class SampleSchema implements InitializingBean {
     private void build() {
         db.fetch("SELECT pg_advisory_xact_lock(?)", BUILD_LOCK);
         String fingerprint = fingerprint();
-        String current = db.select(REFERENCE_LOAD.FINGERPRINT).from(REFERENCE_LOAD).fetchOptional(Record1::value1).orElse(null);
+        String current = db.select(REFERENCE_LOAD.FINGERPRINT)
+                .from(REFERENCE_LOAD)
+                .fetchOptional(Record1::value1)
+                .orElse(null);
         if (fingerprint.equals(current)) {
-            log.info("Schema sample already holds the reference stream ({} events)", stream.events().size());
+            log.info(
+                    "Schema sample already holds the reference stream ({} events)",
+                    stream.events().size());
             return;
         }
         for (Table<?> table : readTables()) {
@@ -104,13 +113,16 @@ public class SampleSchema implements InitializingBean {
                 .set(REFERENCE_LOAD.ID, (short) 1)
                 .set(REFERENCE_LOAD.FINGERPRINT, fingerprint)
                 .set(REFERENCE_LOAD.EVENTS, stream.events().size())
-                .onConflict(REFERENCE_LOAD.ID).doUpdate()
+                .onConflict(REFERENCE_LOAD.ID)
+                .doUpdate()
                 .set(REFERENCE_LOAD.FINGERPRINT, fingerprint)
                 .set(REFERENCE_LOAD.EVENTS, stream.events().size())
                 .set(REFERENCE_LOAD.LOADED_AT, DSL.currentOffsetDateTime())
                 .execute();
-        log.info("Built schema sample from the reference stream: {} events, {} projection applications",
-                stream.events().size(), applications);
+        log.info(
+                "Built schema sample from the reference stream: {} events, {} projection applications",
+                stream.events().size(),
+                applications);
     }
 
     private List<Table<?>> readTables() {
@@ -155,19 +167,24 @@ public class SampleSchema implements InitializingBean {
 
     /** The stream, the code that projects it and the columns of every source table: any change means building again. */
     private String fingerprint() {
-        List<String> sources = new ArrayList<>(readTables().stream().map(table -> "read." + table.getName()).toList());
+        List<String> sources = new ArrayList<>(
+                readTables().stream().map(table -> "read." + table.getName()).toList());
         sources.add("events." + EVENT_TABLE);
-        String columns = db.fetchValue("SELECT string_agg(table_schema || '.' || table_name || '.' || column_name || ':' "
-                        + "|| data_type || ':' || is_nullable || ':' || coalesce(generation_expression, ''), ',' "
-                        + "ORDER BY table_schema, table_name, ordinal_position) FROM information_schema.columns "
-                        + "WHERE table_schema || '.' || table_name = ANY({0})",
-                DSL.val(sources.toArray(String[]::new))).toString();
-        return Sha256.hex((stream.fingerprint() + "\n" + codeFingerprint() + "\n" + columns).getBytes(StandardCharsets.UTF_8));
+        String columns = db.fetchValue(
+                        "SELECT string_agg(table_schema || '.' || table_name || '.' || column_name || ':' "
+                                + "|| data_type || ':' || is_nullable || ':' || coalesce(generation_expression, ''), ',' "
+                                + "ORDER BY table_schema, table_name, ordinal_position) FROM information_schema.columns "
+                                + "WHERE table_schema || '.' || table_name = ANY({0})",
+                        DSL.val(sources.toArray(String[]::new)))
+                .toString();
+        return Sha256.hex(
+                (stream.fingerprint() + "\n" + codeFingerprint() + "\n" + columns).getBytes(StandardCharsets.UTF_8));
     }
 
     /** SHA-256 over the names and bytes of every class in {@link #CODE}, in name order. */
     private static String codeFingerprint() {
-        PathMatchingResourcePatternResolver classpath = new PathMatchingResourcePatternResolver(SampleSchema.class.getClassLoader());
+        PathMatchingResourcePatternResolver classpath =
+                new PathMatchingResourcePatternResolver(SampleSchema.class.getClassLoader());
         TreeMap<String, String> classes = new TreeMap<>();
         try {
             for (String root : CODE) {
@@ -182,7 +199,8 @@ public class SampleSchema implements InitializingBean {
             throw new UncheckedIOException("cannot read the projection code to fingerprint it", e);
         }
         if (classes.isEmpty()) {
-            throw new IllegalStateException("no projection code found on the classpath under " + String.join(", ", CODE));
+            throw new IllegalStateException(
+                    "no projection code found on the classpath under " + String.join(", ", CODE));
         }
         return Sha256.hex(classes.toString().getBytes(StandardCharsets.UTF_8));
     }

@@ -16,9 +16,12 @@ class SampleSchemaMapping {
 
     @Bean
     DefaultConfigurationCustomizer readAndEventsAsSample() {
-        return configuration -> configuration.settings().withRenderMapping(new RenderMapping().withSchemata(
-                new MappedSchema().withInput("read").withOutput(SampleSchema.SCHEMA),
-                new MappedSchema().withInput("events").withOutput(SampleSchema.SCHEMA)));
+        return configuration -> configuration
+                .settings()
+                .withRenderMapping(new RenderMapping()
+                        .withSchemata(
+                                new MappedSchema().withInput("read").withOutput(SampleSchema.SCHEMA),
+                                new MappedSchema().withInput("events").withOutput(SampleSchema.SCHEMA)));
     }
 
     @Bean

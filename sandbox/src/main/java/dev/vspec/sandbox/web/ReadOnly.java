@@ -39,8 +39,14 @@ final class ReadOnly extends SandboxFilter {
             return;
         }
         response.setHeader(HttpHeaders.ALLOW, String.join(", ", READ_METHODS));
-        errors.write(request, response, ApiError.of(ErrorCode.WRITE_DISABLED, "The sandbox is read-only: "
-                + request.getMethod() + " is refused. Enrichment (POST /api/v0/enrich) needs an API key with the"
-                + " enrich:write scope on the live API"));
+        errors.write(
+                request,
+                response,
+                ApiError.of(
+                        ErrorCode.WRITE_DISABLED,
+                        "The sandbox is read-only: "
+                                + request.getMethod()
+                                + " is refused. Enrichment (POST /api/v0/enrich) needs an API key with the"
+                                + " enrich:write scope on the live API"));
     }
 }

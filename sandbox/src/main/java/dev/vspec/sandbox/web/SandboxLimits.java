@@ -37,6 +37,7 @@ final class SandboxLimits extends SandboxFilter {
     static final String RESET = "RateLimit-Reset";
     /** A lease of one token per round trip: exact across instances, which a 30-request limit needs. */
     private static final long ONE_TOKEN_LEASES = Long.MAX_VALUE;
+
     private static final Logger log = LoggerFactory.getLogger(SandboxLimits.class);
 
     private final SharedBudgets budgets;
@@ -61,8 +62,12 @@ final class SandboxLimits extends SandboxFilter {
             verdict = take(client);
         } catch (RuntimeException e) {
             log.error("The sandbox's limits cannot be read from the database", e);
-            errors.write(request, response, ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
-                    "The sandbox's limits cannot be checked right now (the database does not answer); retry shortly"));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.SERVICE_UNAVAILABLE,
+                            "The sandbox's limits cannot be checked right now (the database does not answer); retry shortly"));
             return;
         }
         Instant now = clock.instant();
@@ -72,26 +77,34 @@ final class SandboxLimits extends SandboxFilter {
             long wait = RetryAfter.seconds(Duration.between(now, refused.windowEnd()));
             response.setHeader(ApiAccessFilter.RETRY_AFTER, Long.toString(wait));
             String window = refused == verdict.minute() ? "minute" : "day (UTC)";
-            errors.write(request, response, ApiError.of(ErrorCode.RATE_LIMITED, "The sandbox allows "
-                    + refused.limit() + " requests per " + window + " from one address; retry in " + wait + " s"));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.RATE_LIMITED,
+                            "The sandbox allows " + refused.limit() + " requests per " + window
+                                    + " from one address; retry in " + wait + " s"));
             return;
         }
         chain.doFilter(request, response);
     }
 
     private Verdict take(String client) {
-        Admission minute = budgets.take(subject(client, Window.MINUTE), properties.requestsPerMinute(), Window.MINUTE, ONE_TOKEN_LEASES);
+        Admission minute = budgets.take(
+                subject(client, Window.MINUTE), properties.requestsPerMinute(), Window.MINUTE, ONE_TOKEN_LEASES);
         if (!minute.admitted()) {
             Admission day = budgets.peek(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY);
             // when both are spent, the wait is the day's
             return new Verdict(minute, day, day.admitted() ? minute : day);
         }
-        Admission day = budgets.take(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY, ONE_TOKEN_LEASES);
+        Admission day =
+                budgets.take(subject(client, Window.DAY), properties.requestsPerDay(), Window.DAY, ONE_TOKEN_LEASES);
         return new Verdict(minute, day, day.admitted() ? null : day);
     }
 
     static String subject(String client, Window window) {
-        return "sandbox:address:" + BudgetAddress.of(client) + ":" + window.name().toLowerCase(Locale.ROOT);
+        return "sandbox:address:" + BudgetAddress.of(client) + ":"
+                + window.name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -102,8 +115,10 @@ final class SandboxLimits extends SandboxFilter {
         Admission minute = verdict.minute();
         response.setHeader(ApiAccessFilter.RATE_LIMIT, Long.toString(minute.limit()));
         response.setHeader(ApiAccessFilter.RATE_REMAINING, Long.toString(minute.remaining()));
-        response.setHeader(ApiAccessFilter.RATE_RESET, Long.toString(minute.windowEnd().getEpochSecond()));
-        response.setHeader(POLICY, properties.requestsPerMinute() + ";w=60, " + properties.requestsPerDay() + ";w=86400");
+        response.setHeader(
+                ApiAccessFilter.RATE_RESET, Long.toString(minute.windowEnd().getEpochSecond()));
+        response.setHeader(
+                POLICY, properties.requestsPerMinute() + ";w=60, " + properties.requestsPerDay() + ";w=86400");
         Admission nearer = verdict.day().remaining() < minute.remaining() ? verdict.day() : minute;
         response.setHeader(LIMIT, Long.toString(nearer.limit()));
         response.setHeader(REMAINING, Long.toString(nearer.remaining()));
@@ -111,6 +126,5 @@ final class SandboxLimits extends SandboxFilter {
     }
 
     /** Both budgets after this request, and the one that refused it, if one did. */
-    private record Verdict(Admission minute, Admission day, Admission refused) {
-    }
+    private record Verdict(Admission minute, Admission day, Admission refused) {}
 }

@@ -44,8 +44,12 @@ final class SandboxPrefix extends SandboxFilter {
             throws ServletException, IOException {
         String live = livePath(path(request));
         if (live == null) {
-            errors.write(request, response, ApiError.of(ErrorCode.NOT_FOUND,
-                    "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
+            errors.write(
+                    request,
+                    response,
+                    ApiError.of(
+                            ErrorCode.NOT_FOUND,
+                            "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
             return;
         }
         request.setAttribute(AskedRoutes.PREFIX_ATTRIBUTE, PREFIX);
@@ -75,7 +79,12 @@ final class SandboxPrefix extends SandboxFilter {
         @Override
         public StringBuffer getRequestURL() {
             StringBuffer url = new StringBuffer();
-            url.append(getScheme()).append("://").append(getServerName()).append(':').append(getServerPort()).append(uri);
+            url.append(getScheme())
+                    .append("://")
+                    .append(getServerName())
+                    .append(':')
+                    .append(getServerPort())
+                    .append(uri);
             return url;
         }
 

@@ -14,5 +14,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record SandboxProperties(
         @DefaultValue("30") int requestsPerMinute,
         @DefaultValue("500") int requestsPerDay,
-        String allowedOrigin) {
-}
+        String allowedOrigin) {}

@@ -33,8 +33,8 @@ class SandboxWebConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<SandboxLimits> sandboxLimits(SharedBudgets budgets, SandboxProperties properties,
-            ApiErrorResponses errors) {
+    FilterRegistrationBean<SandboxLimits> sandboxLimits(
+            SharedBudgets budgets, SandboxProperties properties, ApiErrorResponses errors) {
         return registration(new SandboxLimits(budgets, properties, errors, Clock.systemUTC()), 11);
     }
 
@@ -45,11 +45,13 @@ class SandboxWebConfiguration {
     @Bean
     FilterRegistrationBean<CrossOriginFilter> sandboxCors(SandboxProperties properties) {
         if (properties.allowedOrigin() == null || properties.allowedOrigin().isBlank()) {
-            throw new IllegalArgumentException("vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
+            throw new IllegalArgumentException(
+                    "vspec.sandbox.allowed-origin is not set: name the site's origin, e.g. https://vspec.example");
         }
         UrlBasedCorsConfigurationSource paths = new UrlBasedCorsConfigurationSource();
-        paths.registerCorsConfiguration(SandboxPrefix.PREFIX + "/**", CrossOrigin.fromOriginOf(properties.allowedOrigin(),
-                ReadOnly.READ_METHODS));
+        paths.registerCorsConfiguration(
+                SandboxPrefix.PREFIX + "/**",
+                CrossOrigin.fromOriginOf(properties.allowedOrigin(), ReadOnly.READ_METHODS));
         // before infra's query string check (+9), so its refusals are readable by the site too
         return registration(new CrossOriginFilter(paths, false), 8);
     }

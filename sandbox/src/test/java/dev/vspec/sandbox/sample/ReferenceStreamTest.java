@@ -32,9 +32,16 @@ import tools.jackson.databind.json.JsonMapper;
 
 class ReferenceStreamTest {
 
-    private static final List<String> EVERY_CONFIGURATION_GROUP = List.of("ConfigurationRegistered", "FluidsRecorded",
-            "SpecsRecorded", "TiresRecorded", "ServiceScheduleRecorded", "PartsRecorded", "PartPriced",
-            "LaborTimesRecorded", "ExteriorImageCached");
+    private static final List<String> EVERY_CONFIGURATION_GROUP = List.of(
+            "ConfigurationRegistered",
+            "FluidsRecorded",
+            "SpecsRecorded",
+            "TiresRecorded",
+            "ServiceScheduleRecorded",
+            "PartsRecorded",
+            "PartPriced",
+            "LaborTimesRecorded",
+            "ExteriorImageCached");
 
     private static final JsonMapper PLAIN = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -48,7 +55,8 @@ class ReferenceStreamTest {
     static void load() throws IOException {
         stream = ReferenceStream.load();
         lines = new ArrayList<>();
-        try (InputStream in = ReferenceStreamTest.class.getClassLoader().getResourceAsStream(ReferenceStream.RESOURCE)) {
+        try (InputStream in =
+                ReferenceStreamTest.class.getClassLoader().getResourceAsStream(ReferenceStream.RESOURCE)) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (!line.isBlank()) {
                     lines.add(PLAIN.readTree(line));
@@ -65,15 +73,22 @@ class ReferenceStreamTest {
 
         for (int i = 0; i < events.size(); i++) {
             EventEnvelope read = events.get(i).envelope();
-            EventEnvelope reEncoded = codec.wrap(read.eventId(), read.aggregateType(), read.aggregateId(),
-                    read.aggregateSequence(), read.occurredAt(), events.get(i).event());
+            EventEnvelope reEncoded = codec.wrap(
+                    read.eventId(),
+                    read.aggregateType(),
+                    read.aggregateId(),
+                    read.aggregateSequence(),
+                    read.occurredAt(),
+                    events.get(i).event());
             // both sides as text read by one mapper, so byte[] and long compare as the topic carries them
             JsonNode onTopic = PLAIN.readTree(codec.encode(reEncoded)).get("payload");
             JsonNode inFile = lines.get(i).get("payload");
 
             // a field renamed, dropped or added in contracts since the stream was written shows up here
             assertThat(onTopic).as("line %d (%s)", i + 1, read.eventType()).isEqualTo(inFile);
-            assertThat(reEncoded.eventType()).as("line %d", i + 1).isEqualTo(lines.get(i).get("eventType").asString());
+            assertThat(reEncoded.eventType())
+                    .as("line %d", i + 1)
+                    .isEqualTo(lines.get(i).get("eventType").asString());
         }
     }
 
@@ -82,23 +97,29 @@ class ReferenceStreamTest {
         Map<String, List<Long>> sequences = new LinkedHashMap<>();
         for (ReferenceEvent event : stream.events()) {
             EventEnvelope envelope = event.envelope();
-            sequences.computeIfAbsent(envelope.aggregateType() + "/" + envelope.aggregateId(), k -> new ArrayList<>())
+            sequences
+                    .computeIfAbsent(envelope.aggregateType() + "/" + envelope.aggregateId(), k -> new ArrayList<>())
                     .add(envelope.aggregateSequence());
         }
 
         assertThat(sequences).isNotEmpty();
-        sequences.forEach((aggregate, seen) -> assertThat(seen).as(aggregate)
-                .containsExactlyElementsOf(LongStream.range(0, seen.size()).boxed().toList()));
+        sequences.forEach((aggregate, seen) -> assertThat(seen)
+                .as(aggregate)
+                .containsExactlyElementsOf(
+                        LongStream.range(0, seen.size()).boxed().toList()));
     }
 
     @Test
     void eachEventNamesTheAggregateItBelongsTo() {
-        Map<String, String> idField = Map.of("VehicleConfiguration", "configKey", "Vehicle", "vin", "EnrichmentJob", "jobId");
+        Map<String, String> idField =
+                Map.of("VehicleConfiguration", "configKey", "Vehicle", "vin", "EnrichmentJob", "jobId");
 
         for (ReferenceEvent event : stream.events()) {
             EventEnvelope envelope = event.envelope();
             assertThat(idField).as(envelope.eventId()).containsKey(envelope.aggregateType());
-            assertThat(envelope.payload().get(idField.get(envelope.aggregateType())).asString())
+            assertThat(envelope.payload()
+                            .get(idField.get(envelope.aggregateType()))
+                            .asString())
                     .as("%s %s", envelope.eventType(), envelope.eventId())
                     .isEqualTo(envelope.aggregateId());
         }
@@ -106,7 +127,9 @@ class ReferenceStreamTest {
 
     @Test
     void eventIdsAreUnique() {
-        List<String> ids = stream.events().stream().map(event -> event.envelope().eventId()).toList();
+        List<String> ids = stream.events().stream()
+                .map(event -> event.envelope().eventId())
+                .toList();
 
         assertThat(ids).doesNotHaveDuplicates().doesNotContainNull();
     }
@@ -116,7 +139,8 @@ class ReferenceStreamTest {
         Map<String, Set<String>> groupsByConfiguration = new HashMap<>();
         for (ReferenceEvent event : stream.events()) {
             if (event.envelope().aggregateType().equals("VehicleConfiguration")) {
-                groupsByConfiguration.computeIfAbsent(event.envelope().aggregateId(), k -> new HashSet<>())
+                groupsByConfiguration
+                        .computeIfAbsent(event.envelope().aggregateId(), k -> new HashSet<>())
                         .add(event.envelope().eventType());
             }
         }
@@ -125,10 +149,13 @@ class ReferenceStreamTest {
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         Map<String, String> configurationOfVin = vinLinks();
-        List<String> vinsWithHistory = events(ServiceHistoryRecorded.class).stream().map(ServiceHistoryRecorded::vin).toList();
+        List<String> vinsWithHistory = events(ServiceHistoryRecorded.class).stream()
+                .map(ServiceHistoryRecorded::vin)
+                .toList();
 
         assertThat(complete).as("configurations with every group").isNotEmpty();
-        assertThat(vinsWithHistory).as("VINs with service history")
+        assertThat(vinsWithHistory)
+                .as("VINs with service history")
                 .anySatisfy(vin -> assertThat(complete).contains(configurationOfVin.get(vin)));
     }
 
@@ -140,17 +167,22 @@ class ReferenceStreamTest {
 
     @Test
     void everyImageMatchesItsDigest() {
-        assertThat(events(ExteriorImageCached.class)).isNotEmpty().allSatisfy(image ->
-                assertThat(Sha256.hex(image.image())).as(image.configKey()).isEqualTo(image.sha256()));
+        assertThat(events(ExteriorImageCached.class))
+                .isNotEmpty()
+                .allSatisfy(image -> assertThat(Sha256.hex(image.image()))
+                        .as(image.configKey())
+                        .isEqualTo(image.sha256()));
     }
 
     @Test
     void twoConfigurationsShareYearMakeAndModel() {
         Map<String, List<String>> keysByVehicle = events(ConfigurationRegistered.class).stream()
-                .collect(Collectors.groupingBy(c -> c.year() + " " + c.make() + " " + c.model(),
+                .collect(Collectors.groupingBy(
+                        c -> c.year() + " " + c.make() + " " + c.model(),
                         Collectors.mapping(ConfigurationRegistered::configKey, Collectors.toList())));
 
-        assertThat(keysByVehicle.values()).anySatisfy(keys -> assertThat(keys).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(2));
+        assertThat(keysByVehicle.values())
+                .anySatisfy(keys -> assertThat(keys).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(2));
     }
 
     @Test
@@ -158,7 +190,8 @@ class ReferenceStreamTest {
         Map<String, List<ReferenceEvent>> jobs = new LinkedHashMap<>();
         for (ReferenceEvent event : stream.events()) {
             if (event.envelope().aggregateType().equals("EnrichmentJob")) {
-                jobs.computeIfAbsent(event.envelope().aggregateId(), k -> new ArrayList<>()).add(event);
+                jobs.computeIfAbsent(event.envelope().aggregateId(), k -> new ArrayList<>())
+                        .add(event);
             }
         }
 
@@ -196,15 +229,20 @@ class ReferenceStreamTest {
         byte[] notJson = "VinLinked 19XFC2F52KE715372 2019-honda-civic-lx-k20c2-fwd\n".getBytes(StandardCharsets.UTF_8);
 
         assertThatThrownBy(() -> ReferenceStream.parse(bareEvent))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("line 1")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("line 1")
                 .hasCauseInstanceOf(EventEnvelopeCodec.UnreadableEnvelopeException.class);
         assertThatThrownBy(() -> ReferenceStream.parse(notJson))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("line 1")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("line 1")
                 .hasCauseInstanceOf(EventEnvelopeCodec.UnreadableEnvelopeException.class);
     }
 
     private static <T> List<T> events(Class<T> type) {
-        return stream.payloads().stream().filter(type::isInstance).map(type::cast).toList();
+        return stream.payloads().stream()
+                .filter(type::isInstance)
+                .map(type::cast)
+                .toList();
     }
 
     private static Map<String, String> vinLinks() {
@@ -212,6 +250,8 @@ class ReferenceStreamTest {
     }
 
     private static Set<String> registeredConfigurations() {
-        return events(ConfigurationRegistered.class).stream().map(ConfigurationRegistered::configKey).collect(Collectors.toSet());
+        return events(ConfigurationRegistered.class).stream()
+                .map(ConfigurationRegistered::configKey)
+                .collect(Collectors.toSet());
     }
 }

@@ -23,8 +23,10 @@ class SampleSchemaIT extends SandboxHttpIT {
 
     @Autowired
     SampleSchema schema;
+
     @Autowired
     ReferenceStream stream;
+
     @Autowired
     DataSource dataSource;
 
@@ -42,19 +44,31 @@ class SampleSchemaIT extends SandboxHttpIT {
 
     @Test
     void theSampleSchemaHoldsTheStreamAndItsProjections() {
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
-        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class)).isEqualTo(2);
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
+                .isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class))
+                .isEqualTo(2);
         assertThat(value("SELECT count(*) FROM sample.vin", Long.class)).isEqualTo(5);
-        assertThat(value("SELECT count(*) FROM sample.service_record", Long.class)).isPositive();
+        assertThat(value("SELECT count(*) FROM sample.service_record", Long.class))
+                .isPositive();
         assertThat(value("SELECT count(*) FROM sample.image", Long.class)).isEqualTo(2);
-        assertThat(value("SELECT events FROM sample.reference_load", Integer.class)).isEqualTo(stream.events().size());
+        assertThat(value("SELECT events FROM sample.reference_load", Integer.class))
+                .isEqualTo(stream.events().size());
     }
 
     @Test
     void theLiveTablesStayEmpty() {
-        for (String table : new String[] {"read.configuration", "read.vin", "read.fluids_document", "read.service_record",
-                "read.image", "events.domainevententry"}) {
-            assertThat(value("SELECT count(*) FROM " + table, Long.class)).as(table).isZero();
+        for (String table : new String[] {
+            "read.configuration",
+            "read.vin",
+            "read.fluids_document",
+            "read.service_record",
+            "read.image",
+            "events.domainevententry"
+        }) {
+            assertThat(value("SELECT count(*) FROM " + table, Long.class))
+                    .as(table)
+                    .isZero();
         }
     }
 
@@ -65,8 +79,10 @@ class SampleSchemaIT extends SandboxHttpIT {
 
         schema.afterPropertiesSet();
 
-        assertThat(value("SELECT loaded_at FROM sample.reference_load", OffsetDateTime.class)).isEqualTo(before);
-        assertThat(value("SELECT 'sample.configuration'::regclass::oid", Long.class)).isEqualTo(oid);
+        assertThat(value("SELECT loaded_at FROM sample.reference_load", OffsetDateTime.class))
+                .isEqualTo(before);
+        assertThat(value("SELECT 'sample.configuration'::regclass::oid", Long.class))
+                .isEqualTo(oid);
     }
 
     @Test
@@ -76,9 +92,12 @@ class SampleSchemaIT extends SandboxHttpIT {
 
         schema.afterPropertiesSet();
 
-        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class)).isNotEqualTo("0".repeat(64));
-        assertThat(value("SELECT count(*) FROM sample.fluids_document", Long.class)).isEqualTo(2);
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
+        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class))
+                .isNotEqualTo("0".repeat(64));
+        assertThat(value("SELECT count(*) FROM sample.fluids_document", Long.class))
+                .isEqualTo(2);
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
+                .isEqualTo(stream.events().size());
     }
 
     @Test
@@ -97,8 +116,11 @@ class SampleSchemaIT extends SandboxHttpIT {
             starts.shutdownNow();
         }
 
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class)).isEqualTo(stream.events().size());
-        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class)).isEqualTo(2);
-        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class)).isNotEqualTo("0".repeat(64));
+        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
+                .isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.configuration", Long.class))
+                .isEqualTo(2);
+        assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class))
+                .isNotEqualTo("0".repeat(64));
     }
 }

@@ -22,7 +22,8 @@ class SandboxCorsIT extends SandboxHttpIT {
 
         assertThat(preflight.status()).isEqualTo(204);
         assertThat(preflight.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
-        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Methods")).containsExactlyInAnyOrder("get", "head", "options");
+        assertThat(Api.fields(preflight.headers(), "Access-Control-Allow-Methods"))
+                .containsExactlyInAnyOrder("get", "head", "options");
         assertThat(preflight.header("Access-Control-Allow-Headers")).isEqualTo("x-api-key, content-type");
         assertThat(preflight.header("Access-Control-Max-Age")).isEqualTo("600");
         assertThat(Api.varyFields(preflight.headers())).contains("origin");
@@ -33,8 +34,10 @@ class SandboxCorsIT extends SandboxHttpIT {
         awaitTimeLeftIn(Window.MINUTE, 20);
         SandboxClient client = newClient();
 
-        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining")).isEqualTo("29");
-        assertThat(preflight(client, "https://evil.example", "GET", null).header("X-RateLimit-Remaining")).isEqualTo("28");
+        assertThat(preflight(client, SITE, "GET", null).header("X-RateLimit-Remaining"))
+                .isEqualTo("29");
+        assertThat(preflight(client, "https://evil.example", "GET", null).header("X-RateLimit-Remaining"))
+                .isEqualTo("28");
         assertThat(client.get(ROUTE).header("X-RateLimit-Remaining")).isEqualTo("27");
     }
 
@@ -60,9 +63,18 @@ class SandboxCorsIT extends SandboxHttpIT {
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.header("Access-Control-Allow-Origin")).isEqualTo(SITE);
-        assertThat(reply.header("Access-Control-Expose-Headers").split(", ")).contains("X-RateLimit-Limit",
-                "X-RateLimit-Remaining", "RateLimit-Policy", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
-                "Retry-After", "X-Request-Id", "ETag", "Link");
+        assertThat(reply.header("Access-Control-Expose-Headers").split(", "))
+                .contains(
+                        "X-RateLimit-Limit",
+                        "X-RateLimit-Remaining",
+                        "RateLimit-Policy",
+                        "RateLimit-Limit",
+                        "RateLimit-Remaining",
+                        "RateLimit-Reset",
+                        "Retry-After",
+                        "X-Request-Id",
+                        "ETag",
+                        "Link");
     }
 
     @ParameterizedTest
@@ -73,8 +85,10 @@ class SandboxCorsIT extends SandboxHttpIT {
         Api.Reply request = client.get(ROUTE, "Origin", origin);
 
         assertThat(preflight.status()).isEqualTo(204);
-        assertThat(preflight.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
-        assertThat(request.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+        assertThat(preflight.headers().map().keySet())
+                .noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+        assertThat(request.headers().map().keySet())
+                .noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
         assertThat(Api.varyFields(request.headers())).contains("origin");
     }
 
@@ -104,7 +118,14 @@ class SandboxCorsIT extends SandboxHttpIT {
     private static Api.Reply preflight(SandboxClient client, String origin, String method, String headers) {
         return headers == null
                 ? client.send("OPTIONS", ROUTE, "Origin", origin, "Access-Control-Request-Method", method)
-                : client.send("OPTIONS", ROUTE, "Origin", origin, "Access-Control-Request-Method", method,
-                        "Access-Control-Request-Headers", headers);
+                : client.send(
+                        "OPTIONS",
+                        ROUTE,
+                        "Origin",
+                        origin,
+                        "Access-Control-Request-Method",
+                        method,
+                        "Access-Control-Request-Headers",
+                        headers);
     }
 }

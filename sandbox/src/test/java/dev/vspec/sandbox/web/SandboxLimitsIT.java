@@ -34,17 +34,22 @@ class SandboxLimitsIT extends SandboxHttpIT {
 
     @Autowired
     Environment environment;
+
     @Autowired
     SharedBudgets budgets;
 
     @BeforeEach
     void startSecondInstance() {
         if (second == null) {
-            second = SandboxApplication.application().run("--server.port=0", "--spring.main.banner-mode=off",
-                    "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
-                    "--spring.datasource.username=" + environment.getProperty("spring.datasource.username"),
-                    "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
-                    "--vspec.site.url=" + SITE, "--vspec.trusted-proxies=192.0.2.1");
+            second = SandboxApplication.application()
+                    .run(
+                            "--server.port=0",
+                            "--spring.main.banner-mode=off",
+                            "--spring.datasource.url=" + environment.getProperty("spring.datasource.url"),
+                            "--spring.datasource.username=" + environment.getProperty("spring.datasource.username"),
+                            "--spring.datasource.password=" + environment.getProperty("spring.datasource.password", ""),
+                            "--vspec.site.url=" + SITE,
+                            "--vspec.trusted-proxies=192.0.2.1");
         }
     }
 
@@ -65,7 +70,9 @@ class SandboxLimitsIT extends SandboxHttpIT {
         Api.Reply opening = first.get(ROUTE);
         assertThat(opening.status()).isEqualTo(200);
         long expected = Long.parseLong(opening.header("X-RateLimit-Remaining")) - 1;
-        assertThat(expected).as("most of the minute's budget is left to count down").isGreaterThanOrEqualTo(20);
+        assertThat(expected)
+                .as("most of the minute's budget is left to count down")
+                .isGreaterThanOrEqualTo(20);
         int sent = 0;
         while (expected >= 0) {
             Api.Reply reply = (sent++ % 2 == 0 ? other : first).get(ROUTE);
@@ -94,7 +101,8 @@ class SandboxLimitsIT extends SandboxHttpIT {
         spoofing.get(ROUTE);
 
         assertThat(trusted.get(ROUTE).header("X-RateLimit-Remaining"))
-                .as("the untrusted instance counted its peer, not the forwarded address").isEqualTo("28");
+                .as("the untrusted instance counted its peer, not the forwarded address")
+                .isEqualTo("28");
     }
 
     @Test
@@ -103,7 +111,13 @@ class SandboxLimitsIT extends SandboxHttpIT {
         awaitTimeLeftInTheMinute();
         SandboxClient client = newClient();
         for (int i = 0; i < 499; i++) {
-            assertThat(budgets.take(SandboxLimits.subject(client.address(), Window.DAY), 500, Window.DAY, Long.MAX_VALUE).admitted()).isTrue();
+            assertThat(budgets.take(
+                                    SandboxLimits.subject(client.address(), Window.DAY),
+                                    500,
+                                    Window.DAY,
+                                    Long.MAX_VALUE)
+                            .admitted())
+                    .isTrue();
         }
 
         Api.Reply last = client.get(ROUTE);
@@ -111,7 +125,10 @@ class SandboxLimitsIT extends SandboxHttpIT {
         assertThat(last.header("X-RateLimit-Remaining")).isEqualTo("29");
         assertThat(last.header("RateLimit-Limit")).isEqualTo("500");
         assertThat(last.header("RateLimit-Remaining")).isEqualTo("0");
-        long toMidnight = Duration.between(Instant.now(), Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1))).toSeconds();
+        long toMidnight = Duration.between(
+                        Instant.now(),
+                        Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1)))
+                .toSeconds();
         assertThat(Long.parseLong(last.header("RateLimit-Reset"))).isBetween(toMidnight - 5, toMidnight + 5);
 
         Api.Reply refused = client.get(ROUTE);

@@ -20,14 +20,17 @@ class SandboxLimitsTest {
     @Test
     void budgetsThatCannotBeReadAre503AndTheRequestGoesNoFurther() throws Exception {
         @SuppressWarnings("unchecked")
-        ProxyManager<String> unreachable = (ProxyManager<String>) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {ProxyManager.class}, (proxy, method, args) -> {
+        ProxyManager<String> unreachable = (ProxyManager<String>) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {ProxyManager.class}, (proxy, method, args) -> {
                     throw new IllegalStateException("connection refused");
                 });
         SandboxProperties properties = new SandboxProperties(30, 500, "https://site.example");
         JsonMapper json = JsonMapper.builder().build();
-        SandboxLimits limits = new SandboxLimits(new SharedBudgets(unreachable, Clock.systemUTC()),
-                properties, new ApiErrorResponses(json), Clock.systemUTC());
+        SandboxLimits limits = new SandboxLimits(
+                new SharedBudgets(unreachable, Clock.systemUTC()),
+                properties,
+                new ApiErrorResponses(json),
+                Clock.systemUTC());
         MockHttpServletRequest request = new MockHttpServletRequest("GET", "/api/sample/v1/fluids");
         MockHttpServletResponse response = new MockHttpServletResponse();
         MockFilterChain chain = new MockFilterChain();
@@ -38,6 +41,8 @@ class SandboxLimitsTest {
         JsonNode body = json.readTree(response.getContentAsString());
         assertThat(body.path("error").asString()).isEqualTo("service_unavailable");
         assertThat(body.path("message").asString()).contains("retry shortly").doesNotContain("connection refused");
-        assertThat(chain.getRequest()).as("the request did not reach the routes").isNull();
+        assertThat(chain.getRequest())
+                .as("the request did not reach the routes")
+                .isNull();
     }
 }

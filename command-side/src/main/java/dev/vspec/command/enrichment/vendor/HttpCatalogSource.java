@@ -70,14 +70,26 @@ public final class HttpCatalogSource implements CatalogSource {
      * @param retries  where its retry is kept, as {@link #RETRY}, for metrics to find
      * @param meters   where each request is timed, as {@value #REQUESTS_METRIC}
      */
-    public HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries,
-            MeterRegistry meters) {
-        this(vendor, breakers, retries, meters, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble(),
+    public HttpCatalogSource(
+            VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries, MeterRegistry meters) {
+        this(
+                vendor,
+                breakers,
+                retries,
+                meters,
+                Clock.systemUTC(),
+                () -> ThreadLocalRandom.current().nextDouble(),
                 duration -> TimeUnit.NANOSECONDS.sleep(duration.toNanos()));
     }
 
-    HttpCatalogSource(VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries,
-            MeterRegistry meters, Clock clock, DoubleSupplier random, Sleeper sleeper) {
+    HttpCatalogSource(
+            VendorProperties vendor,
+            CircuitBreakerRegistry breakers,
+            RetryRegistry retries,
+            MeterRegistry meters,
+            Clock clock,
+            DoubleSupplier random,
+            Sleeper sleeper) {
         if (vendor.baseUrl() == null) {
             throw new IllegalArgumentException("The HTTP catalog vendor needs vspec.enrichment.vendor.base-url");
         }
@@ -86,16 +98,20 @@ public final class HttpCatalogSource implements CatalogSource {
         this.policy = new VendorPolicy(vendor, breakers, retries, clock, random);
         this.meters = meters;
         this.sleeper = sleeper;
-        log.info("Catalog vendor: HTTP at {} ({}), up to {} requests of at most {} per lookup, a lookup at most {}",
-                vendor.baseUrl(), vendor.token() == null ? "no token" : "with a token", vendor.maxAttempts(),
-                vendor.requestTimeout(), vendor.longestLookup());
+        log.info(
+                "Catalog vendor: HTTP at {} ({}), up to {} requests of at most {} per lookup, a lookup at most {}",
+                vendor.baseUrl(),
+                vendor.token() == null ? "no token" : "with a token",
+                vendor.maxAttempts(),
+                vendor.requestTimeout(),
+                vendor.longestLookup());
     }
 
     @Override
     public Optional<UpstreamConfiguration> findByVin(Vin vin) {
         String subject = "VIN " + vin;
-        return lookUp("vin", subject, requests.byVin(vin),
-                (body, source) -> documents.aboutVin(subject, vin, body, source));
+        return lookUp(
+                "vin", subject, requests.byVin(vin), (body, source) -> documents.aboutVin(subject, vin, body, source));
     }
 
     /**
@@ -105,7 +121,10 @@ public final class HttpCatalogSource implements CatalogSource {
     @Override
     public Optional<UpstreamConfiguration> findByIdentity(CatalogIdentity identity, Vin vin) {
         String subject = "configuration " + identity.label();
-        return lookUp("identity", subject, requests.byIdentity(identity),
+        return lookUp(
+                "identity",
+                subject,
+                requests.byIdentity(identity),
                 (body, source) -> documents.aboutIdentity(subject, identity, vin, body, source));
     }
 
@@ -115,7 +134,8 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     /** Asks until an answer, within the attempts, the backoff, the vendor's Retry-After and the breaker. */
-    private Optional<UpstreamConfiguration> lookUp(String lookup, String subject, HttpRequest request, Reading reading) {
+    private Optional<UpstreamConfiguration> lookUp(
+            String lookup, String subject, HttpRequest request, Reading reading) {
         VendorPolicy.Lookup attempts = policy.lookup(subject);
         while (true) {
             attempts.permit();
@@ -128,8 +148,12 @@ public final class HttpCatalogSource implements CatalogSource {
                 throw e;
             }
             long took = System.nanoTime() - started;
-            Timer.builder(REQUESTS_METRIC).description("Requests to the catalog vendor, by lookup and outcome")
-                    .tag("lookup", lookup).tag("outcome", outcome.tag()).register(meters).record(took, TimeUnit.NANOSECONDS);
+            Timer.builder(REQUESTS_METRIC)
+                    .description("Requests to the catalog vendor, by lookup and outcome")
+                    .tag("lookup", lookup)
+                    .tag("outcome", outcome.tag())
+                    .register(meters)
+                    .record(took, TimeUnit.NANOSECONDS);
             if (!outcome.failedTransiently()) {
                 attempts.answered(took);
                 Optional<UpstreamConfiguration> answer;
@@ -146,21 +170,25 @@ public final class HttpCatalogSource implements CatalogSource {
     }
 
     /** The answer to a request that took {@code responseMillis}, which the facts it records carry. */
-    private Optional<UpstreamConfiguration> answer(String subject, HttpResponse<byte[]> response, long responseMillis,
-            Reading reading) {
+    private Optional<UpstreamConfiguration> answer(
+            String subject, HttpResponse<byte[]> response, long responseMillis, Reading reading) {
         int status = response.statusCode();
         if (status == 404) {
             return Optional.empty();
         }
         if (status != 200) {
             if (status == 401 || status == 403) {
-                log.error("Catalog vendor refuses vspec's credentials (HTTP {}): check vspec.enrichment.vendor.token"
-                        + " (VSPEC_VENDOR_TOKEN)", status);
+                log.error(
+                        "Catalog vendor refuses vspec's credentials (HTTP {}): check vspec.enrichment.vendor.token"
+                                + " (VSPEC_VENDOR_TOKEN)",
+                        status);
             }
-            throw VendorDocuments.refused(subject, "the vendor answered HTTP " + status + "; the contract answers 200 or 404");
+            throw VendorDocuments.refused(
+                    subject, "the vendor answered HTTP " + status + "; the contract answers 200 or 404");
         }
         if (response.body() == null) {
-            throw VendorDocuments.refused(subject, "the answer is larger than " + VendorRequests.MAX_ANSWER_BYTES + " bytes");
+            throw VendorDocuments.refused(
+                    subject, "the answer is larger than " + VendorRequests.MAX_ANSWER_BYTES + " bytes");
         }
         return Optional.of(reading.read(response.body(), FactSource.vendor(name, responseMillis)));
     }

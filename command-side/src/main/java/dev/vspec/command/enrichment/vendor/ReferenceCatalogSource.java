@@ -6,8 +6,8 @@ import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -43,9 +43,11 @@ public final class ReferenceCatalogSource implements CatalogSource {
                     throw new IllegalArgumentException("VIN " + vin + " appears twice in " + catalog.getDescription());
                 }
             });
-            entry.steps().stream().map(step -> step.commandFrom(FactSource.vendor(name, 0)))
+            entry.steps().stream()
+                    .map(step -> step.commandFrom(FactSource.vendor(name, 0)))
                     .filter(RegisterConfiguration.class::isInstance)
-                    .map(RegisterConfiguration.class::cast).findFirst()
+                    .map(RegisterConfiguration.class::cast)
+                    .findFirst()
                     .ifPresent(identity -> configurations.add(new Known(identity, entry)));
         });
     }
@@ -55,7 +57,8 @@ public final class ReferenceCatalogSource implements CatalogSource {
         long started = System.nanoTime();
         CatalogReader.Entry entry = byVin.get(vin.value());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        return Optional.ofNullable(entry).map(found -> UpstreamConfiguration.forVin(found, vin, FactSource.vendor(name, millis)));
+        return Optional.ofNullable(entry)
+                .map(found -> UpstreamConfiguration.forVin(found, vin, FactSource.vendor(name, millis)));
     }
 
     /** The one configuration registered as the decoded identity ({@link CatalogIdentity#isRegisteredAs}). */
@@ -73,6 +76,5 @@ public final class ReferenceCatalogSource implements CatalogSource {
     }
 
     /** A configuration of the file with the identity it registers. */
-    private record Known(RegisterConfiguration identity, CatalogReader.Entry entry) {
-    }
+    private record Known(RegisterConfiguration identity, CatalogReader.Entry entry) {}
 }

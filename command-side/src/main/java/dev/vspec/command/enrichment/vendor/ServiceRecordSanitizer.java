@@ -38,6 +38,7 @@ final class ServiceRecordSanitizer {
      * catalog format (64), leaving less room for text shaped like a code.
      */
     static final Pattern SERVICE_CODE = Pattern.compile("[a-z][a-z0-9_]{1,47}");
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /**
@@ -82,7 +83,8 @@ final class ServiceRecordSanitizer {
                 }
                 kept.add(clean);
                 droppedFields += visit.size() - clean.size();
-                droppedCodes += visit.get("services").size() - clean.get("services").size();
+                droppedCodes +=
+                        visit.get("services").size() - clean.get("services").size();
             }
             histories.set(key, kept);
         }
@@ -144,7 +146,8 @@ final class ServiceRecordSanitizer {
 
     private static String workshopKind(JsonNode value) {
         return value != null && value.isString() && CatalogReader.WORKSHOP_KINDS.contains(value.stringValue())
-                ? value.stringValue() : null;
+                ? value.stringValue()
+                : null;
     }
 
     /** The valid codes, each once; null when {@code value} is not a list. */

@@ -49,8 +49,12 @@ record VendorAttempt(HttpResponse<byte[]> response, String kind, String failure,
 
     /** The answer's Retry-After, as seconds or as an HTTP date; null without an answer or a readable one. */
     Duration retryAfter(Clock clock) {
-        String value = response == null ? null
-                : response.headers().firstValue("Retry-After").map(String::strip).orElse(null);
+        String value = response == null
+                ? null
+                : response.headers()
+                        .firstValue("Retry-After")
+                        .map(String::strip)
+                        .orElse(null);
         if (value == null || value.isEmpty()) {
             return null;
         }
@@ -58,7 +62,8 @@ record VendorAttempt(HttpResponse<byte[]> response, String kind, String failure,
             if (value.chars().allMatch(c -> c >= '0' && c <= '9')) {
                 return Duration.ofSeconds(Long.parseLong(value));
             }
-            Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
             Duration until = Duration.between(clock.instant(), at);
             return until.isNegative() ? Duration.ZERO : until;
         } catch (NumberFormatException | DateTimeParseException e) {

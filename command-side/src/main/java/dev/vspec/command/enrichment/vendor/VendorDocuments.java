@@ -40,11 +40,14 @@ final class VendorDocuments {
     }
 
     /** The answer about {@code identity}, asked for {@code vin}'s enrichment: it links no VIN and records no history. */
-    UpstreamConfiguration aboutIdentity(String subject, CatalogIdentity identity, Vin vin, byte[] body, FactSource source) {
-        CatalogReader.Entry entry = readDocument(subject, body, configuration -> dropPerVinData(subject, configuration));
+    UpstreamConfiguration aboutIdentity(
+            String subject, CatalogIdentity identity, Vin vin, byte[] body, FactSource source) {
+        CatalogReader.Entry entry =
+                readDocument(subject, body, configuration -> dropPerVinData(subject, configuration));
         UpstreamConfiguration configuration = UpstreamConfiguration.forVin(entry, vin, source);
         boolean theOneAsked = configuration.commands().stream()
-                .filter(RegisterConfiguration.class::isInstance).map(RegisterConfiguration.class::cast)
+                .filter(RegisterConfiguration.class::isInstance)
+                .map(RegisterConfiguration.class::cast)
                 .anyMatch(identity::isRegisteredAs);
         if (!theOneAsked) {
             throw refused(subject, "the configuration it describes is not the one asked for");
@@ -89,9 +92,14 @@ final class VendorDocuments {
     private void sanitize(ObjectNode configuration, Vin vin) {
         ServiceRecordSanitizer.Dropped dropped = sanitizer.sanitize(configuration, vin);
         if (!dropped.nothing()) {
-            log.info("Catalog vendor: sanitized the service history for VIN {}: dropped {} histories, {} visits,"
-                    + " {} fields and {} service codes", vin, dropped.histories(), dropped.visits(),
-                    dropped.fields(), dropped.serviceCodes());
+            log.info(
+                    "Catalog vendor: sanitized the service history for VIN {}: dropped {} histories, {} visits,"
+                            + " {} fields and {} service codes",
+                    vin,
+                    dropped.histories(),
+                    dropped.visits(),
+                    dropped.fields(),
+                    dropped.serviceCodes());
         }
     }
 
@@ -100,8 +108,11 @@ final class VendorDocuments {
         JsonNode vins = configuration.remove("vins");
         JsonNode histories = configuration.remove("service_history");
         if (vins != null || histories != null) {
-            log.info("Catalog vendor: dropped unread the VIN list ({} entries) and the service histories ({} VINs)"
-                    + " of the answer for {}", vins == null ? 0 : vins.size(), histories == null ? 0 : histories.size(),
+            log.info(
+                    "Catalog vendor: dropped unread the VIN list ({} entries) and the service histories ({} VINs)"
+                            + " of the answer for {}",
+                    vins == null ? 0 : vins.size(),
+                    histories == null ? 0 : histories.size(),
                     subject);
         }
     }

@@ -40,23 +40,34 @@ final class VendorPolicy {
     private final Clock clock;
     private volatile Instant openUntil;
 
-    VendorPolicy(VendorProperties vendor, CircuitBreakerRegistry breakers, RetryRegistry retries, Clock clock,
+    VendorPolicy(
+            VendorProperties vendor,
+            CircuitBreakerRegistry breakers,
+            RetryRegistry retries,
+            Clock clock,
             DoubleSupplier random) {
         this.maxAttempts = vendor.maxAttempts();
         this.backoffCap = vendor.backoffCap();
-        this.retry = retries.retry(HttpCatalogSource.RETRY, retryConfig(vendor,
-                FullJitter.backoff(vendor.backoffBase(), vendor.backoffCap(), random)));
+        this.retry = retries.retry(
+                HttpCatalogSource.RETRY,
+                retryConfig(vendor, FullJitter.backoff(vendor.backoffBase(), vendor.backoffCap(), random)));
         this.breaker = breakers.circuitBreaker(HttpCatalogSource.BREAKER, breakerConfig(vendor, clock));
         this.clock = clock;
         breaker.getEventPublisher().onStateTransition(event -> {
             CircuitBreaker.State to = event.getStateTransition().getToState();
             if (to == CircuitBreaker.State.OPEN) {
                 openUntil = clock.instant().plus(vendor.breakerOpenDuration());
-                log.warn("Circuit breaker of the catalog vendor is open after {} failures in a row: lookups fail without"
-                        + " reaching it until {}", vendor.breakerFailureThreshold(), openUntil);
+                log.warn(
+                        "Circuit breaker of the catalog vendor is open after {} failures in a row: lookups fail without"
+                                + " reaching it until {}",
+                        vendor.breakerFailureThreshold(),
+                        openUntil);
             } else {
-                log.info("Circuit breaker of the catalog vendor is {}", to == CircuitBreaker.State.HALF_OPEN
-                        ? "half-open: one trial call goes through" : to.toString().toLowerCase(Locale.ROOT));
+                log.info(
+                        "Circuit breaker of the catalog vendor is {}",
+                        to == CircuitBreaker.State.HALF_OPEN
+                                ? "half-open: one trial call goes through"
+                                : to.toString().toLowerCase(Locale.ROOT));
             }
         });
     }
@@ -122,7 +133,11 @@ final class VendorPolicy {
         Duration failed(VendorAttempt outcome, long nanos) {
             VendorFailure failure = new VendorFailure(outcome.problem(), outcome.retryAfter(clock));
             breaker.onError(nanos, TimeUnit.NANOSECONDS, failure);
-            log.warn("Catalog vendor: request {} of {} for {} failed: {}", attempt, maxAttempts, subject,
+            log.warn(
+                    "Catalog vendor: request {} of {} for {} failed: {}",
+                    attempt,
+                    maxAttempts,
+                    subject,
                     outcome.detail());
             // the breaker stops only a retry that would be made: the last attempt and a Retry-After beyond the
             // cap keep their own messages
@@ -131,12 +146,15 @@ final class VendorPolicy {
             }
             long wait = retrying.onError(failure);
             if (wait < 0 && attempt == maxAttempts) {
-                throw new UpstreamUnavailable("no usable answer after " + maxAttempts + " requests; the last: "
-                        + outcome.problem(), outcome.cause());
+                throw new UpstreamUnavailable(
+                        "no usable answer after " + maxAttempts + " requests; the last: " + outcome.problem(),
+                        outcome.cause());
             }
             if (wait < 0) {
-                throw new UpstreamUnavailable("the vendor asked to come back later than " + backoffCap
-                        + " (Retry-After); gave up after " + attempt + " requests", null);
+                throw new UpstreamUnavailable(
+                        "the vendor asked to come back later than " + backoffCap + " (Retry-After); gave up after "
+                                + attempt + " requests",
+                        null);
             }
             return Duration.ofMillis(wait);
         }
@@ -145,13 +163,15 @@ final class VendorPolicy {
     /** Whether the breaker refuses calls now; once its open duration has passed, the next call is its trial. */
     private boolean refusing() {
         Instant until = openUntil;
-        return breaker.getState() == CircuitBreaker.State.OPEN && until != null && clock.instant().isBefore(until);
+        return breaker.getState() == CircuitBreaker.State.OPEN
+                && until != null
+                && clock.instant().isBefore(until);
     }
 
     private UpstreamUnavailable breakerOpen() {
         Instant until = breaker.getState() == CircuitBreaker.State.OPEN ? openUntil : null;
-        return new UpstreamUnavailable("the vendor failed repeatedly; lookups are paused"
-                + (until == null ? "" : " until " + until), null);
+        return new UpstreamUnavailable(
+                "the vendor failed repeatedly; lookups are paused" + (until == null ? "" : " until " + until), null);
     }
 
     /**
@@ -161,9 +181,10 @@ final class VendorPolicy {
      */
     private static RetryConfig retryConfig(VendorProperties vendor, IntervalFunction backoff) {
         Duration cap = vendor.backoffCap();
-        IntervalBiFunction<Object> waits = (retry, outcome) -> outcome.isLeft()
-                && outcome.getLeft() instanceof VendorFailure failure && failure.retryAfter != null
-                ? failure.retryAfter.toMillis() : backoff.apply(retry);
+        IntervalBiFunction<Object> waits = (retry, outcome) ->
+                outcome.isLeft() && outcome.getLeft() instanceof VendorFailure failure && failure.retryAfter != null
+                        ? failure.retryAfter.toMillis()
+                        : backoff.apply(retry);
         return RetryConfig.custom()
                 .maxAttempts(vendor.maxAttempts())
                 .retryOnException(e -> e instanceof VendorFailure failure && failure.waitsWithin(cap))

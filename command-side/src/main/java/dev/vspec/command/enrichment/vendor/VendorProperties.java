@@ -42,7 +42,10 @@ public record VendorProperties(
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._~+/=-]+");
 
     /** Where enrichment looks VINs up. */
-    public enum Source { REFERENCE, HTTP }
+    public enum Source {
+        REFERENCE,
+        HTTP
+    }
 
     public VendorProperties {
         baseUrl = baseUrl == null || baseUrl.isBlank() ? null : checkedBaseUrl(baseUrl.strip());
@@ -66,15 +69,15 @@ public record VendorProperties(
                     + " milliseconds); got " + backoffBase);
         }
         if (backoffCap.compareTo(backoffBase) < 0) {
-            throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below "
-                    + PREFIX + "backoff-base (" + backoffBase + ")");
+            throw new IllegalArgumentException(PREFIX + "backoff-cap (" + backoffCap + ") must not be below " + PREFIX
+                    + "backoff-base (" + backoffBase + ")");
         }
         if (maxAttempts < 1) {
             throw new IllegalArgumentException(PREFIX + "max-attempts must be at least 1; got " + maxAttempts);
         }
         if (breakerFailureThreshold < 1) {
-            throw new IllegalArgumentException(PREFIX + "breaker-failure-threshold must be at least 1; got "
-                    + breakerFailureThreshold);
+            throw new IllegalArgumentException(
+                    PREFIX + "breaker-failure-threshold must be at least 1; got " + breakerFailureThreshold);
         }
     }
 
@@ -86,7 +89,9 @@ public record VendorProperties(
         if (name != null) {
             return name;
         }
-        return source == Source.REFERENCE ? ReferenceCatalogSource.NAME : "catalog vendor at " + URI.create(baseUrl).getHost();
+        return source == Source.REFERENCE
+                ? ReferenceCatalogSource.NAME
+                : "catalog vendor at " + URI.create(baseUrl).getHost();
     }
 
     /** The longest one lookup can take: every attempt timing out, each wait between them at the cap. */
@@ -97,7 +102,8 @@ public record VendorProperties(
     /** Without the token, which must not reach a log. */
     @Override
     public String toString() {
-        return "VendorProperties[source=" + source + ", baseUrl=" + baseUrl + ", token=" + (token == null ? "none" : "***")
+        return "VendorProperties[source=" + source + ", baseUrl=" + baseUrl + ", token="
+                + (token == null ? "none" : "***")
                 + ", connectTimeout=" + connectTimeout + ", requestTimeout=" + requestTimeout + ", maxAttempts="
                 + maxAttempts + ", backoffBase=" + backoffBase + ", backoffCap=" + backoffCap
                 + ", breakerFailureThreshold=" + breakerFailureThreshold + ", name=" + name + ", breakerOpenDuration="
@@ -114,8 +120,8 @@ public record VendorProperties(
         }
         boolean web = "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
         if (!web || uri.getHost() == null) {
-            throw new IllegalArgumentException(PREFIX + "base-url must be an absolute http or https URL, e.g."
-                    + " https://vendor.example/api");
+            throw new IllegalArgumentException(
+                    PREFIX + "base-url must be an absolute http or https URL, e.g." + " https://vendor.example/api");
         }
         if (uri.getRawUserInfo() != null) {
             throw new IllegalArgumentException(PREFIX + "base-url must not hold credentials; set " + PREFIX

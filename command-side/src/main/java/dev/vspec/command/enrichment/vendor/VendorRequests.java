@@ -32,8 +32,8 @@ final class VendorRequests {
     /** The largest answer read; one configuration's document is some tens of KiB. */
     static final int MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-    private static final BodyHandler<byte[]> BODY = answer -> answer.statusCode() == 200
-            ? new BoundedBody(MAX_ANSWER_BYTES) : BodySubscribers.replacing(new byte[0]);
+    private static final BodyHandler<byte[]> BODY = answer ->
+            answer.statusCode() == 200 ? new BoundedBody(MAX_ANSWER_BYTES) : BodySubscribers.replacing(new byte[0]);
 
     private final String baseUrl;
     private final String authorization;
@@ -67,9 +67,10 @@ final class VendorRequests {
         if (identity.drivetrain() != null) {
             parameters.put("drivetrain", identity.drivetrain());
         }
-        return request("/v1/configurations?" + parameters.entrySet().stream()
-                .map(parameter -> parameter.getKey() + "=" + encoded(parameter.getValue()))
-                .collect(Collectors.joining("&")));
+        return request("/v1/configurations?"
+                + parameters.entrySet().stream()
+                        .map(parameter -> parameter.getKey() + "=" + encoded(parameter.getValue()))
+                        .collect(Collectors.joining("&")));
     }
 
     /** One request and its whole answer, bounded by the request timeout. */

@@ -61,6 +61,7 @@ class HttpCatalogSourceTest {
     private static final List<ObjectNode> DOCUMENTS = referenceDocuments();
     /** A VIN of the first configuration, another VIN of it, and a VIN of the second configuration. */
     private static final Vin ASKED = vin(0, 0);
+
     private static final Vin SIBLING = vin(0, 1);
     private static final Vin OTHER_CONFIGURATION = vin(1, 0);
     /** Sample data: a VIN of the first configuration's vehicle that no document lists, asked about by identity. */
@@ -74,6 +75,7 @@ class HttpCatalogSourceTest {
     private static final Duration OPEN_FOR = Duration.ofSeconds(30);
     /** A trial call goes through once the open duration has passed, strictly after it (Resilience4j's OpenState). */
     private static final Duration PAST = Duration.ofMillis(1);
+
     private static final int MAX_ATTEMPTS = 4;
 
     private final StubVendor stub = StubVendor.start();
@@ -93,19 +95,25 @@ class HttpCatalogSourceTest {
 
         UpstreamConfiguration answer = source(null).findByVin(ASKED).orElseThrow();
 
-        UpstreamConfiguration reference = new ReferenceCatalogSource(SHIPPED).findByVin(ASKED).orElseThrow();
+        UpstreamConfiguration reference =
+                new ReferenceCatalogSource(SHIPPED).findByVin(ASKED).orElseThrow();
         assertThat(answer.configKey()).isEqualTo(reference.configKey());
-        assertThat(answer.commands()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
+        assertThat(answer.commands())
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
                 .containsExactlyElementsOf(reference.commands());
         FactSource vendor = answer.commands().get(0).source();
         assertThat(vendor.kind()).isEqualTo(FactSource.VENDOR);
-        assertThat(vendor.name()).isEqualTo("catalog vendor at " + stub.baseUrl().getHost());
+        assertThat(vendor.name())
+                .isEqualTo("catalog vendor at " + stub.baseUrl().getHost());
         assertThat(vendor.responseMillis()).isNotNull().isBetween(0L, TIMEOUT.toMillis());
         assertThat(answer.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
-        assertThat(answer.commands()).filteredOn(LinkVin.class::isInstance)
+        assertThat(answer.commands())
+                .filteredOn(LinkVin.class::isInstance)
                 .containsExactly(new LinkVin(ASKED.value(), answer.configKey(), vendor));
-        assertThat(answer.commands()).allSatisfy(command -> assertThat(command.toString())
-                .doesNotContain(SIBLING.value()).doesNotContain(OTHER_CONFIGURATION.value()));
+        assertThat(answer.commands())
+                .allSatisfy(command -> assertThat(command.toString())
+                        .doesNotContain(SIBLING.value())
+                        .doesNotContain(OTHER_CONFIGURATION.value()));
         assertThat(stub.requests(ASKED.value())).isEqualTo(1);
         assertThat(waits).isEmpty();
     }
@@ -145,7 +153,10 @@ class HttpCatalogSourceTest {
     }
 
     private long requests(String lookup, String outcome) {
-        return meters.get(HttpCatalogSource.REQUESTS_METRIC).tags("lookup", lookup, "outcome", outcome).timer().count();
+        return meters.get(HttpCatalogSource.REQUESTS_METRIC)
+                .tags("lookup", lookup, "outcome", outcome)
+                .timer()
+                .count();
     }
 
     /** Resilience4j's retry counts each lookup once, by how it ended, and tells each retry with its wait. */
@@ -168,12 +179,20 @@ class HttpCatalogSourceTest {
 
         Retry.Metrics counted = retry().getMetrics();
         assertThat(retry().getName()).isEqualTo(HttpCatalogSource.RETRY);
-        assertThat(counted.getNumberOfSuccessfulCallsWithRetryAttempt()).as("503, then the answer").isEqualTo(1);
-        assertThat(counted.getNumberOfSuccessfulCallsWithoutRetryAttempt()).as("answered at once").isEqualTo(1);
-        assertThat(counted.getNumberOfFailedCallsWithRetryAttempt()).as("503 on both attempts").isEqualTo(1);
-        assertThat(counted.getNumberOfFailedCallsWithoutRetryAttempt()).as("Retry-After beyond the cap; refused")
+        assertThat(counted.getNumberOfSuccessfulCallsWithRetryAttempt())
+                .as("503, then the answer")
+                .isEqualTo(1);
+        assertThat(counted.getNumberOfSuccessfulCallsWithoutRetryAttempt())
+                .as("answered at once")
+                .isEqualTo(1);
+        assertThat(counted.getNumberOfFailedCallsWithRetryAttempt())
+                .as("503 on both attempts")
+                .isEqualTo(1);
+        assertThat(counted.getNumberOfFailedCallsWithoutRetryAttempt())
+                .as("Retry-After beyond the cap; refused")
                 .isEqualTo(2);
-        assertThat(retries).as("one retry per lookup that waited, with the wait the sleeper got")
+        assertThat(retries)
+                .as("one retry per lookup that waited, with the wait the sleeper got")
                 .extracting(RetryOnRetryEvent::getNumberOfRetryAttempts, RetryOnRetryEvent::getWaitInterval)
                 .containsExactly(tuple(1, BACKOFF_BASE.dividedBy(2)), tuple(1, BACKOFF_BASE.dividedBy(2)));
         assertThat(waits).containsExactly(BACKOFF_BASE.dividedBy(2), BACKOFF_BASE.dividedBy(2));
@@ -188,15 +207,19 @@ class HttpCatalogSourceTest {
         List<RetryOnRetryEvent> retries = new CopyOnWriteArrayList<>();
         retry().getEventPublisher().onRetry(retries::add);
 
-        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+        assertThatThrownBy(() -> source.findByVin(ASKED))
+                .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused until");
-        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+        assertThatThrownBy(() -> source.findByVin(ASKED))
+                .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused until");
 
         assertThat(stub.requests()).as("the second failure opened it").isEqualTo(2);
         assertThat(retries).hasSize(1);
-        assertThat(retry().getMetrics().getNumberOfFailedCallsWithoutRetryAttempt()).isEqualTo(2);
-        assertThat(retry().getMetrics().getNumberOfFailedCallsWithRetryAttempt()).isZero();
+        assertThat(retry().getMetrics().getNumberOfFailedCallsWithoutRetryAttempt())
+                .isEqualTo(2);
+        assertThat(retry().getMetrics().getNumberOfFailedCallsWithRetryAttempt())
+                .isZero();
     }
 
     @ParameterizedTest
@@ -263,8 +286,10 @@ class HttpCatalogSourceTest {
                 .hasMessageContaining("no answer within " + TIMEOUT);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(took).as("two attempts, each ended by the timeout")
-                .isGreaterThan(TIMEOUT.multipliedBy(2).minusMillis(50)).isLessThan(properties.longestLookup());
+        assertThat(took)
+                .as("two attempts, each ended by the timeout")
+                .isGreaterThan(TIMEOUT.multipliedBy(2).minusMillis(50))
+                .isLessThan(properties.longestLookup());
         assertThat(stub.requests(ASKED.value())).isEqualTo(2);
     }
 
@@ -276,10 +301,12 @@ class HttpCatalogSourceTest {
         assertThatThrownBy(() -> source(null).findByVin(ASKED))
                 .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("the connection failed")
-                .as("the job's error message, which the client polls, names no class").hasMessageNotContaining("Exception");
+                .as("the job's error message, which the client polls, names no class")
+                .hasMessageNotContaining("Exception");
 
         assertThat(waits).as("attempts after the first").hasSize(MAX_ATTEMPTS - 1);
-        assertThat(stub.requests(ASKED.value())).as("the JDK client repeats a GET once on a connection closed unanswered")
+        assertThat(stub.requests(ASKED.value()))
+                .as("the JDK client repeats a GET once on a connection closed unanswered")
                 .isBetween(MAX_ATTEMPTS, 2 * MAX_ATTEMPTS);
     }
 
@@ -292,7 +319,9 @@ class HttpCatalogSourceTest {
                 .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("could not connect");
         assertThat(waits).hasSize(MAX_ATTEMPTS - 1);
-        assertThat(requests("vin", "connect_failed")).as("timed as a failure without an answer").isEqualTo(MAX_ATTEMPTS);
+        assertThat(requests("vin", "connect_failed"))
+                .as("timed as a failure without an answer")
+                .isEqualTo(MAX_ATTEMPTS);
     }
 
     @Test
@@ -304,7 +333,9 @@ class HttpCatalogSourceTest {
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
         assertThat(stub.requests()).as("two failures, below the threshold").isEqualTo(2);
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
-        assertThat(stub.requests()).as("the third failure opened it: no second attempt").isEqualTo(3);
+        assertThat(stub.requests())
+                .as("the third failure opened it: no second attempt")
+                .isEqualTo(3);
 
         stub.recover();
         assertThatThrownBy(() -> source.findByVin(ASKED))
@@ -329,7 +360,8 @@ class HttpCatalogSourceTest {
         clock.advance(OPEN_FOR.plus(PAST));
 
         assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class);
-        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+        assertThatThrownBy(() -> source.findByVin(ASKED))
+                .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused");
 
         assertThat(stub.requests()).as("the first call and the trial").isEqualTo(2);
@@ -337,48 +369,68 @@ class HttpCatalogSourceTest {
 
     static Stream<Arguments> refusedAnswers() {
         return Stream.of(
-                Arguments.of("not JSON", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("not JSON", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         "{\"format\": \"vspec-catalog/1\", \"configurations\": [{\"label\": \"Mrs Smith, 555-0100\"")),
-                Arguments.of("a field twice", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("a field twice", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         document(0).toString().replaceFirst("\\{", "{\"format\": \"vspec-catalog/1\", "))),
-                Arguments.of("about another configuration's VIN", (Consumer<StubVendor>) stub -> stub.serve(
-                        ASKED.value(), document(1).toString())),
-                Arguments.of("two configurations", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("about another configuration's VIN", (Consumer<StubVendor>)
+                        stub -> stub.serve(ASKED.value(), document(1).toString())),
+                Arguments.of("two configurations", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         withConfigurations(document(0), document(1)).toString())),
-                Arguments.of("no configuration", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        withConfigurations().toString())),
+                Arguments.of("no configuration", (Consumer<StubVendor>)
+                        stub -> stub.serve(ASKED.value(), withConfigurations().toString())),
                 Arguments.of("an empty body", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(), "")),
-                Arguments.of("content after the document", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        document(0) + " {\"customer\": \"Jane Doe\"}")),
+                Arguments.of("content after the document", (Consumer<StubVendor>)
+                        stub -> stub.serve(ASKED.value(), document(0) + " {\"customer\": \"Jane Doe\"}")),
                 Arguments.of("a list", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(), "[]")),
-                Arguments.of("another format", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("another format", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         document(0).put("format", "vspec-catalog/2").toString())),
-                Arguments.of("a year the catalog refuses", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        configured(0, c -> c.put("year", 1850)).toString())),
-                Arguments.of("an unknown configuration field", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("a year the catalog refuses", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(), configured(0, c -> c.put("year", 1850)).toString())),
+                Arguments.of("an unknown configuration field", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         configured(0, c -> c.put("owner", "Jane Doe")).toString())),
-                Arguments.of("personal data as a field's name", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("personal data as a field's name", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         configured(0, c -> c.put("Jane Doe 555-0100", 1)).toString())),
-                Arguments.of("personal data as a price", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        configured(0, c -> ((ObjectNode) c.get("parts").get(0).get("prices").get(0))
-                                .put("amount", "Jane Doe 555-0100")).toString())),
-                Arguments.of("an image", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        configured(0, c -> c.putObject("image").put("content_type", "image/png").put("path", "a.png"))
+                Arguments.of("personal data as a price", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
+                        configured(
+                                        0,
+                                        c -> ((ObjectNode) c.get("parts")
+                                                        .get(0)
+                                                        .get("prices")
+                                                        .get(0))
+                                                .put("amount", "Jane Doe 555-0100"))
                                 .toString())),
-                Arguments.of("a history out of date order", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
+                Arguments.of("an image", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
+                        configured(
+                                        0,
+                                        c -> c.putObject("image")
+                                                .put("content_type", "image/png")
+                                                .put("path", "a.png"))
+                                .toString())),
+                Arguments.of("a history out of date order", (Consumer<StubVendor>) stub -> stub.serve(
+                        ASKED.value(),
                         configured(0, c -> c.putObject("service_history").set(ASKED.value(), JSON.readTree("""
                                 [{"performed_on": "2024-05-01", "odometer_km": 20000, "performed_by": "dealer",
                                   "services": ["engine_oil_change"]},
                                  {"performed_on": "2023-05-01", "odometer_km": 10000, "performed_by": "dealer",
-                                  "services": ["engine_oil_change"]}]"""))).toString())),
-                Arguments.of("an answer over the size limit", (Consumer<StubVendor>) stub -> stub.serve(ASKED.value(),
-                        " ".repeat(VendorRequests.MAX_ANSWER_BYTES + 1))),
+                                  "services": ["engine_oil_change"]}]""")))
+                                .toString())),
+                Arguments.of("an answer over the size limit", (Consumer<StubVendor>)
+                        stub -> stub.serve(ASKED.value(), " ".repeat(VendorRequests.MAX_ANSWER_BYTES + 1))),
                 Arguments.of("HTTP 400", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(400)),
                 Arguments.of("HTTP 401", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(401)),
                 Arguments.of("HTTP 403", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(403)),
                 Arguments.of("HTTP 410", (Consumer<StubVendor>) stub -> stub.failUntilRecovered(410)),
-                Arguments.of("a redirect", (Consumer<StubVendor>) stub -> stub.failNext(1, 301,
-                        Map.of("Location", "http://127.0.0.1:9/v1/vins/" + ASKED))));
+                Arguments.of("a redirect", (Consumer<StubVendor>)
+                        stub -> stub.failNext(1, 301, Map.of("Location", "http://127.0.0.1:9/v1/vins/" + ASKED))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -389,7 +441,9 @@ class HttpCatalogSourceTest {
         assertThatThrownBy(() -> source(null).findByVin(ASKED))
                 .isInstanceOf(UpstreamRefused.class)
                 .satisfies(refused -> assertThat(refused.getMessage())
-                        .doesNotContain("Smith").doesNotContain("555").doesNotContain("Jane"));
+                        .doesNotContain("Smith")
+                        .doesNotContain("555")
+                        .doesNotContain("Jane"));
 
         assertThat(stub.requests(ASKED.value())).isEqualTo(1);
         assertThat(waits).isEmpty();
@@ -424,7 +478,9 @@ class HttpCatalogSourceTest {
 
     @Test
     void personalDataInTheVendorsServiceHistoryReachesNoCommand() {
-        ObjectNode document = configured(0, c -> c.set("service_history", JSON.readTree("""
+        ObjectNode document = configured(
+                0,
+                c -> c.set("service_history", JSON.readTree("""
                 {"%s": [
                    {"performed_on": "2023-04-02", "odometer_miles": 5012, "odometer_km": 8066, "performed_by": "dealer",
                     "services": ["engine_oil_change", "called Mrs Smith at 555-0100", "tire_rotation"],
@@ -440,41 +496,70 @@ class HttpCatalogSourceTest {
                  "%s": [
                    {"performed_on": "2022-01-01", "odometer_miles": 100, "performed_by": "owner",
                     "services": ["tire_rotation"], "customer_name": "John Roe"}
-                 ]}""".formatted(ASKED.value().toLowerCase(), SIBLING))));
+                 ]}""".formatted(
+                                ASKED.value().toLowerCase(), SIBLING))));
         serveDocument(ASKED, document);
 
         UpstreamConfiguration answer = source(null).findByVin(ASKED).orElseThrow();
 
-        List<String> planted = List.of("Smith", "555", "Jane", "Jane Doe", "example.com", "@", "7ABC123", "Elm Street",
-                "Springfield", "squeaks", "Bob", "Builder", "D1234567", "John", "John Roe");
+        List<String> planted = List.of(
+                "Smith",
+                "555",
+                "Jane",
+                "Jane Doe",
+                "example.com",
+                "@",
+                "7ABC123",
+                "Elm Street",
+                "Springfield",
+                "squeaks",
+                "Bob",
+                "Builder",
+                "D1234567",
+                "John",
+                "John Roe");
         for (CatalogCommand command : answer.commands()) {
             for (String text : planted) {
                 assertThat(command.toString()).as(text).doesNotContainIgnoringCase(text);
             }
         }
-        assertThat(answer.commands()).filteredOn(RecordServiceHistory.class::isInstance).containsExactly(
-                new RecordServiceHistory(ASKED.value(), List.of(
-                        new ServiceRecord(LocalDate.parse("2023-04-02"), 5012, 8066, "dealer",
-                                List.of("engine_oil_change", "tire_rotation")),
-                        new ServiceRecord(LocalDate.parse("2024-03-30"), null, 24001, "owner",
-                                List.of("wiper_blades"))), answer.commands().get(0).source()));
+        assertThat(answer.commands())
+                .filteredOn(RecordServiceHistory.class::isInstance)
+                .containsExactly(new RecordServiceHistory(
+                        ASKED.value(),
+                        List.of(
+                                new ServiceRecord(
+                                        LocalDate.parse("2023-04-02"),
+                                        5012,
+                                        8066,
+                                        "dealer",
+                                        List.of("engine_oil_change", "tire_rotation")),
+                                new ServiceRecord(
+                                        LocalDate.parse("2024-03-30"), null, 24001, "owner", List.of("wiper_blades"))),
+                        answer.commands().get(0).source()));
     }
 
     @Test
     void aKnownIdentityAnswersTheSameCommandsAsTheReferenceVendorLinkingNoVin() {
         serveIdentityDocuments();
 
-        UpstreamConfiguration answer = source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+        UpstreamConfiguration answer =
+                source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
 
-        UpstreamConfiguration reference = new ReferenceCatalogSource(SHIPPED).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+        UpstreamConfiguration reference = new ReferenceCatalogSource(SHIPPED)
+                .findByIdentity(IDENTITY, UNLISTED)
+                .orElseThrow();
         assertThat(answer.configKey()).isEqualTo(reference.configKey()).isEqualTo(IDENTITY.configKey());
-        assertThat(answer.commands()).usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
+        assertThat(answer.commands())
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("source")
                 .containsExactlyElementsOf(reference.commands());
         FactSource vendor = answer.commands().get(0).source();
         assertThat(vendor.kind()).isEqualTo(FactSource.VENDOR);
         assertThat(answer.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
-        assertThat(answer.commands()).as("the enrichment links the VIN itself, with vPIC as its source")
-                .noneMatch(LinkVin.class::isInstance).noneMatch(RecordServiceHistory.class::isInstance);
+        assertThat(answer.commands())
+                .as("the enrichment links the VIN itself, with vPIC as its source")
+                .noneMatch(LinkVin.class::isInstance)
+                .noneMatch(RecordServiceHistory.class::isInstance);
         assertThat(stub.configurationRequests()).isEqualTo(1);
         assertThat(stub.requests()).isEqualTo(1);
         assertThat(waits).isEmpty();
@@ -484,7 +569,9 @@ class HttpCatalogSourceTest {
     void anIdentityTheVendorDoesNotKnowIsEmptyWithoutRetrying() {
         serveReferenceDocuments();
 
-        assertThat(source(null).findByIdentity(IDENTITY, UNLISTED)).as("as from a vendor without the identity lookup").isEmpty();
+        assertThat(source(null).findByIdentity(IDENTITY, UNLISTED))
+                .as("as from a vendor without the identity lookup")
+                .isEmpty();
 
         assertThat(stub.configurationRequests()).isEqualTo(1);
         assertThat(waits).isEmpty();
@@ -492,11 +579,14 @@ class HttpCatalogSourceTest {
 
     @Test
     void theIdentityIsSentAsPercentEncodedQueryParametersWithADrivetrainOnlyWhenKnown() {
-        CatalogIdentity awkward = new CatalogIdentity(2024, "Rolls & Royce", "Range Rover Sport", "HSE+ Dynamic=1",
-                "5.0 V8/SC", null);
+        CatalogIdentity awkward =
+                new CatalogIdentity(2024, "Rolls & Royce", "Range Rover Sport", "HSE+ Dynamic=1", "5.0 V8/SC", null);
 
         assertThat(source(null).findByIdentity(awkward, UNLISTED)).isEmpty();
-        assertThat(stub.lastConfigurationQuery()).doesNotContain(" ").doesNotContain("+").doesNotContain("drivetrain");
+        assertThat(stub.lastConfigurationQuery())
+                .doesNotContain(" ")
+                .doesNotContain("+")
+                .doesNotContain("drivetrain");
         Map<String, String> sent = new LinkedHashMap<>();
         sent.put("year", "2024");
         sent.put("make", "Rolls & Royce");
@@ -506,7 +596,9 @@ class HttpCatalogSourceTest {
         assertThat(stub.lastConfigurationParameters()).containsExactlyEntriesOf(sent);
 
         source(null).findByIdentity(new CatalogIdentity(2024, "Land Rover", "Defender", "X", "P400", "4WD"), UNLISTED);
-        assertThat(stub.lastConfigurationParameters()).containsEntry("make", "Land Rover").containsEntry("drivetrain", "4WD");
+        assertThat(stub.lastConfigurationParameters())
+                .containsEntry("make", "Land Rover")
+                .containsEntry("drivetrain", "4WD");
     }
 
     @Test
@@ -520,23 +612,38 @@ class HttpCatalogSourceTest {
                  ]}""".formatted(ASKED))));
         stub.serveConfiguration(IDENTITY.configKey(), document.toString());
 
-        UpstreamConfiguration answer = source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
+        UpstreamConfiguration answer =
+                source(null).findByIdentity(IDENTITY, UNLISTED).orElseThrow();
 
         assertThat(answer.configKey()).isEqualTo(IDENTITY.configKey());
-        assertThat(answer.commands()).noneMatch(LinkVin.class::isInstance).noneMatch(RecordServiceHistory.class::isInstance);
-        assertThat(answer.commands()).allSatisfy(command -> assertThat(command.toString())
-                .doesNotContain(ASKED.value()).doesNotContain(SIBLING.value())
-                .doesNotContain("Jane").doesNotContain("Smith").doesNotContain("Bob"));
+        assertThat(answer.commands())
+                .noneMatch(LinkVin.class::isInstance)
+                .noneMatch(RecordServiceHistory.class::isInstance);
+        assertThat(answer.commands())
+                .allSatisfy(command -> assertThat(command.toString())
+                        .doesNotContain(ASKED.value())
+                        .doesNotContain(SIBLING.value())
+                        .doesNotContain("Jane")
+                        .doesNotContain("Smith")
+                        .doesNotContain("Bob"));
     }
 
     static Stream<Arguments> refusedIdentityAnswers() {
         return Stream.of(
                 Arguments.of("about another identity", identityDocument(1).toString()),
-                Arguments.of("about another year", identityDocument(0).toString().replace("\"year\":2022", "\"year\":2021")),
-                Arguments.of("about another drivetrain", identityDocument(0).toString().replace("\"AWD\"", "\"FWD\"")),
-                Arguments.of("two configurations", withConfigurations(identityDocument(0), identityDocument(0)).toString()),
+                Arguments.of(
+                        "about another year", identityDocument(0).toString().replace("\"year\":2022", "\"year\":2021")),
+                Arguments.of(
+                        "about another drivetrain",
+                        identityDocument(0).toString().replace("\"AWD\"", "\"FWD\"")),
+                Arguments.of(
+                        "two configurations",
+                        withConfigurations(identityDocument(0), identityDocument(0))
+                                .toString()),
                 Arguments.of("not JSON", "{\"format\": \"vspec-catalog/1\", \"configurations\": [{\"label\": \"Jane"),
-                Arguments.of("an unknown field", configured(0, c -> c.put("owner", "Jane Doe")).toString()));
+                Arguments.of(
+                        "an unknown field",
+                        configured(0, c -> c.put("owner", "Jane Doe")).toString()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -546,7 +653,8 @@ class HttpCatalogSourceTest {
 
         assertThatThrownBy(() -> source(null).findByIdentity(IDENTITY, UNLISTED))
                 .isInstanceOf(UpstreamRefused.class)
-                .satisfies(refused -> assertThat(refused.getMessage()).doesNotContain("Jane").doesNotContain("Civic"));
+                .satisfies(refused ->
+                        assertThat(refused.getMessage()).doesNotContain("Jane").doesNotContain("Civic"));
 
         assertThat(stub.configurationRequests()).isEqualTo(1);
         assertThat(waits).isEmpty();
@@ -595,21 +703,33 @@ class HttpCatalogSourceTest {
         assertThat(stub.requests()).as("one failure of each opened it").isEqualTo(2);
 
         stub.recover();
-        assertThatThrownBy(() -> source.findByVin(ASKED)).isInstanceOf(UpstreamUnavailable.class)
+        assertThatThrownBy(() -> source.findByVin(ASKED))
+                .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused");
-        assertThatThrownBy(() -> source.findByIdentity(IDENTITY, UNLISTED)).isInstanceOf(UpstreamUnavailable.class)
+        assertThatThrownBy(() -> source.findByIdentity(IDENTITY, UNLISTED))
+                .isInstanceOf(UpstreamUnavailable.class)
                 .hasMessageContaining("paused");
         assertThat(stub.requests()).as("open: no request reaches the vendor").isEqualTo(2);
 
         clock.advance(OPEN_FOR.plus(PAST));
-        assertThat(source.findByIdentity(IDENTITY, UNLISTED)).as("the half-open trial, by identity").isPresent();
-        assertThat(source.findByVin(ASKED)).as("closed again for lookups by VIN").isPresent();
+        assertThat(source.findByIdentity(IDENTITY, UNLISTED))
+                .as("the half-open trial, by identity")
+                .isPresent();
+        assertThat(source.findByVin(ASKED))
+                .as("closed again for lookups by VIN")
+                .isPresent();
     }
 
     private HttpCatalogSource source(VendorProperties properties) {
         retryRegistry = RetryRegistry.ofDefaults();
-        return new HttpCatalogSource(properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
-                CircuitBreakerRegistry.ofDefaults(), retryRegistry, meters, clock, () -> 0.5, waits::add);
+        return new HttpCatalogSource(
+                properties == null ? properties(null, MAX_ATTEMPTS, 5) : properties,
+                CircuitBreakerRegistry.ofDefaults(),
+                retryRegistry,
+                meters,
+                clock,
+                () -> 0.5,
+                waits::add);
     }
 
     /** The retry of the last source made, as metrics find it. */
@@ -618,8 +738,18 @@ class HttpCatalogSourceTest {
     }
 
     private VendorProperties properties(String token, int maxAttempts, int breakerThreshold) {
-        return new VendorProperties(Source.HTTP, stub.baseUrl().toString(), token, TIMEOUT, TIMEOUT, maxAttempts,
-                BACKOFF_BASE, BACKOFF_CAP, breakerThreshold, OPEN_FOR, null);
+        return new VendorProperties(
+                Source.HTTP,
+                stub.baseUrl().toString(),
+                token,
+                TIMEOUT,
+                TIMEOUT,
+                maxAttempts,
+                BACKOFF_BASE,
+                BACKOFF_CAP,
+                breakerThreshold,
+                OPEN_FOR,
+                null);
     }
 
     private void serveReferenceDocuments() {
@@ -652,8 +782,12 @@ class HttpCatalogSourceTest {
     /** The identity of the reference configuration at {@code index}, with the make in capitals as vPIC writes it. */
     private static CatalogIdentity identity(int index) {
         JsonNode c = DOCUMENTS.get(index).get("configurations").get(0);
-        return new CatalogIdentity(c.get("year").intValue(), c.get("make").stringValue().toUpperCase(Locale.ROOT),
-                c.get("model").stringValue(), c.get("trim").stringValue(), c.get("engine_code").stringValue(),
+        return new CatalogIdentity(
+                c.get("year").intValue(),
+                c.get("make").stringValue().toUpperCase(Locale.ROOT),
+                c.get("model").stringValue(),
+                c.get("trim").stringValue(),
+                c.get("engine_code").stringValue(),
                 c.has("drivetrain") ? c.get("drivetrain").stringValue() : null);
     }
 
@@ -680,7 +814,13 @@ class HttpCatalogSourceTest {
     }
 
     private static Vin vin(int configuration, int index) {
-        return Vin.parse(DOCUMENTS.get(configuration).get("configurations").get(0).get("vins").get(index).stringValue());
+        return Vin.parse(DOCUMENTS
+                .get(configuration)
+                .get("configurations")
+                .get(0)
+                .get("vins")
+                .get(index)
+                .stringValue());
     }
 
     private static List<ObjectNode> referenceDocuments() {

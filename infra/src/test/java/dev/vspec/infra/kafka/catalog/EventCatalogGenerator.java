@@ -36,7 +36,9 @@ import tools.jackson.databind.json.JsonMapper;
 public final class EventCatalogGenerator {
 
     /** What a developer runs, from the repository root, to bring docs/events up to date. */
-    public static final String REGENERATE = "./mvnw -pl contracts,decoder,infra process-test-classes -Devent-catalog.dir=docs/events";
+    public static final String REGENERATE =
+            "./mvnw -pl contracts,decoder,infra process-test-classes -Devent-catalog.dir=docs/events";
+
     public static final String ENVELOPE_SCHEMA = "envelope.schema.json";
     public static final String CATALOG = "README.md";
 
@@ -46,16 +48,19 @@ public final class EventCatalogGenerator {
             .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
     private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
-    private static final ObjectWriter PRETTY = JSON.writer().with(new DefaultPrettyPrinter()
-            .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
-            .withObjectIndenter(INDENT).withArrayIndenter(INDENT));
+    private static final ObjectWriter PRETTY = JSON.writer()
+            .with(new DefaultPrettyPrinter()
+                    .withSeparators(
+                            Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
+                    .withObjectIndenter(INDENT)
+                    .withArrayIndenter(INDENT));
 
     private final Javadocs javadocs;
 
     /** {@code repositoryRoot} holds the modules whose sources explain the types. */
     public EventCatalogGenerator(Path repositoryRoot) {
-        this.javadocs = new Javadocs(List.of(repositoryRoot.resolve("contracts/src/main/java"),
-                repositoryRoot.resolve("infra/src/main/java")));
+        this.javadocs = new Javadocs(List.of(
+                repositoryRoot.resolve("contracts/src/main/java"), repositoryRoot.resolve("infra/src/main/java")));
     }
 
     /** Arguments: the repository root, and the output directory (relative to the root, or absolute). */
@@ -91,26 +96,49 @@ public final class EventCatalogGenerator {
     private String markdown() {
         List<EventCatalog.Entry> entries = EventCatalog.entries();
         StringBuilder md = new StringBuilder();
-        md.append("# The events of topic `").append(EventTopicProperties.DEFAULT_TOPIC).append("`\n\n")
-                .append("Generated from the code by `").append(EventCatalogGenerator.class.getName())
+        md.append("# The events of topic `")
+                .append(EventTopicProperties.DEFAULT_TOPIC)
+                .append("`\n\n")
+                .append("Generated from the code by `")
+                .append(EventCatalogGenerator.class.getName())
                 .append("`; do not edit. After changing an event, regenerate it from the repository root with\n`")
-                .append(REGENERATE).append("`.\n\n")
+                .append(REGENERATE)
+                .append("`.\n\n")
                 .append("Every record's key is its envelope's `aggregateId`; its value is one envelope, UTF-8 JSON,\n")
                 .append("whose `payload` is the event. How to consume the topic, ordering and de-duplication: the\n")
                 .append("[README](../../README.md#the-event-topic-for-analysts).\n\n");
 
-        md.append("## The envelope\n\n").append(javadocs.describe(EventEnvelope.class)).append("\n\n")
-                .append("Schema: [").append(ENVELOPE_SCHEMA).append("](").append(ENVELOPE_SCHEMA).append(").\n\n")
+        md.append("## The envelope\n\n")
+                .append(javadocs.describe(EventEnvelope.class))
+                .append("\n\n")
+                .append("Schema: [")
+                .append(ENVELOPE_SCHEMA)
+                .append("](")
+                .append(ENVELOPE_SCHEMA)
+                .append(").\n\n")
                 .append("| Field | Type | Meaning |\n|---|---|---|\n");
         Map<String, String> meanings = javadocs.params(EventEnvelope.class);
-        EventSchemas.envelope().get("properties").properties().forEach(field -> md.append("| `").append(field.getKey())
-                .append("` | ").append(typeOf(field.getValue())).append(" | ")
-                .append(cell(meanings.getOrDefault(field.getKey(), ""))).append(" |\n"));
+        EventSchemas.envelope()
+                .get("properties")
+                .properties()
+                .forEach(field -> md.append("| `")
+                        .append(field.getKey())
+                        .append("` | ")
+                        .append(typeOf(field.getValue()))
+                        .append(" | ")
+                        .append(cell(meanings.getOrDefault(field.getKey(), "")))
+                        .append(" |\n"));
 
         md.append("\n## Event types\n\n| Event type | Aggregate | Meaning |\n|---|---|---|\n");
         for (EventCatalog.Entry entry : entries) {
-            md.append("| [`").append(entry.name()).append("`](#").append(entry.name().toLowerCase()).append(") | `")
-                    .append(entry.aggregateType()).append("` | ").append(cell(javadocs.describe(entry.type())))
+            md.append("| [`")
+                    .append(entry.name())
+                    .append("`](#")
+                    .append(entry.name().toLowerCase())
+                    .append(") | `")
+                    .append(entry.aggregateType())
+                    .append("` | ")
+                    .append(cell(javadocs.describe(entry.type())))
                     .append(" |\n");
         }
         for (EventCatalog.Entry entry : entries) {
@@ -121,15 +149,30 @@ public final class EventCatalogGenerator {
 
     private String eventSection(EventCatalog.Entry entry) {
         JsonNode schema = EventSchemas.of(entry.type());
-        StringBuilder md = new StringBuilder("### ").append(entry.name()).append("\n\n")
-                .append(javadocs.describe(entry.type())).append("\n\n")
-                .append("Aggregate `").append(entry.aggregateType()).append("`. Schema of the payload: [")
-                .append(schemaFile(entry)).append("](").append(schemaFile(entry)).append(").\n\n")
+        StringBuilder md = new StringBuilder("### ")
+                .append(entry.name())
+                .append("\n\n")
+                .append(javadocs.describe(entry.type()))
+                .append("\n\n")
+                .append("Aggregate `")
+                .append(entry.aggregateType())
+                .append("`. Schema of the payload: [")
+                .append(schemaFile(entry))
+                .append("](")
+                .append(schemaFile(entry))
+                .append(").\n\n")
                 .append(fieldTable(schema));
-        EventSchemas.nestedRecords(entry.type()).forEach((name, type) -> md.append("\n`").append(name).append("`: ")
-                .append(javadocs.describe(type)).append("\n\n").append(fieldTable(schema.get("$defs").get(name))));
+        EventSchemas.nestedRecords(entry.type())
+                .forEach((name, type) -> md.append("\n`")
+                        .append(name)
+                        .append("`: ")
+                        .append(javadocs.describe(type))
+                        .append("\n\n")
+                        .append(fieldTable(schema.get("$defs").get(name))));
         byte[] onTheTopic = new EventEnvelopeCodec().encode(entry.example());
-        return md.append("\nExample envelope:\n\n```json\n").append(pretty(JSON.readTree(onTheTopic))).append("```\n")
+        return md.append("\nExample envelope:\n\n```json\n")
+                .append(pretty(JSON.readTree(onTheTopic)))
+                .append("```\n")
                 .toString();
     }
 
@@ -137,11 +180,22 @@ public final class EventCatalogGenerator {
         StringBuilder table = new StringBuilder("| Field | Type |\n|---|---|\n");
         Set<String> required = new HashSet<>();
         objectSchema.get("required").forEach(name -> required.add(name.asString()));
-        objectSchema.get("properties").properties().forEach(field -> table.append("| `").append(field.getKey())
-                .append("` | ").append(typeOf(field.getValue()))
-                .append(required.contains(field.getKey()) ? "" : ", may be absent")
-                .append(field.getValue().has("description") ? ": " + cell(field.getValue().get("description").asString()) : "")
-                .append(" |\n"));
+        objectSchema
+                .get("properties")
+                .properties()
+                .forEach(field -> table.append("| `")
+                        .append(field.getKey())
+                        .append("` | ")
+                        .append(typeOf(field.getValue()))
+                        .append(required.contains(field.getKey()) ? "" : ", may be absent")
+                        .append(
+                                field.getValue().has("description")
+                                        ? ": "
+                                                + cell(field.getValue()
+                                                        .get("description")
+                                                        .asString())
+                                        : "")
+                        .append(" |\n"));
         return table.toString();
     }
 
@@ -155,15 +209,19 @@ public final class EventCatalogGenerator {
             return "`" + schema.get("const") + "`";
         }
         if (schema.has("enum")) {
-            return "one of " + StreamSupport.stream(schema.get("enum").spliterator(), false)
-                    .map(value -> "`" + value.asString() + "`").collect(Collectors.joining(", "));
+            return "one of "
+                    + StreamSupport.stream(schema.get("enum").spliterator(), false)
+                            .map(value -> "`" + value.asString() + "`")
+                            .collect(Collectors.joining(", "));
         }
         // "type" is one name, or [name, "null"] when the value may be null (EventSchemas.nullable)
         JsonNode type = schema.get("type");
         String name = type.isArray() ? type.get(0).asString() : type.asString();
-        String words = name.equals("array") ? "list of " + typeOf(schema.get("items"))
-                : schema.has("additionalProperties") ? "map of string to " + typeOf(schema.get("additionalProperties"))
-                : name;
+        String words = name.equals("array")
+                ? "list of " + typeOf(schema.get("items"))
+                : schema.has("additionalProperties")
+                        ? "map of string to " + typeOf(schema.get("additionalProperties"))
+                        : name;
         List<String> details = new ArrayList<>();
         for (String keyword : List.of("format", "contentEncoding")) {
             if (schema.has(keyword)) {

@@ -16,6 +16,7 @@ class EventCatalogIsCurrentTest {
 
     /** Tests run in the module's directory. */
     private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+
     private static final Path COMMITTED = REPOSITORY.resolve("docs/events");
 
     @Test
@@ -34,7 +35,8 @@ class EventCatalogIsCurrentTest {
 
         assertThat(committed.keySet()).as(regenerate).containsExactlyElementsOf(generated.keySet());
         for (Map.Entry<String, String> file : generated.entrySet()) {
-            assertThat(committed.get(file.getKey())).as("docs/events/%s: %s", file.getKey(), regenerate)
+            assertThat(committed.get(file.getKey()))
+                    .as("docs/events/%s: %s", file.getKey(), regenerate)
                     .isEqualTo(file.getValue());
         }
     }

@@ -20,11 +20,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class EventCatalogValidator {
 
-    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-            builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_2020_12,
+            builder -> builder.schemaRegistryConfig(
+                    SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build()));
     private final Schema envelope = registry.getSchema(EventSchemas.envelope());
-    private final Map<String, Schema> payloads = EventCatalog.entries().stream().collect(Collectors.toUnmodifiableMap(
-            EventCatalog.Entry::name, entry -> registry.getSchema(EventSchemas.of(entry.type()))));
+    private final Map<String, Schema> payloads = EventCatalog.entries().stream()
+            .collect(Collectors.toUnmodifiableMap(
+                    EventCatalog.Entry::name, entry -> registry.getSchema(EventSchemas.of(entry.type()))));
 
     /** What is wrong with one record value as the topic carries it; empty when the catalog describes it. */
     public List<String> problemsWith(byte[] recordValue) {
@@ -42,11 +45,12 @@ public final class EventCatalogValidator {
             problems.add("eventType " + eventType + " is not in the event catalog");
             return problems;
         }
-        payloads.get(entry.get().name()).validate(json.path("payload"))
+        payloads.get(entry.get().name())
+                .validate(json.path("payload"))
                 .forEach(error -> problems.add(entry.get().name() + " payload: " + error));
         if (!json.path("aggregateType").asString("").equals(entry.get().aggregateType())) {
-            problems.add(entry.get().name() + " belongs to aggregate type " + entry.get().aggregateType()
-                    + ", not " + json.path("aggregateType"));
+            problems.add(entry.get().name() + " belongs to aggregate type "
+                    + entry.get().aggregateType() + ", not " + json.path("aggregateType"));
         }
         return problems;
     }

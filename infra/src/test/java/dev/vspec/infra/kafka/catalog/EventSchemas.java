@@ -34,7 +34,10 @@ public final class EventSchemas {
      * blankIfPresent), and the release a vPIC release replaced (none, for the first).
      */
     static final Set<String> NULLABLE = Set.of(
-            "ConfigurationRegistered.drivetrain", "Fluid.notes", "SpecItem.unit", "Part.service",
+            "ConfigurationRegistered.drivetrain",
+            "Fluid.notes",
+            "SpecItem.unit",
+            "Part.service",
             "VpicReleaseInstalled.replacedSha256");
 
     /**
@@ -50,8 +53,7 @@ public final class EventSchemas {
     private static final Set<Class<?>> BOXED_NUMBERS = Set.of(Integer.class, Long.class);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private EventSchemas() {
-    }
+    private EventSchemas() {}
 
     /** The envelope every record of the topic carries; its payload is checked by the schema of its event type. */
     public static ObjectNode envelope() {
@@ -105,7 +107,8 @@ public final class EventSchemas {
                 required.add(component.getName());
             }
         }
-        return JSON.objectNode().put("type", "object")
+        return JSON.objectNode()
+                .put("type", "object")
                 .set("properties", properties)
                 .set("required", required)
                 .put("additionalProperties", false);
@@ -115,7 +118,8 @@ public final class EventSchemas {
         if (type instanceof ParameterizedType list && list.getRawType() == List.class) {
             return typed("array").set("items", valueSchema(list.getActualTypeArguments()[0], defs));
         }
-        if (type instanceof ParameterizedType map && map.getRawType() == Map.class
+        if (type instanceof ParameterizedType map
+                && map.getRawType() == Map.class
                 && map.getActualTypeArguments()[0] == String.class) {
             return typed("object").set("additionalProperties", valueSchema(map.getActualTypeArguments()[1], defs));
         }
@@ -176,7 +180,8 @@ public final class EventSchemas {
             defs.schemas.putObject(name);
             defs.schemas.set(name, objectSchema(type, defs));
         } else if (known != type) {
-            throw new IllegalArgumentException(type.getName() + " and " + known.getName() + " would share one name in $defs");
+            throw new IllegalArgumentException(
+                    type.getName() + " and " + known.getName() + " would share one name in $defs");
         }
         return JSON.objectNode().put("$ref", "#/$defs/" + name);
     }
@@ -190,7 +195,8 @@ public final class EventSchemas {
         if (!schema.has("type") || schema.has("enum")) {
             throw new IllegalArgumentException("EventSchemas makes only plain typed values nullable, not " + schema);
         }
-        return schema.deepCopy().set("type", JSON.arrayNode().add(schema.get("type").asString()).add("null"));
+        return schema.deepCopy()
+                .set("type", JSON.arrayNode().add(schema.get("type").asString()).add("null"));
     }
 
     private static ObjectNode typed(String type) {
@@ -198,7 +204,7 @@ public final class EventSchemas {
     }
 
     private static IllegalArgumentException unmapped(Type type) {
-        return new IllegalArgumentException("EventSchemas has no JSON Schema for " + type.getTypeName()
-                + "; add its mapping before publishing it");
+        return new IllegalArgumentException(
+                "EventSchemas has no JSON Schema for " + type.getTypeName() + "; add its mapping before publishing it");
     }
 }

@@ -44,12 +44,14 @@ final class Javadocs {
     }
 
     private String javadoc(Class<?> type) {
-        Pattern declaration = Pattern.compile("/\\*\\*((?:(?!\\*/).)*)\\*/\\s*(?:@[\\w.]+(?:\\([^)]*\\))?\\s*)*"
-                + "public\\s+(?:final\\s+)?(?:record|enum|class|interface)\\s+" + type.getSimpleName() + "\\b",
+        Pattern declaration = Pattern.compile(
+                "/\\*\\*((?:(?!\\*/).)*)\\*/\\s*(?:@[\\w.]+(?:\\([^)]*\\))?\\s*)*"
+                        + "public\\s+(?:final\\s+)?(?:record|enum|class|interface)\\s+" + type.getSimpleName() + "\\b",
                 Pattern.DOTALL);
         Matcher matcher = declaration.matcher(source(type));
         if (!matcher.find()) {
-            throw new IllegalStateException(type.getName() + " has no Javadoc; the event catalog takes its meaning from it");
+            throw new IllegalStateException(
+                    type.getName() + " has no Javadoc; the event catalog takes its meaning from it");
         }
         return LEADING_STARS.matcher(matcher.group(1)).replaceAll("").strip();
     }
@@ -70,6 +72,10 @@ final class Javadocs {
     }
 
     private static String oneLine(String javadoc) {
-        return INLINE_TAG.matcher(javadoc).replaceAll("`$1`").replaceAll("\\s+", " ").strip();
+        return INLINE_TAG
+                .matcher(javadoc)
+                .replaceAll("`$1`")
+                .replaceAll("\\s+", " ")
+                .strip();
     }
 }
