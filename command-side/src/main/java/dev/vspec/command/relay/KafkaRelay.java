@@ -1,5 +1,7 @@
 package dev.vspec.command.relay;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
@@ -25,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * id. Runs in the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in
  * PostgreSQL. The sends of one batch go out together and are all awaited before the batch's unit
  * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
- * retries from the old token. Delivery is therefore at least once, never with a gap. Each batch
+ * retries from the old token. Delivery is therefore at least once, never with a gap; and when Kafka took a
+ * whole batch but its token could not move (PostgreSQL failed meanwhile), the retry places those events where
+ * Kafka holds them instead of sending them again, so only a relay that dies in that moment sends one twice. Each batch
  * tells {@link RelayedEnds} where its records landed, and which enrichment jobs it completed, before
  * its token moves, so that readers can tell when the jobs' data has reached every read table.
  */
@@ -36,11 +40,16 @@ class KafkaRelay {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaRelay.class);
     private static final String PENDING = KafkaRelay.class.getName() + ".pending";
+    /** More than the batches one instance can have retried at once; beyond, the oldest are sent again. */
+    private static final int HELD_AT_MOST = 100_000;
 
     private final EventPublisher publisher;
     private final RelayedEnds relayedEnds;
     private final EventEnvelopeCodec codec;
     private final Duration ackTimeout;
+    /** Where Kafka holds each event of a batch it took whole, until the batch's token has moved. */
+    private final Cache<String, EventPublisher.Placed> heldByKafka =
+            Caffeine.newBuilder().maximumSize(HELD_AT_MOST).build();
 
     KafkaRelay(EventPublisher publisher, RelayedEnds relayedEnds, EventEnvelopeCodec codec, Duration ackTimeout) {
         this.publisher = publisher;
@@ -63,14 +72,17 @@ class KafkaRelay {
                 message.getTimestamp(),
                 event);
         Batch batch = batch(message);
+        EventPublisher.Placed held = heldByKafka.getIfPresent(message.getIdentifier());
         CompletableFuture<EventPublisher.Placed> ack;
         try {
-            ack = publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
+            ack = held != null
+                    ? CompletableFuture.completedFuture(held)
+                    : publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
             throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);
         }
-        batch.pending().add(new PendingAck(describe(message), ack));
+        batch.pending().add(new PendingAck(message.getIdentifier(), describe(message), ack));
         if (event instanceof EnrichmentCompleted completed) {
             batch.completedJobs().add(completed.jobId());
         }
@@ -87,6 +99,8 @@ class KafkaRelay {
             }
             Batch batch = new Batch(new ArrayList<>(), new ArrayList<>());
             unitOfWork.onPrepareCommit(u -> finish(batch));
+            unitOfWork.afterCommit(u -> heldByKafka.invalidateAll(
+                    batch.pending().stream().map(PendingAck::eventId).toList()));
             return batch;
         });
     }
@@ -98,6 +112,7 @@ class KafkaRelay {
         for (PendingAck pending : batch.pending()) {
             EventPublisher.Placed placed = pending.ack().join();
             nextOffsets.merge(placed.partition(), placed.offset() + 1, Math::max);
+            heldByKafka.put(pending.eventId(), placed);
         }
         try {
             relayedEnds.acknowledged(nextOffsets, batch.completedJobs());
@@ -105,7 +120,7 @@ class KafkaRelay {
             String what = "where the batch ends"
                     + (batch.completedJobs().isEmpty() ? "" : " and the completion of " + batch.completedJobs());
             log.warn(
-                    "Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried, so its records reach the topic again",
+                    "Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried where Kafka holds it",
                     batch.pending().size(),
                     what,
                     String.valueOf(e));
@@ -147,7 +162,7 @@ class KafkaRelay {
                 + message.getSequenceNumber();
     }
 
-    private record PendingAck(String event, CompletableFuture<EventPublisher.Placed> ack) {}
+    private record PendingAck(String eventId, String event, CompletableFuture<EventPublisher.Placed> ack) {}
 
     /** One batch: its sends, and the enrichment jobs it completes. */
     private record Batch(List<PendingAck> pending, List<String> completedJobs) {}

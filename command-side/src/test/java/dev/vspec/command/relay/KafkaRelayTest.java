@@ -188,7 +188,49 @@ class KafkaRelayTest {
                 .singleElement()
                 .satisfies(warning -> assertThat(warning.getFormattedMessage())
                         .startsWith("Kafka holds the batch (1 events) but where the batch ends")
-                        .endsWith("the batch will be retried, so its records reach the topic again"));
+                        .endsWith("the batch will be retried where Kafka holds it"));
+    }
+
+    /**
+     * Kafka took the whole batch but its token could not move (PostgreSQL failed after the acknowledgements): the
+     * retry places the events where Kafka holds them, and sends them again only once the token had moved.
+     */
+    @Test
+    void aBatchKafkaTookWholeIsNotSentAgainWhenOnlyItsTokenFailedToMove() {
+        List<String> sent = new ArrayList<>();
+        AtomicInteger databaseFailures = new AtomicInteger(1);
+        RecordingEnds ends = new RecordingEnds() {
+            @Override
+            public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
+                if (databaseFailures.getAndDecrement() > 0) {
+                    throw new IllegalStateException("FATAL: terminating connection due to administrator command");
+                }
+                super.acknowledged(nextOffsets, completedJobs);
+            }
+        };
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> {
+                    sent.add(key);
+                    return CompletableFuture.completedFuture(new Placed(2, 40 + sent.size()));
+                },
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
+        GenericDomainEventMessage<VinLinked> first = linked(VIN);
+        GenericDomainEventMessage<EnrichmentCompleted> second = completion(JOB);
+
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, first, second))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class);
+        relayInAUnitOfWork(relay, first, second);
+
+        assertThat(sent).as("each sent once").containsExactly(VIN, JOB);
+        assertThat(ends.nextOffsets)
+                .as("the retry tells where Kafka holds them")
+                .containsExactly(Map.of(2, 43L));
+        assertThat(ends.completedJobs).containsExactly(List.of(JOB));
+
+        relayInAUnitOfWork(relay, first);
+        assertThat(sent).as("once the token moved, a replay sends again").containsExactly(VIN, JOB, VIN);
     }
 
     /** Remembers what the relay told it. */
