@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
  * retries from the old token. Delivery is therefore at least once, never with a gap; and when Kafka took a
  * whole batch but its token could not move (PostgreSQL failed meanwhile), the retry places those events where
- * Kafka holds them instead of sending them again, so only a relay that dies in that moment sends one twice. Each batch
+ * Kafka holds them instead of sending them again, so only a relay that dies in that moment sends one twice (a batch
+ * Kafka took in part is placed so up to its first refused event). Each batch
  * tells {@link RelayedEnds} where its records landed, and which enrichment jobs it completed, before
  * its token moves, so that readers can tell when the jobs' data has reached every read table.
  */
@@ -80,6 +81,7 @@ class KafkaRelay {
                     : publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
+            holdAcknowledgedPrefix(batch.pending());
             throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);
         }
         batch.pending().add(new PendingAck(message.getIdentifier(), describe(message), ack));
@@ -107,12 +109,15 @@ class KafkaRelay {
 
     /** Once Kafka has every record of the batch, the relay's ends move and the jobs it completed learn them. */
     private void finish(Batch batch) {
-        awaitAcks(batch.pending());
+        try {
+            awaitAcks(batch.pending());
+        } finally {
+            holdAcknowledgedPrefix(batch.pending());
+        }
         Map<Integer, Long> nextOffsets = new HashMap<>();
         for (PendingAck pending : batch.pending()) {
             EventPublisher.Placed placed = pending.ack().join();
             nextOffsets.merge(placed.partition(), placed.offset() + 1, Math::max);
-            heldByKafka.put(pending.eventId(), placed);
         }
         try {
             relayedEnds.acknowledged(nextOffsets, batch.completedJobs());
@@ -125,6 +130,20 @@ class KafkaRelay {
                     what,
                     String.valueOf(e));
             throw new RelayFailedException(what + " could not be recorded: " + e, e);
+        }
+    }
+
+    /**
+     * Remembers where Kafka holds the batch's events up to the first it has not acknowledged, for a retry of the
+     * batch to place them there instead of sending them again. Later ones are sent again even if acknowledged,
+     * so that no partition gets an event after one that follows it.
+     */
+    private void holdAcknowledgedPrefix(List<PendingAck> pending) {
+        for (PendingAck sent : pending) {
+            if (!sent.ack().isDone() || sent.ack().isCompletedExceptionally()) {
+                return;
+            }
+            heldByKafka.put(sent.eventId(), sent.ack().join());
         }
     }
 

@@ -233,6 +233,36 @@ class KafkaRelayTest {
         assertThat(sent).as("once the token moved, a replay sends again").containsExactly(VIN, JOB, VIN);
     }
 
+    /** A batch Kafka took in part: its retry sends again from the first event Kafka refused, never one before it. */
+    @Test
+    void aBatchKafkaTookInPartIsSentAgainFromItsFirstRefusedEvent() {
+        List<String> sent = new ArrayList<>();
+        KafkaRelay relay = new KafkaRelay(
+                (key, type, envelope) -> {
+                    sent.add(key);
+                    // the broker goes away after the first record of the first try
+                    return sent.size() == 2 || sent.size() == 3
+                            ? CompletableFuture.failedFuture(new IllegalStateException("Disconnected"))
+                            : CompletableFuture.completedFuture(new Placed(0, sent.size()));
+                },
+                ends,
+                new EventEnvelopeCodec(),
+                Duration.ofSeconds(5));
+        GenericDomainEventMessage<VinLinked> first = linked(VIN);
+        GenericDomainEventMessage<VinLinked> second = linked("19XFC2F50KE900102");
+        GenericDomainEventMessage<VinLinked> third = linked("19XFC2F52KE900103");
+
+        assertThatThrownBy(() -> relayInAUnitOfWork(relay, first, second, third))
+                .isInstanceOf(KafkaRelay.RelayFailedException.class);
+        relayInAUnitOfWork(relay, first, second, third);
+
+        assertThat(sent)
+                .as("the first once; the second and third, refused, again")
+                .containsExactly(
+                        VIN, "19XFC2F50KE900102", "19XFC2F52KE900103", "19XFC2F50KE900102", "19XFC2F52KE900103");
+        assertThat(ends.nextOffsets).containsExactly(Map.of(0, 6L));
+    }
+
     /** Remembers what the relay told it. */
     private static class RecordingEnds implements RelayedEnds {
 
