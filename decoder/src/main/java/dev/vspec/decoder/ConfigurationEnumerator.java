@@ -1,21 +1,15 @@
 package dev.vspec.decoder;
 
-import dev.vspec.contracts.identity.Vin;
-import dev.vspec.decoder.SchemaKeys.ModelKey;
-import dev.vspec.decoder.VpicIndex.SchemaLink;
 import dev.vspec.decoder.VpicIndex.Wmi;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -146,22 +140,14 @@ public final class ConfigurationEnumerator {
                         .anyMatch(link -> link.yearFrom() <= request.toYear()
                                 && (link.yearTo() == null || link.yearTo() >= request.fromYear())))
                 .toList();
-        Run run = new Run(request, found);
+        EnumerationRun run = new EnumerationRun(decoder, maxVinsPerModelKey, request, found);
         for (int i = 0; i < wmis.size(); i++) {
             for (int year = request.fromYear(); year <= request.toYear(); year++) {
                 run.wmiYear(wmis.get(i), year);
             }
-            progress.wmiDone(i + 1, wmis.size(), run.keys.size());
+            progress.wmiDone(i + 1, wmis.size(), run.configurations());
         }
-        return new Summary(
-                wmis.size(),
-                run.decoded,
-                run.withoutModel,
-                run.withoutEngineCode,
-                run.otherMake,
-                run.keys.size(),
-                run.capped,
-                Duration.ofNanos(System.nanoTime() - started));
+        return run.summary(wmis.size(), Duration.ofNanos(System.nanoTime() - started));
     }
 
     private List<Wmi> wmis(Set<VehicleType> vehicleTypes) {
@@ -176,131 +162,5 @@ public final class ConfigurationEnumerator {
                 .filter(wmi -> wmi.code().chars().allMatch(c -> PatternKey.isVinCharacter((char) c)))
                 .sorted(Comparator.comparing(Wmi::code))
                 .toList();
-    }
-
-    /** One enumeration's state: what was tried and found. */
-    private final class Run {
-
-        private final Request request;
-        private final Consumer<Found> found;
-        private final Map<Integer, SchemaKeys> schemaKeys = new HashMap<>();
-        private final Set<String> keys = new HashSet<>();
-        private long decoded;
-        private long withoutModel;
-        private long withoutEngineCode;
-        private long otherMake;
-        private int capped;
-
-        Run(Request request, Consumer<Found> found) {
-            this.request = request;
-            this.found = found;
-        }
-
-        void wmiYear(Wmi wmi, int year) {
-            List<SchemaLink> links = new ArrayList<>(
-                    wmi.links().stream().filter(link -> link.covers(year)).toList());
-            if (links.isEmpty()) {
-                return;
-            }
-            links.sort(Comparator.comparingInt(SchemaLink::yearFrom)
-                    .thenComparingInt(link -> link.schema().id()));
-            VinTemplate all = VinTemplate.of(wmi, year);
-            Set<String> tried = new HashSet<>();
-            for (SchemaLink link : links) {
-                if (link.schema().toBeQced()) {
-                    continue;
-                }
-                SchemaKeys schema = schemaKeys.computeIfAbsent(
-                        link.schema().id(), id -> SchemaKeys.of(decoder.index(), link.schema()));
-                for (ModelKey model : schema.models()) {
-                    if (ofWantedMake(model)) {
-                        combine(all.and(model.key()), schema, year, tried);
-                    }
-                }
-            }
-        }
-
-        /** The Model key with no other key, then with each compatible trim, engine and drive key. */
-        private void combine(VinTemplate model, SchemaKeys schema, int year, Set<String> tried) {
-            if (model == null) {
-                return;
-            }
-            int vins = 0;
-            List<PatternKey> trims = withNone(schema.trims());
-            List<PatternKey> engines = withNone(schema.engines());
-            List<PatternKey> drives = withNone(schema.drives());
-            for (PatternKey trimKey : trims) {
-                VinTemplate trim = model.and(trimKey);
-                if (trim == null) {
-                    continue;
-                }
-                for (PatternKey engineKey : engines) {
-                    VinTemplate engine = trim.and(engineKey);
-                    if (engine == null) {
-                        continue;
-                    }
-                    for (PatternKey driveKey : drives) {
-                        VinTemplate drive = engine.and(driveKey);
-                        if (drive == null) {
-                            continue;
-                        }
-                        if (vins++ == maxVinsPerModelKey) {
-                            capped++;
-                            return;
-                        }
-                        String vin = drive.vin();
-                        if (tried.add(vin)) {
-                            decode(vin, year);
-                        }
-                    }
-                }
-            }
-        }
-
-        private void decode(String vin, int year) {
-            decoded++;
-            VinDecoding decoding = decoder.decode(Vin.parse(vin));
-            if (!decoding.identifiesModel() || decoding.modelYear() != year) {
-                withoutModel++;
-                return;
-            }
-            if (!request.makes().isEmpty()
-                    && !request.makes().contains(decoding.make().strip().toUpperCase(Locale.ROOT))) {
-                otherMake++;
-                return;
-            }
-            CatalogIdentity.of(decoding)
-                    .ifPresentOrElse(
-                            identity -> {
-                                if (keys.add(identity.configKey())) {
-                                    found.accept(new Found(vin, decoding, identity));
-                                }
-                            },
-                            () -> withoutEngineCode++);
-        }
-
-        private boolean ofWantedMake(ModelKey model) {
-            if (request.makes().isEmpty()) {
-                return true;
-            }
-            if (model.modelId() == null) {
-                return false;
-            }
-            for (int makeId : decoder.index().makesOfModel(model.modelId())) {
-                String name = decoder.index().makeName(makeId);
-                if (name != null && request.makes().contains(name.strip().toUpperCase(Locale.ROOT))) {
-                    return true;
-                }
-            }
-            return false;
-        }
-    }
-
-    /** The keys, after null for "no key of this kind". */
-    private static List<PatternKey> withNone(List<PatternKey> keys) {
-        List<PatternKey> all = new ArrayList<>(keys.size() + 1);
-        all.add(null);
-        all.addAll(keys);
-        return all;
     }
 }

@@ -20,6 +20,8 @@ import java.util.TreeSet;
  * VIN's keys say, keeps one winner per element, adds the make, unit conversions and NHTSA's error codes
  * ({@link CharacterChecks} for those about single characters). {@link VinDecoder} runs one pass, or two when
  * position 10 could mean either of two years, and keeps the better.
+ *
+ * <p>Over 300 lines on purpose: it follows that one stored procedure step by step, which reads best in one piece.
  */
 final class DecodePass {
 

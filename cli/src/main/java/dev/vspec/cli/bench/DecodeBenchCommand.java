@@ -11,12 +11,8 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicIndex;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.decoder.VpicTables;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,7 +29,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code vspec bench decode}: the VIN decoder in this process, over a comparison set of VINs
@@ -59,8 +54,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class DecodeBenchCommand implements Callable<Integer> {
 
     private static final double MB = 1024.0 * 1024.0;
-    /** Where the measured loops leave a result, so that the JIT cannot drop the decodes. */
-    private static volatile long blackhole;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -122,7 +115,7 @@ public final class DecodeBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<String> texts;
         try {
-            texts = readVins(vinsFile);
+            texts = ComparisonFiles.readVins(vinsFile);
         } catch (NoSuchFileException e) {
             return Messages.fail(spec, "No such file: " + vinsFile);
         } catch (IOException e) {
@@ -171,7 +164,7 @@ public final class DecodeBenchCommand implements Callable<Integer> {
         // the deployables' own path: a decoder is warmed on VINs of the index's patterns before it answers
         VinDecoder decoder = VinDecoder.ready(index, Clock.systemUTC());
         double warmUpSeconds = (System.nanoTime() - built) / 1e9;
-        long heapWithIndex = usedHeapAfterGc();
+        long heapWithIndex = UsedHeap.afterGc();
 
         out.printf(
                 Locale.ROOT,
@@ -187,60 +180,27 @@ public final class DecodeBenchCommand implements Callable<Integer> {
 
         // first sight: each VIN once, in file order, right after the decoder is ready
         VinDecoding[] decodings = new VinDecoding[vins.size()];
-        int half = vins.size() / 2;
-        long firstStart = System.nanoTime();
-        long halfway = firstStart;
-        for (int i = 0; i < vins.size(); i++) {
-            if (i == half) {
-                halfway = System.nanoTime();
-            }
-            decodings[i] = decoder.decode(vins.get(i));
-        }
-        long firstEnd = System.nanoTime();
-        double firstSeconds = (firstEnd - firstStart) / 1e9;
-        double firstHalfRate = half / ((halfway - firstStart) / 1e9);
-        double secondHalfRate = (vins.size() - half) / ((firstEnd - halfway) / 1e9);
+        DecodeRates.FirstSight first = DecodeRates.firstSight(decoder, vins, decodings);
 
         if (this.out != null) {
             try {
-                writeDecodings(texts, refused, decodings);
+                ComparisonFiles.writeDecodings(this.out, texts, refused, decodings);
             } catch (IOException e) {
                 return Messages.fail(spec, "Cannot write " + this.out + ": " + Messages.root(e));
             }
         }
         decodings = null;
 
-        long sink = 0;
-        long warmEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
-        int next = 0;
-        while (System.nanoTime() < warmEnd) {
-            for (int i = 0; i < 256; i++) {
-                sink += decoder.decode(vins.get(next)).nhtsaErrorCodes().size();
-                next = next + 1 == vins.size() ? 0 : next + 1;
-            }
-        }
-        long decoded = 0;
-        long warmStart = System.nanoTime();
-        long warmDeadline = warmStart + (long) (seconds * 1e9);
-        long now;
-        do {
-            for (int i = 0; i < 256; i++) {
-                sink += decoder.decode(vins.get(next)).nhtsaErrorCodes().size();
-                next = next + 1 == vins.size() ? 0 : next + 1;
-            }
-            decoded += 256;
-            now = System.nanoTime();
-        } while (now < warmDeadline);
-        double warmSeconds = (now - warmStart) / 1e9;
+        DecodeRates.Warm warm = DecodeRates.warm(decoder, vins, warmupSeconds, seconds);
 
         VpicRelease release = index.release();
         decoder = null;
         index = null;
-        long heapWithout = usedHeapAfterGc();
+        long heapWithout = UsedHeap.afterGc();
         double heapMb = (heapWithIndex - heapWithout) / MB;
 
-        double firstRate = vins.size() / firstSeconds;
-        double warmRate = decoded / warmSeconds;
+        double firstRate = vins.size() / first.seconds();
+        double warmRate = warm.decoded() / warm.seconds();
         out.println();
         out.printf(Locale.ROOT, "vspec decoder, %s, %,d VINs of %s%n", release.describedAs(), vins.size(), vinsFile);
         out.printf(
@@ -269,16 +229,16 @@ public final class DecodeBenchCommand implements Callable<Integer> {
                 "first-sight decode",
                 firstRate,
                 vins.size(),
-                firstSeconds,
-                firstHalfRate,
-                secondHalfRate);
+                first.seconds(),
+                first.firstHalfRate(),
+                first.secondHalfRate());
         out.printf(
                 Locale.ROOT,
                 "  %-34s %12.0f VINs/s (%,d decodes in %.1f s, after %.0f s of warm-up)%n",
                 "warm decode, 1 thread",
                 warmRate,
-                decoded,
-                warmSeconds,
+                warm.decoded(),
+                warm.seconds(),
                 warmupSeconds);
         out.printf(
                 Locale.ROOT,
@@ -293,22 +253,8 @@ public final class DecodeBenchCommand implements Callable<Integer> {
                     this.out,
                     refused.size());
         }
-        blackhole = sink;
         out.flush();
         return 0;
-    }
-
-    /** The first tab-separated column of each line that is neither blank nor a '#' comment, stripped. */
-    static List<String> readVins(Path file) throws IOException {
-        List<String> vins = new ArrayList<>();
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            int tab = line.indexOf('\t');
-            vins.add((tab < 0 ? line : line.substring(0, tab)).strip());
-        }
-        return vins;
     }
 
     private VpicIndex loadFromDatabase() throws SQLException {
@@ -316,47 +262,5 @@ public final class DecodeBenchCommand implements Callable<Integer> {
                 Connection connection = dataSource.getConnection()) {
             return VpicTables.load(connection, dbSchema);
         }
-    }
-
-    private void writeDecodings(List<String> texts, Map<Integer, String> refused, VinDecoding[] decodings)
-            throws IOException {
-        JsonMapper json = JsonMapper.builder().build();
-        try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            int decoded = 0;
-            for (int i = 0; i < texts.size(); i++) {
-                String message = refused.get(i);
-                Object line;
-                if (message != null) {
-                    Map<String, String> error = new LinkedHashMap<>();
-                    error.put("vin", texts.get(i));
-                    error.put("error", "invalid_vin");
-                    error.put("message", message);
-                    line = error;
-                } else {
-                    line = decodings[decoded++];
-                }
-                writer.write(json.writeValueAsString(line));
-                writer.newLine();
-            }
-        }
-    }
-
-    /**
-     * Used heap after full collections, once it stops shrinking: what is reachable. The difference between
-     * two such readings, with and without a structure held, is the heap that structure keeps (its retained
-     * size), which is what an instance pays to hold the index.
-     */
-    private static long usedHeapAfterGc() {
-        long previous = Long.MAX_VALUE;
-        long used = 0;
-        for (int i = 0; i < 10; i++) {
-            System.gc();
-            used = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-            if (used >= previous - (previous >> 10)) {
-                break;
-            }
-            previous = used;
-        }
-        return used;
     }
 }

@@ -2,8 +2,6 @@ package dev.vspec.query.vehicle;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 
@@ -13,8 +11,6 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.query.vehicle.DecodedMatches.Candidate;
 import dev.vspec.query.vehicle.DecodedMatches.ModelOf;
-import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,41 +27,24 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Select;
-import org.jooq.SelectField;
-import org.jooq.Table;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
  * Reads what lookups ask for from PostgreSQL, each in one statement, and decodes VINs with the installed vPIC
- * release. A {@link Lookup.Selecting} lookup's statement is the matching configurations' rows, each left-joined with
- * every document by config_key. A statement is built with jOOQ and rendered once (per lookup shape and documents, in
- * the deployable's schema); requests bind their values to the rendered SQL and read the rows over plain JDBC, on a
- * connection of their own from the pool (the query side never writes, so no transaction is joined), the document
- * bodies as the UTF-8 bytes PostgreSQL sends. Rendering the query on every request, and decoding and re-encoding the
- * bodies, cost more than the rest of the route together.
+ * release. A {@link Lookup.Selecting} lookup's statement is a {@link SelectingStatement}. A statement is built with
+ * jOOQ and rendered once (per lookup shape and documents, in the deployable's schema); requests bind their values to
+ * the rendered SQL and read the rows over plain JDBC, on a connection of their own from the pool (the query side
+ * never writes, so no transaction is joined), the document bodies as the UTF-8 bytes PostgreSQL sends. Rendering the
+ * query on every request, and decoding and re-encoding the bodies, cost more than the rest of the route together.
  */
 final class ConfigurationLookup implements Configurations {
-
-    private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
-            CONFIGURATION.CONFIG_KEY,
-            CONFIGURATION.LABEL,
-            CONFIGURATION.YEAR,
-            CONFIGURATION.MAKE,
-            CONFIGURATION.MODEL,
-            CONFIGURATION.TRIM,
-            CONFIGURATION.ENGINE_CODE,
-            CONFIGURATION.DRIVETRAIN,
-            CONFIGURATION.SOURCE,
-            CONFIGURATION.RECORDED_AT);
 
     private final DSLContext db;
     private final DataSource dataSource;
     private final DecoderSource decoders;
-    private final Map<StatementKey, Statement> statements = new ConcurrentHashMap<>();
+    private final Map<StatementKey, SelectingStatement> statements = new ConcurrentHashMap<>();
     private final String linkSql;
     private final String linkedKeysSql;
     private final String modelsSql;
@@ -111,8 +90,9 @@ final class ConfigurationLookup implements Configurations {
 
     @Override
     public List<ResolvedVehicle> select(Lookup.Selecting lookup, List<GroupDocument<?>> documents) {
-        Statement statement = statements.computeIfAbsent(
-                new StatementKey(lookup.shape(), List.copyOf(documents)), key -> render(lookup, key.documents()));
+        SelectingStatement statement = statements.computeIfAbsent(
+                new StatementKey(lookup.shape(), List.copyOf(documents)),
+                key -> SelectingStatement.render(db, lookup, key.documents()));
         Map<String, Object> values = lookup.values();
         return run(statement.sql(), (connection, select) -> {
             for (int i = 0; i < statement.parameters().size(); i++) {
@@ -121,7 +101,7 @@ final class ConfigurationLookup implements Configurations {
             try (ResultSet rows = select.executeQuery()) {
                 List<ResolvedVehicle> found = new ArrayList<>(1);
                 while (rows.next()) {
-                    found.add(resolved(rows, statement.documents()));
+                    found.add(statement.resolved(rows));
                 }
                 return found;
             }
@@ -214,81 +194,6 @@ final class ConfigurationLookup implements Configurations {
         return decoder.knowsWmi(vin) ? decoder.decode(vin) : null;
     }
 
-    /**
-     * The configuration's row joined by primary key with every group's document, for each group's
-     * source and time (the coverage every answer carries) and when its body changed, and the bodies of
-     * the documents asked for.
-     */
-    private Statement render(Lookup.Selecting lookup, List<GroupDocument<?>> documents) {
-        Table<?> joined = CONFIGURATION;
-        List<SelectField<?>> fields = new ArrayList<>(VEHICLE_FIELDS);
-        for (GroupDocument<?> document : GroupDocument.all()) {
-            joined = joined.leftJoin(document.table()).on(document.configKey().eq(CONFIGURATION.CONFIG_KEY));
-            fields.add(document.source());
-            fields.add(document.recordedAt());
-            fields.add(bodyChangedAt(document));
-        }
-        joined = joined.leftJoin(IMAGE).on(IMAGE.CONFIG_KEY.eq(CONFIGURATION.CONFIG_KEY));
-        fields.add(IMAGE.SOURCE);
-        fields.add(IMAGE.RECORDED_AT);
-        for (GroupDocument<?> document : documents) {
-            fields.add(document.body());
-        }
-        Select<?> select = db.select(fields).from(joined).where(lookup.shape().condition());
-        // Bind markers come in the order the named parameters appear in the rendered SQL.
-        List<String> parameters = List.copyOf(select.getParams().keySet());
-        Set<String> bound = lookup.values().keySet();
-        if (parameters.size() != select.getBindValues().size()
-                || !Set.copyOf(parameters).equals(bound)) {
-            throw new IllegalStateException(lookup + " binds " + bound + " to a condition whose "
-                    + select.getBindValues().size() + " parameters are named " + parameters);
-        }
-        return new Statement(db.render(select), parameters, documents);
-    }
-
-    /**
-     * When a document's body last changed: when it was recorded, except for parts, whose prices change the body
-     * without changing its list's time ({@code changed_at}, kept by the parts projection).
-     */
-    private static Field<OffsetDateTime> bodyChangedAt(GroupDocument<?> document) {
-        return document == GroupDocument.PARTS ? PARTS_DOCUMENT.CHANGED_AT : document.recordedAt();
-    }
-
-    private static ResolvedVehicle resolved(ResultSet row, List<GroupDocument<?>> documents) throws SQLException {
-        int column = VEHICLE_FIELDS.size() + 1;
-        Coverage.Builder coverage = new Coverage.Builder();
-        Map<GroupDocument<?>, OffsetDateTime> bodiesChanged = new HashMap<>();
-        for (GroupDocument<?> document : GroupDocument.all()) {
-            String source = row.getString(column++);
-            coverage.group(document.group().key(), source, row.getObject(column++, OffsetDateTime.class));
-            OffsetDateTime bodyChanged = row.getObject(column++, OffsetDateTime.class);
-            if (bodyChanged != null) {
-                bodiesChanged.put(document, bodyChanged);
-            }
-        }
-        coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
-        Vehicle vehicle = new Vehicle(
-                row.getString(1),
-                row.getString(2),
-                row.getInt(3),
-                row.getString(4),
-                row.getString(5),
-                row.getString(6),
-                row.getString(7),
-                row.getString(8),
-                StoredJson.of(row.getString(9)),
-                coverage.build());
-        Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
-        for (int i = 0; i < documents.size(); i++) {
-            // A text column's bytes as sent, without decoding them into a String.
-            byte[] body = row.getBytes(column + i);
-            bodies.put(documents.get(i), body == null ? null : StoredJson.ofUtf8(body));
-        }
-        ChangeTimes times =
-                new ChangeTimes(LastChange.NOTHING, row.getObject(10, OffsetDateTime.class), Map.copyOf(bodiesChanged));
-        return new ResolvedVehicle(vehicle, bodies, times);
-    }
-
     /** Runs rendered SQL on a connection of its own from the pool: bind, execute and read in {@code work}. */
     private <T> T run(String sql, Work<T> work) {
         try (Connection connection = dataSource.getConnection();
@@ -304,6 +209,4 @@ final class ConfigurationLookup implements Configurations {
     }
 
     private record StatementKey(Lookup.Shape shape, List<GroupDocument<?>> documents) {}
-
-    private record Statement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {}
 }
