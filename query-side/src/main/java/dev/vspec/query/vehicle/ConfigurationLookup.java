@@ -66,18 +66,8 @@ final class ConfigurationLookup implements Configurations {
         this.linkedKeysSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY)
                 .from(VIN)
                 .where(VIN.VIN_.eq(DSL.any(DSL.val(new String[0], SQLDataType.VARCHAR.array())))));
-        this.modelsSql = db.render(db.select(
-                        CONFIGURATION.CONFIG_KEY,
-                        CONFIGURATION.LABEL,
-                        CONFIGURATION.YEAR,
-                        CONFIGURATION.MAKE,
-                        CONFIGURATION.MODEL,
-                        CONFIGURATION.TRIM,
-                        CONFIGURATION.ENGINE_CODE,
-                        CONFIGURATION.DRIVETRAIN,
-                        CONFIGURATION.MAKE_MATCH,
-                        CONFIGURATION.MODEL_MATCH,
-                        CONFIGURATION.TRIM_MATCH)
+        this.modelsSql = db.render(db.select(SelectingStatement.IDENTITY)
+                .select(CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
                 .from(CONFIGURATION)
                 .where(DSL.row(CONFIGURATION.YEAR, CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH)
                         .in(DSL.select(

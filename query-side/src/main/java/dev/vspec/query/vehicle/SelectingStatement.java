@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Select;
@@ -31,7 +32,8 @@ import org.jooq.Table;
  */
 record SelectingStatement(String sql, List<String> parameters, List<GroupDocument<?>> documents) {
 
-    private static final List<SelectField<?>> VEHICLE_FIELDS = List.of(
+    /** A configuration's identity, in the order of the {@link Vehicle}'s components; the columns 1 to 8 of a row. */
+    static final List<SelectField<?>> IDENTITY = List.of(
             CONFIGURATION.CONFIG_KEY,
             CONFIGURATION.LABEL,
             CONFIGURATION.YEAR,
@@ -39,9 +41,11 @@ record SelectingStatement(String sql, List<String> parameters, List<GroupDocumen
             CONFIGURATION.MODEL,
             CONFIGURATION.TRIM,
             CONFIGURATION.ENGINE_CODE,
-            CONFIGURATION.DRIVETRAIN,
-            CONFIGURATION.SOURCE,
-            CONFIGURATION.RECORDED_AT);
+            CONFIGURATION.DRIVETRAIN);
+
+    private static final List<SelectField<?>> VEHICLE_FIELDS = Stream.concat(
+                    IDENTITY.stream(), Stream.of(CONFIGURATION.SOURCE, CONFIGURATION.RECORDED_AT))
+            .toList();
 
     /**
      * The configuration's row joined by primary key with every group's document, for each group's
