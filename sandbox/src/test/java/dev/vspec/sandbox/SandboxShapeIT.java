@@ -19,8 +19,8 @@ import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.EventReplay;
-import dev.vspec.projections.runtime.Projection;
 import dev.vspec.query.QuerySideApplication;
 import dev.vspec.sandbox.sample.ReferenceStream;
 import dev.vspec.sandbox.sample.ReferenceStream.ReferenceEvent;
@@ -83,7 +83,7 @@ class SandboxShapeIT {
         long keyId = sql.fetchOne("SELECT id FROM access.api_key WHERE key_hash = ?", ApiKeys.hash(key))
                 .get(0, Long.class);
         ReferenceStream stream = sandbox.getBean(ReferenceStream.class);
-        EventReplay.apply(sql, sandbox.getBeansOfType(Projection.class).values(), stream.recorded());
+        EventReplay.apply(sql, AllProjections.list(), stream.recorded());
         SampleSchema.appendToLog(
                 sql,
                 DSL.name("events", "domainevententry"),
