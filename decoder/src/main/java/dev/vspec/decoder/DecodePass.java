@@ -128,40 +128,24 @@ final class DecodePass {
         items.addAll(patternItems);
         addEngineModel(index, patternItems);
         if (wmi.vehicleTypeId() != null && wmi.vehicleType() != null) {
-            items.add(new DecodingItem(
+            items.add(DecodingItem.withoutPattern(
                     Element.VEHICLE_TYPE,
                     wmi.vehicleTypeId().toString(),
                     wmi.vehicleType().toUpperCase(Locale.ROOT),
                     Source.WMI,
-                    100,
-                    Long.MIN_VALUE,
-                    null,
-                    null,
-                    null));
+                    100));
         }
         if (wmi.manufacturer() != null) {
-            items.add(new DecodingItem(
+            items.add(DecodingItem.withoutPattern(
                     Element.MANUFACTURER,
                     wmi.manufacturerId().toString(),
                     wmi.manufacturer().toUpperCase(Locale.ROOT),
                     Source.WMI,
-                    100,
-                    Long.MIN_VALUE,
-                    null,
-                    null,
-                    null));
+                    100));
         }
         if (modelYear != null) {
-            items.add(new DecodingItem(
-                    Element.MODEL_YEAR,
-                    modelYear.toString(),
-                    modelYear.toString(),
-                    Source.MODEL_YEAR,
-                    100,
-                    Long.MIN_VALUE,
-                    null,
-                    null,
-                    null));
+            items.add(DecodingItem.withoutPattern(
+                    Element.MODEL_YEAR, modelYear.toString(), modelYear.toString(), Source.MODEL_YEAR, 100));
         }
         items.addAll(formulaItems);
         keepWinners();
@@ -246,29 +230,18 @@ final class DecodePass {
             for (int makeId : modelId == null ? new int[0] : index.makesOfModel(modelId)) {
                 String name = index.makeName(makeId);
                 if (name != null) {
-                    items.add(new DecodingItem(
+                    items.add(DecodingItem.derivedFrom(
+                            model,
                             Element.MAKE,
                             Integer.toString(makeId),
                             name.toUpperCase(Locale.ROOT),
                             Source.MODEL,
-                            1000,
-                            Long.MIN_VALUE,
-                            model.key(),
-                            model.patternId(),
-                            model.schemaId()));
+                            1000));
                 }
             }
         } else if (wmi.makes().size() == 1) {
-            items.add(new DecodingItem(
-                    Element.MAKE,
-                    "",
-                    wmi.makes().get(0).toUpperCase(Locale.ROOT),
-                    Source.WMI,
-                    -100,
-                    Long.MIN_VALUE,
-                    null,
-                    null,
-                    null));
+            items.add(DecodingItem.withoutPattern(
+                    Element.MAKE, "", wmi.makes().get(0).toUpperCase(Locale.ROOT), Source.WMI, -100));
         }
     }
 
@@ -291,16 +264,8 @@ final class DecodePass {
                 String result =
                         index.converted(conversion, source.value() != null ? source.value() : source.attributeId());
                 if (result != null) {
-                    items.add(new DecodingItem(
-                            conversion.toElementId(),
-                            result,
-                            result,
-                            Source.CONVERSION,
-                            100,
-                            Long.MIN_VALUE,
-                            source.key(),
-                            source.patternId(),
-                            source.schemaId()));
+                    items.add(DecodingItem.derivedFrom(
+                            source, conversion.toElementId(), result, result, Source.CONVERSION, 100));
                 }
             }
         }

@@ -14,6 +14,26 @@ record DecodingItem(
         Integer patternId,
         Integer schemaId) {
 
+    /** An item no pattern gave (the WMI's, the model year's): it ranks by priority alone and has no key. */
+    static DecodingItem withoutPattern(int elementId, String attributeId, String value, Source source, int priority) {
+        return new DecodingItem(elementId, attributeId, value, source, priority, Long.MIN_VALUE, null, null, null);
+    }
+
+    /** An item that follows from another (a model's make, a converted unit), carrying that item's pattern. */
+    static DecodingItem derivedFrom(
+            DecodingItem from, int elementId, String attributeId, String value, Source source, int priority) {
+        return new DecodingItem(
+                elementId,
+                attributeId,
+                value,
+                source,
+                priority,
+                Long.MIN_VALUE,
+                from.key(),
+                from.patternId(),
+                from.schemaId());
+    }
+
     enum Source {
         PATTERN("pattern"),
         ENGINE_MODEL("engine_model"),

@@ -11,6 +11,11 @@ record Element(
         Integer weight,
         boolean isPrivate) {
 
+    Element {
+        lookupTable = blankToNull(lookupTable);
+        decode = blankToNull(decode);
+    }
+
     static final int BODY_CLASS = 5;
     static final int CYLINDERS = 9;
     static final int DISPLACEMENT_CC = 11;
@@ -35,4 +40,8 @@ record Element(
     static final int ELECTRIFICATION = 126;
     static final int TURBO = 135;
     static final int ENGINE_MANUFACTURER = 146;
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
 }

@@ -10,23 +10,15 @@ final class ElementRows {
     private Element[] elements = new Element[0];
     private final List<Conversion> conversions = new ArrayList<>();
 
-    void element(
-            int id,
-            String name,
-            String code,
-            String lookupTable,
-            String dataType,
-            String decode,
-            Integer weight,
-            boolean isPrivate) {
+    void element(Element element) {
+        int id = element.id();
         if (id < 0 || id > 4096) {
             throw new IllegalArgumentException("element id " + id + " is out of range");
         }
         if (id >= elements.length) {
             elements = Arrays.copyOf(elements, id + 1);
         }
-        elements[id] =
-                new Element(id, name, code, blankToNull(lookupTable), dataType, blankToNull(decode), weight, isPrivate);
+        elements[id] = element;
     }
 
     void conversion(int id, int fromElementId, int toElementId, String formula) {
@@ -40,9 +32,5 @@ final class ElementRows {
 
     List<Conversion> conversions() {
         return List.copyOf(conversions);
-    }
-
-    private static String blankToNull(String text) {
-        return text == null || text.isBlank() ? null : text.strip();
     }
 }

@@ -261,16 +261,8 @@ public final class VpicIndex {
             return this;
         }
 
-        public Builder wmi(
-                int id,
-                String code,
-                Integer manufacturerId,
-                Integer makeId,
-                Integer vehicleTypeId,
-                Integer truckTypeId,
-                Integer countryId,
-                Long publicFromMicros) {
-            wmis.wmi(id, code, manufacturerId, makeId, vehicleTypeId, truckTypeId, countryId, publicFromMicros);
+        public Builder wmi(WmiRow row) {
+            wmis.wmi(row);
             return this;
         }
 
@@ -295,16 +287,8 @@ public final class VpicIndex {
             return this;
         }
 
-        public Builder element(
-                int id,
-                String name,
-                String code,
-                String lookupTable,
-                String dataType,
-                String decode,
-                Integer weight,
-                boolean isPrivate) {
-            elements.element(id, name, code, lookupTable, dataType, decode, weight, isPrivate);
+        public Builder element(Element element) {
+            elements.element(element);
             return this;
         }
 

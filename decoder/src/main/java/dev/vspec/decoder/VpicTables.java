@@ -96,7 +96,7 @@ public final class VpicTables {
                 connection,
                 "select id, name, code, lookup_table, data_type, decode, weight, is_private from " + schema
                         + ".element",
-                row -> builder.element(
+                row -> builder.element(new Element(
                         row.getInt(1),
                         row.getString(2),
                         row.getString(3),
@@ -104,7 +104,7 @@ public final class VpicTables {
                         row.getString(5),
                         row.getString(6),
                         integer(row, 7),
-                        row.getBoolean(8)));
+                        row.getBoolean(8))));
         query(
                 connection,
                 "select table_name, id, name from " + schema + ".lookup",
@@ -133,7 +133,7 @@ public final class VpicTables {
                 connection,
                 "select id, wmi, manufacturer_id, make_id, vehicle_type_id, truck_type_id, country_id,"
                         + " public_availability_date from " + schema + ".wmi",
-                row -> builder.wmi(
+                row -> builder.wmi(new WmiRow(
                         row.getInt(1),
                         row.getString(2),
                         integer(row, 3),
@@ -141,7 +141,7 @@ public final class VpicTables {
                         integer(row, 5),
                         integer(row, 6),
                         integer(row, 7),
-                        micros(row, 8)));
+                        micros(row, 8))));
         query(
                 connection,
                 "select wmi_id, make_id from " + schema + ".wmi_make",

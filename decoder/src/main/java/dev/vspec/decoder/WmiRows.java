@@ -6,35 +6,17 @@ import dev.vspec.decoder.VpicIndex.Wmi;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** A release's WMI rows (the WMIs, their makes, their schemas with model years), in any order. Not thread-safe. */
 final class WmiRows {
 
-    private final List<Object[]> wmis = new ArrayList<>();
+    private final List<WmiRow> wmis = new ArrayList<>();
     private final Map<Integer, List<Integer>> makes = new HashMap<>();
     private final Map<Integer, List<int[]>> links = new HashMap<>();
 
-    void wmi(
-            int id,
-            String code,
-            Integer manufacturerId,
-            Integer makeId,
-            Integer vehicleTypeId,
-            Integer truckTypeId,
-            Integer countryId,
-            Long publicFromMicros) {
-        wmis.add(new Object[] {
-            id,
-            code.strip().toUpperCase(Locale.ROOT),
-            manufacturerId,
-            makeId,
-            vehicleTypeId,
-            truckTypeId,
-            countryId,
-            publicFromMicros
-        });
+    void wmi(WmiRow row) {
+        wmis.add(row);
     }
 
     void make(int wmiId, int makeId) {
@@ -53,10 +35,10 @@ final class WmiRows {
      */
     Map<String, Wmi> byCode(VpicIndex index) {
         Map<String, Wmi> byCode = new HashMap<>();
-        for (Object[] row : wmis) {
-            int id = (Integer) row[0];
-            String code = (String) row[1];
-            Integer manufacturerId = (Integer) row[2];
+        for (WmiRow row : wmis) {
+            int id = row.id();
+            String code = row.code();
+            Integer manufacturerId = row.manufacturerId();
             List<String> makeNames = new ArrayList<>();
             for (int makeId : makes.getOrDefault(id, List.of())) {
                 String name = index.makeName(makeId);
@@ -73,17 +55,17 @@ final class WmiRows {
                 }
                 schemaLinks.add(new SchemaLink(schema, link[1], link[2] == Integer.MIN_VALUE ? null : link[2]));
             }
-            Long publicFrom = (Long) row[7];
+            Long publicFrom = row.publicFromMicros();
             Wmi wmi = new Wmi(
                     id,
                     code,
                     manufacturerId == null ? null : index.manufacturerName(manufacturerId),
                     manufacturerId,
                     List.copyOf(makeNames),
-                    (Integer) row[4],
-                    index.lookup("VehicleType", (Integer) row[4]),
-                    (Integer) row[5],
-                    index.lookup("Country", (Integer) row[6]),
+                    row.vehicleTypeId(),
+                    index.lookup("VehicleType", row.vehicleTypeId()),
+                    row.truckTypeId(),
+                    index.lookup("Country", row.countryId()),
                     publicFrom == null ? Long.MIN_VALUE : publicFrom,
                     List.copyOf(schemaLinks));
             // vPIC holds one row per WMI; should a release hold two, the first stays, as a lookup by code finds one.

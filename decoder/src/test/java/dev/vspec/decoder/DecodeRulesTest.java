@@ -217,14 +217,15 @@ class DecodeRulesTest {
                 .release(new VpicRelease(
                         "0".repeat(64), LocalDate.of(2026, 2, 17), "synthetic test rows", NOW.instant(), Map.of()))
                 .lookup("VehicleType", 2, "Passenger Car")
-                .wmi(1, "1ZZ", null, null, 2, null, null, micros)
+                .wmi(new WmiRow(1, "1ZZ", null, null, 2, null, null, micros))
                 .schema(10, "synthetic schema 10", false, null)
                 .schema(11, "synthetic schema 11", false, null)
-                .element(MODEL, "Model", "Model", "Model", "lookup", "Pattern", 99, false)
-                .element(TRIM, "Trim", "Trim", null, "string", "Pattern", 61, false)
-                .element(CYLINDERS, "Engine Number of Cylinders", "EngineCylinders", null, "int", "Pattern", 88, false)
-                .element(ENGINE_MODEL, "Engine Model", "EngineModel", null, "string", "Pattern", 55, false)
-                .element(
+                .element(new Element(MODEL, "Model", "Model", "Model", "lookup", "Pattern", 99, false))
+                .element(new Element(TRIM, "Trim", "Trim", null, "string", "Pattern", 61, false))
+                .element(new Element(
+                        CYLINDERS, "Engine Number of Cylinders", "EngineCylinders", null, "int", "Pattern", 88, false))
+                .element(new Element(ENGINE_MODEL, "Engine Model", "EngineModel", null, "string", "Pattern", 55, false))
+                .element(new Element(
                         OTHER_ENGINE_INFO,
                         "Other Engine Info",
                         "OtherEngineInfo",
@@ -232,8 +233,10 @@ class DecodeRulesTest {
                         "string",
                         "Pattern",
                         null,
-                        false)
-                .element(DISPLACEMENT_CC, "Displacement (CC)", "DisplacementCC", null, "decimal", "Pattern", 98, false)
-                .element(DISPLACEMENT_L, "Displacement (L)", "DisplacementL", null, "decimal", "Pattern", null, false);
+                        false))
+                .element(new Element(
+                        DISPLACEMENT_CC, "Displacement (CC)", "DisplacementCC", null, "decimal", "Pattern", 98, false))
+                .element(new Element(
+                        DISPLACEMENT_L, "Displacement (L)", "DisplacementL", null, "decimal", "Pattern", null, false));
     }
 }

@@ -79,7 +79,7 @@ public final class VpicExtract {
                 b.release(new VpicRelease(
                         f[1], LocalDate.parse(f[2]), f[3], Instant.parse("2026-11-01T00:00:00Z"), Map.of()));
             case "wmi" ->
-                b.wmi(
+                b.wmi(new WmiRow(
                         i(f[1]),
                         f[2],
                         n(f[3]),
@@ -87,12 +87,13 @@ public final class VpicExtract {
                         n(f[5]),
                         n(f[6]),
                         n(f[7]),
-                        f[8].equals("\\N") ? null : micros(f[8]));
+                        f[8].equals("\\N") ? null : micros(f[8])));
             case "wmi_make" -> b.wmiMake(i(f[1]), i(f[2]));
             case "wmi_vin_schema" -> b.wmiSchema(i(f[2]), i(f[3]), i(f[4]), n(f[5]));
             case "vin_schema" -> b.schema(i(f[1]), f[2], !f[3].equals("0"), s(f[4]));
             case "pattern" -> b.pattern(i(f[1]), i(f[2]), f[3], i(f[4]), f[5], micros(f[6]));
-            case "element" -> b.element(i(f[1]), f[2], s(f[3]), s(f[4]), s(f[5]), s(f[6]), n(f[7]), !f[8].equals("0"));
+            case "element" ->
+                b.element(new Element(i(f[1]), f[2], s(f[3]), s(f[4]), s(f[5]), s(f[6]), n(f[7]), !f[8].equals("0")));
             case "lookup" -> b.lookup(f[1], i(f[2]), f[3]);
             case "engine_model" -> b.engineModel(i(f[1]), f[2]);
             case "engine_model_pattern" -> b.engineModelPattern(i(f[1]), i(f[2]), i(f[3]), f[4], micros(f[5]));

@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.contracts.catalog.ConfigurationIdentity;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.Part;
@@ -46,26 +47,19 @@ final class CatalogRules {
     private CatalogRules() {}
 
     /** Checks the identity of a configuration and answers the config_key derived from it. */
-    static String identity(
-            int year,
-            String make,
-            String model,
-            String trim,
-            String engineCode,
-            String drivetrain,
-            String label,
-            Problems problems) {
-        if (year < MIN_YEAR || year > MAX_YEAR) {
-            problems.report("year must be between " + MIN_YEAR + " and " + MAX_YEAR + "; got " + year);
+    static String identity(ConfigurationIdentity c, Problems problems) {
+        if (c.year() < MIN_YEAR || c.year() > MAX_YEAR) {
+            problems.report("year must be between " + MIN_YEAR + " and " + MAX_YEAR + "; got " + c.year());
         }
-        problems.notBlank("make", make)
-                .notBlank("model", model)
-                .notBlank("trim", trim)
-                .notBlank("engine_code", engineCode)
-                .notBlankIfGiven("drivetrain", drivetrain)
-                .notBlank("label", label);
+        problems.notBlank("make", c.make())
+                .notBlank("model", c.model())
+                .notBlank("trim", c.trim())
+                .notBlank("engine_code", c.engineCode())
+                .notBlankIfGiven("drivetrain", c.drivetrain())
+                .notBlank("label", c.label());
         try {
-            return ConfigKey.of(year, make, model, trim, engineCode, drivetrain).value();
+            return ConfigKey.of(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain())
+                    .value();
         } catch (ApiException e) {
             throw problems.refusal("make, model, trim, engine_code and drivetrain must each contain a letter or digit");
         }
@@ -73,8 +67,7 @@ final class CatalogRules {
 
     /** A registration's identity, under the config_key derived from it. */
     static void check(RegisterConfiguration c, Problems problems) {
-        String derived =
-                identity(c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(), problems);
+        String derived = identity(c, problems);
         if (!derived.equals(c.configKey())) {
             problems.report("config_key must be " + derived
                     + " (derived from year, make, model, trim, engine_code, drivetrain); got " + c.configKey());

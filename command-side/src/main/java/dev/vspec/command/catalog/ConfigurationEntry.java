@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.contracts.catalog.ConfigurationIdentity;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.Part;
@@ -35,7 +36,8 @@ record ConfigurationEntry(
         List<LaborTime> labor,
         ImageEntry image,
         List<Vin> vins,
-        Map<String, List<ServiceRecord>> serviceHistory) {
+        Map<String, List<ServiceRecord>> serviceHistory)
+        implements ConfigurationIdentity {
 
     /** A part with the prices the file lists inside it. */
     record PartEntry(

@@ -44,8 +44,7 @@ final class ConfigurationSteps {
 
     /** The configuration at {@code at}; {@code catalog} is null for a parsed document, which refuses an image. */
     static Entry entry(Resource catalog, Problems at, ConfigurationEntry c) {
-        String key = CatalogRules.identity(
-                c.year(), c.make(), c.model(), c.trim(), c.engineCode(), c.drivetrain(), c.label(), at);
+        String key = CatalogRules.identity(c, at);
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(
                 at.path(),

@@ -11,7 +11,7 @@ public record RegisterConfiguration(
         String drivetrain,
         String label,
         FactSource source)
-        implements ConfigurationCommand {
+        implements ConfigurationCommand, ConfigurationIdentity {
 
     public RegisterConfiguration {
         FactSource.require(source, "RegisterConfiguration");

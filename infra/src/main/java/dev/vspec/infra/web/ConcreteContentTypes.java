@@ -5,11 +5,8 @@ import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.Enumeration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
@@ -47,7 +44,7 @@ public final class ConcreteContentTypes extends OncePerRequestFilter {
                                     + " concrete media type; send the body's own type, e.g. application/json"));
             return;
         }
-        chain.doFilter(new WithoutContentType(request), response);
+        chain.doFilter(new RequestWithoutHeader(request, HttpHeaders.CONTENT_TYPE), response);
     }
 
     /**
@@ -64,40 +61,6 @@ public final class ConcreteContentTypes extends OncePerRequestFilter {
             return MediaType.parseMediaType(contentType).isConcrete();
         } catch (InvalidMediaTypeException e) {
             return false;
-        }
-    }
-
-    /** The request as if it had come without its Content-Type header. */
-    private static final class WithoutContentType extends HttpServletRequestWrapper {
-
-        WithoutContentType(HttpServletRequest request) {
-            super(request);
-        }
-
-        @Override
-        public String getContentType() {
-            return null;
-        }
-
-        @Override
-        public String getHeader(String name) {
-            return isContentType(name) ? null : super.getHeader(name);
-        }
-
-        @Override
-        public Enumeration<String> getHeaders(String name) {
-            return isContentType(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
-        }
-
-        @Override
-        public Enumeration<String> getHeaderNames() {
-            return Collections.enumeration(Collections.list(super.getHeaderNames()).stream()
-                    .filter(name -> !isContentType(name))
-                    .toList());
-        }
-
-        private static boolean isContentType(String name) {
-            return HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name);
         }
     }
 }

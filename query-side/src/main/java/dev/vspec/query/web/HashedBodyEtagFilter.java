@@ -1,10 +1,10 @@
 package dev.vspec.query.web;
 
+import dev.vspec.infra.web.RequestWithoutHeader;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,8 +13,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -94,26 +92,7 @@ final class HashedBodyEtagFilter extends OncePerRequestFilter {
         if (since == null || HTTP_DATES.stream().anyMatch(format -> parses(format, since))) {
             return request;
         }
-        return new HttpServletRequestWrapper(request) {
-            @Override
-            public String getHeader(String name) {
-                return isSince(name) ? null : super.getHeader(name);
-            }
-
-            @Override
-            public Enumeration<String> getHeaders(String name) {
-                return isSince(name) ? Collections.emptyEnumeration() : super.getHeaders(name);
-            }
-
-            @Override
-            public long getDateHeader(String name) {
-                return isSince(name) ? -1 : super.getDateHeader(name);
-            }
-
-            private boolean isSince(String name) {
-                return HttpHeaders.IF_MODIFIED_SINCE.equalsIgnoreCase(name);
-            }
-        };
+        return new RequestWithoutHeader(request, HttpHeaders.IF_MODIFIED_SINCE);
     }
 
     private static boolean parses(DateTimeFormatter format, String text) {
