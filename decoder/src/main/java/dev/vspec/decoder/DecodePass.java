@@ -25,9 +25,6 @@ import java.util.TreeSet;
  */
 final class DecodePass {
 
-    /** Elements the WMI or the pass itself decides, never a pattern. */
-    private static final Set<Integer> NOT_FROM_PATTERNS =
-            Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR, Element.VEHICLE_TYPE);
     /** Elements that may hold several values ("other engine info"): every match stays. */
     private static final Set<Integer> MULTI_VALUED = Set.of(114, 121, 129, 150, 154, 155, 169, 186);
     /** Body classes of off-road vehicles (NHTSA code 10) and of incomplete ones (a warning). */
@@ -92,36 +89,20 @@ final class DecodePass {
                 }
                 for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
                     int elementId = index.patternElement(p);
-                    if (NOT_FROM_PATTERNS.contains(elementId)) {
+                    if (Element.NOT_FROM_PATTERNS.contains(elementId)) {
                         continue;
                     }
                     if (key.isFormula()) {
-                        formulaItems.add(new DecodingItem(
-                                elementId,
-                                index.patternAttribute(p),
-                                key.formulaSpan(keys),
-                                Source.FORMULA,
-                                100,
-                                index.patternChanged(p),
-                                key,
-                                index.patternId(p),
-                                schema.id()));
+                        formulaItems.add(DecodingItem.ofPattern(
+                                index, p, key, schema, key.formulaSpan(keys), Source.FORMULA, 100));
                         continue;
                     }
                     Element element = index.element(elementId);
                     if (element == null || element.decode() == null || element.isPrivate() || schema.toBeQced()) {
                         continue;
                     }
-                    patternItems.add(new DecodingItem(
-                            elementId,
-                            index.patternAttribute(p),
-                            null,
-                            Source.PATTERN,
-                            link.yearFrom(),
-                            index.patternChanged(p),
-                            key,
-                            index.patternId(p),
-                            schema.id()));
+                    patternItems.add(
+                            DecodingItem.ofPattern(index, p, key, schema, null, Source.PATTERN, link.yearFrom()));
                 }
             }
         }

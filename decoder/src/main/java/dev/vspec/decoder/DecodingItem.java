@@ -14,6 +14,27 @@ record DecodingItem(
         Integer patternId,
         Integer schemaId) {
 
+    /** What pattern {@code pattern} of {@code schema}, matched by {@code key}, says of its element. */
+    static DecodingItem ofPattern(
+            VpicIndex index,
+            int pattern,
+            PatternKey key,
+            VpicIndex.Schema schema,
+            String value,
+            Source source,
+            int priority) {
+        return new DecodingItem(
+                index.patternElement(pattern),
+                index.patternAttribute(pattern),
+                value,
+                source,
+                priority,
+                index.patternChanged(pattern),
+                key,
+                index.patternId(pattern),
+                schema.id());
+    }
+
     /** An item no pattern gave (the WMI's, the model year's): it ranks by priority alone and has no key. */
     static DecodingItem withoutPattern(int elementId, String attributeId, String value, Source source, int priority) {
         return new DecodingItem(elementId, attributeId, value, source, priority, Long.MIN_VALUE, null, null, null);

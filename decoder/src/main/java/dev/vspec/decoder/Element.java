@@ -1,5 +1,7 @@
 package dev.vspec.decoder;
 
+import java.util.Set;
+
 /** A vPIC element (attribute kind): Model, Body Class, Engine Model, ...; with the ids of those vspec reads by name. */
 record Element(
         int id,
@@ -40,6 +42,9 @@ record Element(
     static final int ELECTRIFICATION = 126;
     static final int TURBO = 135;
     static final int ENGINE_MANUFACTURER = 146;
+
+    /** Elements the WMI or the model year decides, never a pattern. */
+    static final Set<Integer> NOT_FROM_PATTERNS = Set.of(MAKE, MANUFACTURER, MODEL_YEAR, VEHICLE_TYPE);
 
     private static String blankToNull(String text) {
         return text == null || text.isBlank() ? null : text.strip();

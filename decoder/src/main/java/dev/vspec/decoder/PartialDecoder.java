@@ -25,8 +25,6 @@ import java.util.TreeSet;
 final class PartialDecoder {
 
     static final int MAX_CANDIDATES = 50;
-    private static final Set<Integer> FROM_WMI =
-            Set.of(Element.MAKE, Element.MANUFACTURER, Element.MODEL_YEAR, Element.VEHICLE_TYPE);
 
     private final VpicIndex index;
 
@@ -96,7 +94,7 @@ final class PartialDecoder {
                 for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
                     int elementId = index.patternElement(p);
                     Element element = index.element(elementId);
-                    if (FROM_WMI.contains(elementId)
+                    if (Element.NOT_FROM_PATTERNS.contains(elementId)
                             || element == null
                             || element.decode() == null
                             || element.isPrivate()
@@ -112,16 +110,14 @@ final class PartialDecoder {
                     } else {
                         value = null;
                     }
-                    DecodingItem item = new DecodingItem(
-                            elementId,
-                            index.patternAttribute(p),
+                    DecodingItem item = DecodingItem.ofPattern(
+                            index,
+                            p,
+                            key,
+                            schema,
                             value,
                             key.isFormula() ? Source.FORMULA : Source.PATTERN,
-                            key.isFormula() ? 100 : link.yearFrom(),
-                            index.patternChanged(p),
-                            key,
-                            index.patternId(p),
-                            schema.id());
+                            key.isFormula() ? 100 : link.yearFrom());
                     (sure ? certain : possible)
                             .computeIfAbsent(elementId, e -> new ArrayList<>())
                             .add(item);

@@ -38,8 +38,6 @@ public final class AllProjections {
 
     /** Every table the projections write, in their order. */
     public static List<Table<?>> tables() {
-        return list().stream()
-                .<Table<?>>flatMap(projection -> projection.tables().stream())
-                .toList();
+        return Projection.tablesOf(list());
     }
 }

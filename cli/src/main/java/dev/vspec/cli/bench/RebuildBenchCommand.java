@@ -6,6 +6,7 @@ import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.projections.AllProjections;
+import dev.vspec.projections.runtime.EventTopicConsumer;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import java.io.IOException;
@@ -134,7 +135,8 @@ public final class RebuildBenchCommand implements Callable<Integer> {
 
     /** The records on the topic now: its partitions' end offsets, summed. */
     private long recordsOnTopic() {
-        try (KafkaConsumer<String, byte[]> consumer = EventTopic.consumer(eventTopic.bootstrap())) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                EventTopicConsumer.open(eventTopic.bootstrap(), "vspec-rebuild-bench", ShadowRebuild.DEFAULT_BATCH)) {
             return consumer
                     .endOffsets(consumer.partitionsFor(eventTopic.name()).stream()
                             .map(p -> new TopicPartition(eventTopic.name(), p.partition()))

@@ -1,10 +1,11 @@
 package dev.vspec.cli.faults;
 
-import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.infra.axon.EventStorage;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.projections.runtime.EventTopicConsumer;
+import dev.vspec.projections.runtime.ShadowRebuild;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -89,7 +90,8 @@ final class TopicAudit {
         long misplaced = 0;
         long outOfOrder = 0;
         int partitions;
-        try (KafkaConsumer<String, byte[]> consumer = EventTopic.consumer(bootstrap)) {
+        try (KafkaConsumer<String, byte[]> consumer =
+                EventTopicConsumer.open(bootstrap, "vspec-topic-audit", ShadowRebuild.DEFAULT_BATCH)) {
             List<TopicPartition> all = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(info -> new TopicPartition(topic, info.partition()))
                     .toList();

@@ -1,11 +1,6 @@
 package dev.vspec.cli.projections;
 
 import dev.vspec.infra.kafka.EventTopicProperties;
-import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import picocli.CommandLine.Option;
 
 /** Where the stack's event topic is: the options the commands that read it share. */
@@ -29,19 +24,5 @@ public final class EventTopic {
 
     public String name() {
         return name;
-    }
-
-    /** A consumer of the broker's committed records, in no group: it assigns itself what it reads. */
-    public static KafkaConsumer<String, byte[]> consumer(String bootstrap) {
-        return new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        bootstrap,
-                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false,
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                        "read_committed"),
-                new StringDeserializer(),
-                new ByteArrayDeserializer());
     }
 }

@@ -64,21 +64,12 @@ class KafkaRelay {
         if (!PublishedEvents.isPublished(event.getClass())) {
             return;
         }
-        String eventType = PublishedEvents.nameOf(event.getClass());
-        byte[] envelope = codec.encode(
-                message.getIdentifier(),
-                message.getType(),
-                message.getAggregateIdentifier(),
-                message.getSequenceNumber(),
-                message.getTimestamp(),
-                event);
         Batch batch = batch(message);
+        // an event Kafka already holds from a failed try of this batch is placed, not encoded and sent again
         EventPublisher.Placed held = heldByKafka.getIfPresent(message.getIdentifier());
         CompletableFuture<EventPublisher.Placed> ack;
         try {
-            ack = held != null
-                    ? CompletableFuture.completedFuture(held)
-                    : publisher.publish(message.getAggregateIdentifier(), eventType, envelope);
+            ack = held != null ? CompletableFuture.completedFuture(held) : publish(event, message);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
             holdAcknowledgedPrefix(batch.pending());
@@ -88,6 +79,17 @@ class KafkaRelay {
         if (event instanceof EnrichmentCompleted completed) {
             batch.completedJobs().add(completed.jobId());
         }
+    }
+
+    private CompletableFuture<EventPublisher.Placed> publish(Object event, DomainEventMessage<?> message) {
+        byte[] envelope = codec.encode(
+                message.getIdentifier(),
+                message.getType(),
+                message.getAggregateIdentifier(),
+                message.getSequenceNumber(),
+                message.getTimestamp(),
+                event);
+        return publisher.publish(message.getAggregateIdentifier(), PublishedEvents.nameOf(event.getClass()), envelope);
     }
 
     /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */

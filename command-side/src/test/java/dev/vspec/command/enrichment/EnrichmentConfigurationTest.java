@@ -94,6 +94,8 @@ class EnrichmentConfigurationTest {
                 retries,
                 meters(meters),
                 ReferenceCatalogSource.SHIPPED);
+        // the source registered its retry; asking the registry by name would otherwise create one
+        assertThat(retries.find(HttpCatalogSource.RETRY)).isPresent();
         retries.retry(HttpCatalogSource.RETRY).executeRunnable(() -> {});
 
         assertThat(meters.get("resilience4j.retry.calls")

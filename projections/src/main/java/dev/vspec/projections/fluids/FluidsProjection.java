@@ -6,7 +6,6 @@ import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.FluidView;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import java.util.List;
 import org.jooq.Table;
@@ -16,7 +15,7 @@ public class FluidsProjection implements Projection {
 
     @Override
     public String name() {
-        return Group.FLUIDS.key();
+        return "fluids";
     }
 
     @Override

@@ -18,7 +18,6 @@ import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
@@ -61,7 +60,7 @@ public class PartsProjection implements Projection {
 
     @Override
     public String name() {
-        return Group.PARTS.key();
+        return "parts";
     }
 
     @Override

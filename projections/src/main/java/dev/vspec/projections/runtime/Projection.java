@@ -20,4 +20,11 @@ public interface Projection {
 
     /** How each handled event type changes the tables; event types not listed are passed over. */
     EventHandlers handlers();
+
+    /** Every table the projections write, in their order. */
+    static List<Table<?>> tablesOf(List<? extends Projection> projections) {
+        return projections.stream()
+                .<Table<?>>flatMap(projection -> projection.tables().stream())
+                .toList();
+    }
 }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 import javax.sql.DataSource;
 import org.apache.kafka.common.TopicPartition;
 import org.jooq.DSLContext;
@@ -44,9 +45,7 @@ final class ShadowCopies {
 
     ShadowCopies(DataSource dataSource, List<Projection> projections, Executor workers) {
         this.projections = List.copyOf(projections);
-        this.tables = projections.stream()
-                .<Table<?>>flatMap(projection -> projection.tables().stream())
-                .toList();
+        this.tables = Projection.tablesOf(projections);
         this.workers = workers;
         TransactionAwareDataSourceProxy joining = new TransactionAwareDataSourceProxy(dataSource);
         this.live = DSL.using(
@@ -127,12 +126,21 @@ final class ShadowCopies {
                 PROJECTION_REJECT, DSL.table(DSL.name(ShadowTables.SCHEMA, PROJECTION_REJECT.getName())), projection);
     }
 
-    /** In the caller's transaction: the copies replace the live tables, and the readers hear of it. */
-    void swapIn() {
-        ShadowTables.swapIn(live, tables);
-        live.execute(
-                "SELECT pg_notify({0}, {1})",
-                DSL.inline(ReadChangeNotifications.CHANNEL), DSL.inline(ReadChangeNotifications.ALL));
+    /**
+     * In one transaction: {@code catchUp} applies what came meanwhile (and hands the offsets over), then the copies
+     * replace the live tables and the readers hear of it.
+     *
+     * @return what {@code catchUp} answered: the events it applied
+     */
+    long swapIn(LongSupplier catchUp) {
+        return transactions.execute(status -> {
+            long caughtUp = catchUp.getAsLong();
+            ShadowTables.swapIn(live, tables);
+            live.execute(
+                    "SELECT pg_notify({0}, {1})",
+                    DSL.inline(ReadChangeNotifications.CHANNEL), DSL.inline(ReadChangeNotifications.ALL));
+            return caughtUp;
+        });
     }
 
     void drop() {

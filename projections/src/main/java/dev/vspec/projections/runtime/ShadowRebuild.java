@@ -7,8 +7,6 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Rebuilds projections while the service keeps answering from the old tables. The projections' own
@@ -30,12 +28,10 @@ public final class ShadowRebuild {
 
     private final DataSource dataSource;
     private final List<Projection> all;
-    private final TransactionTemplate transactions;
 
     public ShadowRebuild(DataSource dataSource, List<Projection> all) {
         this.dataSource = dataSource;
         this.all = List.copyOf(all);
-        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
 
     /** Rebuilds from the topic, read from each partition's first offset, {@code batch} records per poll. */
@@ -66,11 +62,7 @@ public final class ShadowRebuild {
             copies.index();
 
             progress.step("Swapping the new tables in", -1);
-            long late = transactions.execute(status -> {
-                long caughtUp = source.catchUp(copies, progress);
-                copies.swapIn();
-                return caughtUp;
-            });
+            long late = copies.swapIn(() -> source.catchUp(copies, progress));
             long swapped = System.nanoTime();
             copies.drop();
 

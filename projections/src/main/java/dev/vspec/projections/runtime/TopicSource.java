@@ -12,13 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * A rebuild from the event topic, from each partition's first offset up to its end at the start,
@@ -51,27 +48,10 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     /** A poll being applied: its size, and when every lane has applied its piece of it. */
     private record Poll(int records, CompletableFuture<?> applied) {}
 
-    /** Reads in no consumer group (it assigns itself the partitions), committed records only, {@code batch} a poll. */
+    /** Reads through an {@link EventTopicConsumer}, {@code batch} records a poll. */
     TopicSource(String bootstrapServers, String topic, int batch) {
         this.topic = topic;
-        this.consumer = new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        bootstrapServers,
-                        ConsumerConfig.CLIENT_ID_CONFIG,
-                        "vspec-rebuild",
-                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false,
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                        "read_committed",
-                        ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
-                        batch,
-                        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG,
-                        8 * 1024 * 1024,
-                        ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                        30_000),
-                new StringDeserializer(),
-                new ByteArrayDeserializer());
+        this.consumer = EventTopicConsumer.open(bootstrapServers, "vspec-rebuild", batch);
     }
 
     @Override

@@ -10,7 +10,6 @@ import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
 import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Provenance;
 import java.time.Instant;
 import java.util.List;
@@ -26,7 +25,7 @@ public class ServiceHistoryProjection implements Projection {
 
     @Override
     public String name() {
-        return Group.SERVICE_HISTORY.key();
+        return "service_history";
     }
 
     @Override

@@ -5,7 +5,6 @@ import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.SpecView;
 import java.util.List;
@@ -16,7 +15,7 @@ public class SpecsProjection implements Projection {
 
     @Override
     public String name() {
-        return Group.SPECS.key();
+        return "specs";
     }
 
     @Override

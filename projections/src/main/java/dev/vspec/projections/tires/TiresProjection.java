@@ -5,7 +5,6 @@ import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
-import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.TireView;
 import java.util.List;
@@ -16,7 +15,7 @@ public class TiresProjection implements Projection {
 
     @Override
     public String name() {
-        return Group.TIRES.key();
+        return "tires";
     }
 
     @Override

@@ -48,6 +48,7 @@ final class ConfigurationLookup implements Configurations {
     private final String linkSql;
     private final String linkedKeysSql;
     private final String modelsSql;
+    private final String aliasSql;
 
     ConfigurationLookup(DSLContext db, DataSource dataSource, DecoderSource decoders) {
         this.db = db;
@@ -66,6 +67,9 @@ final class ConfigurationLookup implements Configurations {
         this.linkedKeysSql = db.render(db.select(VIN.VIN_, VIN.CONFIG_KEY)
                 .from(VIN)
                 .where(VIN.VIN_.eq(DSL.any(DSL.val(new String[0], SQLDataType.VARCHAR.array())))));
+        this.aliasSql = db.render(db.select(CONFIG_KEY_ALIAS.CONFIG_KEY, CONFIG_KEY_ALIAS.RECORDED_AT)
+                .from(CONFIG_KEY_ALIAS)
+                .where(CONFIG_KEY_ALIAS.ALIAS.eq(DSL.param("alias", ""))));
         this.modelsSql = db.render(db.select(SelectingStatement.IDENTITY)
                 .select(CONFIGURATION.MAKE_MATCH, CONFIGURATION.MODEL_MATCH, CONFIGURATION.TRIM_MATCH)
                 .from(CONFIGURATION)
@@ -117,18 +121,10 @@ final class ConfigurationLookup implements Configurations {
                             "varchar", models.stream().map(ModelOf::model).toArray()));
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    found.get(new ModelOf(rows.getInt(3), rows.getString(9), rows.getString(10)))
-                            .add(new Candidate(
-                                    new Vehicle(
-                                            rows.getString(1),
-                                            rows.getString(2),
-                                            rows.getInt(3),
-                                            rows.getString(4),
-                                            rows.getString(5),
-                                            rows.getString(6),
-                                            rows.getString(7),
-                                            rows.getString(8)),
-                                    rows.getString(11)));
+                    // the model's match columns follow the identity's
+                    int matches = SelectingStatement.IDENTITY.size();
+                    found.get(new ModelOf(rows.getInt(3), rows.getString(matches + 1), rows.getString(matches + 2)))
+                            .add(new Candidate(SelectingStatement.identity(rows), rows.getString(matches + 3)));
                 }
             }
             found.replaceAll((model, candidates) -> List.copyOf(candidates));
@@ -172,10 +168,14 @@ final class ConfigurationLookup implements Configurations {
 
     @Override
     public Optional<Alias> alias(String alias) {
-        return db.select(CONFIG_KEY_ALIAS.CONFIG_KEY, CONFIG_KEY_ALIAS.RECORDED_AT)
-                .from(CONFIG_KEY_ALIAS)
-                .where(CONFIG_KEY_ALIAS.ALIAS.eq(alias))
-                .fetchOptional(row -> new Alias(row.value1(), row.value2()));
+        return run(aliasSql, (connection, select) -> {
+            select.setString(1, alias);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next()
+                        ? Optional.of(new Alias(row.getString(1), row.getObject(2, OffsetDateTime.class)))
+                        : Optional.<Alias>empty();
+            }
+        });
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
 import dev.vspec.readmodel.GroupDocument;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jooq.Condition;
@@ -126,25 +127,17 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
 
         @Override
         public Map<String, Object> values() {
-            String make = VehicleIdentifier.normalize(identifier.make());
-            String model = VehicleIdentifier.normalize(identifier.model());
-            return identifier.hasTrim()
-                    ? Map.of(
-                            YEAR.getParamName(),
-                            identifier.year(),
-                            MAKE.getParamName(),
-                            make,
-                            MODEL.getParamName(),
-                            model,
-                            TRIM.getParamName(),
-                            VehicleIdentifier.normalize(identifier.trim()))
-                    : Map.of(
-                            YEAR.getParamName(),
-                            identifier.year(),
-                            MAKE.getParamName(),
-                            make,
-                            MODEL.getParamName(),
-                            model);
+            Map<String, Object> values = new HashMap<>(Map.of(
+                    YEAR.getParamName(),
+                    identifier.year(),
+                    MAKE.getParamName(),
+                    VehicleIdentifier.normalize(identifier.make()),
+                    MODEL.getParamName(),
+                    VehicleIdentifier.normalize(identifier.model())));
+            if (identifier.hasTrim()) {
+                values.put(TRIM.getParamName(), VehicleIdentifier.normalize(identifier.trim()));
+            }
+            return values;
         }
 
         @Override

@@ -43,6 +43,19 @@ record SelectingStatement(String sql, List<String> parameters, List<GroupDocumen
             CONFIGURATION.ENGINE_CODE,
             CONFIGURATION.DRIVETRAIN);
 
+    /** A row's {@link #IDENTITY} columns, read as the vehicle they name, without its sources. */
+    static Vehicle identity(ResultSet row) throws SQLException {
+        return new Vehicle(
+                row.getString(1),
+                row.getString(2),
+                row.getInt(3),
+                row.getString(4),
+                row.getString(5),
+                row.getString(6),
+                row.getString(7),
+                row.getString(8));
+    }
+
     private static final List<SelectField<?>> VEHICLE_FIELDS = Stream.concat(
                     IDENTITY.stream(), Stream.of(CONFIGURATION.SOURCE, CONFIGURATION.RECORDED_AT))
             .toList();
@@ -101,17 +114,7 @@ record SelectingStatement(String sql, List<String> parameters, List<GroupDocumen
             }
         }
         coverage.group(Group.IMAGE.key(), row.getString(column++), row.getObject(column++, OffsetDateTime.class));
-        Vehicle vehicle = new Vehicle(
-                row.getString(1),
-                row.getString(2),
-                row.getInt(3),
-                row.getString(4),
-                row.getString(5),
-                row.getString(6),
-                row.getString(7),
-                row.getString(8),
-                StoredJson.of(row.getString(9)),
-                coverage.build());
+        Vehicle vehicle = identity(row).sourced(StoredJson.of(row.getString(9)), coverage.build());
         Map<GroupDocument<?>, StoredJson> bodies = new HashMap<>();
         for (int i = 0; i < documents.size(); i++) {
             // A text column's bytes as sent, without decoding them into a String.

@@ -51,7 +51,12 @@ public record Vehicle(
 
     /** The same vehicle with another coverage. */
     public Vehicle withCoverage(Coverage other) {
-        return new Vehicle(configKey, label, year, make, model, trim, engineCode, drivetrain, source, other);
+        return sourced(source, other);
+    }
+
+    /** The same identity, with where it came from and what the catalog holds of it. */
+    Vehicle sourced(StoredJson source, Coverage coverage) {
+        return new Vehicle(configKey, label, year, make, model, trim, engineCode, drivetrain, source, coverage);
     }
 
     public ConfigMatch asMatch() {

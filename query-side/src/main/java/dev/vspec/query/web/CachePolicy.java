@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The one place that decides every route's {@code Cache-Control}, by how often the data behind the
@@ -27,15 +29,7 @@ public final class CachePolicy {
             Map.entry("/api/v1/makes", Freshness.LISTING),
             Map.entry("/api/v1/models", Freshness.LISTING),
             Map.entry("/api/v1/trims", Freshness.LISTING),
-            Map.entry(Group.FLUIDS.route(), of(Group.FLUIDS)),
-            Map.entry(Group.SPECS.route(), of(Group.SPECS)),
-            Map.entry(Group.TIRES.route(), of(Group.TIRES)),
-            Map.entry(Group.MAINTENANCE_SCHEDULE.route(), of(Group.MAINTENANCE_SCHEDULE)),
-            Map.entry(Group.PARTS.route(), of(Group.PARTS)),
             Map.entry("/api/v0/maintenance", Freshness.PRICES),
-            Map.entry(Group.LABOR.route(), of(Group.LABOR)),
-            Map.entry(Group.IMAGE.route(), Freshness.IMAGE),
-            Map.entry(Group.SERVICE_HISTORY.route(), of(Group.SERVICE_HISTORY)),
             Map.entry("/api/v0/enrich", Freshness.NO_STORE),
             Map.entry("/api/v1/status", Freshness.STATUS),
             // springdoc's routes, as query-side.yml places them: the document (JSON and YAML), Swagger UI's
@@ -45,6 +39,11 @@ public final class CachePolicy {
             Map.entry("/api/openapi.json/swagger-config", Freshness.DOCS),
             Map.entry("/api/docs", Freshness.DOCS),
             Map.entry("/api/swagger-ui/**", Freshness.DOCS));
+
+    /** Each group's own route; the image's answers the bytes, which are {@link Freshness#IMAGE}. */
+    private static final Map<String, Freshness> GROUP_ROUTES = Stream.of(Group.values())
+            .collect(Collectors.toUnmodifiableMap(
+                    Group::route, group -> group == Group.IMAGE ? Freshness.IMAGE : of(group)));
 
     private CachePolicy() {}
 
@@ -79,6 +78,6 @@ public final class CachePolicy {
             return Optional.of(
                     Freshness.shortest(groups.stream().map(CachePolicy::of).toList(), Freshness.CATALOG));
         }
-        return Optional.ofNullable(ROUTES.get(route));
+        return Optional.ofNullable(GROUP_ROUTES.getOrDefault(route, ROUTES.get(route)));
     }
 }

@@ -4,6 +4,8 @@ import dev.vspec.query.vehicle.LastChange;
 import dev.vspec.readmodel.Group;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -15,17 +17,10 @@ import org.springframework.http.HttpHeaders;
 public final class LastModified {
 
     /** The routes that send it, each about one resolved vehicle. */
-    public static final Set<String> ROUTES = Set.of(
-            Group.FLUIDS.route(),
-            Group.SPECS.route(),
-            Group.TIRES.route(),
-            Group.MAINTENANCE_SCHEDULE.route(),
-            Group.PARTS.route(),
-            Group.LABOR.route(),
-            "/api/v0/maintenance",
-            Group.SERVICE_HISTORY.route(),
-            Group.IMAGE.route(),
-            CachePolicy.VEHICLE_ROUTE);
+    public static final Set<String> ROUTES = Stream.concat(
+                    Stream.of(Group.values()).map(Group::route),
+                    Stream.of("/api/v0/maintenance", CachePolicy.VEHICLE_ROUTE))
+            .collect(Collectors.toUnmodifiableSet());
 
     private LastModified() {}
 
