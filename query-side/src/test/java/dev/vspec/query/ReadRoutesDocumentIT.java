@@ -16,8 +16,6 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.PublicRoute;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.testing.Api;
@@ -55,7 +53,6 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
 
@@ -198,33 +195,7 @@ class ReadRoutesDocumentIT {
     /** Infra's access filter asks what the handler declares (AccessIT tests the filter); the document says the same. */
     @Test
     void everyOperationNeedsTheKeyAndScopeItsHandlerDeclares() {
-        mappings.getHandlerMethods()
-                .forEach((mapping, handler) -> mapping.getPatternValues().stream()
-                        .filter(pattern -> pattern.startsWith(ApiDocument.API + "/"))
-                        .forEach(pattern -> {
-                            Operation operation = operation(pattern.substring(ApiDocument.API.length()));
-                            RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class) != null
-                                    ? handler.getMethodAnnotation(RequiresScope.class)
-                                    : handler.getBeanType().getAnnotation(RequiresScope.class);
-                            if (scope == null) {
-                                assertThat(handler.hasMethodAnnotation(PublicRoute.class)
-                                                || handler.getBeanType().isAnnotationPresent(PublicRoute.class))
-                                        .as("%s is public", handlerName(handler))
-                                        .isTrue();
-                                assertThat(operation.node().path("security").isEmpty())
-                                        .as("%s needs no key", operation)
-                                        .isTrue();
-                                assertThat(operation.node().has("x-required-scope"))
-                                        .isFalse();
-                            } else {
-                                assertThat(operation
-                                                .node()
-                                                .path("x-required-scope")
-                                                .asString())
-                                        .as("the scope of %s (%s)", operation, handlerName(handler))
-                                        .isEqualTo(scope.value().code());
-                            }
-                        }));
+        DocumentedHandlers.assertKeysAndScopes(mappings, READS);
     }
 
     @Test
@@ -475,10 +446,6 @@ class ReadRoutesDocumentIT {
                 .filter(operation -> operation.path().equals(path))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no read of " + path + " in the document"));
-    }
-
-    private static String handlerName(HandlerMethod handler) {
-        return handler.getBeanType().getSimpleName() + "." + handler.getMethod().getName();
     }
 
     /** The field paths a schema describes, as {@link ApiDocument#fields} names a value's. */

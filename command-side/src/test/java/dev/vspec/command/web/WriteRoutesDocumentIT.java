@@ -14,8 +14,6 @@ import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.infra.access.ApiKeyStore;
 import dev.vspec.infra.access.IssuedKey;
 import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.PublicRoute;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.ApiDocument;
@@ -154,40 +152,7 @@ class WriteRoutesDocumentIT {
     /** Infra's access filter asks what the handler declares (its own tests show it does); the document says the same. */
     @Test
     void everyOperationNeedsTheKeyAndScopeItsHandlerDeclares() {
-        handlers.getHandlerMethods()
-                .forEach((mapping, handler) -> mapping.getPatternValues().stream()
-                        .filter(pattern -> pattern.startsWith(API + "/"))
-                        .forEach(pattern -> mapping.getMethodsCondition()
-                                .getMethods()
-                                .forEach(method -> {
-                                    Operation operation = WRITES.stream()
-                                            .filter(write -> write.route()
-                                                    .equals(method.name() + " " + pattern.substring(API.length())))
-                                            .findFirst()
-                                            .orElseThrow();
-                                    RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class) != null
-                                            ? handler.getMethodAnnotation(RequiresScope.class)
-                                            : handler.getBeanType().getAnnotation(RequiresScope.class);
-                                    if (scope != null) {
-                                        assertThat(operation
-                                                        .node()
-                                                        .path("x-required-scope")
-                                                        .asString())
-                                                .as("scope of %s", operation)
-                                                .isEqualTo(scope.value().code());
-                                    } else {
-                                        assertThat(handler.hasMethodAnnotation(PublicRoute.class)
-                                                        || handler.getBeanType().isAnnotationPresent(PublicRoute.class))
-                                                .as("%s is public", operation)
-                                                .isTrue();
-                                        assertThat(operation
-                                                        .node()
-                                                        .path("security")
-                                                        .isEmpty())
-                                                .as("security of %s", operation)
-                                                .isTrue();
-                                    }
-                                })));
+        DocumentedHandlers.assertKeysAndScopes(handlers, WRITES);
     }
 
     @Test

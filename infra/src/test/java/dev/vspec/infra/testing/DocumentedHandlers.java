@@ -2,6 +2,8 @@ package dev.vspec.infra.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.infra.access.PublicRoute;
+import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.testing.ApiDocument.Operation;
 import java.util.List;
 import java.util.Locale;
@@ -89,6 +91,48 @@ public final class DocumentedHandlers {
                     .as("path parameters of %s", operation)
                     .isEqualTo(variables);
         }
+    }
+
+    /**
+     * Each handler needs the key and scope its operation declares: the {@link RequiresScope} infra's access filter
+     * asks for (its own tests show it does) is the operation's {@code x-required-scope}; a {@link PublicRoute}'s
+     * operation needs no key.
+     */
+    public static void assertKeysAndScopes(RequestMappingHandlerMapping handlers, List<Operation> operations) {
+        handlers.getHandlerMethods()
+                .forEach((mapping, handler) -> mapping.getPatternValues().stream()
+                        .filter(pattern -> pattern.startsWith(ApiDocument.API + "/"))
+                        .forEach(pattern -> mapping.getMethodsCondition()
+                                .getMethods()
+                                .forEach(method -> {
+                                    String route = method.name() + " " + pattern.substring(ApiDocument.API.length());
+                                    Operation operation = operations.stream()
+                                            .filter(each -> each.route().equals(route))
+                                            .findFirst()
+                                            .orElseThrow(() -> new AssertionError(route + " is not in the document"));
+                                    RequiresScope scope = handler.getMethodAnnotation(RequiresScope.class) != null
+                                            ? handler.getMethodAnnotation(RequiresScope.class)
+                                            : handler.getBeanType().getAnnotation(RequiresScope.class);
+                                    if (scope != null) {
+                                        assertThat(operation
+                                                        .node()
+                                                        .path("x-required-scope")
+                                                        .asString())
+                                                .as("the scope of %s", operation)
+                                                .isEqualTo(scope.value().code());
+                                    } else {
+                                        assertThat(handler.hasMethodAnnotation(PublicRoute.class)
+                                                        || handler.getBeanType().isAnnotationPresent(PublicRoute.class))
+                                                .as("%s is public", handler)
+                                                .isTrue();
+                                        assertThat(operation
+                                                        .node()
+                                                        .path("security")
+                                                        .isEmpty())
+                                                .as("%s needs no key", operation)
+                                                .isTrue();
+                                    }
+                                })));
     }
 
     /**

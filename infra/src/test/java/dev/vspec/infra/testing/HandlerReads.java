@@ -84,16 +84,14 @@ public final class HandlerReads {
             super(request);
         }
 
-        private boolean routed() {
-            return getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE) != null;
+        @Override
+        public String getParameter(String name) {
+            return noted(parameters, name, super.getParameter(name));
         }
 
         @Override
-        public String getParameter(String name) {
-            if (routed()) {
-                parameters.add(name);
-            }
-            return super.getParameter(name);
+        public String[] getParameterValues(String name) {
+            return noted(parameters, name, super.getParameterValues(name));
         }
 
         /** The map, noting each name looked up in it (going through it names nothing). */
@@ -108,62 +106,42 @@ public final class HandlerReads {
 
                 @Override
                 public String[] get(Object name) {
-                    noteParameter(name);
-                    return all.get(name);
+                    return noted(parameters, String.valueOf(name), all.get(name));
                 }
 
                 @Override
                 public boolean containsKey(Object name) {
-                    noteParameter(name);
-                    return all.containsKey(name);
+                    return noted(parameters, String.valueOf(name), all.containsKey(name));
                 }
             };
         }
 
-        private void noteParameter(Object name) {
-            if (routed() && name instanceof String named) {
-                parameters.add(named);
-            }
-        }
-
-        @Override
-        public String[] getParameterValues(String name) {
-            if (routed()) {
-                parameters.add(name);
-            }
-            return super.getParameterValues(name);
-        }
-
         @Override
         public String getHeader(String name) {
-            if (routed()) {
-                headers.add(name.toLowerCase(Locale.ROOT));
-            }
-            return super.getHeader(name);
+            return noted(headers, name.toLowerCase(Locale.ROOT), super.getHeader(name));
         }
 
         @Override
         public Enumeration<String> getHeaders(String name) {
-            if (routed()) {
-                headers.add(name.toLowerCase(Locale.ROOT));
-            }
-            return super.getHeaders(name);
+            return noted(headers, name.toLowerCase(Locale.ROOT), super.getHeaders(name));
         }
 
         @Override
         public long getDateHeader(String name) {
-            if (routed()) {
-                headers.add(name.toLowerCase(Locale.ROOT));
-            }
-            return super.getDateHeader(name);
+            return noted(headers, name.toLowerCase(Locale.ROOT), super.getDateHeader(name));
         }
 
         @Override
         public int getIntHeader(String name) {
-            if (routed()) {
-                headers.add(name.toLowerCase(Locale.ROOT));
+            return noted(headers, name.toLowerCase(Locale.ROOT), super.getIntHeader(name));
+        }
+
+        /** {@code value}, having noted {@code name} among what was read once a route was chosen. */
+        private <T> T noted(Set<String> read, String name, T value) {
+            if (getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE) != null) {
+                read.add(name);
             }
-            return super.getIntHeader(name);
+            return value;
         }
     }
 }
