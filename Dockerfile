@@ -1,6 +1,6 @@
 # One image holds every deployable; docker-compose.yml picks which one a container runs.
 FROM eclipse-temurin:17-jdk AS build
-# The gateway's build renders the API reference from docs/openapi/openapi.json with Redocly's CLI (Node.js 22).
+# The build bundles the API's document (docs/openapi/) with Redocly's CLI and renders its reference (Node.js 22).
 COPY --from=node:22-bookworm-slim /usr/local/bin/node /usr/local/bin/node
 COPY --from=node:22-bookworm-slim /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/npm
 RUN ln -s /usr/local/lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm

@@ -1,22 +1,21 @@
 // Builds the API reference page the gateway serves at /docs/reference: Redoc's standalone bundle rendering
-// openapi.json, every file served from the site itself (its Content-Security-Policy runs no inline script
+// the bundled document (which the gateway serves beside the page), every file served from the site itself (its Content-Security-Policy runs no inline script
 // and loads nothing from elsewhere). Redoc renders in the browser: a page Redocly pre-renders does not
 // hydrate cleanly (React errors #418/#425, Redocly/redoc#2734).
-//   node build-reference.mjs <output directory>
+//   node build-reference.mjs <the bundled document> <output directory>
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where the gateway serves the page's files: the page itself answers at /docs/reference, without a slash. */
 const SERVED_AT = '/docs/reference';
-const out = process.argv[2];
-if (!out) {
-  console.error('usage: node build-reference.mjs <output directory>');
+const [bundled, out] = process.argv.slice(2);
+if (!bundled || !out) {
+  console.error('usage: node build-reference.mjs <the bundled document> <output directory>');
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
 
-// the contract itself lands beside the page as a resource of the gateway's build (gateway's pom)
-const document = JSON.parse(readFileSync('openapi.json', 'utf8'));
+const document = JSON.parse(readFileSync(bundled, 'utf8'));
 
 // Its footer's logo, which it would fetch from Redocly's CDN, becomes an empty image.
 const bundle = readFileSync('node_modules/redoc/bundles/redoc.standalone.js', 'utf8');
@@ -27,7 +26,7 @@ if (!bundle.includes(logo)) {
 writeFileSync(join(out, 'redoc.standalone.js'),
   bundle.replace(logo, `"data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>"`));
 
-writeFileSync(join(out, 'reference.js'), `// Renders the OpenAPI document beside this file (docs/openapi/openapi.json as built).
+writeFileSync(join(out, 'reference.js'), `// Renders the OpenAPI document beside this file (docs/openapi/openapi.yaml, bundled).
 Redoc.init('${SERVED_AT}/openapi.json', {
   expandResponses: '200,201,202',
   jsonSampleExpandLevel: 3,

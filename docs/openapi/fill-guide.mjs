@@ -1,17 +1,17 @@
 // Fills the guide's sample answers (the gateway's /docs page, as its build copied it) from the OpenAPI
-// document, so that they cannot drift from the service: OpenApiIT and WriteRoutesDocumentIT replay every
-// example of the document against it. A sample is written in the guide's source as
+// document, so that they cannot drift from the service: ReadRoutesDocumentIT and WriteRoutesDocumentIT replay
+// every example of the document against it. A sample is written in the guide's source as
 //   <pre><code data-openapi-example="/components/examples/multiple_matches"></code></pre>
-// naming an example by its JSON pointer in openapi.json; its value replaces the element's content.
-//   node fill-guide.mjs <the guide's built index.html>
+// naming an example by its JSON pointer in the bundled document; its value replaces the element's content.
+//   node fill-guide.mjs <the bundled document> <the guide's built index.html>
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const page = process.argv[2];
-if (!page) {
-  console.error('usage: node fill-guide.mjs <index.html>');
+const [bundled, page] = process.argv.slice(2);
+if (!bundled || !page) {
+  console.error('usage: node fill-guide.mjs <the bundled document> <index.html>');
   process.exit(2);
 }
-const document = JSON.parse(readFileSync('openapi.json', 'utf8'));
+const document = JSON.parse(readFileSync(bundled, 'utf8'));
 
 /** The node a JSON pointer (RFC 6901) names, following a $ref where one stands. */
 function resolve(pointer) {

@@ -1,8 +1,13 @@
-// Lints openapi.json with Redocly's recommended rules (redocly.yaml) and fails on any problem, a warning
-// as much as an error: Redocly's own exit code counts errors only.
+// Lints the bundled document with Redocly's recommended rules (redocly.yaml) and fails on any problem, a
+// warning as much as an error: Redocly's own exit code counts errors only.
+//   node lint.mjs <the bundle>
 import { spawnSync } from 'node:child_process';
 
-const document = process.argv[2] ?? 'openapi.json';
+const document = process.argv[2];
+if (!document) {
+  console.error('usage: node lint.mjs <the bundled document>');
+  process.exit(2);
+}
 const run = spawnSync('node_modules/.bin/redocly', ['lint', document, '--format=json', '--max-problems=1000'],
   { encoding: 'utf8' });
 if (run.error) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The clients generated from the committed contract ({@code docs/openapi/openapi.json}), each taking
+ * The clients generated from the API's document (contracts' bundle of {@code docs/openapi/openapi.yaml}), each taking
  * the same tour against the local stack, started as a user starts it ({@code vspec.jar up}): every route, a 409 resolved
  * through its {@code matches}, a 429 waited out for its {@code Retry-After}, and an enrichment
  * scheduled and polled until it ends. The Java client's tour runs here; the TypeScript and Python

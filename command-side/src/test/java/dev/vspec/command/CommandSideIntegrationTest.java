@@ -1,6 +1,7 @@
 package dev.vspec.command;
 
 import dev.vspec.command.relay.FailingOnceEventPublisher;
+import dev.vspec.infra.testing.HandlerReads;
 import dev.vspec.infra.testing.TestDatabase;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -15,13 +16,18 @@ import org.springframework.test.context.ContextConfiguration;
  * fresh PostgreSQL database and an in-process Kafka broker, serving HTTP on a random port
  * ({@code @LocalServerPort}), with the relay's first Kafka send failing once
  * ({@link FailingOnceEventPublisher}), and webhooks allowed to a plain-HTTP receiver on loopback,
- * retried after fractions of a second ({@link #WEBHOOKS}). There must be only one: a second context makes the test
+ * retried after fractions of a second ({@link #WEBHOOKS}), recording what each handler reads of its requests
+ * ({@link HandlerReads}). There must be only one: a second context makes the test
  * framework pause this one, and Axon's event processors cannot be restarted after a pause.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(
-        classes = {CommandSideApplication.class, FailingOnceEventPublisher.Configuration.class},
+        classes = {
+            CommandSideApplication.class,
+            FailingOnceEventPublisher.Configuration.class,
+            HandlerReads.Recorder.class
+        },
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
             "spring.config.name=command-side",

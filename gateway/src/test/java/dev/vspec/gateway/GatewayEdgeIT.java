@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.ApiDocument;
 import dev.vspec.infra.testing.PrometheusScrape;
 import dev.vspec.infra.testing.RawHttp;
 import dev.vspec.infra.testing.Reachability;
@@ -37,13 +38,17 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The gateway's edge, tried as a hostile or careless client would: a Content-Type that names no
  * media type, a malformed or nameless query parameter, a key in the URL, a body that never
  * arrives in full are each the client's 4xx JSON, asked of no backend, logged without the key; and
- * the public port serves the site, the API and health, while metrics and info answer on a
+ * the public port serves the site, the API, its document and Swagger UI, and health, while metrics and info answer on a
  * management port bound to loopback.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -426,12 +431,15 @@ class GatewayEdgeIT {
     @Test
     void theGuidesSampleAnswersAreTheContractsExamples() {
         String guide = api.get("/docs").text();
-        JsonNode contract = Api.json(api.get("/docs/reference/openapi.json").text());
+        assertThat(Api.json(api.get("/docs/reference/openapi.json").text()))
+                .as("the document the reference renders")
+                .isEqualTo(ApiDocument.bundle().json());
         Matcher samples = Pattern.compile("<code data-openapi-example=\"([^\"]+)\">([^<]*)</code>")
                 .matcher(guide);
         int compared = 0;
         while (samples.find()) {
-            JsonNode example = contract.at(samples.group(1));
+            JsonNode example =
+                    ApiDocument.bundle().resolve(ApiDocument.bundle().json().at(samples.group(1)));
             assertThat(example.has("value"))
                     .as("an example at %s", samples.group(1))
                     .isTrue();
@@ -442,6 +450,53 @@ class GatewayEdgeIT {
         }
         assertThat(compared).as("sample answers in the guide").isGreaterThanOrEqualTo(2);
         assertThat(guide).as("a sample answer written by hand").doesNotContain("<pre><code>{");
+    }
+
+    /**
+     * The API's document is the gateway's own answer, from contracts' bundle, asked of no backend: no key, five
+     * minutes' reuse, revalidated by its ETag; as YAML too. Another method is 405.
+     */
+    @Test
+    void theApiDocumentIsTheBundleTheGatewayServes() {
+        int asked = backend.requests();
+        Api.Reply document = api.get("/api/openapi.json");
+
+        assertThat(document.status()).isEqualTo(200);
+        assertThat(document.header("Content-Type")).startsWith("application/json");
+        assertThat(document.header("Cache-Control")).isEqualTo("max-age=300");
+        assertThat(document.header("ETag")).startsWith("W/\"");
+        assertThat(Api.json(document.text())).isEqualTo(ApiDocument.bundle().json());
+        assertThat(api.getWith("/api/openapi.json", "If-None-Match", document.header("ETag"))
+                        .status())
+                .isEqualTo(304);
+        Api.Reply yaml = api.get("/api/openapi.json.yaml");
+        assertThat(yaml.header("Content-Type")).startsWith("application/vnd.oai.openapi");
+        JsonNode parsed = JsonMapper.builder()
+                .build()
+                .valueToTree(new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml.text()));
+        assertThat(parsed).isEqualTo(ApiDocument.bundle().json());
+        Api.Reply post = api.post("/api/openapi.json", null, null);
+        post.error(405, "method_not_allowed");
+        assertThat(post.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
+        assertThat(backend.requests()).as("requests a backend was asked").isEqualTo(asked);
+    }
+
+    /** Swagger UI over the same document, from the webjar, but for its initializer, which points it at the document. */
+    @Test
+    void swaggerUiAnswersHtmlThatLoadsTheDocument() {
+        Api.Reply entry = api.get("/api/docs");
+        assertThat(entry.status()).isEqualTo(302);
+        String ui = entry.header("Location");
+        assertThat(ui).isEqualTo("/api/swagger-ui/index.html");
+
+        Api.Reply page = api.getWith(ui);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).startsWith("text/html");
+        assertThat(page.text()).contains("swagger-ui", "./swagger-initializer.js");
+        assertThat(page.header("Cache-Control")).isEqualTo("max-age=300");
+        assertThat(api.get("/api/swagger-ui/swagger-initializer.js").text()).contains("url: '/api/openapi.json'");
+        assertThat(api.get("/api/swagger-ui/swagger-ui-bundle.js").status()).isEqualTo(200);
+        api.get("/api/swagger-ui/nothing.js").error(404, "not_found");
     }
 
     @Test

@@ -26,9 +26,7 @@ import org.springframework.context.annotation.FilterType;
         excludeFilters = {
             @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
             // the sandbox decodes its sample VINs alone (SampleVinsDecode)
-            @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class),
-            // the OpenAPI document belongs to the live API alone
-            @ComponentScan.Filter(type = FilterType.REGEX, pattern = "dev\\.vspec\\.query\\.openapi\\..*")
+            @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class)
         })
 public class SandboxApplication {
 

@@ -16,6 +16,9 @@ import dev.vspec.infra.access.ApiKeys;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.ApiDocument;
+import dev.vspec.infra.testing.ApiDocument.Operation;
+import dev.vspec.infra.testing.ApiDocument.Side;
 import dev.vspec.infra.testing.DecoderReady;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
@@ -45,8 +48,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.web.bind.annotation.RequestMethod;
-import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -201,18 +202,11 @@ class SandboxShapeIT {
         assertThat(difference(sandboxFields.keySet(), liveFields.keySet())).isSubsetOf("object", "docs", "available");
     }
 
+    /** The reads of the API's document, which the live query side's handlers are checked against (ReadRoutesDocumentIT). */
     @Test
     void theCasesCoverEveryReadRouteOfTheLiveApi() {
-        Set<String> liveReads = live
-                .getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class)
-                .getHandlerMethods()
-                .keySet()
-                .stream()
-                .filter(info -> info.getMethodsCondition().getMethods().isEmpty()
-                        || info.getMethodsCondition().getMethods().contains(RequestMethod.GET))
-                .flatMap(info -> info.getPatternValues().stream())
-                .filter(pattern -> pattern.startsWith("/api/v"))
-                .map(pattern -> pattern.substring("/api".length()))
+        Set<String> liveReads = ApiDocument.bundle().operationsOf(Side.QUERY).stream()
+                .map(Operation::path)
                 .collect(Collectors.toCollection(TreeSet::new));
         Set<String> covered = readRoutes()
                 .map(arguments -> (String) arguments.get()[0])

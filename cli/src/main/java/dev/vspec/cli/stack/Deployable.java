@@ -15,18 +15,13 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
  * when they all run in one JVM (see DeployableAutoConfigurationFilter).
  */
 public enum Deployable {
-    COMMAND_SIDE(
-            "command-side",
-            8081,
-            CommandSideApplication::application,
-            true,
-            "org.springframework.cloud.gateway,org.springdoc"),
+    COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true, "org.springframework.cloud.gateway"),
     PROJECTIONS(
             "projections",
             8083,
             ProjectionsApplication::application,
             true,
-            "org.axonframework,org.springframework.cloud.gateway,org.springdoc"),
+            "org.axonframework,org.springframework.cloud.gateway"),
     QUERY_SIDE(
             "query-side",
             8082,
@@ -38,13 +33,13 @@ public enum Deployable {
             8084,
             SandboxApplication::application,
             false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway,org.springdoc"),
+            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
     GATEWAY(
             "gateway",
             8080,
             GatewayApplication::application,
             false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,org.springdoc,"
+            "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,"
                     + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
                     + "dev.vspec.infra.access");
 

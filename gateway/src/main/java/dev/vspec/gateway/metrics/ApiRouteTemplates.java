@@ -1,8 +1,6 @@
 package dev.vspec.gateway.metrics;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.vspec.contracts.OpenApiDocument;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,9 +17,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ApiRouteTemplates {
 
-    /** The contract, docs/openapi/openapi.json, where the gateway's build copies it for the API reference (gateway's pom). */
-    static final String CONTRACT = "/static/docs/reference/openapi.json";
-
     private record Template(String name, Pattern pattern) {}
 
     /** The templates without a variable, by their path: most requests are answered by one lookup. */
@@ -34,17 +29,9 @@ public final class ApiRouteTemplates {
         this.variable = variable;
     }
 
-    /** Every path of the contract on every server it names. */
+    /** Every path of the contract ({@link OpenApiDocument}) on every server it names. */
     public static ApiRouteTemplates fromContract() {
-        try (InputStream in = ApiRouteTemplates.class.getResourceAsStream(CONTRACT)) {
-            if (in == null) {
-                throw new IllegalStateException(
-                        "Missing resource " + CONTRACT + ": the gateway's build copies the contract there");
-            }
-            return of(JsonMapper.builder().build().readTree(in));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return of(JsonMapper.builder().build().readTree(OpenApiDocument.bytes()));
     }
 
     static ApiRouteTemplates of(JsonNode document) {

@@ -40,8 +40,9 @@ import org.springframework.web.servlet.function.ServerResponse;
  * The routes, in order: {@code /api/sample/**} to the sandbox; a method the command side answers on one
  * of its paths ({@link WriteRoute}: the API's writes, a key's webhooks) to the command side; any other
  * method on such a path, other than a read the query side answers there, answered here, since no
- * one backend knows every method such a path takes (405 with {@code Allow}, or OPTIONS with it); every
- * other request under {@code /api} to the query side, which answers a read or refuses a method no read
+ * one backend knows every method such a path takes (405 with {@code Allow}, or OPTIONS with it); the API's
+ * description, answered here ({@link ApiDescriptionRoutes}); every other request under {@code /api} to the
+ * query side, which answers a read or refuses a method no read
  * takes (405 with {@code Allow}). Each route has its own timeouts; a route whose backend is not
  * configured answers 503 {@code gateway_unconfigured}.
  */
@@ -51,6 +52,7 @@ class GatewayRoutes {
 
     @Bean
     RouterFunction<ServerResponse> apiRoutes(BackendProxies proxies, ApiErrorResponses errors) {
+        ServedDocument document = ServedDocument.load();
         return route("sandbox")
                 .route(path("/api/sample/**"), proxies.sandbox().or(unconfigured("sandbox", errors)))
                 .build()
@@ -58,8 +60,11 @@ class GatewayRoutes {
                         .route(GatewayRoutes::isWrite, proxies.writes().or(unconfigured("command-side", errors)))
                         .build())
                 .and(route("write-paths")
-                        .route(GatewayRoutes::isOtherMethodOnWritePath, request -> otherMethod(request, errors))
+                        .route(
+                                GatewayRoutes::isOtherMethodOnWritePath,
+                                request -> otherMethod(request, allowedOnWritePath(request), errors))
                         .build())
+                .and(ApiDescriptionRoutes.routes(document, errors))
                 .and(route("reads")
                         .route(path("/api/**"), proxies.reads().or(unconfigured("query-side", errors)))
                         .build());
@@ -81,11 +86,14 @@ class GatewayRoutes {
                 .isPresent();
     }
 
-    /** OPTIONS: the methods the path takes; anything else: 405 naming them. */
-    private static ServerResponse otherMethod(ServerRequest request, ApiErrorResponses errors) {
-        List<HttpMethod> allowed = WriteRoute.of(request.path()).orElseThrow().allowedMethods().stream()
+    private static List<HttpMethod> allowedOnWritePath(ServerRequest request) {
+        return WriteRoute.of(request.path()).orElseThrow().allowedMethods().stream()
                 .map(HttpMethod::valueOf)
                 .toList();
+    }
+
+    /** OPTIONS: the methods the path takes; anything else: 405 naming them. */
+    static ServerResponse otherMethod(ServerRequest request, List<HttpMethod> allowed, ApiErrorResponses errors) {
         if (HttpMethod.OPTIONS.equals(request.method())) {
             return ServerResponse.ok().allow(allowed.toArray(HttpMethod[]::new)).build();
         }
@@ -200,7 +208,7 @@ class GatewayRoutes {
                 request.servletRequest()));
     }
 
-    private static ServerResponse response(ResponseEntity<ApiError> answer) {
+    static ServerResponse response(ResponseEntity<ApiError> answer) {
         return ServerResponse.status(answer.getStatusCode())
                 .headers(headers -> headers.addAll(answer.getHeaders()))
                 .body(answer.getBody());

@@ -49,10 +49,8 @@ public class AccessAutoConfiguration {
 
     /** Reads the handlers' declared access once every handler is registered; a route that declares none fails the start. */
     @Bean
-    RouteAccessHolder routeAccess(
-            @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers,
-            AccessProperties properties) {
-        return new RouteAccessHolder(handlers, properties);
+    RouteAccessHolder routeAccess(@Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers) {
+        return new RouteAccessHolder(handlers);
     }
 
     /**
@@ -84,17 +82,15 @@ public class AccessAutoConfiguration {
     static final class RouteAccessHolder implements SmartInitializingSingleton {
 
         private final RequestMappingHandlerMapping handlers;
-        private final AccessProperties properties;
         private final AtomicReference<RouteAccess> routes = new AtomicReference<>();
 
-        RouteAccessHolder(RequestMappingHandlerMapping handlers, AccessProperties properties) {
+        RouteAccessHolder(RequestMappingHandlerMapping handlers) {
             this.handlers = handlers;
-            this.properties = properties;
         }
 
         @Override
         public void afterSingletonsInstantiated() {
-            routes.set(new RouteAccess(handlers.getHandlerMethods(), properties.publicPaths()));
+            routes.set(new RouteAccess(handlers.getHandlerMethods()));
         }
 
         RouteAccess get() {

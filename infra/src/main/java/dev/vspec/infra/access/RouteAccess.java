@@ -17,7 +17,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * What each {@code /api} route asks of a caller, read once from the handlers' {@link RequiresScope}
  * and {@link PublicRoute}. A vspec handler under {@code /api} that declares neither fails the start,
  * so a route cannot be left open by omission; any other path under {@code /api} (a path no handler
- * serves, a library's handler) needs a valid key unless it matches a configured public path.
+ * serves, a library's handler) needs a valid key.
  */
 public final class RouteAccess {
 
@@ -53,11 +53,9 @@ public final class RouteAccess {
     private final Map<String, Map<String, Requirement>> literal = new HashMap<>();
 
     private final Map<PathPattern, Map<String, Requirement>> templated = new LinkedHashMap<>();
-    private final List<PathPattern> publicPaths;
 
-    public RouteAccess(Map<RequestMappingInfo, HandlerMethod> handlers, List<String> publicPaths) {
+    public RouteAccess(Map<RequestMappingInfo, HandlerMethod> handlers) {
         PathPatternParser parser = PathPatternParser.defaultInstance;
-        this.publicPaths = publicPaths.stream().map(parser::parse).toList();
         Map<String, Boolean> allPublic = new HashMap<>();
         Map<String, Map<String, Requirement>> byPath = new HashMap<>();
         handlers.forEach((mapping, handler) -> {
@@ -115,12 +113,6 @@ public final class RouteAccess {
         if (methods != null) {
             Requirement requirement = methods.getOrDefault(method, methods.get(ANY_METHOD));
             return Optional.of(requirement != null ? requirement : Requirement.PUBLIC);
-        }
-        PathContainer container = PathContainer.parsePath(path);
-        for (PathPattern pattern : publicPaths) {
-            if (pattern.matches(container)) {
-                return Optional.of(Requirement.PUBLIC);
-            }
         }
         return Optional.of(Requirement.ANY_KEY);
     }

@@ -28,7 +28,7 @@ class RouteAccessTest {
         void requestAccess() {}
     }
 
-    private final RouteAccess routes = new RouteAccess(handlers(), List.of("/api/v1/status"));
+    private final RouteAccess routes = new RouteAccess(handlers());
 
     private static Map<RequestMappingInfo, HandlerMethod> handlers() {
         Map<RequestMappingInfo, HandlerMethod> handlers = new LinkedHashMap<>();
@@ -92,10 +92,9 @@ class RouteAccessTest {
     }
 
     @Test
-    void aPathNoHandlerServesNeedsAKeyUnlessConfiguredPublic() {
+    void aPathNoHandlerServesNeedsAKey() {
         assertThat(of("GET", "/api/v1/nothing").keyless()).isFalse();
         assertThat(of("PUT", "/api/v1/nothing").scope()).isNull();
-        assertThat(of("GET", "/api/v1/status").keyless()).isTrue();
         assertThat(routes.of("GET", "/docs")).isEmpty();
     }
 }

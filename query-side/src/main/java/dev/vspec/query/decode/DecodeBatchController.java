@@ -15,7 +15,6 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,12 +61,6 @@ public class DecodeBatchController {
 
     record BatchResponse(int count, List<Result> results, VpicRelease release) {}
 
-    @Operation(operationId = "decodeBatch", summary = "Decode up to 100 VINs in one request", description = """
-            `vins` is a comma-separated list of 1 to 100 VINs (or the parameter repeated). Each is answered as \
-            `GET /api/v1/decode?vin=` would answer it, in the order given: `status` is that route's HTTP status and \
-            the result carries its body (`vehicle`, `decode`, `matches`) or its `error` record (400 `invalid_vin`, \
-            404 `not_found`, 422 `unsupported_vehicle` with the decode). Every VIN counts as one read against the \
-            monthly quota; the request counts as one against the per-minute limit.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @CountsReads(parameter = VINS, max = MAX_VINS)
     @RepeatableParameters(VINS)

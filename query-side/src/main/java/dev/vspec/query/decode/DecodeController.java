@@ -11,7 +11,6 @@ import dev.vspec.decoder.VinDecoder;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Locale;
 import java.util.Map;
@@ -35,16 +34,6 @@ class DecodeController {
         this.answers = answers;
     }
 
-    @Operation(operationId = "decode", summary = "Identity from a decode", description = """
-            In vin mode, `decode` is what NHTSA's vPIC data says of the VIN, decoded by NHTSA's own rules: WMI, \
-            manufacturer, make, model, model year, series, trim, body class, vehicle type, doors, engine model and \
-            engine code, displacement, cylinders, fuel, electrification, GVWR, plant, the check digit per 49 CFR 565 \
-            (a wrong one is a warning with the corrected VIN, never an error), NHTSA's error codes as warnings, every \
-            element with where it came from, and the vPIC release that answered. `vehicle` is the held configuration \
-            the VIN resolves to: the one the catalog links it to, else the one its decode matches (year, make, model, \
-            and trim, engine code and drivetrain where decoded); null when none matches, or several (then `matches` \
-            lists them). A WMI vPIC does not know is 404 `not_found`; a VIN whose engine code does not resolve is \
-            422 `unsupported_vehicle` with the decode in the body. In the other modes `decode` is null.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(path = "/api/v1/decode", params = "!partial_vin")
     DecodeResponse decode(VehicleIdentifier identifier) {
@@ -54,14 +43,6 @@ class DecodeController {
         return new DecodeResponse(vehicles.resolve(identifier), null, null);
     }
 
-    @Operation(
-            operationId = "decodePartial",
-            summary = "What the known positions of a partial VIN determine",
-            description = """
-            `partial_vin` has fewer than 17 characters, or `*` for each unknown position (positions 1-3, and 12-14 \
-            when position 3 is 9, must be known). The answer lists the elements the known positions determine and, \
-            for the others, the values they could still take (as vPIC's own decoder does), with the candidate model \
-            years when position 10 is unknown. It resolves no configuration: a partial VIN identifies none.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(path = "/api/v1/decode", params = PARTIAL_VIN)
     PartialDecodeResponse decodePartial(HttpServletRequest request) {

@@ -5,7 +5,6 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.decoder.WmiDescription;
 import dev.vspec.infra.access.RequiresScope;
-import io.swagger.v3.oas.annotations.Operation;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,10 +26,6 @@ class WmiController {
         this.answers = answers;
     }
 
-    @Operation(operationId = "wmi", summary = "A manufacturer identifier (WMI) as vPIC registers it", description = """
-            The manufacturer, its makes, country and vehicle type, the model years vPIC has VIN schemas for, and \
-            each schema with its years. `wmi` is positions 1-3 of a VIN, or 1-3 and 12-14 when position 3 is 9 (a \
-            manufacturer of fewer than 1,000 vehicles a year). Malformed: 400 `invalid_param`; unknown: 404 `not_found`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/wmi/{wmi}")
     WmiDescription wmi(@PathVariable(WMI_PARAM) String wmi) {

@@ -8,8 +8,6 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,30 +29,11 @@ class EnrichmentStatusController {
         this.jobs = jobs;
     }
 
-    @Operation(operationId = "getEnrichmentStatus", summary = "Enrichment job status", description = """
-            Polls a job that POST /api/v0/enrich scheduled: by `job_id` (as that answer gave it), or by `vin` for \
-            the newest job of that VIN the key may see. Pass exactly one of them. `status` is `scheduled`, then \
-            `running` once a step is done, then `completed` (with `config_key`: every read route now answers the \
-            VIN) or `failed` (with `error.code`: `unsupported_vehicle`, `not_found` or `upstream_unreachable`). \
-            `steps` lists the steps done so far in order. A key sees the jobs it scheduled and those it was \
-            answered while they were in flight; any other job is 404 `not_found`, as is a job that does not exist. \
-            Polling spends no enrichment run (a successful poll is a read, as every successful GET is). \
-            The answer is never cached (`Cache-Control: no-store`, no ETag).""")
     @RequiresScope(Scope.ENRICH_WRITE)
     @GetMapping(EnrichmentStatusResponse.ROUTE)
     EnrichmentStatusResponse status(
-            @Parameter(
-                            description = "The job's id, as POST /api/v0/enrich answered it (`enr_<VIN>_<attempt>`)."
-                                    + " Pass job_id or vin, not both.",
-                            example = "enr_2T3P1RFV2NW131842_1")
-                    @RequestParam(name = "job_id", required = false)
-                    String jobId,
-            @Parameter(
-                            description =
-                                    "A VIN, exactly " + Vin.LENGTH + " characters: its newest job this key may see."
-                                            + " Pass job_id or vin, not both.")
-                    @RequestParam(name = "vin", required = false)
-                    String vin,
+            @RequestParam(name = "job_id", required = false) String jobId,
+            @RequestParam(name = "vin", required = false) String vin,
             HttpServletRequest request) {
         String job = present(jobId);
         String vinText = present(vin);

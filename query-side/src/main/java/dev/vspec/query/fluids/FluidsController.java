@@ -8,7 +8,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,8 +22,6 @@ class FluidsController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getFluids", summary = "Fluids", description = """
-            The fluids of the resolved vehicle, in recorded order: type, specification, capacity in litres and US quarts (either may be null), notes. An empty list when none are recorded.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(Group.Routes.FLUIDS)
     FluidsResponse fluids(VehicleIdentifier identifier, HttpServletResponse response) {

@@ -9,10 +9,6 @@ import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.readmodel.Group;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -40,22 +36,6 @@ class ImageController {
         this.images = images;
     }
 
-    @Operation(
-            operationId = "getVehicleImage",
-            summary = "The cached exterior render",
-            description = """
-            The bytes of the resolved vehicle's cached exterior render with their own content type (e.g. \
-            `image/svg+xml`, `image/png`), not JSON. The ETag is the SHA-256 of the bytes, so the answer may be \
-            cached for a week. A vehicle without a cached render is 404 `no_image` (JSON); the render is optional. \
-            `GET /api/v1/vehicle?include=image` describes the render without its bytes.""",
-            responses =
-                    @ApiResponse(
-                            responseCode = "200",
-                            description = "The render's bytes",
-                            content =
-                                    @Content(
-                                            mediaType = "image/*",
-                                            schema = @Schema(type = "string", format = "binary"))))
     @RequiresScope(Scope.MEDIA_READ)
     @GetMapping(Group.Routes.IMAGE)
     ResponseEntity<byte[]> image(VehicleIdentifier identifier) {

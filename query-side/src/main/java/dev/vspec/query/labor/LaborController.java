@@ -13,8 +13,6 @@ import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
@@ -36,16 +34,11 @@ class LaborController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getLabor", summary = "Labor time estimates", description = """
-            The book labor times of the resolved vehicle in hours, every operation or only the one `operation` \
-            names.""")
     @RequiresScope(Scope.LABOR_READ)
     @GetMapping(Group.Routes.LABOR)
     LaborResponse labor(
             VehicleIdentifier identifier,
-            @Parameter(description = """
-                    One operation code, e.g. `engine_oil_change` (case-insensitive). An operation the vehicle has \
-                    no time for is 404 `not_found` listing the ones it has.""") @RequestParam(name = "operation", required = false) String operation,
+            @RequestParam(name = "operation", required = false) String operation,
             HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.LABOR);
         Vehicle vehicle = resolved.vehicle();

@@ -5,8 +5,6 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.listings.CatalogPages.ConfigsPage;
 import dev.vspec.query.listings.Paging.Page;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -28,25 +26,16 @@ class ConfigListingController {
         this.listings = listings;
     }
 
-    @Operation(
-            operationId = "listConfigsPartial",
-            summary = "The configurations of a year, or of a year and make",
-            description = """
-            `year` alone, or `year` and `make`, without `model`: every configuration of that year (and make) the \
-            catalog holds, as its `vehicle` block, ordered by make, model, trim (case and whitespace folded) and \
-            key, a page at a time (`limit`, `cursor`, and `next` for the following page). An empty list when the \
-            catalog holds none. `trim` needs `model` (400 `missing_param`). `limit` and `cursor` page this listing \
-            only: a complete identifier answers every candidate at once.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(
             path = "/api/v1/configs",
             params = {"year", "!model", "!vin", "!config_key"})
     ResponseEntity<ConfigsPage> configs(
-            @Parameter(hidden = true) @RequestParam(name = "year", required = false) String year,
-            @Parameter(hidden = true) @RequestParam(name = "make", required = false) String make,
-            @Parameter(hidden = true) @RequestParam(name = "trim", required = false) String trim,
-            @Parameter(hidden = true) @RequestParam(name = "limit", required = false) String limit,
-            @Parameter(hidden = true) @RequestParam(name = "cursor", required = false) String cursor,
+            @RequestParam(name = "year", required = false) String year,
+            @RequestParam(name = "make", required = false) String make,
+            @RequestParam(name = "trim", required = false) String trim,
+            @RequestParam(name = "limit", required = false) String limit,
+            @RequestParam(name = "cursor", required = false) String cursor,
             HttpServletRequest request) {
         Paging paging = Paging.of(limit, cursor, CatalogListings.CONFIG_KEY_PARTS);
         int modelYear = VehicleIdentifier.parseYear(Filters.required(

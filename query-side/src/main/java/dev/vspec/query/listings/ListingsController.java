@@ -13,9 +13,6 @@ import dev.vspec.query.listings.CatalogPages.TrimsPage;
 import dev.vspec.query.listings.CatalogPages.YearCount;
 import dev.vspec.query.listings.CatalogPages.YearsPage;
 import dev.vspec.query.listings.Paging.Page;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -31,23 +28,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ListingsController {
 
-    private static final String YEAR = "The model year, four digits, else 400 invalid_param.";
-    /** As the identifier's year; annotation values must be constants. */
-    private static final String MIN_YEAR = "" + VehicleIdentifier.MIN_YEAR;
-
-    private static final String MAX_YEAR = "" + VehicleIdentifier.MAX_YEAR;
-    private static final String MAKE = "The make, e.g. `Honda`; case and inner whitespace do not matter.";
-    private static final String MODEL = "The model, e.g. `Civic`; case and inner whitespace do not matter.";
-
     private final CatalogListings listings;
 
     ListingsController(CatalogListings listings) {
         this.listings = listings;
     }
 
-    @Operation(operationId = "listYears", summary = "The model years the catalog holds", description = """
-            Every model year with at least one configuration, in ascending order, each with how many \
-            configurations it has.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/years")
     ResponseEntity<YearsPage> years(
@@ -60,18 +46,10 @@ class ListingsController {
         return NextLink.answer(new YearsPage(page.entries(), next), next);
     }
 
-    @Operation(operationId = "listMakes", summary = "The makes of a model year", description = """
-            Every make the catalog holds configurations of for `year`, by name (case and whitespace folded, as \
-            lookups match), each with how many configurations it has.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/makes")
     ResponseEntity<MakesPage> makes(
-            @Parameter(
-                            description = YEAR,
-                            required = true,
-                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
-                    @RequestParam(name = "year", required = false)
-                    String year,
+            @RequestParam(name = "year", required = false) String year,
             @RequestParam(name = "limit", required = false) String limit,
             @RequestParam(name = "cursor", required = false) String cursor,
             HttpServletRequest request) {
@@ -83,19 +61,11 @@ class ListingsController {
         return NextLink.answer(new MakesPage(page.entries(), next), next);
     }
 
-    @Operation(operationId = "listModels", summary = "The models of a make in a model year", description = """
-            Every model the catalog holds configurations of for `year` and `make`, by name, each with how many \
-            configurations it has.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/models")
     ResponseEntity<ModelsPage> models(
-            @Parameter(
-                            description = YEAR,
-                            required = true,
-                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
-                    @RequestParam(name = "year", required = false)
-                    String year,
-            @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
+            @RequestParam(name = "year", required = false) String year,
+            @RequestParam(name = "make", required = false) String make,
             @RequestParam(name = "limit", required = false) String limit,
             @RequestParam(name = "cursor", required = false) String cursor,
             HttpServletRequest request) {
@@ -111,22 +81,12 @@ class ListingsController {
         return NextLink.answer(new ModelsPage(page.entries(), next), next);
     }
 
-    @Operation(operationId = "listTrims", summary = "The trims of a model", description = """
-            Every trim the catalog holds configurations of for `year`, `make` and `model`, by name, each with how \
-            many configurations it has (a trim with several engines or drivetrains has several: \
-            `GET /api/v1/configs?year=&make=&model=&trim=` lists them).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v1/trims")
     ResponseEntity<TrimsPage> trims(
-            @Parameter(
-                            description = YEAR,
-                            required = true,
-                            schema = @Schema(type = "integer", minimum = MIN_YEAR, maximum = MAX_YEAR))
-                    @RequestParam(name = "year", required = false)
-                    String year,
-            @Parameter(description = MAKE, required = true) @RequestParam(name = "make", required = false) String make,
-            @Parameter(description = MODEL, required = true) @RequestParam(name = "model", required = false)
-                    String model,
+            @RequestParam(name = "year", required = false) String year,
+            @RequestParam(name = "make", required = false) String make,
+            @RequestParam(name = "model", required = false) String model,
             @RequestParam(name = "limit", required = false) String limit,
             @RequestParam(name = "cursor", required = false) String cursor,
             HttpServletRequest request) {

@@ -15,9 +15,6 @@ import dev.vspec.readmodel.LaborView;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Schedules;
 import dev.vspec.readmodel.ServiceItem;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Locale;
@@ -43,38 +40,13 @@ class MaintenanceController {
         this.vehicles = vehicles;
     }
 
-    @Operation(
-            operationId = "getMaintenance",
-            summary = "Maintenance due, with its parts, fluids and labor",
-            description = """
-            The services of one schedule that are due at `mileage` and/or `months`, in the schedule's order, each \
-            with its parts (as `/v1/parts` renders them), the fluids it uses (as `/v1/fluids` renders them) and its \
-            book labor time (null when none is recorded). A service is due when a given value is a positive multiple \
-            of its interval in that unit; with neither value, every service of the schedule is listed.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping("/api/v0/maintenance")
     MaintenanceResponse maintenance(
             VehicleIdentifier identifier,
-            @Parameter(
-                            description = "Odometer reading in miles, a whole number.",
-                            schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MILEAGE))
-                    @RequestParam(name = "mileage", required = false)
-                    String mileage,
-            @Parameter(
-                            description = "Age of the vehicle in months, a whole number.",
-                            schema = @Schema(type = "integer", minimum = "0", maximum = "" + Due.MAX_MONTHS))
-                    @RequestParam(name = "months", required = false)
-                    String months,
-            @Parameter(
-                            description =
-                                    "Which schedule's intervals apply; severe covers towing, short trips, dust and extreme temperatures.",
-                            schema =
-                                    @Schema(
-                                            type = "string",
-                                            allowableValues = {Schedules.NORMAL, Schedules.SEVERE},
-                                            defaultValue = Schedules.NORMAL))
-                    @RequestParam(name = "schedule", required = false)
-                    String schedule,
+            @RequestParam(name = "mileage", required = false) String mileage,
+            @RequestParam(name = "months", required = false) String months,
+            @RequestParam(name = "schedule", required = false) String schedule,
             HttpServletResponse response) {
         Due at = new Due(count("mileage", mileage, Due.MAX_MILEAGE), count("months", months, Due.MAX_MONTHS));
         String scheduleName = schedule(schedule);

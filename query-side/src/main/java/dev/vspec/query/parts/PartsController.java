@@ -8,7 +8,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,8 +22,6 @@ class PartsController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getParts", summary = "Parts and prices", description = """
-            The parts that fit the resolved vehicle, each with the service it belongs to (null for none), its newest price and its price history, newest first. Every price has `amount` (a decimal string), `currency` and `as_of` (ISO date); an unpriced part has a null `price`.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(Group.Routes.PARTS)
     PartsResponse parts(VehicleIdentifier identifier, HttpServletResponse response) {

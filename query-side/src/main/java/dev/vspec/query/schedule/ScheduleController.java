@@ -8,7 +8,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,8 +22,6 @@ class ScheduleController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getMaintenanceSchedule", summary = "Service intervals", description = """
-            The service intervals of the resolved vehicle, normal and severe schedule, each in recorded order. An interval is due every so many miles (and kilometres) or months, whichever comes first; an unused bound is null.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(Group.Routes.MAINTENANCE_SCHEDULE)
     ScheduleResponse schedule(VehicleIdentifier identifier, HttpServletResponse response) {

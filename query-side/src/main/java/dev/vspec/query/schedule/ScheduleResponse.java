@@ -5,7 +5,6 @@ import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Schedules;
-import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * {@code {"vehicle": {...}, "maintenance_schedule": {"normal": [...], "severe": [...]}}};
@@ -14,5 +13,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
 record ScheduleResponse(
         Vehicle vehicle,
 
-        @JsonProperty(Group.Keys.MAINTENANCE_SCHEDULE) @Schema(implementation = Schedules.class)
-        StoredJson maintenanceSchedule) {}
+        @JsonProperty(Group.Keys.MAINTENANCE_SCHEDULE) StoredJson maintenanceSchedule) {}

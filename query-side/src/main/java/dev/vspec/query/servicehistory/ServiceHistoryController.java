@@ -13,7 +13,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
@@ -36,11 +35,6 @@ class ServiceHistoryController {
         this.history = history;
     }
 
-    @Operation(operationId = "getServiceHistory", summary = "Sanitized per-VIN service history", description = """
-            The service visits recorded for one VIN, oldest first: the date, the odometer reading (either unit \
-            may be null), the kind of workshop (`dealer`, `independent`, `owner`) and the service codes performed. \
-            No names, addresses or prices. History belongs to a vehicle, not to a configuration: this route takes \
-            the vin mode only.""")
     @RequiresScope(Scope.SERVICE_HISTORY_READ)
     @GetMapping(Group.Routes.SERVICE_HISTORY)
     ServiceHistoryResponse serviceHistory(

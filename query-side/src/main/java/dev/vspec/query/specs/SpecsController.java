@@ -8,7 +8,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,8 +22,6 @@ class SpecsController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getSpecs", summary = "Spec sheet", description = """
-            The spec sheet of the resolved vehicle, one line per value: section, name, value (a string) and unit (null for a unitless value).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(Group.Routes.SPECS)
     SpecsResponse specs(VehicleIdentifier identifier, HttpServletResponse response) {

@@ -1,7 +1,6 @@
 package dev.vspec.query.status;
 
 import dev.vspec.infra.access.PublicRoute;
-import io.swagger.v3.oas.annotations.Operation;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -14,9 +13,6 @@ class StatusController {
 
     private static final Status OK = new Status("ok");
 
-    @Operation(operationId = "getStatus", summary = "A fixed answer through the API's own filters", description = """
-            Always `{"status": "ok"}`, without touching the database: whether the API answers at all, and a \
-            baseline for what the stack itself costs per request.""")
     @PublicRoute
     @GetMapping("/api/v1/status")
     Status status() {

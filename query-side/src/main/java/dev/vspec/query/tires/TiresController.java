@@ -8,7 +8,6 @@ import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,8 +22,6 @@ class TiresController {
         this.vehicles = vehicles;
     }
 
-    @Operation(operationId = "getTires", summary = "Tires", description = """
-            The tire fitment of the resolved vehicle per axle (`front`, `rear` or `both`): size, load index, speed rating and cold inflation pressure in kPa and psi.""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(Group.Routes.TIRES)
     TiresResponse tires(VehicleIdentifier identifier, HttpServletResponse response) {

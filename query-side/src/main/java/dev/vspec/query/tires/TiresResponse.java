@@ -3,12 +3,9 @@ package dev.vspec.query.tires;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.TireView;
-import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * {@code {"vehicle": {...}, "tires": [...]}}; {@code tires} is empty, never absent, when none are recorded.
  * {@code tires} is the stored document's JSON (a list of {@link TireView}), written out as it is.
  */
-record TiresResponse(
-        Vehicle vehicle,
-        @Schema(implementation = TireView[].class) StoredJson tires) {}
+record TiresResponse(Vehicle vehicle, StoredJson tires) {}

@@ -31,14 +31,7 @@ public final class CachePolicy {
             Map.entry("/api/v1/trims", Freshness.LISTING),
             Map.entry("/api/v0/maintenance", Freshness.PRICES),
             Map.entry("/api/v0/enrich", Freshness.NO_STORE),
-            Map.entry("/api/v1/status", Freshness.STATUS),
-            // springdoc's routes, as query-side.yml places them: the document (JSON and YAML), Swagger UI's
-            // configuration, its entry redirect and its static files.
-            Map.entry("/api/openapi.json", Freshness.DOCS),
-            Map.entry("/api/openapi.json.yaml", Freshness.DOCS),
-            Map.entry("/api/openapi.json/swagger-config", Freshness.DOCS),
-            Map.entry("/api/docs", Freshness.DOCS),
-            Map.entry("/api/swagger-ui/**", Freshness.DOCS));
+            Map.entry("/api/v1/status", Freshness.STATUS));
 
     /** Each group's own route; the image's answers the bytes, which are {@link Freshness#IMAGE}. */
     private static final Map<String, Freshness> GROUP_ROUTES = Stream.of(Group.values())

@@ -19,8 +19,6 @@ public enum Freshness {
     LISTING(60, false, "max-age=60"),
     /** A liveness answer: reuse only after revalidating. */
     STATUS(0, false, "no-cache"),
-    /** The API's own description (OpenAPI document, Swagger UI): changes only with a deploy. */
-    DOCS(300, false, "max-age=300"),
     /** An enrichment job's status, which a poll must read afresh: never stored, so it gets no ETag either. */
     NO_STORE(0, false, "no-store");
 

@@ -12,12 +12,6 @@ import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.Explode;
-import io.swagger.v3.oas.annotations.enums.ParameterStyle;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
@@ -61,30 +55,12 @@ class VehicleController {
         }
     }
 
-    @Operation(
-            operationId = "getVehicle",
-            summary = "The whole vehicle, with the data groups include= names",
-            description = """
-            The `vehicle` block plus one key per group named in `include`, each holding exactly the value that \
-            the group's own route answers under that key, read in one request. Without `include` it is the \
-            `vehicle` block alone. `image` describes the cached render (`content_type`, `etag`, `href`) or is \
-            null; `href` is the path of its bytes on the surface that answered (`/api/v0/vehicle-image?...`, or \
-            `/api/sample/v0/vehicle-image?...` from the sandbox).""")
     @RequiresScope(Scope.MAINTENANCE_READ)
     @RepeatableParameters("include")
     @GetMapping("/api/v1/vehicle")
     VehicleResponse vehicle(
             VehicleIdentifier identifier,
-            @Parameter(
-                            description = """
-                    The data groups to add, comma-separated (repeating the parameter works too); names are \
-                    case-insensitive and may repeat. `service_history` needs the vin mode. An unknown name is \
-                    400 `invalid_param` listing the allowed values.""",
-                            style = ParameterStyle.FORM,
-                            explode = Explode.FALSE,
-                            array = @ArraySchema(schema = @Schema(type = "string")))
-                    @RequestParam(name = "include", required = false)
-                    String include,
+            @RequestParam(name = "include", required = false) String include,
             HttpServletRequest request,
             HttpServletResponse response) {
         Set<Group> wanted = Group.parseInclude(include);

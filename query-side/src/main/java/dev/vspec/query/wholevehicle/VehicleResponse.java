@@ -14,8 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code {"vehicle": {...}, "<group>": ..., ...}}: the vehicle block, then each included group under
  * its own key with the value its own route answers under that key (a stored group as its stored
- * bytes, {@link dev.vspec.query.vehicle.StoredJson}). Written by {@link VehicleResponseConverter}; the
- * Jackson annotations describe the same shape to the OpenAPI document.
+ * bytes, {@link dev.vspec.query.vehicle.StoredJson}). Written by {@link VehicleResponseConverter}.
  */
 final class VehicleResponse {
 

@@ -353,29 +353,6 @@ class ListingsIT extends SeededRouteIT {
         }
     }
 
-    @Test
-    void theDocumentDescribesThePagingOfEveryListing() {
-        JsonNode document = api.get("/api/openapi.json").ok();
-
-        for (String route : List.of(YEARS, MAKES, MODELS, TRIMS, CONFIGS)) {
-            JsonNode get = document.path("paths")
-                    .path(route.substring("/api".length()))
-                    .path("get");
-            assertThat(get.path("parameters").toString())
-                    .as(route)
-                    .contains("#/components/parameters/limit", "#/components/parameters/cursor");
-            assertThat(get.at("/responses/200/headers/Link/description").asString())
-                    .as(route)
-                    .contains("rel=\"next\"");
-            assertThat(get.path("x-required-scope").asString()).isEqualTo("maintenance:read");
-        }
-        assertThat(document.at("/paths/~1v1~1makes/get/tags/0").asString()).isEqualTo("Catalog");
-        assertThat(document.at("/paths/~1v1~1configs/get/description").asString())
-                .contains("**With `year`**", "without `model`");
-        assertThat(document.at("/components/parameters/limit/schema/maximum").asInt())
-                .isEqualTo(1000);
-    }
-
     /** Every entry of a listing, following each page's next link from the first. */
     private List<JsonNode> everyEntry(String first, String field) {
         List<JsonNode> entries = new ArrayList<>();
