@@ -49,6 +49,12 @@ public final class StubbedAccess {
         when(budgets.take(anyString(), anyLong(), any(Window.class), anyLong())).thenAnswer(admitted);
         when(budgets.take(anyString(), anyLong(), any(Window.class), anyLong(), anyInt()))
                 .thenAnswer(admitted);
+        when(budgets.peek(anyString(), anyLong(), any(Window.class))).thenAnswer(call -> {
+            long limit = call.getArgument(1);
+            Window window = call.getArgument(2);
+            long index = window.index(Instant.now());
+            return new Admission(true, limit, limit, index, window.end(index));
+        });
         when(budgets.takeRolling(anyString(), anyLong(), any(Duration.class))).thenAnswer(call -> {
             long capacity = call.getArgument(1);
             return new SharedBudgets.RollingAdmission(true, capacity, capacity - 1, Duration.ZERO);
