@@ -35,12 +35,16 @@ public abstract class QuerySideWebSlice extends KeyedWebSlice {
     @MockitoBean
     protected DecoderSource decoders;
 
-    /** The query side's own components (the reads behind the handlers), which a web slice leaves out; its configurations stay out. */
-    static final class Components implements TypeFilter {
+    /**
+     * The query side's own components (the reads behind the handlers), which a web slice leaves out; its
+     * configurations stay out, as does every other module's component (the sandbox scans its own too).
+     */
+    public static final class Components implements TypeFilter {
 
         @Override
         public boolean match(MetadataReader reader, MetadataReaderFactory factory) {
-            return reader.getAnnotationMetadata().hasAnnotation(Component.class.getName());
+            return reader.getClassMetadata().getClassName().startsWith("dev.vspec.query.")
+                    && reader.getAnnotationMetadata().hasAnnotation(Component.class.getName());
         }
     }
 }
