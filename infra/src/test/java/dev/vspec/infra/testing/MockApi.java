@@ -2,6 +2,7 @@ package dev.vspec.infra.testing;
 
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.testing.Api.Reply;
+import java.io.UnsupportedEncodingException;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
@@ -91,19 +92,25 @@ public final class MockApi {
             request.header(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
         }
         try {
-            MockHttpServletResponse response = mvc.perform(request).andReturn().getResponse();
-            return new Reply(
-                    response.getStatus(), headers(response), response.getContentAsString(StandardCharsets.UTF_8));
+            return reply(mvc.perform(request).andReturn().getResponse());
         } catch (Exception e) {
             throw new IllegalStateException("MockMvc could not perform the request", e);
         }
     }
 
-    private static HttpHeaders headers(MockHttpServletResponse response) {
+    /** The answer as {@link Api} reads one, for a request a test performs on MockMvc itself. */
+    public static Reply reply(MockHttpServletResponse response) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (String name : response.getHeaderNames()) {
             headers.put(name, response.getHeaders(name));
         }
-        return HttpHeaders.of(headers, (name, value) -> true);
+        try {
+            return new Reply(
+                    response.getStatus(),
+                    HttpHeaders.of(headers, (name, value) -> true),
+                    response.getContentAsString(StandardCharsets.UTF_8));
+        } catch (UnsupportedEncodingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
