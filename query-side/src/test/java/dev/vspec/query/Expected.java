@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api.Reply;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** What the seeded read model should answer, shared by the route tests. */
 public final class Expected {
@@ -76,6 +77,11 @@ public final class Expected {
             "/api/v0/maintenance",
             "/api/v0/labor",
             "/api/v0/vehicle-image");
+
+    /** Every route that takes the three identifier modes. */
+    public static final List<String> IDENTIFIER_ROUTES = Stream.concat(
+                    VEHICLE_ROUTES.stream(), Stream.of("/api/v1/configs", "/api/v1/decode", "/api/v0/service-history"))
+            .toList();
 
     private Expected() {}
 

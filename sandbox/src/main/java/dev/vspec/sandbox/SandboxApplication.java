@@ -8,6 +8,7 @@ import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.TypeExcludeFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
@@ -16,14 +17,18 @@ import org.springframework.context.annotation.FilterType;
  * The keyless, read-only sandbox: the query side's read code (its controllers, resolver and
  * caching) over schema {@code sample}, which the projections' own handlers fill from a fixed
  * reference event stream at start. Its own filters add per-address limits, CORS for the site alone,
- * read-only answers and the {@code /api/sample} prefix.
+ * read-only answers and the {@code /api/sample} prefix. Its scans leave out what a test slice
+ * excludes ({@link TypeExcludeFilter}), as {@code @SpringBootApplication}'s does.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@ComponentScan(basePackages = "dev.vspec.sandbox")
+@ComponentScan(
+        basePackages = "dev.vspec.sandbox",
+        excludeFilters = @ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class))
 @ComponentScan(
         basePackages = "dev.vspec.query",
         excludeFilters = {
+            @ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class),
             @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
             // the sandbox decodes its sample VINs alone (SampleVinsDecode)
             @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class)

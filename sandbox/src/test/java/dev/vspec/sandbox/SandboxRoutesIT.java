@@ -9,6 +9,8 @@ import static dev.vspec.sandbox.ReferenceVehicle.UNKNOWN_VIN;
 import static dev.vspec.sandbox.ReferenceVehicle.UNSUPPORTED_VIN;
 import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static dev.vspec.sandbox.ReferenceVehicle.YMMT;
+import static dev.vspec.sandbox.SandboxAnswers.assertDecorated;
+import static dev.vspec.sandbox.SandboxAnswers.assertLimitHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -28,7 +30,10 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.JsonNode;
 
-/** The sandbox answers every read route for its reference data, keyless, with the live API's errors decorated. */
+/**
+ * The sandbox answers every read route for its reference data, keyless, with the live API's errors decorated; the
+ * refusals its filters and the live handlers decide before any read are SandboxRefusalsTest's.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class SandboxRoutesIT extends SandboxHttpIT {
 
@@ -238,24 +243,6 @@ class SandboxRoutesIT extends SandboxHttpIT {
                 "unsupported_vehicle");
     }
 
-    @ParameterizedTest(name = "{0} is {1}")
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "/api/sample/v1/fluids?vin=BAD|invalid_vin",
-                "/api/sample/v1/fluids|missing_param",
-                "/api/sample/v1/fluids?year=2019&make=honda%00&model=civic|invalid_param",
-                "/api/sample/v0/labor?config_key=" + CONFIG_KEY + "&operation=%01|invalid_param",
-                "/api/sample/v1/fluids?vin=" + VIN + "&vin=" + VIN + "|invalid_param",
-                "/api/sample/v1/tires?config_key=" + CONFIG_KEY + "&config_key=" + CONFIG_KEY + "|invalid_param",
-                "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
-                "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
-                "/api/sample/v0/enrich|missing_param"
-            })
-    void badInputIs400AsOnTheLiveApi(String pathAndQuery, String code) {
-        assertDecorated(newClient().get(pathAndQuery).error(400, code), code);
-    }
-
     @ParameterizedTest
     @ValueSource(
             strings = {
@@ -297,23 +284,6 @@ class SandboxRoutesIT extends SandboxHttpIT {
                 .containsExactly("job_id=" + JOB_ID, "vin=" + JOB_VIN);
     }
 
-    @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({
-        "POST, /api/sample/v0/enrich",
-        "PUT, /api/sample/v0/enrich",
-        "DELETE, /api/sample/v1/fluids",
-        "PATCH, /api/sample/v1/fluids",
-        "POST, /api/sample/request-access",
-        "POST, /api/sample/v1/fluids"
-    })
-    void everyWriteIs403WriteDisabled(String method, String path) {
-        Api.Reply reply = newClient().send(method, path, "Content-Type", "application/json");
-
-        assertDecorated(reply.error(403, "write_disabled"), "write_disabled");
-        assertThat(reply.header("Allow")).isEqualTo("GET, HEAD, OPTIONS");
-        assertLimitHeaders(reply);
-    }
-
     @Test
     void aKeyInAHeaderIsNeitherCheckedNorLoggedAndAKeyInTheUrlIsRefused(CapturedOutput output) {
         String bearer = "vsk_live_SandboxBearerKeyNotValidated0123abcdef";
@@ -340,15 +310,6 @@ class SandboxRoutesIT extends SandboxHttpIT {
                 .untilAsserted(() ->
                         assertThat(output.getAll()).contains("/api/sample/v1/fluids?vin=" + VIN + "&token=[redacted]"));
         assertThat(output.getAll()).doesNotContain(bearer, header, inQuery, "not-even-bearer");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/fluids?vin=" + VIN, "/", "/api/samples/v1/fluids?vin=" + VIN, "/error"})
-    void pathsOutsideTheSandboxAre404(String pathAndQuery) {
-        Api.Reply reply = newClient().get(pathAndQuery);
-
-        assertDecorated(reply.error(404, "not_found"), "not_found");
-        assertThat(reply.body().path("message").asString()).contains("/api/sample");
     }
 
     @Test
@@ -390,19 +351,5 @@ class SandboxRoutesIT extends SandboxHttpIT {
             assertLimitHeaders(replies.get(i));
             assertThat(replies.get(i).header("X-RateLimit-Remaining")).isEqualTo(Integer.toString(29 - i));
         }
-    }
-
-    static void assertLimitHeaders(Api.Reply reply) {
-        assertThat(reply.header("X-RateLimit-Limit")).isEqualTo("30");
-        assertThat(reply.header("X-RateLimit-Remaining")).matches("\\d+");
-        assertThat(reply.header("RateLimit-Policy")).isEqualTo("30;w=60, 500;w=86400");
-        assertThat(reply.header("RateLimit-Limit")).isEqualTo("30");
-        assertThat(reply.header("RateLimit-Remaining")).isEqualTo(reply.header("X-RateLimit-Remaining"));
-        assertThat(Long.parseLong(reply.header("RateLimit-Reset"))).isBetween(1L, 60L);
-    }
-
-    static void assertDecorated(JsonNode error, String code) {
-        assertThat(error.path("object").asString()).isEqualTo("error");
-        assertThat(error.path("docs").asString()).isEqualTo(SITE + "/docs#" + code);
     }
 }

@@ -22,7 +22,6 @@ import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -32,7 +31,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 
 /**
- * Enrichment: what {@code POST /api/v0/enrich} decides with, and the process with what it uses: the VIN
+ * Enrichment: the process with what it uses ({@code POST /api/v0/enrich} decides with
+ * {@link EnrichmentRoutesConfiguration}'s beans): the VIN
  * decoder over the installed vPIC release and the upstream catalog source, the shipped reference vendor or
  * the HTTP vendor as {@code vspec.enrichment.vendor.source} says. A failure the process does not turn into a
  * failed job (the database is down) fails the event's processing, which the processor retries, instead of
@@ -40,7 +40,7 @@ import org.springframework.core.io.ResourceLoader;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(VendorProperties.class)
-@Import(DecoderConfiguration.class)
+@Import({DecoderConfiguration.class, EnrichmentRoutesConfiguration.class})
 class EnrichmentConfiguration {
 
     /** The catalog vendor's circuit breaker, in metrics as {@code resilience4j_circuitbreaker_*{name="catalog-vendor"}}. */
@@ -94,24 +94,6 @@ class EnrichmentConfiguration {
                 .withDetail("failure_rate_percent", breaker.getMetrics().getFailureRate())
                 .withDetail("calls_refused", breaker.getMetrics().getNumberOfNotPermittedCalls())
                 .build();
-    }
-
-    /** UTC days and months decide the enrichment allowances. */
-    @Bean
-    @ConditionalOnMissingBean
-    Clock clock() {
-        return Clock.systemUTC();
-    }
-
-    /** What {@code POST /api/v0/enrich} decides with: the event log and the command bus. */
-    @Bean
-    EnrichmentRequests enrichmentRequests(CommandGateway commands, EventStore events, Clock clock) {
-        return new EnrichmentRequests(commands, new EnrichmentLog(events), clock);
-    }
-
-    @Bean
-    IdempotentAnswers idempotentAnswers(DSLContext db) {
-        return new IdempotentAnswers(db);
     }
 
     @Bean

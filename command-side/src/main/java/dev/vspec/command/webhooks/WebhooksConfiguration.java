@@ -3,28 +3,26 @@ package dev.vspec.command.webhooks;
 import dev.vspec.command.FullJitter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.net.InetAddress;
 import java.time.Clock;
 import java.util.concurrent.ThreadLocalRandom;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.StreamableMessageSource;
-import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import tools.jackson.databind.ObjectMapper;
 
 /**
  * Webhooks for enrichment: the notifier's streaming processor ({@code webhooks} in command-side.yml),
  * which starts at the head of the event log when it first runs (no webhook existed before) and
  * retries an event whose deliveries could not be written instead of skipping it; and the worker
- * that sends deliveries.
+ * that sends deliveries. What the webhook routes read and write is {@link WebhookRoutesConfiguration}'s.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(WebhookProperties.class)
+@Import(WebhookRoutesConfiguration.class)
 class WebhooksConfiguration {
 
     @Bean
@@ -37,26 +35,6 @@ class WebhooksConfiguration {
                 .registerPooledStreamingEventProcessorConfiguration(
                         EnrichmentNotifier.PROCESSING_GROUP,
                         (c, builder) -> builder.initialToken(StreamableMessageSource::createHeadToken));
-    }
-
-    @Bean
-    Deliveries webhookDeliveries(DSLContext db) {
-        return new Deliveries(db);
-    }
-
-    @Bean
-    Endpoints webhookEndpoints(DSLContext db, WebhookProperties properties) {
-        return new Endpoints(db, properties.maxPerKey());
-    }
-
-    @Bean
-    AddressGuard webhookAddressGuard(WebhookProperties properties) {
-        return new AddressGuard(properties.allowedAddresses(), InetAddress::getAllByName);
-    }
-
-    @Bean
-    WebhookUrls webhookUrls(AddressGuard guard, WebhookProperties properties) {
-        return new WebhookUrls(guard, properties.allowHttp(), properties.maxUrlLength());
     }
 
     @Bean

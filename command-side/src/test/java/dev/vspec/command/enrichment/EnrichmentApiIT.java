@@ -19,15 +19,12 @@ import dev.vspec.infra.access.NewKey;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.infra.testing.Api;
 import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.TestKeys;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,7 +46,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code POST /api/v0/enrich} over HTTP, through the real command bus, event store and enrichment
  * process (the shipped reference vendor): what is scheduled, what is answered without spending,
- * exact daily quotas under concurrency, Idempotency-Key replays and every bad input.
+ * exact daily quotas under concurrency and Idempotency-Key replays. Bad requests, refused before
+ * anything is decided, are EnrichmentRefusalsTest's.
  */
 @CommandSideIntegrationTest
 @ExtendWith(OutputCaptureExtension.class)
@@ -258,102 +256,6 @@ class EnrichmentApiIT {
                         .get("message")
                         .asString())
                 .contains("Idempotency-Key");
-    }
-
-    @Test
-    void everyBadRequestIsAnsweredWithTheSpecificationsError() {
-        Api api = new Api(port, TestKeys.issue(db, Plan.PRO));
-
-        assertThat(enrich(api, "1HGCM8263")
-                        .error(400, "invalid_vin")
-                        .get("message")
-                        .asString())
-                .contains("17");
-        assertThat(enrich(api, "1HGCM82633A00435O").error(400, "invalid_vin")).isNotNull();
-        api.post(PATH, "application/json", "{}").error(400, "missing_param");
-        api.post(PATH, "application/json", "{\"vin\": null}").error(400, "missing_param");
-        api.post(PATH, "application/json", "{\"vin\": 12345678901234567}").error(400, "invalid_vin");
-        assertThat(api.post(PATH, "application/json", "{\"vin\": \"19XFC2F52KE71537\\u0000\"}")
-                        .error(400, "invalid_vin")
-                        .get("message")
-                        .asString())
-                .contains("position 17");
-        api.post(PATH, "application/json", "[\"" + VENDOR_VIN + "\"]").error(400, "invalid_body");
-        api.post(PATH, "application/json", "{\"vin\": ").error(400, "invalid_body");
-        api.post(PATH, "application/json", "{\"vin\": \"" + "A".repeat(5000) + "\"}")
-                .error(400, "invalid_body");
-        api.post(PATH, "text/plain", VENDOR_VIN).error(415, "unsupported_media_type");
-        api.post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}", "Idempotency-Key", "x".repeat(256))
-                .error(400, "invalid_param");
-        new Api(port, TestKeys.issue(db, Plan.FREE))
-                .post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
-                .error(403, "insufficient_scope");
-        new Api(port)
-                .post(PATH, "application/json", "{\"vin\": \"" + TestVins.next() + "\"}")
-                .error(401, "invalid_api_key");
-    }
-
-    @Test
-    void anUnreadableBodyIsToldInTheClientsWordsNeverInJacksons() {
-        Api api = new Api(port, TestKeys.issue(db, Plan.PRO));
-        Map<String, String> told = new LinkedHashMap<>();
-        told.put("{\"vin\": ", "it ends before the JSON value does");
-        told.put("{\"vin\": \"" + VENDOR_VIN + "\"}{", "something follows the JSON value at line 1, column ");
-        told.put("{\"vin\": \"" + VENDOR_VIN + "\"} []", "something follows the JSON value at line 1, column ");
-        told.put("nul", "unexpected text at line 1, column ");
-        told.put("{vin: 1}", "unexpected text at line 1, column ");
-        told.put("[".repeat(2000), "it is nested too deeply or holds too long a value");
-
-        told.forEach((body, problem) -> {
-            String message = api.post(PATH, "application/json", body)
-                    .error(400, "invalid_body")
-                    .path("message")
-                    .asString();
-            assertThat(message)
-                    .as(body)
-                    .startsWith("The request body is not valid JSON (" + problem)
-                    .endsWith("; send {\"vin\": \"<17-character VIN>\"}")
-                    .doesNotContain("jackson", "Jackson", "JsonNode", "`", "Source", "REDACTED");
-        });
-        for (String body : List.of("{\"vin\": {}}", "{\"vin\": [\"" + VENDOR_VIN + "\"]}", "{\"vin\": true}")) {
-            assertThat(api.post(PATH, "application/json", body)
-                            .error(400, "invalid_vin")
-                            .path("message")
-                            .asString())
-                    .as(body)
-                    .startsWith("vin must be a JSON string, not ");
-        }
-    }
-
-    @Test
-    void anIdempotencyKeySentEmptyOrTwiceIsRefusedAndSchedulesNothing() {
-        IssuedKey key = issue(Plan.PRO);
-        Api api = new Api(port, key.key());
-        String body = "{\"vin\": \"" + TestVins.next() + "\"}";
-
-        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "")
-                        .error(400, "invalid_param")
-                        .path("message")
-                        .asString())
-                .startsWith("The Idempotency-Key header must be 1 to 255 visible ASCII characters");
-        assertThat(api.post(PATH, "application/json", body, "Idempotency-Key", "a", "Idempotency-Key", "b")
-                        .error(400, "invalid_param")
-                        .path("message")
-                        .asString())
-                .isEqualTo("Send one Idempotency-Key header; this request sends 2");
-        assertThat(grantedJobs(key)).isEmpty();
-    }
-
-    @Test
-    void aWrongMethodIs405NamingPostWhateverTheKey() {
-        for (Api api : List.of(new Api(port), new Api(port, TestKeys.issue(db, Plan.PRO)))) {
-            for (String method : List.of("GET", "PUT", "DELETE", "PATCH")) {
-                Api.Reply reply = api.send(method, PATH, null);
-                reply.error(405, "method_not_allowed");
-                assertThat(reply.header("Allow")).isEqualTo("POST,OPTIONS");
-            }
-        }
-        new Api(port).get("/error").error(404, "not_found");
     }
 
     private static long secondsToMidnightUtc() {

@@ -259,30 +259,6 @@ class EnrichmentStatusIT extends SeededRouteIT {
     }
 
     @Test
-    void exactlyOneOfJobIdAndVinIsTaken() {
-        String vin = StoredJobEvents.uniqueVin();
-        String job = EnrichmentJobId.first(Vin.parse(vin)).value();
-
-        assertThat(asOwner.get(ROUTE)
-                        .error(400, "missing_param")
-                        .path("message")
-                        .asString())
-                .contains("job_id", "vin");
-        assertThat(asOwner.get(ROUTE + query("job_id", " ", "vin", ""))
-                        .error(400, "missing_param")
-                        .path("message")
-                        .asString())
-                .contains("job_id", "vin");
-        assertThat(asOwner.get(ROUTE + query("job_id", job, "vin", vin))
-                        .error(400, "invalid_param")
-                        .path("message")
-                        .asString())
-                .contains("job_id", "vin");
-        asOwner.get(ROUTE + query("vin", vin.substring(1))).error(400, "invalid_vin");
-        asOwner.get(ROUTE + query("vin", vin.substring(1) + "I")).error(400, "invalid_vin");
-    }
-
-    @Test
     void aKeyWithoutEnrichWriteIsRefused() {
         Api free = new Api(port, TestKeys.issue(db, Plan.FREE));
 

@@ -39,6 +39,15 @@ class DueTest {
         assertThat(new Due(null, 36).covers(PLUGS)).as("no months interval").isFalse();
     }
 
+    /** The largest values the route takes (MaintenanceParametersTest) are weighed like any other. */
+    @Test
+    void theLimitsAreWeighedLikeAnyValue() {
+        assertThat(new Due(Due.MAX_MILEAGE, null).covers(PLUGS)).isTrue();
+        assertThat(new Due(Due.MAX_MILEAGE, null).covers(OIL)).isFalse();
+        assertThat(new Due(null, Due.MAX_MONTHS).covers(OIL)).isTrue();
+        assertThat(new Due(Due.MAX_MILEAGE, Due.MAX_MONTHS).covers(BRAKE_FLUID)).isFalse();
+    }
+
     private static ServiceItem item(Integer miles, Integer months) {
         return new ServiceItem("s", "d", new ServiceItem.Interval(miles, miles == null ? null : miles * 8 / 5, months));
     }

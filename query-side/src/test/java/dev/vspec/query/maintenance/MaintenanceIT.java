@@ -144,35 +144,6 @@ class MaintenanceIT extends SeededRouteIT {
         assertThat(transferCase.path("labor").isNull()).isTrue();
     }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "mileage=-5 | mileage",
-                "mileage=1.5 | mileage",
-                "mileage=abc | mileage",
-                "mileage=%2B100 | mileage",
-                "mileage=2000001 | 2000000",
-                "mileage=99999999999999 | 2000000",
-                "months=601 | 600",
-                "months=twelve | months",
-                "schedule=weekly | schedule"
-            })
-    void aBadParameterIs400InvalidParamNamingIt(String parameters, String mentioned) {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX) + "&" + parameters)
-                .error(400, "invalid_param");
-
-        assertThat(body.path("message").asString()).contains(mentioned);
-        // Parameters are checked before the lookup: an ambiguous one does not turn the 400 into a 409.
-        api.get(ROUTE + Expected.AMBIGUOUS_CIVIC + "&" + parameters).error(400, "invalid_param");
-    }
-
-    @Test
-    void theLimitsThemselvesAreAccepted() {
-        api.get(ROUTE + query("config_key", CIVIC_LX, "mileage", "2000000", "months", "600"))
-                .ok();
-    }
-
     @Test
     void anAmbiguousLookupIs409() {
         Expected.ambiguous(api.get(ROUTE + Expected.AMBIGUOUS_CIVIC + "&mileage=15000"));

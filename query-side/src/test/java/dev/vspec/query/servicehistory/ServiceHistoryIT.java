@@ -3,12 +3,10 @@ package dev.vspec.query.servicehistory;
 import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
-import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.Expected;
 import dev.vspec.query.SeededRouteIT;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -43,19 +41,6 @@ class ServiceHistoryIT extends SeededRouteIT {
 
         assertThat(body.path("vin").asString()).isEqualTo(RANGE_ROVER_VIN);
         assertThat(body.path("service_history")).isEqualTo(json("[]"));
-    }
-
-    @Test
-    void theOtherIdentifierModesAre400MissingParam() {
-        for (String identifier : new String[] {
-            query("config_key", CIVIC_LX),
-            query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX"),
-            Expected.AMBIGUOUS_CIVIC
-        }) {
-            JsonNode body = api.get(ROUTE + identifier).error(400, "missing_param");
-
-            assertThat(body.path("message").asString()).isEqualTo("service history is kept per VIN; pass vin");
-        }
     }
 
     @Test

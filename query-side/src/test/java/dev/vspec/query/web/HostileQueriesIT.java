@@ -1,109 +1,22 @@
 package dev.vspec.query.web;
 
 import static dev.vspec.infra.testing.Api.query;
-import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;
 import dev.vspec.query.SeededRouteIT;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Queries no route can answer as meant: a parameter given twice, a control character (a NUL byte would
- * reach PostgreSQL, which refuses it: a 500), or a config_key of any shape that names nothing.
+ * What the lookups answer for queries shaped unlike any identifier: whitespace a lookup folds, a config_key of any
+ * shape that names nothing, a list of VINs given repeated. Refusals before any lookup are HostileQueriesTest's.
  */
 class HostileQueriesIT extends SeededRouteIT {
 
-    /** Every route that takes the three identifier modes. */
-    static final List<String> IDENTIFIER_ROUTES = Stream.concat(
-                    Expected.VEHICLE_ROUTES.stream(),
-                    Stream.of("/api/v1/configs", "/api/v1/decode", "/api/v0/service-history"))
-            .toList();
-
-    private static final List<String> YEAR_MAKE_MODEL_TRIM =
-            List.of("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX");
-
-    static Stream<Arguments> repeatedParameters() {
-        List<Arguments> cases = new ArrayList<>();
-        cases.add(Arguments.of("vin", "vin=" + CIVIC_LX_VIN + "&vin=19XFC2F59KE812021", IDENTIFIER_ROUTES));
-        cases.add(Arguments.of("config_key", "config_key=" + CIVIC_LX + "&config_key=" + CIVIC_LX, IDENTIFIER_ROUTES));
-        for (int i = 0; i < YEAR_MAKE_MODEL_TRIM.size(); i += 2) {
-            String name = YEAR_MAKE_MODEL_TRIM.get(i);
-            cases.add(Arguments.of(
-                    name,
-                    query(YEAR_MAKE_MODEL_TRIM.toArray(String[]::new)).substring(1) + "&" + name + "="
-                            + YEAR_MAKE_MODEL_TRIM.get(i + 1),
-                    IDENTIFIER_ROUTES));
-        }
-        cases.add(Arguments.of(
-                "mileage", "config_key=" + CIVIC_LX + "&mileage=5000&mileage=10000", List.of("/api/v0/maintenance")));
-        cases.add(Arguments.of(
-                "operation", "config_key=" + CIVIC_LX + "&operation=a&operation=b", List.of("/api/v0/labor")));
-        cases.add(Arguments.of(
-                "job_id",
-                "job_id=enr_" + CIVIC_LX_VIN + "_1&job_id=enr_" + CIVIC_LX_VIN + "_2",
-                List.of("/api/v0/enrich")));
-        cases.add(Arguments.of("vin", "vin=" + CIVIC_LX_VIN + "&vin=" + CIVIC_LX_VIN, List.of("/api/v0/enrich")));
-        cases.add(Arguments.of("partial_vin", "partial_vin=1HGCM826&partial_vin=1HGCM827", List.of("/api/v1/decode")));
-        return cases.stream();
-    }
-
-    @ParameterizedTest(name = "{0} twice")
-    @MethodSource("repeatedParameters")
-    void aParameterGivenTwiceIsRefusedNamingIt(String name, String query, List<String> routes) {
-        for (String route : routes) {
-            assertThat(api.get(route + "?" + query)
-                            .error(400, "invalid_param")
-                            .path("message")
-                            .asString())
-                    .as(route)
-                    .isEqualTo("Parameter '" + name + "' is given 2 times; send it once");
-        }
-    }
-
-    static Stream<Arguments> controlCharacters() {
-        return Stream.of(
-                Arguments.of("make", query("year", "2019", "make", "honda\u0000", "model", "civic")),
-                Arguments.of("model", query("year", "2019", "make", "honda", "model", "ci\u0001vic")),
-                Arguments.of("trim", query("year", "2019", "make", "honda", "model", "civic", "trim", "lx\u007f")),
-                Arguments.of("config_key", query("config_key", CIVIC_LX + "\u0000")),
-                Arguments.of("vin", query("vin", CIVIC_LX_VIN + "\u0085")),
-                Arguments.of("a name", query("config_key", CIVIC_LX, "x\u0000", "1")),
-                Arguments.of("job_id", query("job_id", "enr_\u0000")),
-                Arguments.of("partial_vin", query("partial_vin", "1HG\u0000")),
-                Arguments.of("vins", query("vins", CIVIC_LX_VIN + ",\u0000")),
-                Arguments.of("include", query("config_key", CIVIC_LX, "include", "fluids\u0000")));
-    }
-
-    /** On every route, whether it reads the parameter or not. */
-    @ParameterizedTest(name = "{0}: {1}")
-    @MethodSource("controlCharacters")
-    void aControlCharacterInAnyParameterIsRefusedBeforeAnyLookup(String name, String query) {
-        List<String> routes = new ArrayList<>(IDENTIFIER_ROUTES);
-        routes.addAll(List.of("/api/v0/enrich", "/api/v1/decode/batch", "/api/v1/wmi/1HG"));
-        for (String route : routes) {
-            String message = api.get(route + query)
-                    .error(400, "invalid_param")
-                    .path("message")
-                    .asString();
-
-            assertThat(message)
-                    .as(route)
-                    .contains("control character")
-                    .endsWith("send printable text")
-                    .startsWith(name.equals("a name") ? "A parameter name" : "Parameter '" + name + "'");
-        }
-    }
-
-    /** The list parameters: VINs of a batch, groups of the whole vehicle. */
+    /** The decode batch's list of VINs; the whole vehicle's groups: HostileQueriesTest. */
     @Test
     void aListMayBeGivenRepeated() {
         assertThat(api.get("/api/v1/decode/batch?vins=" + CIVIC_LX_VIN + "&vins=19XFC2F59KE812021")
@@ -111,10 +24,6 @@ class HostileQueriesIT extends SeededRouteIT {
                         .path("count")
                         .asInt())
                 .isEqualTo(2);
-        assertThat(api.get("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids&include=specs")
-                        .ok()
-                        .propertyNames())
-                .containsExactly("vehicle", "fluids", "specs");
     }
 
     /** Matching folds whitespace, tabs and line breaks included: they are no control characters a lookup refuses. */
@@ -137,7 +46,7 @@ class HostileQueriesIT extends SeededRouteIT {
                 "2019-honda-civic-lx-k20c2-awd"
             })
     void aConfigKeyOfAnyShapeThatNamesNoConfigurationIsNotFound(String key) {
-        for (String route : IDENTIFIER_ROUTES) {
+        for (String route : Expected.IDENTIFIER_ROUTES) {
             if (route.equals("/api/v0/service-history")) {
                 api.get(route + query("config_key", key)).error(400, "missing_param");
             } else {

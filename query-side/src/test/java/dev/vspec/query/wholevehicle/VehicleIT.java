@@ -155,46 +155,6 @@ class VehicleIT extends SeededRouteIT {
     }
 
     @Test
-    void duplicatesWhitespaceCaseAndRepeatedParametersAreTolerated() {
-        JsonNode expected = api.get(ROUTE + query("config_key", CIVIC_LX, "include", "fluids,parts"))
-                .ok();
-
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_LX, "include", " parts , FLUIDS,,fluids , parts "))
-                        .ok())
-                .isEqualTo(expected);
-        assertThat(api.get(ROUTE + query("config_key", CIVIC_LX, "include", "parts", "include", "fluids"))
-                        .ok())
-                .isEqualTo(expected);
-    }
-
-    @Test
-    void anUnknownGroupIs400ListingTheAllowedOnes() {
-        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_LX, "include", "fluids,wheels,prices"))
-                .error(400, "invalid_param");
-
-        assertThat(body.path("message").asString())
-                .contains("'wheels'")
-                .contains("'prices'")
-                .contains(ALLOWED);
-        // checked before the lookup, so an ambiguous one is still a 400
-        api.get(ROUTE + Expected.AMBIGUOUS_CIVIC + "&include=wheels").error(400, "invalid_param");
-    }
-
-    @ParameterizedTest
-    @CsvSource({"config_key", "year"})
-    void serviceHistoryNeedsTheVinMode(String mode) {
-        String identifier = mode.equals("config_key")
-                ? query("config_key", CIVIC_LX)
-                : query("year", "2019", "make", "Honda", "model", "Civic", "trim", "LX");
-
-        JsonNode body =
-                api.get(ROUTE + identifier + "&include=fluids,service_history").error(400, "invalid_param");
-
-        assertThat(body.path("message").asString()).contains("service_history").contains("vin");
-        api.get(ROUTE + Expected.AMBIGUOUS_CIVIC + "&include=service_history").error(400, "invalid_param");
-    }
-
-    @Test
     void anAmbiguousLookupIs409WithOrWithoutInclude() {
         Expected.ambiguous(api.get(ROUTE + Expected.AMBIGUOUS_CIVIC));
         Expected.ambiguous(api.get(ROUTE + Expected.AMBIGUOUS_CIVIC + "&include=fluids,parts"));

@@ -4,36 +4,24 @@ import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.verifyNoInteractions;
 
-import dev.vspec.query.SeededRouteIT;
+import dev.vspec.query.Expected;
+import dev.vspec.query.QuerySideWebSlice;
 import java.util.List;
 import java.util.stream.Stream;
-import org.jooq.DSLContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /** Every identifier-taking route refuses a bad identifier with the contract's 400 before reading anything. */
-class IdentifierErrorsIT extends SeededRouteIT {
+class IdentifierErrorsTest extends QuerySideWebSlice {
 
-    private static final List<String> ROUTES = List.of(
-            "/api/v1/configs",
-            "/api/v1/vehicle",
-            "/api/v1/fluids",
-            "/api/v1/specs",
-            "/api/v1/tires",
-            "/api/v1/maintenance-schedule",
-            "/api/v1/parts",
-            "/api/v0/maintenance",
-            "/api/v0/labor",
-            "/api/v0/vehicle-image",
-            "/api/v0/service-history");
-
-    @Override
-    protected void seed(DSLContext db) {
-        // the identifiers are refused before any table is read
-    }
+    /** Every route that takes the three identifier modes; the decode's own identifier errors: DecodeParametersTest. */
+    private static final List<String> ROUTES = Expected.IDENTIFIER_ROUTES.stream()
+            .filter(route -> !route.equals("/api/v1/decode"))
+            .toList();
 
     static Stream<Arguments> badIdentifiers() {
         List<Arguments> cases = List.of(
@@ -83,5 +71,6 @@ class IdentifierErrorsIT extends SeededRouteIT {
         JsonNode body = api.get(route + query).error(400, code);
 
         assertThat(body.has("matches")).isFalse();
+        verifyNoInteractions(vehicles);
     }
 }

@@ -1,0 +1,9 @@
+package dev.vspec.sandbox.web;
+
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Import;
+
+/** The sandbox's filters and error decoration, for its web slices. */
+@TestConfiguration(proxyBeanMethods = false)
+@Import(SandboxWebConfiguration.class)
+public class SandboxFiltersSlice {}
