@@ -318,6 +318,8 @@ class ProjectionRebuildIT {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
+                // as the test JVM itself (the parent pom's argLine): they start and wait more than they compute
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path")));
         command.addAll(List.of(mainAndArgs));
