@@ -47,6 +47,8 @@ final class RunningStack implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g",
+                // as the test JVM itself (the parent pom's argLine): the stack starts and waits more than it computes
+                "-XX:TieredStopAtLevel=1",
                 "-jar",
                 JAR.toString(),
                 "up",

@@ -61,7 +61,8 @@ record DrillSettings(
                 List.of("query-side", "projections", "command-side"),
                 true,
                 true,
-                Duration.ofSeconds(6),
+                // 30 reads and 6 of the free key's each time: enough to show the stack answers cleanly again
+                Duration.ofSeconds(3),
                 Duration.ofSeconds(2),
                 Duration.ofSeconds(3),
                 10,

@@ -40,7 +40,7 @@ public final class FaultsCommand implements Callable<Integer> {
     @Option(
             names = "--steady",
             paramLabel = "SECONDS",
-            description = "Load without faults between faults (default: 15; 6 with --brief).")
+            description = "Load without faults between faults (default: 15; 3 with --brief).")
     Integer steadySeconds;
 
     @Option(

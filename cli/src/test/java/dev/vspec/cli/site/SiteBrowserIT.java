@@ -8,13 +8,9 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.sun.net.httpserver.HttpServer;
 import dev.vspec.cli.stack.Deployable;
-import dev.vspec.cli.stack.LocalStack;
-import dev.vspec.cli.stack.StackSettings;
+import dev.vspec.cli.stack.SharedStack;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -40,38 +35,30 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The website in headless Chromium (the machine's own, {@code VSPEC_CHROMIUM} or /usr/bin/chromium),
- * driven by Playwright, against the whole local stack behind the gateway: the request-access form,
+ * driven by Playwright, against the whole local stack behind the gateway (the shared one): the request-access form,
  * the sandbox console, the docs page's error anchors, the API reference, and a page of another origin that
  * may not call the sandbox. Screenshots of the pages land in {@code target/screenshots}.
  */
+@ExtendWith(SharedStack.Resolver.class)
 class SiteBrowserIT {
 
     private static final Logger log = LoggerFactory.getLogger(SiteBrowserIT.class);
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final String CHROMIUM = System.getenv().getOrDefault("VSPEC_CHROMIUM", "/usr/bin/chromium");
 
-    @TempDir
-    static Path dataDir;
-
-    private static TestDatabase database;
-    private static LocalStack stack;
     private static Playwright playwright;
     private static Browser browser;
     private static String site;
     private Page page;
 
     @BeforeAll
-    static void startTheStackAndTheBrowser() throws IOException {
+    static void startTheBrowser(SharedStack shared) throws IOException {
         if (!Files.isExecutable(Path.of(CHROMIUM))) {
             throw new IllegalStateException("The browser tests need Chromium at " + CHROMIUM
                     + " (Debian: apt-get install chromium; or set VSPEC_CHROMIUM); .ci/run installs it");
         }
         Files.createDirectories(SCREENSHOTS);
-        database = TestDatabase.create("vspec_site");
-        stack = LocalStack.start(
-                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
-        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
-        site = stack.url(Deployable.GATEWAY);
+        site = shared.stack().url(Deployable.GATEWAY);
         playwright = Playwright.create(
                 new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
         // the flags keep Chromium off the network it would otherwise call at start
@@ -97,12 +84,6 @@ class SiteBrowserIT {
         }
         if (playwright != null) {
             playwright.close();
-        }
-        if (stack != null) {
-            stack.close();
-        }
-        if (database != null) {
-            database.drop();
         }
     }
 

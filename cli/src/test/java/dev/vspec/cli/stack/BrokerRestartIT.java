@@ -83,8 +83,12 @@ class BrokerRestartIT {
     @BeforeAll
     static void startTheStack() {
         database = TestDatabase.createWithVpic("vspec_broker_restart");
+        // the relay gives a batch up once the producer's delivery timeout passed: 12 s here instead of 30
         stack = LocalStack.start(
-                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
+                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password())
+                        .withProperties(Map.of(
+                                "spring.kafka.producer.properties.delivery.timeout.ms", "12000",
+                                "spring.kafka.producer.properties.request.timeout.ms", "5000")));
         stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
         key = TestKeys.issue(db(), Plan.PRO);
     }

@@ -9,18 +9,14 @@ import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.testing.StubVendor;
-import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -38,10 +34,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -50,11 +45,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Enrichment end to end, as {@code vspec up} runs it but with the HTTP catalog vendor: a local stub
- * vendor serves the shipped reference vendor's configurations, with personal data planted in a
+ * Enrichment end to end, as {@code vspec up} runs it but with the HTTP catalog vendor (the shared stack's): a local
+ * stub vendor serves the shipped reference vendor's configurations, with personal data planted in a
  * VIN's service history. Everything goes through the gateway, the command side, the event store,
  * the relay, a real Kafka broker, the projections and the query side.
  */
+@ExtendWith(SharedStack.Resolver.class)
 class EnrichmentEndToEndIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -72,10 +68,6 @@ class EnrichmentEndToEndIT {
 
     private static final Duration ENRICHED = Duration.ofSeconds(60);
 
-    @TempDir
-    static Path dataDir;
-
-    private static TestDatabase database;
     private static StubVendor vendor;
     private static LocalStack stack;
     private static String key;
@@ -83,35 +75,12 @@ class EnrichmentEndToEndIT {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
-    static void startTheStackWithAStubVendor() throws IOException {
-        vendor = StubVendor.start();
+    static void serveTheVendorsVins(SharedStack shared) throws IOException {
+        vendor = shared.vendor();
         vendor.serve(RAV4_VIN, JSON.writeValueAsString(vendorDocument(RAV4_CONFIG, RAV4_VIN, true)));
         vendor.serve(CIVIC_VIN, JSON.writeValueAsString(vendorDocument(CIVIC_CONFIG, CIVIC_VIN, false)));
-        database = TestDatabase.createWithVpic("vspec_enrichment_e2e");
-        stack = LocalStack.start(StackSettings.onFreePorts(
-                        dataDir, database.url(), database.user(), database.password())
-                .withProperties(Map.of(
-                        "vspec.enrichment.vendor.source", "http",
-                        "vspec.enrichment.vendor.base-url", vendor.baseUrl().toString(),
-                        "vspec.enrichment.vendor.request-timeout", "2s",
-                        "vspec.enrichment.vendor.max-attempts", "3",
-                        "vspec.enrichment.vendor.backoff-base", "50ms",
-                        "vspec.enrichment.vendor.backoff-cap", "200ms")));
-        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
+        stack = shared.stack();
         key = TestKeys.issue(db(), Plan.PRO);
-    }
-
-    @AfterAll
-    static void stopTheStack() {
-        if (stack != null) {
-            stack.close();
-        }
-        if (vendor != null) {
-            vendor.close();
-        }
-        if (database != null) {
-            database.drop();
-        }
     }
 
     @Test

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -25,7 +24,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,10 +45,9 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -63,6 +60,7 @@ import tools.jackson.databind.json.JsonMapper;
  * runs take the same way; their tests scope what they count to that year and make, which the sample
  * catalog does not hold, so neither set of tests depends on whether the other ran first.
  */
+@ExtendWith(SharedStack.Resolver.class)
 class LocalStackIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -70,9 +68,6 @@ class LocalStackIT {
     private static final int PAGE = 7;
     /** The same for the trims of one model, which are fewer. */
     private static final int TRIM_PAGE = 3;
-
-    @TempDir
-    static Path dataDir;
 
     private static TestDatabase database;
     private static LocalStack stack;
@@ -82,25 +77,13 @@ class LocalStackIT {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
-    static void startTheStack() throws IOException {
+    static void useTheSharedStack(SharedStack shared) throws IOException {
         try (InputStream in = LocalStackIT.class.getResourceAsStream("/catalog/sample/catalog.json")) {
             catalog = JSON.readTree(in);
         }
-        database = TestDatabase.createWithVpic("vspec_stack");
-        stack = LocalStack.start(
-                StackSettings.onFreePorts(dataDir, database.url(), database.user(), database.password()));
-        stack.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
+        database = shared.database();
+        stack = shared.stack();
         key = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.FREE);
-    }
-
-    @AfterAll
-    static void stopTheStack() {
-        if (stack != null) {
-            stack.close();
-        }
-        if (database != null) {
-            database.drop();
-        }
     }
 
     @Test

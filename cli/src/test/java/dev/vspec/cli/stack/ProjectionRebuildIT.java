@@ -305,6 +305,10 @@ class ProjectionRebuildIT {
     private static Process startProjections(int maxPollRecords) {
         List<String> arguments = args(Deployable.PROJECTIONS);
         arguments.add("--vspec.projections.max-poll-records=" + maxPollRecords);
+        // the consumers of a killed JVM hold their partitions until their session times out (Kafka's 45 s),
+        // twice in a test that kills twice: the broker's shortest session ends that wait sooner
+        arguments.add("--spring.kafka.consumer.properties.session.timeout.ms=6000");
+        arguments.add("--spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
         arguments.add(0, ProjectionsApplication.class.getName());
         return java(work.resolve("projections.log"), arguments.toArray(String[]::new));
     }
@@ -314,6 +318,8 @@ class ProjectionRebuildIT {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
+                // as the test JVM itself (the parent pom's argLine): they start and wait more than they compute
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path")));
         command.addAll(List.of(mainAndArgs));

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -63,11 +63,13 @@ public final class MonthlyReadCounts implements AutoCloseable {
      * @param fresh      how old a total may be and still be reported without reading it again
      */
     public static MonthlyReadCounts start(DSLContext db, Clock clock, Duration writeAfter, Duration fresh) {
-        ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(task -> {
+        ScheduledThreadPoolExecutor writer = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, "monthly-read-counts");
             thread.setDaemon(true);
             return thread;
         });
+        // close() writes what is counted itself: a write still waiting its writeAfter must not hold it up
+        writer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         MonthlyReadCounts counts = new MonthlyReadCounts(db, clock, writeAfter, fresh, writer);
         long retry = Math.max(RETRY_EVERY.toMillis(), writeAfter.toMillis());
         writer.scheduleWithFixedDelay(counts::flushQuietly, retry, retry, TimeUnit.MILLISECONDS);
@@ -196,7 +198,7 @@ public final class MonthlyReadCounts implements AutoCloseable {
         return counts.computeIfAbsent(new KeyMonth(keyId, month), any -> new Count());
     }
 
-    /** Writes what is counted, then stops. */
+    /** Stops the writes to come, waits for one under way, and writes what is counted. */
     @Override
     public void close() {
         writer.shutdown();
