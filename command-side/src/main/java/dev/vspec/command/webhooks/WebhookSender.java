@@ -76,15 +76,26 @@ final class WebhookSender implements AutoCloseable {
             return SendOutcome.failed("refused_address", e.getMessage(), since(started));
         } catch (IOException e) {
             if (deadline.isCompletedExceptionally() || e instanceof SocketTimeoutException) {
-                return SendOutcome.failed("timeout", "no answer within " + seconds(timeout), since(started));
+                return timedOut(started);
             }
             return SendOutcome.failed("unreachable", unreachable(e), since(started));
+        } catch (IllegalStateException e) {
+            // the deadline's cancel can land while the client still leases the connection, which it then reports
+            // as "Endpoint not acquired / already released" rather than as an interrupted exchange
+            if (deadline.isCompletedExceptionally()) {
+                return timedOut(started);
+            }
+            throw e;
         } finally {
             deadline.complete(null);
             // the answer's body is never read: the connection is dropped rather than drained
             post.cancel();
             closeQuietly(response);
         }
+    }
+
+    private SendOutcome timedOut(long started) {
+        return SendOutcome.failed("timeout", "no answer within " + seconds(timeout), since(started));
     }
 
     /** Why no answer came, in words the webhook's owner can act on: the key reads it, so never a class name. */
