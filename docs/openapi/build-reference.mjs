@@ -4,6 +4,7 @@
 // hydrate cleanly (React errors #418/#425, Redocly/redoc#2734).
 //   node build-reference.mjs <the bundled document> <output directory>
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** Where the gateway serves the page's files: the page itself answers at /docs/reference, without a slash. */
@@ -16,6 +17,7 @@ if (!bundled || !out) {
 mkdirSync(out, { recursive: true });
 
 const document = JSON.parse(readFileSync(bundled, 'utf8'));
+await renderOnce(document);
 
 // Its footer's logo, which it would fetch from Redocly's CDN, becomes an empty image.
 const bundle = readFileSync('node_modules/redoc/bundles/redoc.standalone.js', 'utf8');
@@ -55,3 +57,20 @@ writeFileSync(join(out, 'index.html'), `<!doctype html>
 </html>
 `);
 console.log(`API reference written to ${out}`);
+
+/**
+ * Renders the page once here: in the browser, a document Redoc cannot render (an example without a value, say)
+ * leaves only "Something went wrong" on the page, which a build should not ship.
+ */
+async function renderOnce(document) {
+  const require = createRequire(import.meta.url);
+  const { createStore, Redoc } = require('redoc');
+  const { createElement } = require('react');
+  const { renderToString } = require('react-dom/server');
+  try {
+    renderToString(createElement(Redoc, { store: await createStore(document, SERVED_AT + '/openapi.json', {}) }));
+  } catch (error) {
+    console.error(`Redoc cannot render ${bundled}: ${error.stack}`);
+    process.exit(1);
+  }
+}

@@ -260,9 +260,9 @@ class SiteBrowserIT {
     }
 
     /**
-     * The API reference, Redoc rendered at build time from the committed OpenAPI document, which OpenApiIT keeps
-     * equal to the served one: every operation the gateway's document has is on it, it runs under the site's
-     * policy (closePage checks the browser blocked nothing) and its search, which runs in a worker, finds a route.
+     * The API reference, Redoc rendering in the browser the document the gateway serves: every operation of that
+     * document is on it, it runs under the site's policy (closePage checks the browser blocked nothing) and its
+     * search, which runs in a worker, finds a route.
      */
     @Test
     void theReferenceShowsEveryOperationOfTheServedDocument() throws IOException, InterruptedException {

@@ -314,6 +314,18 @@ class ApiDocumentTest {
         }
     }
 
+    /** Every example shows its value: the API reference (Redoc) renders no page at all for one without. */
+    @Test
+    void everyExampleHasAValue() {
+        for (Operation operation : DOCUMENT.operations()) {
+            for (Example example : operation.examples()) {
+                assertThat(example.node().has("value"))
+                        .as("value of %s", example)
+                        .isTrue();
+            }
+        }
+    }
+
     /** Every example, and every request body a success was answered to: required fields, types, enums, lengths, patterns, formats. */
     @Test
     void everyExampleConformsToItsSchema() {
