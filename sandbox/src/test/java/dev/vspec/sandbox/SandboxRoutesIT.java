@@ -257,6 +257,10 @@ class SandboxRoutesIT extends SandboxHttpIT {
         JsonNode error = newClient().get(pathAndQuery).error(404, "not_found");
 
         assertDecorated(error, "not_found");
+        // the sandbox takes no writes, so it suggests none, and names its own routes alone
+        assertThat(error.path("message").asString())
+                .doesNotContain("POST", "/v0/enrich")
+                .doesNotContainPattern("/api/v[0-9]");
         assertThat(error.path("available").valueStream().map(JsonNode::asString).toList())
                 .contains(
                         "vin=" + VIN,

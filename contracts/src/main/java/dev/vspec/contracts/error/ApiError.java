@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The specification's error record. {@code param} names the parameter (query parameter, header or body
- * field) a 400 is about, where it is about one; {@code matches} only on 409 {@code multiple_matches};
+ * field) a 400 is about, where it is about one, or the parameters, comma-separated, where it is about
+ * several at once (two identifier modes: {@code vin,config_key}); {@code matches} only on 409 {@code multiple_matches};
  * {@code decode} only on 422 {@code unsupported_vehicle}, with what the VIN decoded to;
  * {@code object} and {@code docs} are added by every deployable as it answers, {@code available} by the sandbox.
  */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The one identifier mode a read request names: a VIN, a year/make/model[/trim], or a config_key. */
 public sealed interface VehicleIdentifier {
@@ -28,12 +29,15 @@ public sealed interface VehicleIdentifier {
      */
     record ByConfigKey(String configKey) implements VehicleIdentifier {}
 
+    /** The query parameters of the three modes, in the order a refusal names them. */
+    List<String> PARAMETERS = List.of(Vin.PARAM, "year", "make", "model", "trim", "config_key");
+
     /**
      * Reads the identifier from request parameters. Exactly one complete mode must be present;
      * blank parameters count as absent.
      */
     static VehicleIdentifier from(Function<String, String> parameters) {
-        String vin = present(parameters.apply("vin"));
+        String vin = present(parameters.apply(Vin.PARAM));
         String configKey = present(parameters.apply("config_key"));
         String year = present(parameters.apply("year"));
         String make = present(parameters.apply("make"));
@@ -42,7 +46,7 @@ public sealed interface VehicleIdentifier {
 
         List<String> modes = new ArrayList<>();
         if (vin != null) {
-            modes.add("vin");
+            modes.add(Vin.PARAM);
         }
         if (year != null || make != null || model != null || trim != null) {
             modes.add("year+make+model");
@@ -54,7 +58,12 @@ public sealed interface VehicleIdentifier {
             throw new ApiException(ErrorCode.MISSING_PARAM, ErrorCode.MISSING_PARAM.defaultMessage());
         }
         if (modes.size() > 1) {
-            throw new ApiException(
+            // the error record names every identifier parameter sent, comma-separated
+            String sent = PARAMETERS.stream()
+                    .filter(name -> present(parameters.apply(name)) != null)
+                    .collect(Collectors.joining(","));
+            throw ApiException.about(
+                    sent,
                     ErrorCode.MISSING_PARAM,
                     "Send exactly one identifier mode; this request names " + String.join(" and ", modes));
         }

@@ -49,12 +49,17 @@ class VehicleIdentifierTest {
     }
 
     @Test
-    void twoModesAtOnceAreRefused() {
+    void twoModesAtOnceAreRefusedNamingEveryIdentifierParameterSent() {
         assertRefused(
                 Map.of("vin", "1G4AH59H45G118341", "config_key", "2019-honda-civic-lx-k20c2-fwd"),
                 ErrorCode.MISSING_PARAM,
-                null,
-                "exactly one identifier mode");
+                "vin,config_key",
+                "this request names vin and config_key");
+        assertRefused(
+                Map.of("config_key", "2019-honda-civic-lx-k20c2-fwd", "make", "Honda", "year", "2019", "trim", " "),
+                ErrorCode.MISSING_PARAM,
+                "year,make,config_key",
+                "this request names year+make+model and config_key");
     }
 
     @Test

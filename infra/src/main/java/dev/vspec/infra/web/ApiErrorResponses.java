@@ -94,7 +94,8 @@ public final class ApiErrorResponses {
         ResponseEntity<ApiError> answer = entity(
                 ApiError.of(
                         ErrorCode.METHOD_NOT_ALLOWED,
-                        request.getMethod() + " is not accepted on " + request.getRequestURI() + "; it takes "
+                        request.getMethod() + " is not accepted on "
+                                + AskedRoutes.of(request).route(request.getRequestURI()) + "; it takes "
                                 + methods),
                 request);
         return ResponseEntity.status(answer.getStatusCode())

@@ -120,7 +120,10 @@ public class ApiExceptionHandler {
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     ResponseEntity<ApiError> noRoute(Exception e, HttpServletRequest request) {
         return answer(
-                ApiError.of(ErrorCode.NOT_FOUND, "No route " + request.getMethod() + " " + request.getRequestURI()),
+                ApiError.of(
+                        ErrorCode.NOT_FOUND,
+                        "No route " + request.getMethod() + " "
+                                + AskedRoutes.of(request).route(request.getRequestURI())),
                 request);
     }
 

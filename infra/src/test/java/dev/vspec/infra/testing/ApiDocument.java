@@ -136,6 +136,25 @@ public final class ApiDocument {
             return responses;
         }
 
+        /** The path from the server's root, each variable as its parameter's example: {@code /api/v1/wmi/1HG}. */
+        public String examplePath() {
+            return API + withExamples(path);
+        }
+
+        /** {@code path} with each of this operation's path variables as its parameter's example. */
+        private String withExamples(String path) {
+            String filled = path;
+            for (JsonNode parameter : parameters()) {
+                if (parameter.path("in").asString().equals("path")) {
+                    filled = filled.replace(
+                            "{" + parameter.path("name").asString() + "}",
+                            parameter.path("example").asString());
+                }
+            }
+            assertThat(filled).as("the path %s asks", this).doesNotContain("{");
+            return filled;
+        }
+
         /** Every example of every answer. */
         public List<Example> examples() {
             return responses().stream()
@@ -204,15 +223,7 @@ public final class ApiDocument {
                         .as("x-path of %s", this)
                         .matches(Pattern.quote(operation.path()).replaceAll("\\{[^/}]+}", "\\\\E[^/]+\\\\Q"));
             }
-            for (JsonNode parameter : operation.parameters()) {
-                if (parameter.path("in").asString().equals("path")) {
-                    path = path.replace(
-                            "{" + parameter.path("name").asString() + "}",
-                            parameter.path("example").asString());
-                }
-            }
-            assertThat(path).as("the path %s asks", this).doesNotContain("{");
-            return API + path + node.path("x-query").asString("");
+            return API + operation.withExamples(path) + node.path("x-query").asString("");
         }
 
         /** {@code getFluids 200 sample}. */

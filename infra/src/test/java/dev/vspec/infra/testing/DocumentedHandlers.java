@@ -2,6 +2,7 @@ package dev.vspec.infra.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.PublicRoute;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.testing.ApiDocument.Operation;
@@ -52,7 +53,7 @@ public final class DocumentedHandlers {
      * The identifier's parameters, which a route that resolves a vehicle reads together (VehicleIdentifier): one
      * that takes fewer modes reads the others to refuse them, as an example of its 400 shows.
      */
-    private static final Set<String> IDENTIFIER_MODES = Set.of("vin", "year", "make", "model", "trim", "config_key");
+    private static final Set<String> IDENTIFIER_MODES = Set.copyOf(VehicleIdentifier.PARAMETERS);
 
     private static final Pattern VARIABLE = Pattern.compile("\\{([^/}]+)}");
 

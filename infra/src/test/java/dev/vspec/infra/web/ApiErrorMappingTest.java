@@ -1,6 +1,7 @@
 package dev.vspec.infra.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
 import dev.vspec.contracts.error.ApiException;
@@ -162,6 +163,23 @@ class ApiErrorMappingTest {
         assertThat(first.requestId()).isNotBlank().isNotEqualTo(second.requestId());
     }
 
+    /** A surface that serves the live routes under another prefix (the sandbox) has its own paths named. */
+    @Test
+    void routesAreNamedUnderThePrefixTheClientUsed() throws Exception {
+        AskedRoutes sample = new AskedRoutes("/api/sample", false);
+
+        assertThat(answered(get("/api/test/nothing-here"), sample)
+                        .error(404, "not_found")
+                        .path("message")
+                        .asString())
+                .isEqualTo("No route GET /api/sample/test/nothing-here");
+        assertThat(answered(delete("/api/test/color"), sample)
+                        .error(405, "method_not_allowed")
+                        .path("message")
+                        .asString())
+                .isEqualTo("DELETE is not accepted on /api/sample/test/color; it takes GET, HEAD, OPTIONS");
+    }
+
     /** What the container dispatches to /error after a handler or Tomcat itself failed. */
     @Test
     void theContainersErrorDispatchIsTheRecordOfItsStatus() throws Exception {
@@ -182,6 +200,17 @@ class ApiErrorMappingTest {
             dispatch.requestAttr(RequestDispatcher.ERROR_EXCEPTION, cause);
         }
         return MockApi.reply(mvc.perform(dispatch).andReturn().getResponse());
+    }
+
+    /** The answer to {@code request} on {@code surface}, as a filter serving the live routes there names it. */
+    private Reply answered(MockHttpServletRequestBuilder request, AskedRoutes surface) throws Exception {
+        return MockApi.reply(
+                mvc.perform(request.accept(MediaType.APPLICATION_JSON).with(sent -> {
+                            surface.applyTo(sent);
+                            return sent;
+                        }))
+                        .andReturn()
+                        .getResponse());
     }
 
     private static void assertNeverCached(Reply reply) {

@@ -100,15 +100,6 @@ public class DecodeBatchController {
 
     /** The VINs of every {@code vins} parameter, comma-separated, stripped; blanks between commas refused. */
     static List<String> vins(Map<String, String[]> parameters) {
-        for (String other : parameters.keySet()) {
-            if (!other.equals(VINS)) {
-                throw ApiException.about(
-                        other,
-                        ErrorCode.INVALID_PARAM,
-                        "The batch route takes vins only; got " + other
-                                + (other.equals("vin") ? " (send vins=V1,V2,...)" : ""));
-            }
-        }
         String[] values = parameters.get(VINS);
         List<String> vins = new ArrayList<>();
         for (String value : values == null ? new String[0] : values) {

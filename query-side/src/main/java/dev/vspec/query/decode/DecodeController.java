@@ -47,7 +47,7 @@ class DecodeController {
     @GetMapping(path = "/api/v1/decode", params = PARTIAL_VIN)
     PartialDecodeResponse decodePartial(HttpServletRequest request) {
         Map<String, String[]> parameters = RequestParameters.of(request);
-        for (String other : new String[] {"vin", "year", "make", "model", "trim", "config_key"}) {
+        for (String other : VehicleIdentifier.PARAMETERS) {
             if (parameters.containsKey(other)) {
                 throw ApiException.about(
                         other, ErrorCode.INVALID_PARAM, "partial_vin is a mode of its own: send it without " + other);

@@ -8,6 +8,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.ApiKey;
 import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.infra.web.AskedRoutes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,6 +24,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class EnrichmentStatusController {
 
+    private static final String ROUTE = EnrichmentStatusResponse.ROUTE;
+
     private final EnrichmentJobQuery jobs;
 
     EnrichmentStatusController(EnrichmentJobQuery jobs) {
@@ -30,16 +33,21 @@ class EnrichmentStatusController {
     }
 
     @RequiresScope(Scope.ENRICH_WRITE)
-    @GetMapping(EnrichmentStatusResponse.ROUTE)
+    @GetMapping(ROUTE)
     EnrichmentStatusResponse status(
             @RequestParam(name = "job_id", required = false) String jobId,
             @RequestParam(name = "vin", required = false) String vin,
             HttpServletRequest request) {
         String job = present(jobId);
         String vinText = present(vin);
+        AskedRoutes routes = AskedRoutes.of(request);
         if (job == null && vinText == null) {
             throw ApiException.about(
-                    "job_id", ErrorCode.MISSING_PARAM, "Pass job_id (as POST /v0/enrich answered it) or vin");
+                    "job_id",
+                    ErrorCode.MISSING_PARAM,
+                    routes.takesWrites()
+                            ? "Pass job_id (as POST " + routes.route(ROUTE) + " answered it) or vin"
+                            : "Pass job_id or vin");
         }
         if (job != null && vinText != null) {
             throw ApiException.about("vin", ErrorCode.INVALID_PARAM, "Pass job_id or vin, not both");
@@ -53,15 +61,25 @@ class EnrichmentStatusController {
             }
             return jobs.visible(id.get(), keyId)
                     .map(EnrichmentStatusResponse::of)
-                    .orElseThrow(() ->
-                            new ApiException(ErrorCode.NOT_FOUND, "No enrichment job " + id.get() + " for this key"));
+                    .orElseThrow(() -> noJob(id.get().value(), routes, ""));
         }
         Vin parsed = Vin.parse(vinText);
         return jobs.newestVisible(parsed, keyId)
                 .map(EnrichmentStatusResponse::of)
-                .orElseThrow(() -> new ApiException(
-                        ErrorCode.NOT_FOUND,
-                        "No enrichment job of VIN " + parsed + " for this key; POST /v0/enrich schedules one"));
+                .orElseThrow(
+                        () -> noJob("of VIN " + parsed, routes, "; POST " + routes.route(ROUTE) + " schedules one"));
+    }
+
+    /**
+     * 404: no job the caller may see; on the live API, {@code scheduling} says how to schedule one, and the
+     * sandbox, which takes no writes, points to its sample jobs (its 404 lists them).
+     */
+    private static ApiException noJob(String which, AskedRoutes routes, String scheduling) {
+        return new ApiException(
+                ErrorCode.NOT_FOUND,
+                routes.takesWrites()
+                        ? "No enrichment job " + which + " for this key" + scheduling
+                        : "No sample enrichment job " + which + " (the sample jobs are listed under available)");
     }
 
     /** Blank counts as absent, as for the identifier modes of the read routes. */

@@ -3,9 +3,9 @@ package dev.vspec.query.image;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.infra.web.AskedRoutes;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
-import dev.vspec.query.web.AskedRoutes;
 import dev.vspec.readmodel.Group;
 import java.time.OffsetDateTime;
 import java.util.Optional;

@@ -2,33 +2,89 @@ package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.springframework.core.MethodParameter;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.HandlerMapping;
 
 /**
  * The rules every route's query parameters follow, whatever the route reads of them: checked before its handler
- * reads any, so before the database sees them.
+ * reads any, so before the database sees them. A read takes the parameters its operation in the API's document
+ * lists ({@link DocumentedParameters}) and, when its handler takes a {@link VehicleIdentifier}, every identifier
+ * mode's (one that takes fewer refuses the others itself); any other is refused, never ignored.
  */
 final class QueryParameterRules implements HandlerInterceptor {
+
+    private static final Set<String> READS = Set.of("GET", "HEAD");
 
     /** The control characters YMMT matching folds as whitespace: a value may hold them. */
     private static final String FOLDED_WHITESPACE = "\t\n\u000B\f\r";
     /** Names a message may repeat: a client's own words, but nothing shaped like a key. */
     private static final Pattern SHOWN_NAME = Pattern.compile("[A-Za-z0-9_.\\-\\[\\]]{1,40}");
 
+    private final DocumentedParameters documented;
+
+    QueryParameterRules(DocumentedParameters documented) {
+        this.documented = documented;
+    }
+
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         RepeatableParameters repeatable =
                 handler instanceof HandlerMethod method ? method.getMethodAnnotation(RepeatableParameters.class) : null;
-        check(RequestParameters.of(request), repeatable == null ? Set.of() : Set.of(repeatable.value()));
+        Map<String, String[]> parameters = RequestParameters.of(request);
+        check(parameters, repeatable == null ? Set.of() : Set.of(repeatable.value()));
+        if (handler instanceof HandlerMethod method && READS.contains(request.getMethod())) {
+            List<String> taken =
+                    documented.takenBy((String) request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE));
+            if (taken != null) {
+                refuseUnknown(parameters.keySet(), taken, takesIdentifier(method));
+            }
+        }
         return true;
+    }
+
+    /**
+     * @throws ApiException {@code invalid_param} naming the first parameter the route does not take (when an answer
+     *                      may repeat its name), and listing those it takes
+     */
+    private static void refuseUnknown(Set<String> names, List<String> taken, boolean identifier) {
+        for (String name : names) {
+            if (taken.contains(name) || identifier && VehicleIdentifier.PARAMETERS.contains(name)) {
+                continue;
+            }
+            String takes =
+                    taken.isEmpty() ? "this route takes no query parameters" : "this route takes " + listed(taken);
+            if (safe(name) == null) {
+                throw new ApiException(
+                        ErrorCode.INVALID_PARAM, "A query parameter's name is not one this route takes; " + takes);
+            }
+            throw ApiException.about(name, ErrorCode.INVALID_PARAM, "Unknown parameter '" + name + "': " + takes);
+        }
+    }
+
+    private static boolean takesIdentifier(HandlerMethod method) {
+        for (MethodParameter parameter : method.getMethodParameters()) {
+            if (parameter.getParameterType() == VehicleIdentifier.class) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code a, b and c}. */
+    private static String listed(List<String> names) {
+        int last = names.size() - 1;
+        return last == 0 ? names.get(0) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
     }
 
     /**

@@ -17,7 +17,7 @@ class QueryParametersConfiguration implements WebMvcConfigurer {
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(new QueryParameterRules())
+        registry.addInterceptor(new QueryParameterRules(DocumentedParameters.load()))
                 .addPathPatterns("/api/**")
                 .order(Ordered.HIGHEST_PRECEDENCE);
     }

@@ -1,5 +1,6 @@
 package dev.vspec.query.vehicle;
 
+import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
@@ -7,6 +8,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
+import dev.vspec.infra.web.AskedRoutes;
 import dev.vspec.query.vehicle.Lookup.Found;
 import dev.vspec.readmodel.GroupDocument;
 import java.util.List;
@@ -21,9 +23,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class VehicleResolver {
-
-    private static final String ENRICH =
-            "it can be enriched with POST /v0/enrich (then poll GET /v0/enrich and read again)";
 
     private final Configurations configurations;
 
@@ -116,7 +115,7 @@ public class VehicleResolver {
                         ErrorCode.NOT_FOUND,
                         "No enriched vehicle config is held for VIN " + vin
                                 + ", and NHTSA's vPIC cannot tell its model (it reads: " + decoding.describedAs()
-                                + "); " + ENRICH);
+                                + "); " + nextStep(vin));
             }
             if (decoding.engineCode() == null) {
                 return unsupported(vin, decoding);
@@ -124,13 +123,28 @@ public class VehicleResolver {
             return new ApiException(
                     ErrorCode.NOT_FOUND,
                     "VIN " + vin + " decodes as " + decoding.describedAs()
-                            + " but no enriched vehicle config matches it; " + ENRICH);
+                            + " but no enriched vehicle config matches it; " + nextStep(vin));
         }
         if (by instanceof Lookup.ByVin byVin) {
             return new ApiException(
-                    ErrorCode.NOT_FOUND, "No enriched vehicle config is held for VIN " + byVin.vin() + "; " + ENRICH);
+                    ErrorCode.NOT_FOUND,
+                    "No enriched vehicle config is held for VIN " + byVin.vin() + "; " + nextStep(byVin.vin()));
         }
         return new ApiException(ErrorCode.NOT_FOUND, "No enriched vehicle config matches " + describe(by));
+    }
+
+    /**
+     * What the caller can do about a VIN nothing here holds, on the surface it asked: the live API enriches it; the
+     * sandbox, which takes no writes, holds its sample vehicles alone (its 404 lists them).
+     */
+    private static String nextStep(Vin vin) {
+        AskedRoutes routes = AskedRoutes.current();
+        if (!routes.takesWrites()) {
+            return "the sandbox holds its sample vehicles only (listed under available)";
+        }
+        String enrich = routes.route(EnrichmentJobId.ROUTE);
+        return "POST " + enrich + " with {\"vin\": \"" + vin + "\"} (scope enrich:write) schedules its enrichment;"
+                + " poll GET " + enrich + "?vin=" + vin + " until it completes, then read again";
     }
 
     private static String describe(Lookup by) {

@@ -109,7 +109,7 @@ class ConfigsIT extends SeededRouteIT {
     @Test
     void noCandidateIsNotFoundInEveryMode() {
         JsonNode vin = api.get(ROUTE + query("vin", "1FTEW1EP5KFA00000")).error(404, "not_found");
-        assertThat(vin.path("message").asString()).contains("1FTEW1EP5KFA00000").contains("POST /v0/enrich");
+        assertThat(vin.path("message").asString()).contains("1FTEW1EP5KFA00000").contains("POST /api/v0/enrich");
 
         api.get(ROUTE + query("config_key", "2019-honda-civic-si-k20c2-fwd")).error(404, "not_found");
         api.get(ROUTE + query("year", "2019", "make", "Honda", "model", "Civic", "trim", "Si"))

@@ -116,7 +116,7 @@ class DecodeIT extends SeededRouteIT {
         JsonNode error =
                 api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
         assertThat(error.path("message").asString())
-                .contains(F150_27_2020_VIN, "2020 FORD F-150", "2.7l-v6", "POST /v0/enrich");
+                .contains(F150_27_2020_VIN, "2020 FORD F-150", "2.7l-v6", "POST /api/v0/enrich");
     }
 
     @Test

@@ -19,7 +19,7 @@ class EnrichmentStatusParametersTest extends QuerySideWebSlice {
         String job = EnrichmentJobId.first(Vin.parse(VIN)).value();
 
         assertThat(api.get(ROUTE).error(400, "missing_param").path("message").asString())
-                .contains("job_id", "vin");
+                .isEqualTo("Pass job_id (as POST /api/v0/enrich answered it) or vin");
         assertThat(api.get(ROUTE + query("job_id", " ", "vin", ""))
                         .error(400, "missing_param")
                         .path("message")

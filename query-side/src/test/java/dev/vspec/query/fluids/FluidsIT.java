@@ -144,7 +144,7 @@ class FluidsIT extends SeededRouteIT {
 
         assertThat(body.path("message").asString())
                 .contains("1FTEW1EP5KFA00000")
-                .contains("POST /v0/enrich");
+                .contains("POST /api/v0/enrich");
         assertThat(body.has("matches")).isFalse();
     }
 

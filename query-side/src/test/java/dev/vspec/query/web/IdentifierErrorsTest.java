@@ -65,6 +65,27 @@ class IdentifierErrorsTest extends QuerySideWebSlice {
                         }));
     }
 
+    static Stream<String> routes() {
+        return ROUTES.stream();
+    }
+
+    /** Still missing_param, as the specification has it, now naming the parameters that make up the modes. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("routes")
+    void twoModesAtOnceNameEveryIdentifierParameterSent(String route) {
+        assertThat(api.get(route + query("config_key", CIVIC_LX, "vin", CIVIC_LX_VIN))
+                        .error(400, "missing_param")
+                        .path("param")
+                        .asString())
+                .isEqualTo("vin,config_key");
+        assertThat(api.get(route + query("config_key", CIVIC_LX, "model", "Civic", "make", "Honda", "year", "2019"))
+                        .error(400, "missing_param")
+                        .path("param")
+                        .asString())
+                .isEqualTo("year,make,model,config_key");
+        verifyNoInteractions(vehicles);
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("badIdentifiers")
     void badIdentifierIs400(String route, String description, String query, String code) {

@@ -14,8 +14,8 @@ import org.springframework.web.cors.CorsUtils;
 
 /**
  * The sandbox reads only: every other method, on any path, is 403 {@code write_disabled}, its body
- * unread. A CORS preflight ends here, 204, with whatever allowance the CORS filter gave it
- * ({@code SandboxWebConfiguration.sandboxCors}).
+ * unread, and its message suggests no write (no message of the sandbox does). A CORS preflight ends
+ * here, 204, with whatever allowance the CORS filter gave it ({@code SandboxWebConfiguration.sandboxCors}).
  */
 final class ReadOnly extends SandboxFilter {
 
@@ -44,9 +44,8 @@ final class ReadOnly extends SandboxFilter {
                 response,
                 ApiError.of(
                         ErrorCode.WRITE_DISABLED,
-                        "The sandbox is read-only: "
-                                + request.getMethod()
-                                + " is refused. Enrichment (POST /api/v0/enrich) needs an API key with the"
-                                + " enrich:write scope on the live API"));
+                        "Writes are disabled in the keyless sandbox: it answers "
+                                + String.join(", ", READ_METHODS)
+                                + " only, over its sample data"));
     }
 }

@@ -3,7 +3,7 @@ package dev.vspec.sandbox.web;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.query.web.AskedRoutes;
+import dev.vspec.infra.web.AskedRoutes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,6 +23,8 @@ import org.springframework.web.util.UriUtils;
 final class SandboxPrefix extends SandboxFilter {
 
     static final String PREFIX = "/api/sample";
+    /** The sandbox's surface: the live routes under {@link #PREFIX}, and no writes. */
+    static final AskedRoutes SANDBOX = new AskedRoutes(PREFIX, false);
 
     private final ApiErrorResponses errors;
 
@@ -52,7 +54,7 @@ final class SandboxPrefix extends SandboxFilter {
                             "The sandbox answers under " + PREFIX + " only, e.g. " + PREFIX + "/v1/fluids?vin=..."));
             return;
         }
-        request.setAttribute(AskedRoutes.PREFIX_ATTRIBUTE, PREFIX);
+        SANDBOX.applyTo(request);
         chain.doFilter(new LiveRequest(request, live), response);
     }
 

@@ -9,9 +9,11 @@ import static org.mockito.Mockito.verifyNoInteractions;
 
 import dev.vspec.infra.testing.Api;
 import dev.vspec.sandbox.SandboxWebSlice;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What the sandbox refuses before any read, decorated as the site's errors: bad input as on the live API, every write,
@@ -31,11 +33,57 @@ class SandboxRefusalsTest extends SandboxWebSlice {
                 "/api/sample/v1/tires?config_key=" + CONFIG_KEY + "&config_key=" + CONFIG_KEY + "|invalid_param",
                 "/api/sample/v1/fluids?year=2019&make=Honda|missing_param",
                 "/api/sample/v0/maintenance?config_key=" + CONFIG_KEY + "&mileage=-4|invalid_param",
-                "/api/sample/v0/enrich|missing_param"
+                "/api/sample/v0/enrich|missing_param",
+                "/api/sample/v1/parts?config_key=" + CONFIG_KEY + "&category=filter|invalid_param",
+                "/api/sample/v1/vehicle?config_key=" + CONFIG_KEY + "&includes=fluids|invalid_param",
+                "/api/sample/v1/fluids?vin=" + VIN + "&config_key=" + CONFIG_KEY + "|missing_param"
             })
     void badInputIs400AsOnTheLiveApi(String pathAndQuery, String code) {
         assertDecorated(api.get(pathAndQuery).error(400, code), code);
         verifyNoInteractions(vehicles);
+    }
+
+    /** The rules of the live API's parameters, with the live API's words (UnknownParametersTest, IdentifierErrorsTest). */
+    @Test
+    void unknownParametersAndTwoModesAreNamedAsOnTheLiveApi() {
+        JsonNode unknown = api.get("/api/sample/v1/parts?config_key=" + CONFIG_KEY + "&category=filter")
+                .error(400, "invalid_param");
+        JsonNode twoModes = api.get("/api/sample/v1/fluids?vin=" + VIN + "&config_key=" + CONFIG_KEY)
+                .error(400, "missing_param");
+
+        assertThat(unknown.path("param").asString()).isEqualTo("category");
+        assertThat(unknown.path("message").asString())
+                .isEqualTo(
+                        "Unknown parameter 'category': this route takes vin, year, make, model, trim and config_key");
+        assertThat(twoModes.path("param").asString()).isEqualTo("vin,config_key");
+    }
+
+    /** The sandbox takes no writes, so no message of its suggests one, and the routes they name are its own. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "POST, /api/sample/v0/enrich, 403, write_disabled",
+        "DELETE, /api/sample/v0/webhooks/1, 403, write_disabled",
+        "GET, /api/sample/v0/enrich, 400, missing_param",
+        "GET, /api/sample/v1/fluids?config_key=" + CONFIG_KEY + "&enrich=1, 400, invalid_param",
+        "GET, /api/sample/v1/nothing-here, 404, not_found"
+    })
+    void noMessageSuggestsAWriteOrNamesALiveRoute(String method, String pathAndQuery, int status, String code) {
+        String message = api.sendWith(method, pathAndQuery)
+                .error(status, code)
+                .path("message")
+                .asString();
+
+        assertThat(message).doesNotContain("POST").doesNotContainPattern("/api/v[0-9]");
+        verifyNoInteractions(vehicles);
+    }
+
+    @Test
+    void aPathNoRouteTakesIsNamedAsTheClientAskedIt() {
+        assertThat(api.get("/api/sample/v1/nothing-here")
+                        .error(404, "not_found")
+                        .path("message")
+                        .asString())
+                .isEqualTo("No route GET /api/sample/v1/nothing-here");
     }
 
     @ParameterizedTest(name = "{0} {1}")
