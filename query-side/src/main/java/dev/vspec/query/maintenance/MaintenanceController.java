@@ -66,12 +66,17 @@ class MaintenanceController {
         if (resolved.coverageOf(Group.MAINTENANCE_SCHEDULE).anyMissing()) {
             return new MaintenanceResponse(vehicle, scheduleName, at, Status.UNKNOWN, List.of(), coverage);
         }
-
         List<ServiceItem> due = resolved.value(GroupDocument.MAINTENANCE_SCHEDULE).named(scheduleName).stream()
                 .filter(at::covers)
                 .toList();
+        return new MaintenanceResponse(
+                vehicle, scheduleName, at, Status.KNOWN, withWhatTheyTake(due, resolved), coverage);
+    }
+
+    /** The due services, each with its parts, the fluids it uses and its labor time, read from the vehicle's documents. */
+    private static List<DueService> withWhatTheyTake(List<ServiceItem> due, ResolvedVehicle resolved) {
         if (due.isEmpty()) {
-            return new MaintenanceResponse(vehicle, scheduleName, at, Status.KNOWN, List.of(), coverage);
+            return List.of();
         }
         Map<String, List<PartView>> partsByService = resolved.value(GroupDocument.PARTS).stream()
                 .filter(part -> part.service() != null)
@@ -79,8 +84,7 @@ class MaintenanceController {
         List<FluidView> allFluids = resolved.value(GroupDocument.FLUIDS);
         Map<String, LaborView> laborByOperation = resolved.value(GroupDocument.LABOR).stream()
                 .collect(Collectors.toMap(LaborView::operation, Function.identity(), (first, second) -> first));
-
-        List<DueService> services = due.stream()
+        return due.stream()
                 .map(service -> {
                     List<String> fluidTypes = ServiceFluids.typesFor(service.service());
                     return new DueService(
@@ -94,7 +98,6 @@ class MaintenanceController {
                             laborByOperation.get(service.service()));
                 })
                 .toList();
-        return new MaintenanceResponse(vehicle, scheduleName, at, Status.KNOWN, services, coverage);
     }
 
     /** A non-negative whole number no greater than {@code max}; blank counts as absent, like identifier parameters. */
