@@ -130,7 +130,23 @@ public final class ReadModelSeed {
             String engineCode,
             String drivetrain,
             String label) {
-        configuration(db, key, year, make, model, trim, engineCode, drivetrain, label, SEEDED);
+        db.insertInto(CONFIGURATION)
+                .set(CONFIGURATION.CONFIG_KEY, key)
+                .set(CONFIGURATION.SOURCE, SEEDED.source())
+                .set(CONFIGURATION.SOURCE_RANK, SEEDED.rank())
+                .set(CONFIGURATION.RECORDED_AT, SEEDED.recordedAt())
+                .set(CONFIGURATION.YEAR, year)
+                .set(CONFIGURATION.MAKE, make)
+                .set(CONFIGURATION.MODEL, model)
+                .set(CONFIGURATION.TRIM, trim)
+                .set(CONFIGURATION.ENGINE_CODE, engineCode)
+                .set(CONFIGURATION.DRIVETRAIN, drivetrain)
+                .set(CONFIGURATION.LABEL, label)
+                .set(CONFIGURATION.MAKE_MATCH, VehicleIdentifier.normalize(make))
+                .set(CONFIGURATION.MODEL_MATCH, VehicleIdentifier.normalize(model))
+                .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize(trim))
+                .onConflictDoNothing()
+                .execute();
     }
 
     /**
@@ -157,8 +173,13 @@ public final class ReadModelSeed {
                 identity.trim(),
                 identity.engineCode(),
                 identity.drivetrain(),
-                identity.label(),
-                vpic);
+                identity.label());
+        db.update(CONFIGURATION)
+                .set(CONFIGURATION.SOURCE, vpic.source())
+                .set(CONFIGURATION.SOURCE_RANK, vpic.rank())
+                .set(CONFIGURATION.RECORDED_AT, vpic.recordedAt())
+                .where(CONFIGURATION.CONFIG_KEY.eq(key))
+                .execute();
         vin(db, decoding.vin(), key, vpic);
         GroupDocument.SPECS.write(
                 db,
@@ -168,36 +189,6 @@ public final class ReadModelSeed {
                         new SpecItem("engine", "cylinders", String.valueOf(decoding.cylinders()), null))),
                 vpic);
         return key;
-    }
-
-    private static void configuration(
-            DSLContext db,
-            String key,
-            int year,
-            String make,
-            String model,
-            String trim,
-            String engineCode,
-            String drivetrain,
-            String label,
-            Provenance provenance) {
-        db.insertInto(CONFIGURATION)
-                .set(CONFIGURATION.CONFIG_KEY, key)
-                .set(CONFIGURATION.SOURCE, provenance.source())
-                .set(CONFIGURATION.SOURCE_RANK, provenance.rank())
-                .set(CONFIGURATION.RECORDED_AT, provenance.recordedAt())
-                .set(CONFIGURATION.YEAR, year)
-                .set(CONFIGURATION.MAKE, make)
-                .set(CONFIGURATION.MODEL, model)
-                .set(CONFIGURATION.TRIM, trim)
-                .set(CONFIGURATION.ENGINE_CODE, engineCode)
-                .set(CONFIGURATION.DRIVETRAIN, drivetrain)
-                .set(CONFIGURATION.LABEL, label)
-                .set(CONFIGURATION.MAKE_MATCH, VehicleIdentifier.normalize(make))
-                .set(CONFIGURATION.MODEL_MATCH, VehicleIdentifier.normalize(model))
-                .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize(trim))
-                .onConflictDoNothing()
-                .execute();
     }
 
     private static void vin(DSLContext db, String vin, String key) {
