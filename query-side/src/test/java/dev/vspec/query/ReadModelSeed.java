@@ -17,6 +17,8 @@ import dev.vspec.contracts.catalog.ServiceInterval;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.decoder.CatalogIdentity;
+import dev.vspec.decoder.VinDecoding;
 import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
@@ -147,13 +149,59 @@ public final class ReadModelSeed {
                 .execute();
     }
 
+    /**
+     * What an enrichment from vPIC's decode alone records of a VIN (no catalog vendor knows it): the configuration
+     * of its decoded identity, the VIN's link and a spec sheet, each from the decoding release, and no other group.
+     * Idempotent.
+     *
+     * @return the configuration's key
+     */
+    public static String enrichedFromVpicAlone(DSLContext db, VinDecoding decoding, Instant recordedAt) {
+        CatalogIdentity identity = CatalogIdentity.of(decoding).orElseThrow();
+        Provenance vpic = Provenance.of(
+                FactSource.vpic(
+                        decoding.release().dataDate().toString(),
+                        decoding.release().sha256()),
+                recordedAt);
+        String key = identity.configKey();
+        configuration(
+                db,
+                key,
+                identity.year(),
+                identity.make(),
+                identity.model(),
+                identity.trim(),
+                identity.engineCode(),
+                identity.drivetrain(),
+                identity.label());
+        db.update(CONFIGURATION)
+                .set(CONFIGURATION.SOURCE, vpic.source())
+                .set(CONFIGURATION.SOURCE_RANK, vpic.rank())
+                .set(CONFIGURATION.RECORDED_AT, vpic.recordedAt())
+                .where(CONFIGURATION.CONFIG_KEY.eq(key))
+                .execute();
+        vin(db, decoding.vin(), key, vpic);
+        GroupDocument.SPECS.write(
+                db,
+                key,
+                SpecView.of(List.of(
+                        new SpecItem("engine", "displacement", String.valueOf(decoding.displacementL()), "L"),
+                        new SpecItem("engine", "cylinders", String.valueOf(decoding.cylinders()), null))),
+                vpic);
+        return key;
+    }
+
     private static void vin(DSLContext db, String vin, String key) {
+        vin(db, vin, key, SEEDED);
+    }
+
+    private static void vin(DSLContext db, String vin, String key, Provenance provenance) {
         db.insertInto(VIN)
                 .set(VIN.VIN_, vin)
                 .set(VIN.CONFIG_KEY, key)
-                .set(VIN.SOURCE, SEEDED.source())
-                .set(VIN.SOURCE_RANK, SEEDED.rank())
-                .set(VIN.RECORDED_AT, SEEDED.recordedAt())
+                .set(VIN.SOURCE, provenance.source())
+                .set(VIN.SOURCE_RANK, provenance.rank())
+                .set(VIN.RECORDED_AT, provenance.recordedAt())
                 .onConflictDoNothing()
                 .execute();
     }
@@ -297,6 +345,8 @@ public final class ReadModelSeed {
                 LaborView.of(
                         List.of(labor("differential_fluid_change", "Drain and refill front and rear axles", "1.20"))),
                 SEEDED);
+        // Recorded as none, which the Civic Sport's labor (not recorded at all) is not: an empty list that is known.
+        GroupDocument.LABOR.write(db, CIVIC_EX, List.of(), SEEDED);
 
         GroupDocument.FLUIDS.write(
                 db,

@@ -88,6 +88,8 @@ class ReadRoutesDocumentIT {
             "transmission_fluid_change",
             "coolant_replacement",
             "brake_fluid_replacement");
+    /** A published 2023 Hyundai Kona VIN that only vPIC knows: the examples of what the catalog does not hold. */
+    private static final String KONA_VIN = "KM8K2CAB4PU001140";
     /** The enrichment job of the GET /v0/enrich example, a VIN of the reference vendor's catalog. */
     private static final String RAV4_VIN = "2T3P1RFV2NW131842";
 
@@ -120,6 +122,8 @@ class ReadRoutesDocumentIT {
         await().atMost(Duration.ofMinutes(1)).until(() -> decoders.state() == DecoderSource.State.READY);
         ReadModelSeed.seedGroups(db);
         ReadModelSeed.seedDecodeMatches(db);
+        ReadModelSeed.enrichedFromVpicAlone(
+                db, decoders.require().decode(Vin.parse(KONA_VIN)), Instant.parse("2026-11-21T09:20:14.512Z"));
         db.insertInto(CONFIGURATION)
                 .set(CONFIGURATION.CONFIG_KEY, CAMRY_XSE)
                 .set(CONFIGURATION.YEAR, 2020)

@@ -71,6 +71,22 @@ class SandboxRoutesIT extends SandboxHttpIT {
         assertThat(filled.isEmpty()).as("%s is filled", group).isFalse();
     }
 
+    /** The reference vehicle's groups are recorded; the VIN the sample job linked has no service history recorded. */
+    @Test
+    void answersShowTheirGroupsCoverageAndAMissingOneIsKeptAMinute() {
+        SandboxClient client = newClient();
+
+        Api.Reply recorded = client.get("/api/sample/v1/fluids?vin=" + VIN);
+        Api.Reply missing = client.get("/api/sample/v0/service-history?vin=" + JOB_VIN);
+
+        assertThat(recorded.ok().at("/coverage/fluids/status").asString()).isEqualTo("recorded");
+        assertThat(recorded.header("Cache-Control")).isEqualTo("max-age=86400");
+        assertThat(missing.ok().path("service_history")).isEmpty();
+        assertThat(missing.body().at("/coverage/service_history/status").asString())
+                .isEqualTo("missing");
+        assertThat(missing.header("Cache-Control")).isEqualTo("private, max-age=60");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecordAsTheSandboxWritesThem(HostileRequest request) {

@@ -245,7 +245,7 @@ class EnrichmentEndToEndIT {
     /**
      * VINs of other makes that only vPIC knows (sample data: a 2019 F-150 2.7L, whose engine code is derived
      * from vPIC's figures, and a published 2019 Tesla Model 3, electric): each is enriched from its decode, and
-     * every group answers, saying which hold data and where it came from.
+     * every group answers, saying which hold data and where it came from; what is due is unknown.
      */
     @ParameterizedTest
     @CsvSource({"1FTEW1EP5KFA00000, 2.7l-v6", "5YJ3E1EA2KF317000, electric"})
@@ -259,12 +259,14 @@ class EnrichmentEndToEndIT {
         assertThat(completed.get("status").asString()).as(completed.toString()).isEqualTo("completed");
 
         String everyGroup = "fluids,specs,tires,maintenance_schedule,parts,labor,image,service_history";
-        JsonNode answer = await().atMost(ENRICHED)
+        HttpResponse<String> whole = await().atMost(ENRICHED)
                 .until(
                         () -> get("/api/v1/vehicle?vin=" + vin + "&include=" + everyGroup, ownKey),
-                        reply -> reply.statusCode() == 200)
-                .body()
-                .transform(JSON::readTree);
+                        reply -> reply.statusCode() == 200);
+        JsonNode answer = JSON.readTree(whole.body());
+        assertThat(whole.headers().firstValue("Cache-Control"))
+                .as("holding missing groups, which a later import may fill in")
+                .hasValue("private, max-age=60");
 
         JsonNode vehicle = answer.get("vehicle");
         assertThat(vehicle.get("config_key").asString())
@@ -281,7 +283,17 @@ class EnrichmentEndToEndIT {
                         .as(group)
                         .isEqualTo("missing");
             }
+            assertThat(answer.at("/coverage/" + group))
+                    .as("%s's coverage beside it", group)
+                    .isEqualTo(vehicle.at("/coverage/" + group));
         }
+        HttpResponse<String> maintenance = get("/api/v0/maintenance?vin=" + vin + "&mileage=30000", ownKey);
+        assertThat(maintenance.statusCode()).as(maintenance.body()).isEqualTo(200);
+        JsonNode due = JSON.readTree(maintenance.body());
+        assertThat(due.get("status").asString())
+                .as("no schedule is recorded: what is due is not known")
+                .isEqualTo("unknown");
+        assertThat(due.get("services")).isEmpty();
     }
 
     /** Polls until the job has ended, as a client would; a job never stays in flight for ever. */

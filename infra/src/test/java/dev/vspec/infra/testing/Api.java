@@ -27,6 +27,7 @@ public final class Api {
 
     private static final Pattern VEHICLE_PROVENANCE =
             Pattern.compile("\"drivetrain\":(?:null|\"[^\"]*\"),\"source\":\\{");
+    private static final String ANSWER_COVERAGE = ",\"coverage\":{";
 
     private final String base;
     private final String key;
@@ -50,15 +51,26 @@ public final class Api {
 
     /**
      * The same client, reading answers without the {@code source} and {@code coverage} of their
-     * {@code vehicle} blocks, for tests about the identity and the groups; tests about where the facts
-     * came from read them with a plain client.
+     * {@code vehicle} blocks, nor the {@code coverage} beside their groups, for tests about the identity and
+     * the groups; tests about where the facts came from read them with a plain client.
      */
     public Api identityOnly() {
         return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), key, true);
     }
 
-    /** The JSON text without each vehicle block's {@code source} and {@code coverage} (which follow its drivetrain). */
+    /**
+     * The JSON text without each vehicle block's {@code source} and {@code coverage} (which follow its drivetrain),
+     * nor the answer's own {@code coverage} of the groups it holds (its last field).
+     */
     public static String withoutVehicleProvenance(String text) {
+        String kept = withoutVehicleBlocksProvenance(text);
+        int coverage = kept.lastIndexOf(ANSWER_COVERAGE);
+        return coverage >= 0 && endOfObject(kept, coverage + ANSWER_COVERAGE.length() - 1) == kept.length() - 1
+                ? kept.substring(0, coverage) + "}"
+                : kept;
+    }
+
+    private static String withoutVehicleBlocksProvenance(String text) {
         StringBuilder kept = new StringBuilder(text.length());
         Matcher found = VEHICLE_PROVENANCE.matcher(text);
         int from = 0;

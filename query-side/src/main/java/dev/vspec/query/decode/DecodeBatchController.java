@@ -15,6 +15,7 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
+import dev.vspec.query.web.MaybeUnknown;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,9 @@ public class DecodeBatchController {
     }
 
     /** One VIN's answer: {@code status} is the HTTP status the single route would give, with that route's body. */
-    sealed interface Result permits Answered, Refused {}
+    sealed interface Result permits Answered, Refused {
+        int status();
+    }
 
     /** A 200: the single route's {@code vehicle}, {@code decode} and, when several configurations match, {@code matches}. */
     record Answered(
@@ -59,7 +62,20 @@ public class DecodeBatchController {
     /** Any other answer: the single route's error record. */
     record Refused(String vin, int status, ApiError error) implements Result {}
 
-    record BatchResponse(int count, List<Result> results, VpicRelease release) {}
+    /**
+     * Kept briefly ({@link MaybeUnknown}) when a VIN is answered without a vehicle or refused as {@code not_found}: an
+     * enrichment or an import may soon hold it.
+     */
+    record BatchResponse(int count, List<Result> results, VpicRelease release) implements MaybeUnknown {
+
+        @Override
+        public boolean holdsUnknown() {
+            return results.stream()
+                    .anyMatch(result -> result instanceof Answered answered
+                            ? answered.vehicle() == null
+                            : result.status() == ErrorCode.NOT_FOUND.status());
+        }
+    }
 
     @RequiresScope(Scope.MAINTENANCE_READ)
     @CountsReads(parameter = VINS, max = MAX_VINS)

@@ -27,6 +27,7 @@ class FluidsController {
     FluidsResponse fluids(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.FLUIDS);
         LastModified.send(response, resolved.lastChange());
-        return new FluidsResponse(resolved.vehicle(), resolved.json(GroupDocument.FLUIDS));
+        return new FluidsResponse(
+                resolved.vehicle(), resolved.json(GroupDocument.FLUIDS), resolved.coverageOf(Group.FLUIDS));
     }
 }

@@ -5,6 +5,7 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
@@ -42,9 +43,10 @@ class LaborController {
             HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.LABOR);
         Vehicle vehicle = resolved.vehicle();
+        Coverage coverage = resolved.coverageOf(Group.LABOR);
         if (operation == null || operation.isBlank()) {
             LastModified.send(response, resolved.lastChange());
-            return new LaborResponse(vehicle, resolved.json(GroupDocument.LABOR));
+            return new LaborResponse(vehicle, resolved.json(GroupDocument.LABOR), coverage);
         }
         List<LaborView> all = resolved.value(GroupDocument.LABOR);
         String wanted = operation.strip().toLowerCase(Locale.ROOT);
@@ -53,13 +55,21 @@ class LaborController {
         if (matching.isEmpty()) {
             throw new ApiException(
                     ErrorCode.NOT_FOUND,
-                    "No labor time for operation '" + operation.strip() + "' on "
-                            + vehicle.configKey() + "; its operations: "
-                            + (all.isEmpty()
-                                    ? "none recorded"
-                                    : all.stream().map(LaborView::operation).collect(Collectors.joining(", "))));
+                    "No labor time for operation '" + operation.strip() + "' on " + vehicle.configKey() + "; "
+                            + operations(all, coverage));
         }
         LastModified.send(response, resolved.lastChange());
-        return new LaborResponse(vehicle, StoredJson.of(GroupDocument.LABOR.render(matching)));
+        return new LaborResponse(vehicle, StoredJson.of(GroupDocument.LABOR.render(matching)), coverage);
+    }
+
+    /** The operations a vehicle has times for, as a refusal lists them: none recorded is not none known. */
+    private static String operations(List<LaborView> all, Coverage coverage) {
+        if (coverage.anyMissing()) {
+            return "the catalog holds no labor times for it yet (labor is missing in its coverage)";
+        }
+        return "its operations: "
+                + (all.isEmpty()
+                        ? "none recorded"
+                        : all.stream().map(LaborView::operation).collect(Collectors.joining(", ")));
     }
 }

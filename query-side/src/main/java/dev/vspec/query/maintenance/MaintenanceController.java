@@ -5,11 +5,14 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.RequiresScope;
+import dev.vspec.query.maintenance.MaintenanceResponse.Status;
+import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
 import dev.vspec.query.web.LastModified;
 import dev.vspec.readmodel.FluidView;
+import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.readmodel.PartView;
@@ -29,7 +32,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /api/v0/maintenance[?mileage=&months=&schedule=normal|severe]}: the services due for the
  * resolved vehicle (see {@link Due}), each with its parts, fluids and labor, read from the same
  * stored documents as {@code /v1/maintenance-schedule}, {@code /v1/parts}, {@code /v1/fluids} and
- * {@code /v0/labor} (in one statement with the vehicle).
+ * {@code /v0/labor} (in one statement with the vehicle). A vehicle whose schedule is not recorded answers that what is
+ * due is unknown ({@link Status#UNKNOWN}).
  */
 @RestController
 class MaintenanceController {
@@ -58,12 +62,21 @@ class MaintenanceController {
                 GroupDocument.LABOR);
         LastModified.send(response, resolved.lastChange());
         Vehicle vehicle = resolved.vehicle();
-
+        Coverage coverage = resolved.coverageOf(Group.FLUIDS, Group.MAINTENANCE_SCHEDULE, Group.PARTS, Group.LABOR);
+        if (resolved.coverageOf(Group.MAINTENANCE_SCHEDULE).anyMissing()) {
+            return new MaintenanceResponse(vehicle, scheduleName, at, Status.UNKNOWN, List.of(), coverage);
+        }
         List<ServiceItem> due = resolved.value(GroupDocument.MAINTENANCE_SCHEDULE).named(scheduleName).stream()
                 .filter(at::covers)
                 .toList();
+        return new MaintenanceResponse(
+                vehicle, scheduleName, at, Status.KNOWN, withWhatTheyTake(due, resolved), coverage);
+    }
+
+    /** The due services, each with its parts, the fluids it uses and its labor time, read from the vehicle's documents. */
+    private static List<DueService> withWhatTheyTake(List<ServiceItem> due, ResolvedVehicle resolved) {
         if (due.isEmpty()) {
-            return new MaintenanceResponse(vehicle, scheduleName, at, List.of());
+            return List.of();
         }
         Map<String, List<PartView>> partsByService = resolved.value(GroupDocument.PARTS).stream()
                 .filter(part -> part.service() != null)
@@ -71,8 +84,7 @@ class MaintenanceController {
         List<FluidView> allFluids = resolved.value(GroupDocument.FLUIDS);
         Map<String, LaborView> laborByOperation = resolved.value(GroupDocument.LABOR).stream()
                 .collect(Collectors.toMap(LaborView::operation, Function.identity(), (first, second) -> first));
-
-        List<DueService> services = due.stream()
+        return due.stream()
                 .map(service -> {
                     List<String> fluidTypes = ServiceFluids.typesFor(service.service());
                     return new DueService(
@@ -86,7 +98,6 @@ class MaintenanceController {
                             laborByOperation.get(service.service()));
                 })
                 .toList();
-        return new MaintenanceResponse(vehicle, scheduleName, at, services);
     }
 
     /** A non-negative whole number no greater than {@code max}; blank counts as absent, like identifier parameters. */

@@ -27,6 +27,7 @@ class PartsController {
     PartsResponse parts(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.PARTS);
         LastModified.send(response, resolved.lastChange());
-        return new PartsResponse(resolved.vehicle(), resolved.json(GroupDocument.PARTS));
+        return new PartsResponse(
+                resolved.vehicle(), resolved.json(GroupDocument.PARTS), resolved.coverageOf(Group.PARTS));
     }
 }

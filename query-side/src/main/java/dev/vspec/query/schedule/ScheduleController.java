@@ -27,6 +27,9 @@ class ScheduleController {
     ScheduleResponse schedule(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.MAINTENANCE_SCHEDULE);
         LastModified.send(response, resolved.lastChange());
-        return new ScheduleResponse(resolved.vehicle(), resolved.json(GroupDocument.MAINTENANCE_SCHEDULE));
+        return new ScheduleResponse(
+                resolved.vehicle(),
+                resolved.json(GroupDocument.MAINTENANCE_SCHEDULE),
+                resolved.coverageOf(Group.MAINTENANCE_SCHEDULE));
     }
 }

@@ -47,6 +47,7 @@ class ServiceHistoryController {
         Vehicle vehicle = resolved.vehicle();
         List<ServiceVisit> visits = history.of(vehicle, identifier, AskedRoutes.of(request));
         LastModified.send(response, resolved.lastChange());
-        return new ServiceHistoryResponse(vehicle, byVin.vin().value(), visits);
+        return new ServiceHistoryResponse(
+                vehicle, byVin.vin().value(), visits, resolved.coverageOf(Group.SERVICE_HISTORY));
     }
 }

@@ -27,6 +27,7 @@ class SpecsController {
     SpecsResponse specs(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.SPECS);
         LastModified.send(response, resolved.lastChange());
-        return new SpecsResponse(resolved.vehicle(), resolved.json(GroupDocument.SPECS));
+        return new SpecsResponse(
+                resolved.vehicle(), resolved.json(GroupDocument.SPECS), resolved.coverageOf(Group.SPECS));
     }
 }

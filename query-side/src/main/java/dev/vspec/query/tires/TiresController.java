@@ -27,6 +27,7 @@ class TiresController {
     TiresResponse tires(VehicleIdentifier identifier, HttpServletResponse response) {
         ResolvedVehicle resolved = vehicles.resolve(identifier, GroupDocument.TIRES);
         LastModified.send(response, resolved.lastChange());
-        return new TiresResponse(resolved.vehicle(), resolved.json(GroupDocument.TIRES));
+        return new TiresResponse(
+                resolved.vehicle(), resolved.json(GroupDocument.TIRES), resolved.coverageOf(Group.TIRES));
     }
 }

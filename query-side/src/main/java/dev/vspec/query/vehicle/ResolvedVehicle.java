@@ -29,6 +29,11 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
         return body == null ? StoredJson.of(document.empty()) : body;
     }
 
+    /** The coverage an answer holding these groups shows beside them ({@link Coverage#of}). */
+    public Coverage coverageOf(Group... groups) {
+        return vehicle.coverage().of(List.of(groups));
+    }
+
     /** The group's value read back into its records, for answers built from it. */
     public <T> T value(GroupDocument<T> document) {
         return document.parse(json(document).text());

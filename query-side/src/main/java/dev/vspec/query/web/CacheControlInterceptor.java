@@ -5,6 +5,7 @@ import dev.vspec.infra.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
@@ -12,10 +13,13 @@ import org.springframework.web.servlet.HandlerMapping;
 /**
  * Puts the {@link CachePolicy}'s {@code Cache-Control} on every GET of a known route before its
  * handler runs, so it also rides on 304 answers, which skip the body: {@code private} and
- * {@code Vary} on the key's headers for an answer given to a key. An error replaces it with
- * infra's {@code no-store}.
+ * {@code Vary} on the key's headers for an answer given to a key. An answer that holds something unknown
+ * is shortened once written ({@link BriefWhileUnknown}); an error replaces it with infra's {@code no-store}.
  */
 final class CacheControlInterceptor implements HandlerInterceptor {
+
+    /** The request attribute holding the {@link Freshness} the answer was given. */
+    private static final String GIVEN = Freshness.class.getName();
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
@@ -24,21 +28,28 @@ final class CacheControlInterceptor implements HandlerInterceptor {
             if (route != null) {
                 Map<String, String[]> parameters = RequestParameters.of(request);
                 CachePolicy.forRoute(route.toString(), name -> joined(parameters.get(name)))
-                        .ifPresent(freshness -> cacheControl(request, response, freshness));
+                        .ifPresent(freshness -> {
+                            give(request, response, freshness);
+                            if (AccessGrant.keyOf(request).isPresent() && freshness.stored()) {
+                                response.addHeader(HttpHeaders.VARY, AccessGrant.KEY_HEADERS);
+                            }
+                        });
             }
         }
         return true;
     }
 
-    private static void cacheControl(HttpServletRequest request, HttpServletResponse response, Freshness freshness) {
-        if (AccessGrant.keyOf(request).isEmpty()) {
-            response.setHeader(HttpHeaders.CACHE_CONTROL, freshness.cacheControl());
-            return;
-        }
-        response.setHeader(HttpHeaders.CACHE_CONTROL, freshness.keyedCacheControl());
-        if (freshness.stored()) {
-            response.addHeader(HttpHeaders.VARY, AccessGrant.KEY_HEADERS);
-        }
+    /** The answer's Cache-Control for this freshness: {@code private} when it is given to a key. */
+    static void give(HttpServletRequest request, HttpServletResponse response, Freshness freshness) {
+        request.setAttribute(GIVEN, freshness);
+        response.setHeader(
+                HttpHeaders.CACHE_CONTROL,
+                AccessGrant.keyOf(request).isEmpty() ? freshness.cacheControl() : freshness.keyedCacheControl());
+    }
+
+    /** The freshness {@link #give} gave the answer to this request, if any. */
+    static Optional<Freshness> given(HttpServletRequest request) {
+        return Optional.ofNullable((Freshness) request.getAttribute(GIVEN));
     }
 
     /** Repeated parameters read as one comma-separated value, as Spring binds them to a String. */

@@ -17,6 +17,13 @@ public enum Freshness {
     IMAGE(604_800, false, "max-age=604800, immutable"),
     /** What the catalog holds (its years, makes, models, trims, configurations): grows whenever an enrichment or import adds to it. */
     LISTING(60, false, "max-age=60"),
+    /**
+     * An answer holding something the catalog does not know yet (a group it does not hold, a VIN no configuration
+     * matches): an enrichment or an import may fill it in at any moment ({@link #whileUnknown}).
+     */
+    UNKNOWN(60, false, "max-age=60"),
+    /** The same for an answer that is private already (one VIN's records). */
+    UNKNOWN_PRIVATE(60, true, "private, max-age=60"),
     /** A liveness answer: reuse only after revalidating. */
     STATUS(0, false, "no-cache"),
     /** An enrichment job's status, which a poll must read afresh: never stored, so it gets no ETag either. */
@@ -51,6 +58,14 @@ public enum Freshness {
     /** Whether an answer may be kept at all, and so carries an ETag to revalidate it with. */
     public boolean stored() {
         return this != NO_STORE;
+    }
+
+    /** The freshness of this answer when it holds something unknown: at most {@link #UNKNOWN}'s, private if this is. */
+    public Freshness whileUnknown() {
+        if (maxAgeSeconds <= UNKNOWN.maxAgeSeconds) {
+            return this;
+        }
+        return privateOnly ? UNKNOWN_PRIVATE : UNKNOWN;
     }
 
     int maxAgeSeconds() {

@@ -31,7 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * very {@link GroupBuilder} their own routes call. {@code image} describes the render
  * ({@code content_type}, {@code etag}, {@code href}) or is null when none is cached; its bytes are
  * {@code GET /v0/vehicle-image}, which {@code href} names on the surface that answered.
- * {@code service_history} needs the vin mode.
+ * {@code service_history} needs the vin mode. {@code coverage} holds the included groups' entries of the vehicle's
+ * coverage, as their own routes show them.
  * Every parameter is checked before anything is resolved, so a bad include is a 400 even for a
  * lookup that would be ambiguous. Each included group needs the scope of its own route.
  */
@@ -84,6 +85,7 @@ class VehicleController {
         }
         // The image and the service history built here show no more than their records, which the coverage dates.
         LastModified.send(response, resolved.lastChange());
-        return new VehicleResponse(resolved.vehicle(), values);
+        return new VehicleResponse(
+                resolved.vehicle(), values, resolved.vehicle().coverage().of(wanted));
     }
 }

@@ -2,6 +2,8 @@ package dev.vspec.query.wholevehicle;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.query.vehicle.Coverage;
+import dev.vspec.query.vehicle.CoveredAnswer;
 import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import java.io.ByteArrayOutputStream;
@@ -12,20 +14,24 @@ import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code {"vehicle": {...}, "<group>": ..., ...}}: the vehicle block, then each included group under
- * its own key with the value its own route answers under that key (a stored group as its stored
- * bytes, {@link dev.vspec.query.vehicle.StoredJson}). Written by {@link VehicleResponseConverter}.
+ * {@code {"vehicle": {...}, "<group>": ..., ..., "coverage": {"<group>": {...}, ...}}}: the vehicle block, then each
+ * included group under its own key with the value its own route answers under that key (a stored group as its stored
+ * bytes, {@link dev.vspec.query.vehicle.StoredJson}), then the included groups' coverage, as their own routes show it.
+ * Written by {@link VehicleResponseConverter}.
  */
-final class VehicleResponse {
+final class VehicleResponse implements CoveredAnswer {
 
     private static final byte[] OPEN = "{\"vehicle\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] COVERAGE = ",\"coverage\":".getBytes(StandardCharsets.US_ASCII);
 
     private final Vehicle vehicle;
     private final Map<String, Object> groups;
+    private final Coverage coverage;
 
-    VehicleResponse(Vehicle vehicle, Map<String, Object> groups) {
+    VehicleResponse(Vehicle vehicle, Map<String, Object> groups, Coverage coverage) {
         this.vehicle = vehicle;
         this.groups = groups;
+        this.coverage = coverage;
     }
 
     @JsonProperty("vehicle")
@@ -36,6 +42,12 @@ final class VehicleResponse {
     @JsonAnyGetter
     Map<String, Object> groups() {
         return groups;
+    }
+
+    @JsonProperty("coverage")
+    @Override
+    public Coverage coverage() {
+        return coverage;
     }
 
     /**
@@ -58,6 +70,8 @@ final class VehicleResponse {
                 text.writeBytes(mapper.writeValueAsBytes(group.getValue()));
             }
         }
+        text.writeBytes(COVERAGE);
+        text.writeBytes(mapper.writeValueAsBytes(coverage));
         text.write('}');
         parts.add(text.toByteArray());
         return parts;

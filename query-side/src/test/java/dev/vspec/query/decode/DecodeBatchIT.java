@@ -68,6 +68,21 @@ class DecodeBatchIT extends SeededRouteIT {
         assertThat(results.get(5).at("/error/error").asString()).isEqualTo("invalid_vin");
     }
 
+    /** As each single decode would be: long when every VIN has its vehicle or is refused for good, else a minute. */
+    @Test
+    void aBatchWithAVinNoConfigurationAnswersYetIsKeptAMinute() {
+        String held = CIVIC_LX_VIN + ",2HGFC2F59KH600001";
+        String refusedForGood = "5UXTY5C07M9G00001,1HGCM82633A00435";
+
+        assertThat(api.get(ROUTE + query("vins", held + "," + refusedForGood)).header("Cache-Control"))
+                .isEqualTo("private, max-age=86400");
+        for (String notYetHeld : List.of("1FTEW1E50LFA00001", "1FTEW1EP9LFA00001", "11111111111111111")) {
+            assertThat(api.get(ROUTE + query("vins", held + "," + notYetHeld)).header("Cache-Control"))
+                    .as(notYetHeld)
+                    .isEqualTo("private, max-age=60");
+        }
+    }
+
     @Test
     void everyVinCountsAsOneReadAndARefusedBatchCountsNone() {
         String key = new ApiKeyStore(db)

@@ -109,9 +109,13 @@ class DecodeIT extends SeededRouteIT {
 
     @Test
     void aDecodedVinThatMatchesNoConfigurationDecodesWithoutAVehicleAndIsNotFoundElsewhere() {
-        JsonNode body = api.get(ROUTE + query("vin", F150_27_2020_VIN)).ok();
+        Api.Reply reply = api.get(ROUTE + query("vin", F150_27_2020_VIN));
+        JsonNode body = reply.ok();
 
         assertThat(body.path("vehicle").isNull()).isTrue();
+        assertThat(reply.header("Cache-Control"))
+                .as("an enrichment or an import may add its configuration at any moment")
+                .isEqualTo("private, max-age=60");
         assertThat(body.at("/decode/engine_code/value").asString()).isEqualTo("2.7l-v6");
         JsonNode error =
                 api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
@@ -134,8 +138,10 @@ class DecodeIT extends SeededRouteIT {
                 """.formatted(
                         F150_2020_LARIAT_50, F150_2020_LARIAT_50_LABEL, F150_2020_XLT_50, F150_2020_XLT_50_LABEL));
 
-        JsonNode decoded = api.get(ROUTE + query("vin", F150_50_2020_VIN)).ok();
+        Api.Reply reply = api.get(ROUTE + query("vin", F150_50_2020_VIN));
+        JsonNode decoded = reply.ok();
         assertThat(decoded.path("vehicle").isNull()).isTrue();
+        assertThat(reply.header("Cache-Control")).isEqualTo("private, max-age=60");
         assertThat(decoded.path("matches")).isEqualTo(matches);
 
         JsonNode conflict =

@@ -8,6 +8,7 @@ import static dev.vspec.query.Expected.CVT_FLUID_LABOR;
 import static dev.vspec.query.Expected.FRONT_PADS_LABOR;
 import static dev.vspec.query.Expected.OIL_CHANGE_LABOR;
 import static dev.vspec.query.Expected.TIRE_ROTATION_LABOR;
+import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -78,13 +79,21 @@ class LaborIT extends SeededRouteIT {
     }
 
     @Test
-    void anOperationOnAVehicleWithoutLaborTimesIs404SayingSo() {
+    void anOperationOnAVehicleWhoseLaborTimesAreNotKnownIs404SayingSo() {
         JsonNode body = api.get(ROUTE + query("config_key", CIVIC_SPORT, "operation", "engine_oil_change"))
                 .error(404, "not_found");
 
-        assertThat(body.path("message").asString()).contains("none recorded");
+        assertThat(body.path("message").asString()).contains("holds no labor times for it yet");
         assertThat(api.get(ROUTE + query("config_key", CIVIC_SPORT)).ok().path("labor"))
                 .isEqualTo(json("[]"));
+    }
+
+    @Test
+    void anOperationOnAVehicleRecordedWithoutLaborTimesIs404SayingNoneAreRecorded() {
+        JsonNode body = api.get(ROUTE + query("config_key", CIVIC_EX, "operation", "engine_oil_change"))
+                .error(404, "not_found");
+
+        assertThat(body.path("message").asString()).contains("its operations: none recorded");
     }
 
     @Test

@@ -35,7 +35,7 @@ class MaintenanceIT extends SeededRouteIT {
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheServicesDueAtAMileageWithTheirPartsFluidsAndLaborInEveryMode(String identifier) {
         assertThat(api.get(ROUTE + identifier + "&mileage=15000").ok()).isEqualTo(json("""
-                {"vehicle": %s, "schedule": "normal", "at": {"mileage": 15000, "months": null},
+                {"vehicle": %s, "schedule": "normal", "at": {"mileage": 15000, "months": null}, "status": "known",
                  "services": [
                    {"service": "engine_oil_change", "description": "Replace engine oil and filter",
                     "interval": {"miles": 7500, "kilometres": 12000, "months": 12},

@@ -13,11 +13,13 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a web slice's mocked {@link VehicleResolver} answers in place of PostgreSQL: one held 2019 Honda Civic
- * configuration, every stored group recorded (with its empty value) at {@link #RECORDED}, so every route about it
- * answers 200 with a known {@code Last-Modified}. Resolution itself is the ITs' subject.
+ * configuration, every stored group recorded (with its empty value) at {@link #RECORDED} unless a test names it
+ * missing, so every route about it answers 200 with a known {@code Last-Modified}. Resolution itself is the ITs'
+ * subject.
  */
 public final class HeldVehicle {
 
@@ -33,7 +35,15 @@ public final class HeldVehicle {
 
     /** Every lookup, in every mode, resolves to the configuration {@code configKey}. */
     public static void resolveEveryLookupTo(VehicleResolver resolver, String configKey) {
-        ResolvedVehicle held = held(configKey);
+        resolveEveryLookupTo(resolver, configKey, Set.of());
+    }
+
+    /**
+     * Every lookup, in every mode, resolves to the configuration {@code configKey}, whose {@code missing} groups the
+     * catalog does not hold: their coverage says missing and their bodies have no time.
+     */
+    public static void resolveEveryLookupTo(VehicleResolver resolver, String configKey, Set<Group> missing) {
+        ResolvedVehicle held = held(configKey, missing);
         doReturn(held.vehicle()).when(resolver).resolve(any(VehicleIdentifier.class));
         doAnswer(call -> held.only(call.getArgument(1)))
                 .when(resolver)
@@ -44,18 +54,22 @@ public final class HeldVehicle {
         doReturn(List.of(held.vehicle().asMatch())).when(resolver).candidates(any(VehicleIdentifier.class));
     }
 
-    private static ResolvedVehicle held(String configKey) {
+    private static ResolvedVehicle held(String configKey, Set<Group> missing) {
         Coverage.Builder coverage = new Coverage.Builder();
         Map<GroupDocument<?>, StoredJson> documents = new HashMap<>();
         Map<GroupDocument<?>, OffsetDateTime> bodies = new HashMap<>();
         for (Group group : Group.values()) {
-            if (group != Group.SERVICE_HISTORY) {
+            if (missing.contains(group)) {
+                coverage.group(group.key(), null, null);
+            } else if (group != Group.SERVICE_HISTORY) {
                 coverage.group(group.key(), SOURCE, RECORDED);
             }
         }
         for (GroupDocument<?> document : GroupDocument.all()) {
             documents.put(document, null);
-            bodies.put(document, RECORDED);
+            if (!missing.contains(document.group())) {
+                bodies.put(document, RECORDED);
+            }
         }
         Vehicle vehicle = new Vehicle(
                         configKey, "2019 Honda Civic LX 2.0L K20C2", 2019, "Honda", "Civic", "LX", "K20C2", "FWD")

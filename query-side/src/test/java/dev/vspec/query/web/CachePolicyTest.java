@@ -57,6 +57,19 @@ class CachePolicyTest {
     }
 
     @Test
+    void anAnswerHoldingSomethingUnknownIsKeptAMinuteAtMostAndStaysPrivateWhereItWas() {
+        assertThat(Freshness.CATALOG.whileUnknown()).isEqualTo(Freshness.UNKNOWN);
+        assertThat(Freshness.PRICES.whileUnknown()).isEqualTo(Freshness.UNKNOWN);
+        assertThat(Freshness.UNKNOWN.keyedCacheControl()).isEqualTo("private, max-age=60");
+        assertThat(Freshness.UNKNOWN.cacheControl()).as("keyless").isEqualTo("max-age=60");
+        assertThat(Freshness.SERVICE_HISTORY.whileUnknown().cacheControl())
+                .as("private even keyless")
+                .isEqualTo("private, max-age=60");
+        assertThat(Freshness.LISTING.whileUnknown()).as("a minute already").isEqualTo(Freshness.LISTING);
+        assertThat(Freshness.NO_STORE.whileUnknown()).isEqualTo(Freshness.NO_STORE);
+    }
+
+    @Test
     void enrichmentStatusIsNeverStoredAndOnlyItIsUnstored() {
         assertThat(CachePolicy.forRoute("/api/v0/enrich", name -> null)).hasValue(Freshness.NO_STORE);
         for (Freshness freshness : Freshness.values()) {

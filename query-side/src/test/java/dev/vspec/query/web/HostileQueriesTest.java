@@ -108,6 +108,6 @@ class HostileQueriesTest extends QuerySideWebSlice {
         assertThat(api.get("/api/v1/vehicle?config_key=" + CIVIC_LX + "&include=fluids&include=specs")
                         .ok()
                         .propertyNames())
-                .containsExactly("vehicle", "fluids", "specs");
+                .containsExactly("vehicle", "fluids", "specs", "coverage");
     }
 }

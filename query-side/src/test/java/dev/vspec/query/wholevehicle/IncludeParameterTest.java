@@ -26,7 +26,7 @@ class IncludeParameterTest extends QuerySideWebSlice {
         JsonNode expected = api.get(ROUTE + query("config_key", CIVIC_LX, "include", "fluids,parts"))
                 .ok();
 
-        assertThat(expected.propertyNames()).containsExactly("vehicle", "fluids", "parts");
+        assertThat(expected.propertyNames()).containsExactly("vehicle", "fluids", "parts", "coverage");
         assertThat(api.get(ROUTE + query("config_key", CIVIC_LX, "include", " parts , FLUIDS,,fluids , parts "))
                         .ok())
                 .isEqualTo(expected);
