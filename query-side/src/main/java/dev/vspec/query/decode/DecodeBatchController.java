@@ -16,6 +16,7 @@ import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +66,9 @@ public class DecodeBatchController {
     @CountsReads(parameter = VINS, max = MAX_VINS)
     @RepeatableParameters(VINS)
     @GetMapping("/api/v1/decode/batch")
-    BatchResponse decodeBatch(HttpServletRequest request) {
+    BatchResponse decodeBatch(HttpServletRequest request, HttpServletResponse response) {
         List<String> vins = vins(RequestParameters.of(request));
+        SupersededFields.announce(response);
         VinDecoder decoder = answers.decoder();
         List<Vin> parsed = new ArrayList<>(vins.size());
         List<Integer> positions = new ArrayList<>(vins.size());
