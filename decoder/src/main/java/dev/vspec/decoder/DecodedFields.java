@@ -31,9 +31,14 @@ final class DecodedFields {
 
     /** The decode's name for an element: {@code model_year}, {@code body_class}, {@code engine_displacement_l}. */
     static String nameOf(Element element) {
-        String code = element.code() != null ? element.code() : element.name();
+        String code = codeOf(element);
         String name = NAMES.get(code);
         return name != null ? name : snakeCase(code);
+    }
+
+    /** vPIC's variable code of an element (BodyClass), or its name where it has none. */
+    static String codeOf(Element element) {
+        return element.code() != null ? element.code() : element.name();
     }
 
     /**

@@ -29,7 +29,7 @@ final class PartialFields {
 
     /** The known positions settle the element's value. */
     void determine(Element element, String value) {
-        String code = codeOf(element);
+        String code = DecodedFields.codeOf(element);
         determined.put(code, value);
         switch (code) {
             case MAKE -> shownBeside("make", value, VehicleNames::make);
@@ -40,7 +40,7 @@ final class PartialFields {
 
     /** The values the element could still take (sorted, at most the limit), and whether it has more. */
     void leaveOpen(Element element, List<String> values, boolean more) {
-        String code = codeOf(element);
+        String code = DecodedFields.codeOf(element);
         String name = DecodedFields.nameOf(element);
         candidates.put(code, List.copyOf(values));
         if (more) {
@@ -71,9 +71,5 @@ final class PartialFields {
         values.forEach(value -> shownValues.add(shown.apply(value)));
         candidateFields.put(field, List.copyOf(shownValues));
         candidateFields.put("vpic_" + field, List.copyOf(values));
-    }
-
-    private static String codeOf(Element element) {
-        return element.code() != null ? element.code() : element.name();
     }
 }
