@@ -17,10 +17,11 @@ import java.util.stream.Stream;
  *
  * <p>A make is shown the same whatever the case of its source. Each word is capitalised (Honda, Land
  * Rover, Mercedes-Benz), except: a word without a vowel is an initialism in capitals (BMW, GMC, KTM,
- * BYD); a word of "Mc" and a name has two capitals (McLaren); the words of {@link #MAKE_WORDS} have their
- * own form (USA, EV, Ltd, GmbH; "of", "and", "by" after the first word); and the makes of {@link #MAKE_EXCEPTIONS} are written as their makers write them
- * (MINI, smart, McLaren, DeLorean, IC Bus). vPIC's own Make table writes nine in ten of its names in mixed
- * case; this rule gives those spellings for all but a few small coachbuilders' (see the tests).
+ * BYD); a word of "Mc" and a name has two capitals (McLaren); the words of {@link #MAKE_WORDS} have
+ * their own form (USA, EV, Ltd, GmbH; "of", "and", "by" after the first word); and the makes of
+ * {@link #MAKE_EXCEPTIONS} are written as their makers write them (MINI, smart, DeLorean, IC Bus).
+ * Where vPIC's own Make table spells a make in mixed case, the rule gives that spelling for nine in ten
+ * of them, and for every make of cars, MPVs and trucks but a few small coachbuilders' (see the tests).
  *
  * <p>A model keeps its source's spelling, where the case carries the maker's meaning (CR-V, RAV4, 328i,
  * e-tron, ID.4, bZ4X), except that a word written all in capitals with at least four letters, a vowel and
