@@ -100,7 +100,8 @@ def reads_an_image(api, catalog):
 def decodes(api):
     identity = vspec_client.IdentityApi(api)
     decoded = identity.decode(vin=DECODABLE_VIN)
-    assert decoded.decode.make == "HONDA" and decoded.decode.model_year == 2003, decoded
+    assert decoded.decode.make == "Honda" and decoded.decode.vpic_make == "HONDA", decoded
+    assert decoded.decode.model_year == 2003, decoded
     assert identity.decode(partial_vin=DECODABLE_VIN[:8]).partial_decode.wmi == WMI
     batch = identity.decode_batch(vins=[DECODABLE_VIN, DECODABLE_VIN[:16]])
     assert [result.status for result in batch.results] == [200, 400]

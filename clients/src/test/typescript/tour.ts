@@ -126,7 +126,8 @@ async function readsAnImage(api: Configuration, catalog: ListedConfiguration[]):
 async function decodes(api: Configuration): Promise<void> {
   const identity = new IdentityApi(api);
   const decoded = await identity.decode({ vin: DECODABLE_VIN });
-  assert.equal(decoded.decode?.make, "HONDA");
+  assert.equal(decoded.decode?.make, "Honda");
+  assert.equal(decoded.decode?.vpicMake, "HONDA");
   assert.equal(decoded.decode?.modelYear, 2003);
   const partial = await identity.decode({ partialVin: DECODABLE_VIN.substring(0, 8) });
   assert.equal(partial.partialDecode?.wmi, WMI);

@@ -233,7 +233,8 @@ final class JavaClientTour {
         IdentityApi identity = new IdentityApi(api);
         var decoded = identity.decode(
                 IdentityApi.APIDecodeRequest.newBuilder().vin(DECODABLE_VIN).build());
-        assertThat(decoded.getDecode().getMake()).isEqualTo("HONDA");
+        assertThat(decoded.getDecode().getMake()).isEqualTo("Honda");
+        assertThat(decoded.getDecode().getVpicMake()).isEqualTo("HONDA");
         assertThat(decoded.getDecode().getModelYear()).isEqualTo(2003);
         var partial = identity.decode(IdentityApi.APIDecodeRequest.newBuilder()
                 .partialVin(DECODABLE_VIN.substring(0, 8))

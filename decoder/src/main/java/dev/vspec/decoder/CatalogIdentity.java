@@ -16,6 +16,10 @@ import java.util.Set;
  * number, so every VIN of one vehicle names the same {@code config_key}; and only on texts a new vPIC
  * release rewrites at most in case, spacing or punctuation, which the key's slug ignores.
  *
+ * <p>Make and model are vPIC's own spelling ("HONDA"), which the configuration's registration records as
+ * its source says it; the read model shows them as every make and model is shown
+ * ({@link dev.vspec.contracts.identity.VehicleNames}).
+ *
  * <p>vPIC writes a trim as alternatives where one VIN pattern covers several ("L/LE/SE/XLE/XSE",
  * "S, SE, R-Line", "LT (1LT)"), and a drive type with its synonyms ("4WD/4-Wheel Drive/4x4").
  *
@@ -42,8 +46,8 @@ public record CatalogIdentity(int year, String make, String model, String trim, 
         List<String> drivetrains = drivetrains(decoding.driveType());
         return Optional.of(new CatalogIdentity(
                 decoding.modelYear(),
-                folded(decoding.make()),
-                folded(decoding.model()),
+                folded(decoding.vpicMake()),
+                folded(decoding.vpicModel()),
                 trim == null ? NO_TRIM : trim,
                 decoding.engineCode().value(),
                 drivetrains.isEmpty() ? null : drivetrains.get(0).toUpperCase(Locale.ROOT)));

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -136,16 +135,13 @@ final class PartialDecoder {
             }
         }
 
-        Map<String, String> determined = new TreeMap<>();
-        Map<String, List<String>> candidates = new TreeMap<>();
-        List<String> truncated = new ArrayList<>();
+        PartialFields fields = new PartialFields();
         Set<Integer> elements = new TreeSet<>(certain.keySet());
         elements.addAll(possible.keySet());
         String model = null;
         List<String> modelCandidates = new ArrayList<>();
         for (int elementId : elements) {
             Element element = index.element(elementId);
-            String code = element.code() != null ? element.code() : element.name();
             DecodingItem best = null;
             for (DecodingItem item : certain.getOrDefault(elementId, List.of())) {
                 if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
@@ -166,17 +162,16 @@ final class PartialDecoder {
                 continue;
             }
             if (best != null && values.size() == 1) {
-                determined.put(code, values.iterator().next());
+                fields.determine(element, values.iterator().next());
                 if (elementId == Element.MODEL) {
                     model = best.attributeId();
                 }
             } else {
                 List<String> sorted = new ArrayList<>(new TreeSet<>(values));
-                if (sorted.size() > MAX_CANDIDATES) {
-                    truncated.add(code);
-                    sorted = sorted.subList(0, MAX_CANDIDATES);
-                }
-                candidates.put(code, List.copyOf(sorted));
+                fields.leaveOpen(
+                        element,
+                        sorted.subList(0, Math.min(sorted.size(), MAX_CANDIDATES)),
+                        sorted.size() > MAX_CANDIDATES);
                 if (elementId == Element.MODEL) {
                     possible.getOrDefault(elementId, List.of())
                             .forEach(item -> modelCandidates.add(item.attributeId()));
@@ -184,10 +179,10 @@ final class PartialDecoder {
                 }
             }
         }
-        addMake(wmi, model, modelCandidates, determined, candidates);
+        addMake(wmi, model, modelCandidates, fields);
         Integer modelYear = year;
         if (modelYear != null) {
-            determined.put("ModelYear", modelYear.toString());
+            fields.determine(index.element(Element.MODEL_YEAR), modelYear.toString());
         }
         return new PartialVinDecoding(
                 vin,
@@ -197,9 +192,12 @@ final class PartialDecoder {
                 wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
                 modelYear,
                 modelYear == null ? ranges(modelYears) : null,
-                determined,
-                candidates,
-                truncated,
+                fields.determinedFields,
+                fields.candidateFields,
+                fields.truncatedFields,
+                fields.determined,
+                fields.candidates,
+                fields.truncated,
                 warnings(vin, years),
                 index.release());
     }
@@ -227,12 +225,7 @@ final class PartialDecoder {
         return warnings;
     }
 
-    private void addMake(
-            Wmi wmi,
-            String model,
-            List<String> modelCandidates,
-            Map<String, String> determined,
-            Map<String, List<String>> candidates) {
+    private void addMake(Wmi wmi, String model, List<String> modelCandidates, PartialFields fields) {
         Set<String> makes = new TreeSet<>();
         if (model != null) {
             makesOf(model, makes);
@@ -244,9 +237,9 @@ final class PartialDecoder {
         }
         if (makes.size() == 1
                 && (model != null || modelCandidates.isEmpty() || wmi.makes().size() == 1)) {
-            determined.put("Make", makes.iterator().next());
+            fields.determine(index.element(Element.MAKE), makes.iterator().next());
         } else if (!makes.isEmpty()) {
-            candidates.put("Make", List.copyOf(makes));
+            fields.leaveOpen(index.element(Element.MAKE), List.copyOf(makes), false);
         }
     }
 

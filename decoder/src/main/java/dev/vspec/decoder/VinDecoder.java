@@ -1,5 +1,6 @@
 package dev.vspec.decoder;
 
+import dev.vspec.contracts.identity.VehicleNames;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VpicIndex.Wmi;
 import java.time.Clock;
@@ -149,13 +150,18 @@ public final class VinDecoder {
         String configuration = value(pass, Element.ENGINE_CONFIGURATION);
         String fuel = value(pass, Element.FUEL_PRIMARY);
         String engineModel = value(pass, Element.ENGINE_MODEL);
+        String make = value(pass, Element.MAKE);
+        String model = value(pass, Element.MODEL);
+        String displacementCc = value(pass, Element.DISPLACEMENT_CC);
         return new VinDecoding(
                 vin,
                 wmiCode,
                 descriptor(vin),
                 value(pass, Element.MANUFACTURER),
-                value(pass, Element.MAKE),
-                value(pass, Element.MODEL),
+                VehicleNames.make(make),
+                make,
+                VehicleNames.model(model),
+                model,
                 modelYear,
                 value(pass, Element.SERIES),
                 value(pass, Element.TRIM),
@@ -168,7 +174,9 @@ public final class VinDecoder {
                 configuration,
                 cylinders,
                 displacementL,
-                value(pass, Element.DISPLACEMENT_CC),
+                displacementCc,
+                DecodedFields.number(displacementL),
+                DecodedFields.number(displacementCc),
                 fuel,
                 value(pass, Element.FUEL_SECONDARY),
                 value(pass, Element.ELECTRIFICATION),
@@ -196,6 +204,7 @@ public final class VinDecoder {
             elements.add(new VinDecoding.DecodedElement(
                     element == null ? null : element.code(),
                     element == null ? "element " + item.elementId() : element.name(),
+                    element == null ? "element_" + item.elementId() : DecodedFields.nameOf(element),
                     item.text(index),
                     item.source().label,
                     item.schemaId(),

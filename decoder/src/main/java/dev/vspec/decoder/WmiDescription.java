@@ -2,6 +2,7 @@ package dev.vspec.decoder;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.contracts.identity.VehicleNames;
 import dev.vspec.decoder.VpicIndex.SchemaLink;
 import dev.vspec.decoder.VpicIndex.Wmi;
 import java.util.ArrayList;
@@ -11,14 +12,16 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A World Manufacturer Identifier as vPIC registers it: the manufacturer, its makes, country and vehicle
- * type, and the VIN schemas that decode its VINs with the model years each covers.
+ * A World Manufacturer Identifier as vPIC registers it: the manufacturer, its makes (as vspec shows makes,
+ * {@link VehicleNames}, and as vPIC's Make table writes them), country and vehicle type, and the VIN schemas
+ * that decode its VINs with the model years each covers.
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record WmiDescription(
         String wmi,
         @Nullable String manufacturer,
         List<String> makes,
+        @JsonProperty("vpic_makes") List<String> vpicMakes,
         @Nullable String country,
         @JsonProperty("vehicle_type") @Nullable String vehicleType,
         @JsonProperty("model_years") List<String> modelYears,
@@ -50,6 +53,7 @@ public record WmiDescription(
         return new WmiDescription(
                 wmi.code(),
                 wmi.manufacturer(),
+                wmi.makes().stream().map(VehicleNames::make).toList(),
                 wmi.makes(),
                 wmi.country(),
                 wmi.vehicleType(),

@@ -95,7 +95,8 @@ class DecodeRulesTest {
                 .pattern(1, 10, "CM", MODEL, "50", NEWER));
 
         assertThat(decoding.model()).isEqualTo("Synthetic Model");
-        assertThat(decoding.make()).isEqualTo("SYNTHETIC MAKE");
+        assertThat(decoding.vpicMake()).isEqualTo("SYNTHETIC MAKE");
+        assertThat(decoding.make()).isEqualTo("Synthetic Make");
     }
 
     @Test
@@ -113,8 +114,10 @@ class DecodeRulesTest {
                 .wmiMake(1, 7)
                 .pattern(1, 10, "CM", TRIM, "Some trim", NEWER));
 
-        assertThat(single.make()).isEqualTo("ONLY MAKE");
+        assertThat(single.vpicMake()).isEqualTo("ONLY MAKE");
+        assertThat(single.make()).isEqualTo("Only Make");
         assertThat(two.make()).isNull();
+        assertThat(two.vpicMake()).isNull();
     }
 
     @Test
@@ -170,6 +173,8 @@ class DecodeRulesTest {
 
         assertThat(decoding.displacementCc()).isEqualTo("1998.0");
         assertThat(decoding.displacementL()).isEqualTo("1.998");
+        assertThat(decoding.engineDisplacementCc()).isEqualTo(1998.0);
+        assertThat(decoding.engineDisplacementL()).isEqualTo(1.998);
     }
 
     @Test

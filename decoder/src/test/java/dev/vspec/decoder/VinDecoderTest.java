@@ -7,6 +7,7 @@ import dev.vspec.contracts.identity.Vin;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,17 +21,18 @@ class VinDecoderTest {
     @ParameterizedTest(name = "{0} is a {1} {2} {3}")
     @CsvSource({
         // a 2003 Accord coupe, the VIN of many decoder tutorials
-        "1HGCM82633A004352, 2003, HONDA, Accord, EX-V6, J30A4",
+        "1HGCM82633A004352, 2003, Honda, Accord, EX-V6, J30A4",
         // a 2023 Kona: vPIC's engine model 'MPI Nu PE' is no manufacturer code, so the code is derived
-        "KM8K2CAB4PU001140, 2023, HYUNDAI, Kona, SE, 2.0l-4cyl",
+        "KM8K2CAB4PU001140, 2023, Hyundai, Kona, SE, 2.0l-4cyl",
         // a 2019 Model 3: no engine, so the code says electric
-        "5YJ3E1EA2KF317000, 2019, TESLA, Model 3, , electric"
+        "5YJ3E1EA2KF317000, 2019, Tesla, Model 3, , electric"
     })
     void decodesPublishedVins(String vin, int year, String make, String model, String trim, String engineCode) {
         VinDecoding decoding = decoder.decode(Vin.parse(vin));
 
         assertThat(decoding.modelYear()).isEqualTo(year);
         assertThat(decoding.make()).isEqualTo(make);
+        assertThat(decoding.vpicMake()).isEqualTo(make.toUpperCase(Locale.ROOT));
         assertThat(decoding.model()).isEqualTo(model);
         assertThat(decoding.trim()).isEqualTo(trim);
         assertThat(decoding.engineCode().value()).isEqualTo(engineCode);
@@ -59,6 +61,7 @@ class VinDecoderTest {
                 .singleElement()
                 .satisfies(element -> {
                     assertThat(element.value()).isEqualTo("Accord");
+                    assertThat(element.field()).isEqualTo("model");
                     assertThat(element.source()).isEqualTo("pattern");
                     assertThat(element.vinSchemaId()).isNotNull();
                     assertThat(element.keys()).isNotBlank();
@@ -66,11 +69,27 @@ class VinDecoderTest {
         assertThat(accord.elements())
                 .filteredOn(element -> "Make".equals(element.code()))
                 .singleElement()
-                .satisfies(element -> assertThat(element.source()).isEqualTo("model"));
+                .satisfies(element -> {
+                    assertThat(element.source()).isEqualTo("model");
+                    assertThat(element.value()).isEqualTo("HONDA");
+                });
+        assertThat(accord.elements())
+                .filteredOn(element -> "EngineCylinders".equals(element.code()))
+                .singleElement()
+                .satisfies(element -> assertThat(element.field()).isEqualTo("cylinders"));
         assertThat(accord.elements())
                 .filteredOn(element -> "Manufacturer".equals(element.code()))
                 .singleElement()
                 .satisfies(element -> assertThat(element.source()).isEqualTo("wmi"));
+    }
+
+    @Test
+    void numbersAreNumbersBesideVpicsTexts() {
+        VinDecoding kona = decoder.decode(Vin.parse("KM8K2CAB4PU001140"));
+
+        assertThat(kona.displacementL()).isEqualTo("2.0");
+        assertThat(kona.engineDisplacementL()).isEqualTo(2.0);
+        assertThat(kona.engineDisplacementCc()).isNotNull().isEqualTo(DecodedFields.number(kona.displacementCc()));
     }
 
     @Test
@@ -178,6 +197,7 @@ class VinDecoderTest {
 
         assertThat(honda.manufacturer()).isEqualTo("AMERICAN HONDA MOTOR CO., INC.");
         assertThat(honda.makes()).containsExactly("Honda");
+        assertThat(honda.vpicMakes()).containsExactly("Honda");
         assertThat(honda.vehicleType()).isEqualTo("Passenger Car");
         assertThat(honda.country()).isEqualTo("UNITED STATES (USA)");
         assertThat(honda.schemas())
@@ -194,10 +214,20 @@ class VinDecoderTest {
         assertThat(accord.partialVin()).isEqualTo("1HGCM826*3A******");
         assertThat(accord.unknownPositions()).containsExactly(9, 12, 13, 14, 15, 16, 17);
         assertThat(accord.modelYear()).isEqualTo(2003);
+        assertThat(accord.determinedFields())
+                .containsEntry("make", "Honda")
+                .containsEntry("vpic_make", "HONDA")
+                .containsEntry("model", "Accord")
+                .containsEntry("trim", "EX-V6")
+                .containsEntry("body_class", "Coupe")
+                .containsEntry("doors", 2)
+                .containsEntry("cylinders", 6)
+                .containsEntry("model_year", 2003);
         assertThat(accord.determined())
                 .containsEntry("Make", "HONDA")
                 .containsEntry("Model", "Accord")
-                .containsEntry("Trim", "EX-V6");
+                .containsEntry("Doors", "2")
+                .containsEntry("ModelYear", "2003");
         assertThat(accord.warnings()).extracting(DecodeWarning::code).contains("incomplete_vin");
     }
 
@@ -207,9 +237,16 @@ class VinDecoderTest {
 
         assertThat(honda.modelYear()).isNull();
         assertThat(honda.modelYears()).isNotEmpty();
+        assertThat(honda.determinedFields()).containsEntry("make", "Honda").doesNotContainKey("model");
+        assertThat(honda.candidateFields().get("model")).contains("Accord", "Civic");
+        assertThat(honda.candidateFields().get("body_class")).contains("Coupe", "Sedan/Saloon");
+        assertThat(honda.candidateFields().get("doors"))
+                .isNotEmpty()
+                .allSatisfy(doors -> assertThat(doors).isInstanceOf(Integer.class));
+        assertThat(honda.candidateFields().keySet())
+                .allSatisfy(name -> assertThat(name).matches("[a-z0-9_]+"));
         assertThat(honda.determined()).containsEntry("Make", "HONDA").doesNotContainKey("Model");
         assertThat(honda.candidates().get("Model")).contains("Accord", "Civic");
-        assertThat(honda.candidates().get("BodyClass")).contains("Coupe", "Sedan/Saloon");
     }
 
     @Test

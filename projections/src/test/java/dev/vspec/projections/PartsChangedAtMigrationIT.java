@@ -2,14 +2,12 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.MigratedDatabase;
 import java.time.OffsetDateTime;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * V20 on parts documents rendered before it: each gets the time its body last changed, the later of its
@@ -20,17 +18,13 @@ class PartsChangedAtMigrationIT {
     private static final String LISTED_AT = "2026-01-10T08:00:00Z";
     private static final String PRICED_AT = "2026-03-02T09:30:00.250Z";
 
-    private TestDatabase database;
+    private MigratedDatabase database;
     private JdbcTemplate jdbc;
-    private SimpleDriverDataSource dataSource;
 
     @BeforeEach
     void databaseAtV19() {
-        database = TestDatabase.create("vspec_v20");
-        dataSource = new SimpleDriverDataSource(
-                new org.postgresql.Driver(), database.url(), database.user(), database.password());
-        jdbc = new JdbcTemplate(dataSource);
-        flyway("19").migrate();
+        database = MigratedDatabase.at("vspec_v20", "19");
+        jdbc = database.jdbc();
     }
 
     @AfterEach
@@ -49,7 +43,7 @@ class PartsChangedAtMigrationIT {
         price("priced-before", "FILTER", "2025-12-01T00:00:00Z");
         document("unpriced", LISTED_AT);
 
-        flyway(null).migrate();
+        database.migrate();
 
         assertThat(changedAt("priced-later")).isEqualTo(PRICED_AT);
         assertThat(changedAt("priced-before")).isEqualTo(LISTED_AT);
@@ -85,10 +79,5 @@ class PartsChangedAtMigrationIT {
                         "SELECT changed_at FROM read.parts_document WHERE config_key = ?", OffsetDateTime.class, key)
                 .toInstant()
                 .toString();
-    }
-
-    private Flyway flyway(String target) {
-        var configuration = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration");
-        return (target == null ? configuration : configuration.target(target)).load();
     }
 }

@@ -110,6 +110,31 @@ class ReadModelIT {
                                 "sport touring"));
     }
 
+    /** vPIC's decoder writes makes in capitals, an import as its author does: both are shown in one form. */
+    @Test
+    void aConfigurationShowsItsMakeAndModelInTheirOneFormWhateverItsSourceWrote() {
+        String configKey = "2003-honda-accord-ex-v6-j30a4";
+        events.publish(
+                configKey,
+                new ConfigurationRegistered(
+                        configKey,
+                        2003,
+                        "HONDA",
+                        "ACCORD",
+                        "EX-V6",
+                        "J30A4",
+                        null,
+                        "2003 HONDA ACCORD EX-V6 J30A4",
+                        FactSource.vpic("2026-02-17", "f9b3118a3d3f")));
+        readModel.awaitCaughtUp();
+
+        assertThat(db.selectFrom(CONFIGURATION)
+                        .where(CONFIGURATION.CONFIG_KEY.eq(configKey))
+                        .fetch(r ->
+                                tuple(r.getMake(), r.getModel(), r.getLabel(), r.getMakeMatch(), r.getModelMatch())))
+                .containsExactly(tuple("Honda", "Accord", "2003 Honda Accord EX-V6 J30A4", "honda", "accord"));
+    }
+
     /** What a source names a vehicle or a part is held whole, however long: vPIC joins several trims by slashes. */
     @Test
     void identitiesAndPartsNamedAtLengthAreHeldWhole() {

@@ -166,7 +166,7 @@ class ReadRoutesDocumentIT {
                 new EnrichmentStepCompleted(
                         job,
                         EnrichmentStep.DECODED,
-                        "2022 TOYOTA RAV4 XLE A25A-FKS by vPIC 2026-02-17 (f9b3118a3d3f)",
+                        "2022 Toyota RAV4 XLE A25A-FKS by vPIC 2026-02-17 (f9b3118a3d3f)",
                         at.plusMillis(89)),
                 new EnrichmentStepCompleted(
                         job,

@@ -121,7 +121,8 @@ class LocalStackIT {
         HttpResponse<String> accord = get("/api/v1/decode?vin=1HGCM82633A004352");
         assertThat(accord.statusCode()).isEqualTo(200);
         JsonNode decode = JSON.readTree(accord.body()).path("decode");
-        assertThat(decode.path("make").asString()).isEqualTo("HONDA");
+        assertThat(decode.path("make").asString()).isEqualTo("Honda");
+        assertThat(decode.path("vpic_make").asString()).isEqualTo("HONDA");
         assertThat(decode.path("model").asString()).isEqualTo("Accord");
         assertThat(decode.path("model_year").asInt()).isEqualTo(2003);
     }

@@ -2,13 +2,11 @@ package dev.vspec.infra.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.TestDatabase;
-import org.flywaydb.core.Flyway;
+import dev.vspec.infra.testing.MigratedDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * V16 on a database that refused long vPIC trims before it: the columns take them, and the projection that
@@ -19,17 +17,13 @@ class IdentityTextColumnsMigrationIT {
     private static final String LONG_TRIM =
             "Inscription Expression / XC60, XC90 R-Design Expression / S60 T8 Momentum / S60 B5 (sample)";
 
-    private TestDatabase database;
-    private SimpleDriverDataSource dataSource;
+    private MigratedDatabase database;
     private JdbcTemplate jdbc;
 
     @BeforeEach
     void databaseAtV15() {
-        database = TestDatabase.create("vspec_v16");
-        dataSource = new SimpleDriverDataSource(
-                new org.postgresql.Driver(), database.url(), database.user(), database.password());
-        jdbc = new JdbcTemplate(dataSource);
-        flyway("15").migrate();
+        database = MigratedDatabase.at("vspec_v16", "15");
+        jdbc = database.jdbc();
     }
 
     @AfterEach
@@ -47,7 +41,7 @@ class IdentityTextColumnsMigrationIT {
                         + " [SQLSTATE 22001]: ERROR: value too long for type character varying(80)'),"
                         + " ('parts', 'vspec.events.v1', 0, 12, 'k', 'not an event envelope')");
 
-        flyway(null).migrate();
+        database.migrate();
 
         assertThat(jdbc.queryForList("SELECT projection FROM read.projection_offset", String.class))
                 .containsExactly("parts");
@@ -62,10 +56,5 @@ class IdentityTextColumnsMigrationIT {
                 LONG_TRIM.toLowerCase());
         assertThat(jdbc.queryForObject("SELECT trim FROM read.configuration", String.class))
                 .isEqualTo(LONG_TRIM);
-    }
-
-    private Flyway flyway(String target) {
-        var configuration = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration");
-        return (target == null ? configuration : configuration.target(target)).load();
     }
 }

@@ -4,6 +4,7 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.identity.VehicleNames;
 import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
@@ -14,7 +15,9 @@ import org.jooq.Table;
 
 /**
  * {@code read.configuration}: a configuration's identity, with the normalized make/model/trim YMMT lookups
- * match on and where the identity came from; a source of lower precedence does not replace it.
+ * match on and where the identity came from; a source of lower precedence does not replace it. Make, model
+ * and label are written as vspec shows makes and models ({@link VehicleNames}), whatever the source wrote:
+ * the event keeps the source's own spelling, and a rebuild writes the same rows.
  */
 public class ConfigurationsProjection implements Projection {
 
@@ -43,12 +46,12 @@ public class ConfigurationsProjection implements Projection {
         return new ConfigurationRecord(
                 e.configKey(),
                 e.year(),
-                e.make(),
-                e.model(),
+                VehicleNames.make(e.make()),
+                VehicleNames.model(e.model()),
                 e.trim(),
                 e.engineCode(),
                 e.drivetrain(),
-                e.label(),
+                VehicleNames.label(e.label(), e.make(), e.model()),
                 VehicleIdentifier.normalize(e.make()),
                 VehicleIdentifier.normalize(e.model()),
                 VehicleIdentifier.normalize(e.trim()),

@@ -17,6 +17,7 @@ import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.web.MaybeUnknown;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,8 +82,9 @@ public class DecodeBatchController {
     @CountsReads(parameter = VINS, max = MAX_VINS)
     @RepeatableParameters(VINS)
     @GetMapping("/api/v1/decode/batch")
-    BatchResponse decodeBatch(HttpServletRequest request) {
+    BatchResponse decodeBatch(HttpServletRequest request, HttpServletResponse response) {
         List<String> vins = vins(RequestParameters.of(request));
+        SupersededFields.announce(response);
         VinDecoder decoder = answers.decoder();
         List<Vin> parsed = new ArrayList<>(vins.size());
         List<Integer> positions = new ArrayList<>(vins.size());

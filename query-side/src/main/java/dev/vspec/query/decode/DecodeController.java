@@ -12,6 +12,7 @@ import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.web.RequestParameters;
 import dev.vspec.query.vehicle.VehicleResolver;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.Locale;
 import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,8 +37,9 @@ class DecodeController {
 
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(path = "/api/v1/decode", params = "!partial_vin")
-    DecodeResponse decode(VehicleIdentifier identifier) {
+    DecodeResponse decode(VehicleIdentifier identifier, HttpServletResponse response) {
         if (identifier instanceof ByVin byVin) {
+            SupersededFields.announce(response);
             return answers.answer(answers.decoder(), byVin.vin());
         }
         return new DecodeResponse(vehicles.resolve(identifier), null, null);
@@ -45,7 +47,7 @@ class DecodeController {
 
     @RequiresScope(Scope.MAINTENANCE_READ)
     @GetMapping(path = "/api/v1/decode", params = PARTIAL_VIN)
-    PartialDecodeResponse decodePartial(HttpServletRequest request) {
+    PartialDecodeResponse decodePartial(HttpServletRequest request, HttpServletResponse response) {
         Map<String, String[]> parameters = RequestParameters.of(request);
         for (String other : VehicleIdentifier.PARAMETERS) {
             if (parameters.containsKey(other)) {
@@ -73,6 +75,7 @@ class DecodeController {
             throw new ApiException(
                     ErrorCode.NOT_FOUND, "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(padded));
         }
+        SupersededFields.announce(response);
         return new PartialDecodeResponse(decoding);
     }
 

@@ -17,8 +17,8 @@ import org.springframework.stereotype.Component;
  * Reads what the catalog holds from {@code read.configuration}, a page at a time in the order of an
  * index (keyset pagination): model years by {@code configuration_year_idx}; makes, models, trims and
  * configurations by {@code configuration_ymm_idx}, which holds the forms YMMT lookups match on, so
- * "HONDA" and "Honda" are one make. An entry shows the name as the catalog spells it (the least of
- * its spellings, should imports differ).
+ * "HONDA" and "Honda" are one make. An entry shows the name as the read model holds it, makes and models
+ * in their one shown form (the least of its spellings, should a trim's differ).
  */
 @Component
 class CatalogListings {

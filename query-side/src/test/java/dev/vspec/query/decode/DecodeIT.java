@@ -59,8 +59,12 @@ class DecodeIT extends SeededRouteIT {
         assertThat(decode.path("wmi").asString()).isEqualTo("2HG");
         assertThat(decode.path("manufacturer").asString())
                 .isEqualTo("HONDA OF CANADA MFG., A DIVISION OF HONDA CANADA INC.");
-        assertThat(decode.path("make").asString()).isEqualTo("HONDA");
+        assertThat(decode.path("make").asString()).isEqualTo("Honda");
+        assertThat(decode.path("vpic_make").asString()).isEqualTo("HONDA");
         assertThat(decode.path("model").asString()).isEqualTo("Civic");
+        assertThat(decode.path("engine_displacement_l").isNumber()).isTrue();
+        assertThat(decode.path("engine_displacement_l").asDouble())
+                .isEqualTo(Double.parseDouble(decode.path("displacement_l").asString()));
         assertThat(decode.path("model_year").asInt()).isEqualTo(2019);
         assertThat(decode.path("trim").asString()).isEqualTo("LX");
         assertThat(decode.path("engine_code")).isEqualTo(json("""
@@ -76,6 +80,10 @@ class DecodeIT extends SeededRouteIT {
         assertThat(decode.at("/release/sha256").asString()).hasSize(64);
         assertThat(decode.path("elements").isArray()).isTrue();
         assertThat(reply.headers().firstValue("Cache-Control")).contains("private, max-age=86400");
+        assertThat(reply.headers().firstValue("Deprecation")).contains("@1796601600");
+        assertThat(reply.headers().firstValue("Sunset")).contains("Thu, 01 Jul 2027 00:00:00 GMT");
+        assertThat(reply.headers().allValues("Link"))
+                .anySatisfy(link -> assertThat(link).contains("rel=\"deprecation\""));
     }
 
     @Test
@@ -120,7 +128,7 @@ class DecodeIT extends SeededRouteIT {
         JsonNode error =
                 api.get("/api/v1/fluids" + query("vin", F150_27_2020_VIN)).error(404, "not_found");
         assertThat(error.path("message").asString())
-                .contains(F150_27_2020_VIN, "2020 FORD F-150", "2.7l-v6", "POST /api/v0/enrich");
+                .contains(F150_27_2020_VIN, "2020 Ford F-150", "2.7l-v6", "POST /api/v0/enrich");
     }
 
     @Test
@@ -258,7 +266,10 @@ class DecodeIT extends SeededRouteIT {
 
         assertThat(partial.path("partial_vin").asString()).isEqualTo("1HGCM826*3A******");
         assertThat(partial.path("model_year").asInt()).isEqualTo(2003);
-        assertThat(partial.at("/determined/Model").asString()).isEqualTo("Accord");
+        assertThat(partial.at("/determined_fields/model").asString()).isEqualTo("Accord");
+        assertThat(partial.at("/determined_fields/make").asString()).isEqualTo("Honda");
+        assertThat(partial.at("/determined_fields/vpic_make").asString()).isEqualTo("HONDA");
+        assertThat(partial.at("/determined_fields/doors").isInt()).isTrue();
         assertThat(partial.at("/determined/Make").asString()).isEqualTo("HONDA");
         assertThat(partial.at("/release/data_date").asString()).isEqualTo("2026-02-17");
 

@@ -16,6 +16,7 @@ class WmiIT extends SeededRouteIT {
         assertThat(honda.path("wmi").asString()).isEqualTo("1HG");
         assertThat(honda.path("manufacturer").asString()).isEqualTo("AMERICAN HONDA MOTOR CO., INC.");
         assertThat(honda.path("makes").toString()).contains("Honda");
+        assertThat(honda.path("vpic_makes").toString()).contains("Honda");
         assertThat(honda.path("country").asString()).isEqualTo("UNITED STATES (USA)");
         assertThat(honda.path("vehicle_type").asString()).isEqualTo("Passenger Car");
         assertThat(honda.path("model_years").isEmpty()).isFalse();
