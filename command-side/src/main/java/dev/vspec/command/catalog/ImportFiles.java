@@ -65,6 +65,7 @@ public final class ImportFiles {
     private List<ImportEntry> csvEntries = List.of();
     private final Set<String> configurations = new HashSet<>();
     private int vins;
+    private int entries;
 
     private ImportFiles(int files) {
         this.severalFiles = files > 1;
@@ -93,6 +94,11 @@ public final class ImportFiles {
     /** The configurations the files describe or give data of. */
     public int configurations() {
         return configurations.size();
+    }
+
+    /** The units the import sends: one per configuration of a JSON file, one per configuration of the CSV files. */
+    public int entries() {
+        return entries;
     }
 
     /** The VINs the files link. */
@@ -173,6 +179,7 @@ public final class ImportFiles {
      */
     private void claim(ImportEntry entry) {
         configurations.add(entry.configKey());
+        entries++;
         int vin = 0;
         for (ImportEntry.Step step : entry.steps()) {
             CatalogGroup group = step.group();
