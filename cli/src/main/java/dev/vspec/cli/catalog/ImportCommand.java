@@ -10,11 +10,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
+import org.springframework.dao.DataAccessException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,12 +89,34 @@ final class ImportCommand implements Callable<Integer> {
             OperatorImport.Tally tally =
                     new OperatorImport(out, System.console() != null).run(checked, dataSource, !check);
             return summary(tally, checked);
-        } catch (Exception e) {
-            return Messages.fail(
-                    spec,
-                    "The database failed: " + Messages.root(e) + ". The configurations imported before it are stored"
-                            + " whole; run the same import again to complete it (what is stored already stores nothing).");
+        } catch (SQLException e) {
+            return databaseFailed(e);
+        } catch (RuntimeException e) {
+            if (!causedByTheDatabase(e)) {
+                throw e;
+            }
+            return databaseFailed(e);
         }
+    }
+
+    private int databaseFailed(Exception e) {
+        return Messages.fail(
+                spec,
+                "The database failed: " + Messages.root(e)
+                        + (check
+                                ? ". Nothing was stored (--check)."
+                                : ". The configurations imported before it are stored whole; run the same import"
+                                        + " again to complete it (what is stored already stores nothing)."));
+    }
+
+    /** A failure of the database or of the connection to it, not of the import's own code. */
+    private static boolean causedByTheDatabase(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException || cause instanceof DataAccessException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<Resource> resources() {

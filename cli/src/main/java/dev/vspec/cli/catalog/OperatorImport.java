@@ -10,9 +10,11 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -37,15 +39,15 @@ final class OperatorImport {
 
         private final Map<CatalogGroup, long[]> changes = new EnumMap<>(CatalogGroup.class);
         private final List<String> refusals = new ArrayList<>();
-        private int configurations;
+        private final Set<String> configurations = new HashSet<>();
         private Duration elapsed = Duration.ZERO;
 
-        void count(List<ImportEntry.Step> steps, List<FactChange> answers) {
+        void count(String configKey, List<ImportEntry.Step> steps, List<FactChange> answers) {
             for (int i = 0; i < answers.size(); i++) {
                 changes.computeIfAbsent(steps.get(i).group(), group -> new long[FactChange.values().length])[
                         answers.get(i).ordinal()]++;
             }
-            configurations++;
+            configurations.add(configKey);
         }
 
         /** How many commands of {@code group} answered {@code change}. */
@@ -66,7 +68,7 @@ final class OperatorImport {
 
         /** The configurations sent whole. */
         int configurations() {
-            return configurations;
+            return configurations.size();
         }
 
         /** {@code fluids.csv: line 4: RecordFluids was refused: ...}, one per refused configuration. */
@@ -120,7 +122,7 @@ final class OperatorImport {
 
     private static void send(CatalogCommandSide commandSide, ImportEntry entry, boolean keep, Tally tally) {
         try {
-            tally.count(entry.steps(), commandSide.sendTogether(entry.commands(), keep));
+            tally.count(entry.configKey(), entry.steps(), commandSide.sendTogether(entry.commands(), keep));
         } catch (CatalogCommandSide.Refused refused) {
             ImportEntry.Step step = entry.steps().get(refused.index());
             tally.refusals.add(

@@ -16,10 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -276,33 +272,11 @@ class CatalogImportIT {
     }
 
     private static long events(TestDatabase db) throws SQLException {
-        try (Connection connection = connect(db);
-                ResultSet rows =
-                        connection.createStatement().executeQuery("select count(*) from events.domainevententry")) {
-            rows.next();
-            return rows.getLong(1);
-        }
+        return StoredEvents.count(db);
     }
 
     private static List<String> payloads(TestDatabase db, String type, String aggregate) throws SQLException {
-        try (Connection connection = connect(db);
-                PreparedStatement query = connection.prepareStatement("select convert_from(payload, 'UTF8') from"
-                        + " events.domainevententry where payloadtype = ? and aggregateidentifier like ?"
-                        + " order by globalindex")) {
-            query.setString(1, "dev.vspec.contracts.catalog." + type);
-            query.setString(2, aggregate);
-            List<String> payloads = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    payloads.add(rows.getString(1));
-                }
-            }
-            return payloads;
-        }
-    }
-
-    private static Connection connect(TestDatabase db) throws SQLException {
-        return DriverManager.getConnection(db.url(), db.user(), db.password());
+        return StoredEvents.payloads(db, type, aggregate);
     }
 
     private static TestDatabase migrated(TestDatabase db) {
