@@ -22,8 +22,8 @@ import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
- * The catalog's aggregates for a tool outside the command side's deployable (the vPIC seeding of
- * {@code vspec catalog import-vpic}): Axon configured without Spring over a database's event store,
+ * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic} and
+ * {@code vspec catalog import}): Axon configured without Spring over a database's event store,
  * with the command side's serializer and its {@link VehicleConfiguration} and {@link Vehicle}
  * aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
  * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
@@ -84,9 +84,9 @@ public final class CatalogCommandSide implements AutoCloseable {
     public List<FactChange> sendTogether(List<? extends CatalogCommand> commands, boolean keep) {
         CommandGateway gateway = axon.commandGateway();
         UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(GenericMessage.asMessage("catalog commands"));
-        unit.attachTransaction(axon.getComponent(TransactionManager.class));
         List<FactChange> changes = new ArrayList<>(commands.size());
         try {
+            unit.attachTransaction(axon.getComponent(TransactionManager.class));
             for (CatalogCommand command : commands) {
                 changes.add(send(gateway, command, changes.size()));
             }
