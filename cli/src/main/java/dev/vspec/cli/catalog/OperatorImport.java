@@ -121,10 +121,12 @@ final class OperatorImport {
     }
 
     private static void send(CatalogCommandSide commandSide, ImportEntry entry, boolean keep, Tally tally) {
+        int given = entry.given().size();
         try {
-            tally.count(entry.configKey(), entry.steps(), commandSide.sendTogether(entry.commands(), keep));
+            List<FactChange> answers = commandSide.sendTogether(entry.unit(), keep);
+            tally.count(entry.configKey(), entry.steps(), answers.subList(given, answers.size()));
         } catch (CatalogCommandSide.Refused refused) {
-            ImportEntry.Step step = entry.steps().get(refused.index());
+            ImportEntry.Step step = entry.steps().get(Math.max(0, refused.index() - given));
             tally.refusals.add(
                     step.place() + ": " + refused.command().getClass().getSimpleName() + " was refused, so nothing of "
                             + entry.configKey() + " was recorded: " + refused.getMessage());

@@ -45,6 +45,7 @@ class CatalogImportIT {
 
     private static TestDatabase database;
     private static TestDatabase interrupted;
+    private static TestDatabase mixed;
 
     @TempDir
     Path folder;
@@ -56,11 +57,12 @@ class CatalogImportIT {
     static void createDatabases() {
         database = migrated(TestDatabase.create("vspec_import"));
         interrupted = migrated(TestDatabase.create("vspec_import_cut"));
+        mixed = migrated(TestDatabase.create("vspec_import_mixed"));
     }
 
     @AfterAll
     static void dropDatabases() {
-        Stream.of(database, interrupted).filter(db -> db != null).forEach(TestDatabase::drop);
+        Stream.of(database, interrupted, mixed).filter(db -> db != null).forEach(TestDatabase::drop);
     }
 
     @Test
@@ -194,6 +196,38 @@ class CatalogImportIT {
         return table().values().stream()
                 .mapToLong(counts -> counts.get(0) + counts.get(1))
                 .sum();
+    }
+
+    /** A CSV file's data of a configuration a JSON file of the same import registers: --check counts it as the import. */
+    @Test
+    void checkCountsTheDataOfAConfigurationThatAJsonFileOfTheSameImportRegisters() throws Exception {
+        String key = "2016-mazda-cx-5-touring-py-vps-fwd";
+        Path json = folder.resolve("shop.json");
+        Files.writeString(
+                json,
+                "{\"format\": \"vspec-catalog/1\", \"description\": \"TEST DATA\", \"configurations\": [{\"year\": 2016,"
+                        + " \"make\": \"Mazda\", \"model\": \"CX-5\", \"trim\": \"Touring\", \"engine_code\": \"PY-VPS\","
+                        + " \"drivetrain\": \"FWD\", \"label\": \"2016 Mazda CX-5 Touring 2.5L\"}]}");
+        Path fluids = folder.resolve("shop-fluids.csv");
+        Files.writeString(
+                fluids,
+                "config_key,type,specification,capacity_litres,capacity_us_quarts\n" + key
+                        + ",engine_oil,0W-20,4.5,4.8\n");
+
+        assertThat(vspec(mixed, "--check", json.toString(), fluids.toString()))
+                .as(err.toString())
+                .isZero();
+        Map<String, List<Long>> wouldDo = table();
+        out.getBuffer().setLength(0);
+        assertThat(vspec(mixed, json.toString(), fluids.toString()))
+                .as(err.toString())
+                .isZero();
+
+        assertThat(wouldDo)
+                .containsEntry("configurations", List.of(1L, 0L, 0L))
+                .containsEntry("fluids", List.of(1L, 0L, 0L));
+        assertThat(table()).isEqualTo(wouldDo);
+        assertThat(events(mixed)).isEqualTo(2);
     }
 
     /** The data source that fails every connection after the first {@code connections}, as a stopped server. */

@@ -91,7 +91,10 @@ public final class CatalogCommandSide implements AutoCloseable {
                 changes.add(send(gateway, command, changes.size()));
             }
         } catch (RuntimeException e) {
-            unit.rollback(e);
+            // a transaction that could not start has rolled the unit back already
+            if (unit.isActive()) {
+                unit.rollback(e);
+            }
             throw e;
         }
         if (keep) {

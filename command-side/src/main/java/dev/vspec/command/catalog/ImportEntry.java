@@ -2,6 +2,7 @@ package dev.vspec.command.catalog;
 
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,8 +13,15 @@ import java.util.Locale;
  *
  * @param configKey the configuration
  * @param vins      the VINs linked to it
+ * @param given     what an earlier entry of the import records and this one needs (the registration a JSON file
+ *                  of the import gives for a CSV file's data): sent first in the same unit and not counted, so that
+ *                  a unit asked without storing ({@code --check}) meets what the import would have stored before it
  */
-public record ImportEntry(String configKey, List<String> vins, List<Step> steps) {
+public record ImportEntry(String configKey, List<String> vins, List<Step> steps, List<CatalogCommand> given) {
+
+    public ImportEntry(String configKey, List<String> vins, List<Step> steps) {
+        this(configKey, vins, steps, List.of());
+    }
 
     /**
      * One command of the entry.
@@ -38,6 +46,22 @@ public record ImportEntry(String configKey, List<String> vins, List<Step> steps)
     /** The commands, made now. */
     public List<CatalogCommand> commands() {
         return steps.stream().map(Step::command).toList();
+    }
+
+    /** The unit to send: what is {@link #given}, then the commands. */
+    public List<CatalogCommand> unit() {
+        List<CatalogCommand> unit = new ArrayList<>(given);
+        unit.addAll(commands());
+        return unit;
+    }
+
+    /** Whether a step registers the configuration. */
+    boolean registers() {
+        return steps.stream().anyMatch(step -> step.group() == CatalogGroup.CONFIGURATIONS);
+    }
+
+    ImportEntry after(CatalogCommand registration) {
+        return new ImportEntry(configKey, vins, steps, List.of(registration));
     }
 
     /**

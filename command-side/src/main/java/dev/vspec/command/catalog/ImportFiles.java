@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.infra.access.Sha256;
 import java.io.IOException;
@@ -61,19 +62,25 @@ public final class ImportFiles {
     private final List<Problem> problems = new ArrayList<>();
     private final Map<String, Step> claims = new HashMap<>();
     private final CatalogReader reader = new CatalogReader();
+    /** The registrations of the JSON files, by config_key, when CSV files may give data of them. */
+    private final Map<String, CatalogCommand> registrations = new HashMap<>();
+
     private final boolean severalFiles;
+    private final boolean withCsv;
     private List<ImportEntry> csvEntries = List.of();
     private final Set<String> configurations = new HashSet<>();
     private int vins;
     private int entries;
 
-    private ImportFiles(int files) {
-        this.severalFiles = files > 1;
+    private ImportFiles(List<Resource> files) {
+        this.severalFiles = files.size() > 1;
+        this.withCsv = files.stream()
+                .anyMatch(file -> nameOf(file).toLowerCase(Locale.ROOT).endsWith(".csv"));
     }
 
     /** Reads and checks every file; {@link #problems()} says what is wrong. */
     public static ImportFiles check(List<Resource> files) {
-        ImportFiles check = new ImportFiles(files.size());
+        ImportFiles check = new ImportFiles(files);
         for (Resource file : files) {
             check.read(file);
         }
@@ -141,7 +148,16 @@ public final class ImportFiles {
     private void readJson(Resource file, String name) {
         FactSource source = CatalogImporter.sourceOf(file);
         jsonFiles.add(file);
-        reader.read(file, entry -> claim(entryOf(entry, source)), problem -> report(name, problem.getMessage()));
+        reader.read(
+                file,
+                entry -> {
+                    ImportEntry read = entryOf(entry, source);
+                    claim(read);
+                    if (withCsv) {
+                        registrations.put(read.configKey(), read.steps().get(0).command());
+                    }
+                },
+                problem -> report(name, problem.getMessage()));
     }
 
     private void csvFile(Resource file, String name) {
@@ -166,10 +182,15 @@ public final class ImportFiles {
             return;
         }
         csvEntries = CatalogCsv.entries(csvFiles, problem -> {
-            String message = problem.getMessage();
-            int colon = message.indexOf(": ");
-            report(message.substring(0, colon), message.substring(colon + 2));
-        });
+                    String message = problem.getMessage();
+                    int colon = message.indexOf(": ");
+                    report(message.substring(0, colon), message.substring(colon + 2));
+                })
+                .stream()
+                .map(entry -> entry.registers() || !registrations.containsKey(entry.configKey())
+                        ? entry
+                        : entry.after(registrations.get(entry.configKey())))
+                .toList();
         csvEntries.forEach(this::claim);
     }
 
