@@ -73,7 +73,11 @@ final class CsvConfiguration {
 
     void register(CsvFile file, CsvRow row) {
         if (registration != null) {
-            throw row.problem(CatalogGroup.CONFIG_KEY, key + " is already at line " + registration.line());
+            Place earlier = places.get(key);
+            throw row.problem(
+                    keyColumn(row),
+                    key + " is already described at " + earlier.file().name() + " line "
+                            + earlier.row().line());
         }
         registration = row;
         places.put(key, new Place(file, row));
@@ -110,7 +114,7 @@ final class CsvConfiguration {
     private Items itemsOf(Items items, CsvFile file, CsvRow row) {
         if (items.file != file) {
             throw row.problem(
-                    CatalogGroup.CONFIG_KEY,
+                    keyColumn(row),
                     "the " + file.group().groupName() + " of " + key + " are already in " + items.file.name()
                             + "; give a group of a configuration in one file");
         }
@@ -122,10 +126,15 @@ final class CsvConfiguration {
         if (items.none != null || (none && !items.values.isEmpty())) {
             CsvRow other = items.none != null ? items.none : rowOf(path);
             throw row.problem(
-                    row.has(CatalogGroup.CONFIG_KEY) ? CatalogGroup.CONFIG_KEY : "vin",
+                    keyColumn(row),
                     "a row without data records " + what + " as none, so it stands alone; line " + other.line()
                             + " is about it too");
         }
+    }
+
+    /** The column that says which configuration (or, in a service history, which VIN) a row is about. */
+    private static String keyColumn(CsvRow row) {
+        return row.has(CatalogGroup.CONFIG_KEY) ? CatalogGroup.CONFIG_KEY : row.has("year") ? "year" : "vin";
     }
 
     /** A price of a part this import's parts file lists for the configuration. */
@@ -147,7 +156,11 @@ final class CsvConfiguration {
 
     void image(CsvFile file, CsvRow row, ImageEntry entry) {
         if (image != null) {
-            throw row.problem(CatalogGroup.CONFIG_KEY, key + " already has an image at " + placeOf(key + ".image"));
+            Place earlier = places.get(key + ".image");
+            throw row.problem(
+                    keyColumn(row),
+                    key + " already has an image at " + earlier.file().name() + " line "
+                            + earlier.row().line());
         }
         image = entry;
         imageFolder = file.resource();

@@ -288,6 +288,21 @@ class CsvImportTest {
     }
 
     @Test
+    void aConfigurationOrAnImageGivenTwiceIsToldWithTheFirstOnesPlace() throws IOException {
+        write("configurations.csv", HEADER + CAMRY_ROW + CAMRY_ROW);
+        write("images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,a.png\n");
+        write("shop-images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,b.png\n");
+
+        assertThat(check("configurations.csv", "images.csv", "shop-images.csv").problems())
+                .extracting(ImportFiles.Problem::toString)
+                .containsExactly(
+                        "configurations.csv: line 3, column 1 (year): " + CAMRY
+                                + " is already described at configurations.csv line 2",
+                        "shop-images.csv: line 2, column 1 (config_key): " + CAMRY
+                                + " already has an image at images.csv line 2");
+    }
+
+    @Test
     void aConfigurationAGroupAndAVinGivenByTwoFilesOfOneImportAreRefused() throws IOException {
         String civic = "2019-honda-civic-lx-k20c2-fwd";
         write("configurations.csv", HEADER + "2019,Honda,Civic,LX,K20C2,FWD,2019 Honda Civic LX\n");
