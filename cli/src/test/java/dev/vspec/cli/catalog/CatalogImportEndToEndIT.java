@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.cli.VspecCli;
-import dev.vspec.cli.stack.Deployable;
-import dev.vspec.cli.stack.LocalStack;
 import dev.vspec.cli.stack.SharedStack;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.infra.testing.TestKeys;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,16 +34,13 @@ class CatalogImportEndToEndIT {
     private static final String CAMRY_VIN = "4T1B11HK0JU512347";
     private static final String CAMRY = "2018-toyota-camry-le-a25a-fks-fwd";
     private static final Duration PROJECTED = Duration.ofSeconds(60);
-    private static final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-    private static LocalStack stack;
+    private static SharedStack shared;
     private static String key;
 
     @BeforeAll
-    static void importTheExampleSet(SharedStack shared) throws IOException {
-        stack = shared.stack();
-        key = TestKeys.issue(DSL.using(stack.dataSource(), SQLDialect.POSTGRES), Plan.PRO);
+    static void importTheExampleSet(SharedStack stack) throws IOException {
+        shared = stack;
+        key = TestKeys.issue(DSL.using(stack.stack().dataSource(), SQLDialect.POSTGRES), Plan.PRO);
         List<String> args = new ArrayList<>(
                 List.of("catalog", "import", "--db-url", shared.database().url()));
         try (Stream<Path> files = Files.list(Path.of("..", "docs", "catalog-sample"))) {
@@ -93,12 +85,6 @@ class CatalogImportEndToEndIT {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(
-                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
-                        .header("Authorization", "Bearer " + key)
-                        .timeout(Duration.ofSeconds(10))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return shared.get(pathAndQuery, key);
     }
 }
