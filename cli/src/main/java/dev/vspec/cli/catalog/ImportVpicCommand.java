@@ -51,13 +51,11 @@ import picocli.CommandLine.Option;
         })
 final class ImportVpicCommand implements Callable<Integer> {
 
+    static final String NO_EVENT_STORE = "This database has no event store (" + EventStorage.EVENT_TABLE
+            + " is missing). Start vspec on it once (vspec up) so that its migrations create it.";
+
     /** Model years by default: this one and the nine before it. */
     static final int DEFAULT_YEARS = 10;
-    /**
-     * The import's commits do not wait for the WAL's flush to disk: several times faster, and a server crash
-     * loses at most the last moments of it, which running the import again restores.
-     */
-    private static final String SESSION_OPTIONS = "-c synchronous_commit=off";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -106,7 +104,7 @@ final class ImportVpicCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         HikariDataSource dataSource;
         try {
-            dataSource = database.connect("catalog-vpic", SESSION_OPTIONS);
+            dataSource = database.connect("catalog-vpic", ReadStore.IMPORT_SESSION);
         } catch (RuntimeException e) {
             return Messages.fail(spec, database.cannotConnect(e));
         }
@@ -114,10 +112,7 @@ final class ImportVpicCommand implements Callable<Integer> {
             VpicIndex index;
             try (Connection connection = dataSource.getConnection()) {
                 if (!hasEventStore(connection)) {
-                    return Messages.fail(
-                            spec,
-                            "This database has no event store (" + EventStorage.EVENT_TABLE
-                                    + " is missing). Start vspec on it once (vspec up) so that its migrations create it.");
+                    return Messages.fail(spec, NO_EVENT_STORE);
                 }
                 out.println("Reading the installed vPIC release ...");
                 out.flush();
@@ -289,7 +284,7 @@ final class ImportVpicCommand implements Callable<Integer> {
                 + ". Makes are written as vPIC writes them (vspec vpic status shows the release).";
     }
 
-    private static boolean hasEventStore(Connection connection) throws SQLException {
+    static boolean hasEventStore(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet row =
                         statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {

@@ -9,6 +9,12 @@ import picocli.CommandLine.Option;
 /** Where the stack's database is: the options the projection commands share. */
 public final class ReadStore {
 
+    /**
+     * For the catalog imports: their commits do not wait for the WAL's flush to disk, several times faster, and a
+     * server crash loses at most the last moments of an import, which running it again restores.
+     */
+    public static final String IMPORT_SESSION = "-c synchronous_commit=off";
+
     @Option(
             names = "--db-url",
             defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",

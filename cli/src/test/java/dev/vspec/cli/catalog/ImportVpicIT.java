@@ -14,12 +14,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -225,33 +221,15 @@ class ImportVpicIT {
     }
 
     private List<String> payloads(String type, String aggregate) throws SQLException {
-        try (Connection connection = connect();
-                PreparedStatement query = connection.prepareStatement(
-                        "select convert_from(payload, 'UTF8') from"
-                                + " events.domainevententry where payloadtype = ? and aggregateidentifier like ? order by globalindex")) {
-            query.setString(1, "dev.vspec.contracts.catalog." + type);
-            query.setString(2, aggregate);
-            List<String> payloads = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    payloads.add(rows.getString(1));
-                }
-            }
-            return payloads;
-        }
+        return StoredEvents.payloads(database, type, aggregate);
     }
 
     private long count() throws SQLException {
-        try (Connection connection = connect();
-                ResultSet rows =
-                        connection.createStatement().executeQuery("select count(*) from events.domainevententry")) {
-            rows.next();
-            return rows.getLong(1);
-        }
+        return StoredEvents.count(database);
     }
 
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection(database.url(), database.user(), database.password());
+        return StoredEvents.connect(database);
     }
 
     private int vspec(String... args) {

@@ -6,6 +6,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +27,9 @@ import org.springframework.util.FileSystemUtils;
  * stack (BrokerRestartIT, FaultsIT) or lift its limits (EdgeFuzzIT) start their own.
  */
 public final class SharedStack implements AutoCloseable {
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final Path dataDir;
     private final TestDatabase database;
@@ -42,6 +49,17 @@ public final class SharedStack implements AutoCloseable {
 
     public TestDatabase database() {
         return database;
+    }
+
+    /** GET through the gateway, as a client with API key {@code key} calls it. */
+    public HttpResponse<String> get(String pathAndQuery, String key) throws IOException, InterruptedException {
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(stack.url(Deployable.GATEWAY) + pathAndQuery))
+                        .header("Authorization", "Bearer " + key)
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** The catalog vendor the command side asks over HTTP; it knows nothing until a test serves it something. */

@@ -2,22 +2,28 @@ package dev.vspec.command.catalog;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.error.ApiException;
 import dev.vspec.infra.axon.EventSerialization;
 import dev.vspec.infra.axon.EventStorage;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.AggregateConfigurer;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.DefaultConfigurer;
+import org.axonframework.messaging.GenericMessage;
+import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
- * The catalog's aggregates for a tool outside the command side's deployable (the vPIC seeding of
- * {@code vspec catalog import-vpic}): Axon configured without Spring over a database's event store,
+ * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic} and
+ * {@code vspec catalog import}): Axon configured without Spring over a database's event store,
  * with the command side's serializer and its {@link VehicleConfiguration} and {@link Vehicle}
  * aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
  * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
@@ -67,7 +73,68 @@ public final class CatalogCommandSide implements AutoCloseable {
         }
     }
 
-    /** Events the aggregates stored through this instance; a command that changes nothing stores none. */
+    /**
+     * Sends the commands as one unit: their events are stored in one transaction when {@code keep} is true and
+     * every command is accepted, else none is. Each aggregate is loaded once and sees the commands before it, so
+     * what the commands would do can be asked without storing it ({@code keep} false) and is exactly what they do.
+     *
+     * @return what each command did, in order, as its aggregate answered
+     * @throws Refused when an aggregate refuses a command: nothing of the unit is stored
+     */
+    public List<FactChange> sendTogether(List<? extends CatalogCommand> commands, boolean keep) {
+        CommandGateway gateway = axon.commandGateway();
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(GenericMessage.asMessage("catalog commands"));
+        List<FactChange> changes = new ArrayList<>(commands.size());
+        try {
+            unit.attachTransaction(axon.getComponent(TransactionManager.class));
+            for (CatalogCommand command : commands) {
+                changes.add(send(gateway, command, changes.size()));
+            }
+        } catch (RuntimeException e) {
+            // a transaction that could not start has rolled the unit back already
+            if (unit.isActive()) {
+                unit.rollback(e);
+            }
+            throw e;
+        }
+        if (keep) {
+            unit.commit();
+        } else {
+            unit.rollback();
+        }
+        return changes;
+    }
+
+    private static FactChange send(CommandGateway gateway, CatalogCommand command, int index) {
+        try {
+            return gateway.sendAndWait(command);
+        } catch (ApiException | IllegalArgumentException e) {
+            throw new Refused(index, command, e);
+        }
+    }
+
+    /** An aggregate refused the command at {@code index} of a unit; its message says why. */
+    public static final class Refused extends RuntimeException {
+
+        private final int index;
+        private final transient CatalogCommand command;
+
+        Refused(int index, CatalogCommand command, RuntimeException cause) {
+            super(cause.getMessage(), cause);
+            this.index = index;
+            this.command = command;
+        }
+
+        public int index() {
+            return index;
+        }
+
+        public CatalogCommand command() {
+            return command;
+        }
+    }
+
+    /** Events the aggregates stored through {@link #send}; a command that changes nothing stores none. */
     public long eventsStored() {
         return eventsStored.get();
     }

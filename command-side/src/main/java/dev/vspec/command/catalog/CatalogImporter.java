@@ -6,9 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.Map;
+import java.util.List;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +17,8 @@ import org.springframework.stereotype.Service;
 /**
  * Imports a catalog file ({@code docs/catalog-format.md}) by sending its commands to the aggregates.
  *
- * <p>The file is read twice: the first pass checks every entry and sends nothing, so a bad file
- * changes nothing; the second sends, per configuration: register, the data groups, parts then
+ * <p>The file is read twice ({@link ImportFiles}): the first pass checks every entry and sends nothing, so a bad
+ * file changes nothing; the second sends, per configuration: register, the data groups, parts then
  * their prices, the image, the VINs (each followed by its service history). Each command waits
  * for its outcome. Since the aggregates record only what changed, importing the same file again
  * stores no event.
@@ -34,7 +33,6 @@ public class CatalogImporter {
     private static final int PROGRESS_EVERY = 10_000;
 
     private final CommandGateway commandGateway;
-    private final CatalogReader reader = new CatalogReader();
 
     public CatalogImporter(CommandGateway commandGateway) {
         this.commandGateway = commandGateway;
@@ -47,9 +45,12 @@ public class CatalogImporter {
      *                                nothing was sent) or when an aggregate refuses a command
      */
     public ImportSummary importCatalog(Resource catalog) {
-        ImportSummary checked = check(catalog);
-        int sent = send(catalog, sourceOf(catalog));
-        ImportSummary summary = new ImportSummary(checked.configurations(), checked.vins(), sent);
+        ImportFiles files = ImportFiles.check(List.of(catalog));
+        if (!files.problems().isEmpty()) {
+            throw new CatalogImportException(files.problems().get(0).message());
+        }
+        int sent = send(catalog, files);
+        ImportSummary summary = new ImportSummary(files.configurations(), files.vins(), sent);
         log.info(
                 "Imported catalog {}: {} configurations, {} VINs, {} commands",
                 catalog.getDescription(),
@@ -57,31 +58,6 @@ public class CatalogImporter {
                 summary.vins(),
                 summary.commandsSent());
         return summary;
-    }
-
-    /** Pass one: every entry valid, no config_key and no VIN twice. */
-    private ImportSummary check(Resource catalog) {
-        Map<String, String> keys = new HashMap<>();
-        Map<String, String> vins = new HashMap<>();
-        int[] counts = new int[2];
-        reader.read(catalog, entry -> {
-            String earlier = keys.putIfAbsent(entry.configKey(), entry.path());
-            if (earlier != null) {
-                throw new CatalogImportException(
-                        entry.path() + ": " + entry.configKey() + " is already described at " + earlier);
-            }
-            for (int i = 0; i < entry.vins().size(); i++) {
-                String vin = entry.vins().get(i);
-                String at = entry.path() + ".vins[" + i + "]";
-                String first = vins.putIfAbsent(vin, at);
-                if (first != null) {
-                    throw new CatalogImportException(at + ": " + vin + " is already listed at " + first);
-                }
-            }
-            counts[0]++;
-            counts[1] += entry.vins().size();
-        });
-        return new ImportSummary(counts[0], counts[1], 0);
     }
 
     /** The file's name and the SHA-256 of its bytes: what every fact of this import says it came from. */
@@ -102,16 +78,16 @@ public class CatalogImporter {
         }
     }
 
-    private int send(Resource catalog, FactSource source) {
+    private int send(Resource catalog, ImportFiles files) {
         int[] sent = {0, 0};
-        reader.read(catalog, entry -> {
-            for (CatalogReader.Step step : entry.steps()) {
-                CatalogCommand command = step.commandFrom(source);
+        files.forEachEntry(entry -> {
+            for (ImportEntry.Step step : entry.steps()) {
+                CatalogCommand command = step.command();
                 try {
                     commandGateway.sendAndWait(command);
                 } catch (RuntimeException e) {
                     throw new CatalogImportException(
-                            step.path() + ": " + command.getClass().getSimpleName() + " was refused after " + sent[0]
+                            step.at() + ": " + command.getClass().getSimpleName() + " was refused after " + sent[0]
                                     + " commands: " + e.getMessage(),
                             e);
                 }

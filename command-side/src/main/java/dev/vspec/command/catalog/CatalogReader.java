@@ -41,11 +41,22 @@ public final class CatalogReader {
     /** One configuration of the file: its key, its VINs and every command that records it, in order. */
     public record Entry(String path, String configKey, List<String> vins, List<Step> steps) {}
 
-    /** Reads the catalog and hands each configuration to {@code sink} in file order. */
+    /** Reads the catalog and hands each configuration to {@code sink} in file order; the first problem ends it. */
     public void read(Resource catalog, Consumer<Entry> sink) {
+        read(catalog, sink, problem -> {
+            throw problem;
+        });
+    }
+
+    /**
+     * Reads the catalog and hands each configuration to {@code sink} in file order; a configuration that breaks a
+     * rule goes to {@code problems} instead and the next one is read. A file that is not a catalog (not JSON, a field
+     * of the wrong type) ends the read at its first problem.
+     */
+    public void read(Resource catalog, Consumer<Entry> sink, Consumer<CatalogImportException> problems) {
         try (InputStream in = catalog.getInputStream();
                 JsonParser parser = CatalogJson.MAPPER.createParser(in)) {
-            readCatalog(catalog, parser, sink);
+            readCatalog(catalog, parser, sink, problems);
         } catch (IOException e) {
             throw new CatalogImportException(
                     "cannot read catalog " + catalog.getDescription() + ": " + e.getMessage(), e);
@@ -73,11 +84,14 @@ public final class CatalogReader {
      */
     public void read(JsonNode catalog, Consumer<Entry> sink) {
         try (JsonParser parser = CatalogJson.MAPPER.treeAsTokens(catalog)) {
-            readCatalog(null, parser, sink);
+            readCatalog(null, parser, sink, problem -> {
+                throw problem;
+            });
         }
     }
 
-    private void readCatalog(Resource catalog, JsonParser parser, Consumer<Entry> sink) {
+    private void readCatalog(
+            Resource catalog, JsonParser parser, Consumer<Entry> sink, Consumer<CatalogImportException> problems) {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
             throw new CatalogImportException("a catalog is a JSON object with format, description and configurations");
         }
@@ -104,8 +118,15 @@ public final class CatalogReader {
                     }
                     for (int index = 0; parser.nextToken() != JsonToken.END_ARRAY; index++) {
                         String at = "configurations[" + index + "]";
-                        sink.accept(ConfigurationSteps.entry(
-                                catalog, Problems.inFile(at), CatalogJson.configuration(parser, at)));
+                        ConfigurationEntry configuration = CatalogJson.configuration(parser, at);
+                        Entry entry;
+                        try {
+                            entry = ConfigurationSteps.entry(catalog, Problems.inFile(at), configuration);
+                        } catch (CatalogImportException e) {
+                            problems.accept(e);
+                            continue;
+                        }
+                        sink.accept(entry);
                     }
                     hasConfigurations = true;
                 }

@@ -58,6 +58,18 @@ final class ConfigurationSteps {
                         c.drivetrain(),
                         c.label(),
                         source)));
+        return entry(catalog, at, key, c, steps);
+    }
+
+    /**
+     * The data of configuration {@code key}, which another file of the import or the catalog registers: its groups,
+     * prices, image and VINs as {@link #entry} makes them, without a registration; {@code c}'s identity is not read.
+     */
+    static Entry data(Resource catalog, Problems at, String key, ConfigurationEntry c) {
+        return entry(catalog, at, key, c, new ArrayList<>());
+    }
+
+    private static Entry entry(Resource catalog, Problems at, String key, ConfigurationEntry c, List<Step> steps) {
         group(
                 steps,
                 at.at("fluids"),

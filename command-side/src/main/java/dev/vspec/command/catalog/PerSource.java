@@ -20,10 +20,13 @@ final class PerSource<T> {
 
     private final Map<String, T> last = new HashMap<>();
 
-    /** Whether {@code value} differs from the last value {@code source} recorded (or it recorded none). */
-    boolean changes(FactSource source, T value) {
+    /** What recording {@code value} would do: add the source's first value, change its last one, or nothing. */
+    FactChange change(FactSource source, T value) {
         String key = keyOf(source);
-        return !last.containsKey(key) || !Objects.equals(last.get(key), value);
+        if (!last.containsKey(key)) {
+            return FactChange.ADDED;
+        }
+        return Objects.equals(last.get(key), value) ? FactChange.UNCHANGED : FactChange.CHANGED;
     }
 
     void record(FactSource source, T value) {

@@ -40,15 +40,19 @@ class Vehicle {
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(LinkVin command) {
+    FactChange handle(LinkVin command) {
         Vin.canonical(command.vin());
         ConfigKey.parse(command.configKey());
-        if (configKey != null
-                && (command.configKey().equals(configKey)
-                        || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(linkSource))) {
-            return;
+        if (configKey == null) {
+            apply(new VinLinked(command.vin(), command.configKey(), command.source()));
+            return FactChange.ADDED;
+        }
+        if (command.configKey().equals(configKey)
+                || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(linkSource)) {
+            return FactChange.UNCHANGED;
         }
         apply(new VinLinked(command.vin(), command.configKey(), command.source()));
+        return FactChange.CHANGED;
     }
 
     /**
@@ -58,7 +62,7 @@ class Vehicle {
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordServiceHistory command) {
+    FactChange handle(RecordServiceHistory command) {
         Vin.canonical(command.vin());
         if (configKey == null) {
             throw new ApiException(
@@ -68,9 +72,11 @@ class Vehicle {
         }
         CatalogRules.serviceHistory(
                 command.records(), CatalogRules.latestServiceDate(), Problems.inCommand("service_history"));
-        if (serviceHistory.changes(command.source(), command.records())) {
+        FactChange change = serviceHistory.change(command.source(), command.records());
+        if (change.recorded()) {
             apply(new ServiceHistoryRecorded(vin, List.copyOf(command.records()), command.source()));
         }
+        return change;
     }
 
     @EventSourcingHandler

@@ -88,7 +88,7 @@ class VehicleConfiguration {
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RegisterConfiguration command) {
+    FactChange handle(RegisterConfiguration command) {
         CatalogRules.check(command, Problems.inCommand(command.configKey()));
         ConfigurationRegistered registered = new ConfigurationRegistered(
                 command.configKey(),
@@ -100,17 +100,20 @@ class VehicleConfiguration {
                 command.drivetrain(),
                 command.label(),
                 command.source());
-        if (identity != null) {
-            if (!sameIdentity(identity, registered)) {
-                throw refusal(configKey + " is already registered as " + describe(identity)
-                        + "; refusing to register it as " + describe(registered));
-            }
-            if (identity.label().equals(registered.label())
-                    || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(identity.source())) {
-                return;
-            }
+        if (identity == null) {
+            apply(registered);
+            return FactChange.ADDED;
+        }
+        if (!sameIdentity(identity, registered)) {
+            throw refusal(configKey + " is already registered as " + describe(identity)
+                    + "; refusing to register it as " + describe(registered));
+        }
+        if (identity.label().equals(registered.label())
+                || FactSource.precedenceOf(command.source()) < FactSource.precedenceOf(identity.source())) {
+            return FactChange.UNCHANGED;
         }
         apply(registered);
+        return FactChange.CHANGED;
     }
 
     /**
@@ -119,74 +122,90 @@ class VehicleConfiguration {
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(AliasConfigKey command) {
+    FactChange handle(AliasConfigKey command) {
         requireRegistered(command);
         if (!ConfigKey.isWellFormed(command.alias()) || command.alias().equals(configKey)) {
             throw refusal(configKey + ": an alias is another config_key, not " + command.alias());
         }
-        if (!aliases.contains(command.alias())) {
-            apply(new ConfigKeyAliased(configKey, command.alias(), command.source()));
+        if (aliases.contains(command.alias())) {
+            return FactChange.UNCHANGED;
         }
+        apply(new ConfigKeyAliased(configKey, command.alias(), command.source()));
+        return FactChange.ADDED;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordFluids command) {
+    FactChange handle(RecordFluids command) {
         requireRegistered(command);
         Problems.inCommand("fluids").each(command.fluids(), CatalogRules::check);
-        if (fluids.changes(command.source(), normalized(command.fluids(), VehicleConfiguration::normalized))) {
+        FactChange change =
+                fluids.change(command.source(), normalized(command.fluids(), VehicleConfiguration::normalized));
+        if (change.recorded()) {
             apply(new FluidsRecorded(configKey, List.copyOf(command.fluids()), command.source()));
         }
+        return change;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordSpecs command) {
+    FactChange handle(RecordSpecs command) {
         requireRegistered(command);
         Problems.inCommand("specs").each(command.specs(), CatalogRules::check);
-        if (specs.changes(command.source(), command.specs())) {
+        FactChange change = specs.change(command.source(), command.specs());
+        if (change.recorded()) {
             apply(new SpecsRecorded(configKey, List.copyOf(command.specs()), command.source()));
         }
+        return change;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordTires command) {
+    FactChange handle(RecordTires command) {
         requireRegistered(command);
         Problems.inCommand("tires").each(command.tires(), CatalogRules::check);
-        if (tires.changes(command.source(), command.tires())) {
+        FactChange change = tires.change(command.source(), command.tires());
+        if (change.recorded()) {
             apply(new TiresRecorded(configKey, List.copyOf(command.tires()), command.source()));
         }
+        return change;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordServiceSchedule command) {
+    FactChange handle(RecordServiceSchedule command) {
         requireRegistered(command);
         Problems.inCommand("service_schedule").each(command.intervals(), CatalogRules::check);
-        if (serviceSchedule.changes(command.source(), command.intervals())) {
+        FactChange change = serviceSchedule.change(command.source(), command.intervals());
+        if (change.recorded()) {
             apply(new ServiceScheduleRecorded(configKey, List.copyOf(command.intervals()), command.source()));
         }
+        return change;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordParts command) {
+    FactChange handle(RecordParts command) {
         requireRegistered(command);
         Problems.inCommand("parts").each(command.parts(), CatalogRules::check);
-        if (parts.changes(command.source(), command.parts())) {
+        FactChange change = parts.change(command.source(), command.parts());
+        if (change.recorded()) {
             apply(new PartsRecorded(configKey, List.copyOf(command.parts()), command.source()));
         }
+        return change;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(RecordLaborTimes command) {
+    FactChange handle(RecordLaborTimes command) {
         requireRegistered(command);
         Problems.inCommand("labor").each(command.laborTimes(), CatalogRules::check);
-        if (laborTimes.changes(command.source(), normalized(command.laborTimes(), VehicleConfiguration::normalized))) {
+        FactChange change =
+                laborTimes.change(command.source(), normalized(command.laborTimes(), VehicleConfiguration::normalized));
+        if (change.recorded()) {
             apply(new LaborTimesRecorded(configKey, List.copyOf(command.laborTimes()), command.source()));
         }
+        return change;
     }
 
     /**
@@ -195,7 +214,7 @@ class VehicleConfiguration {
      */
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(PricePart command) {
+    FactChange handle(PricePart command) {
         requireRegistered(command);
         CatalogRules.price(
                 command.partNumber(),
@@ -211,20 +230,22 @@ class VehicleConfiguration {
         }
         BigDecimal known = prices.get(new PriceKey(
                 command.partNumber(), command.currency(), command.asOf(), PerSource.keyOf(command.source())));
-        if (known == null || known.compareTo(command.amount()) != 0) {
-            apply(new PartPriced(
-                    configKey,
-                    command.partNumber(),
-                    command.amount(),
-                    command.currency(),
-                    command.asOf(),
-                    command.source()));
+        if (known != null && known.compareTo(command.amount()) == 0) {
+            return FactChange.UNCHANGED;
         }
+        apply(new PartPriced(
+                configKey,
+                command.partNumber(),
+                command.amount(),
+                command.currency(),
+                command.asOf(),
+                command.source()));
+        return known == null ? FactChange.ADDED : FactChange.CHANGED;
     }
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.CREATE_IF_MISSING)
-    void handle(CacheExteriorImage command) {
+    FactChange handle(CacheExteriorImage command) {
         requireRegistered(command);
         Problems problems = Problems.inCommand("image");
         if (command.image() == null) {
@@ -232,10 +253,12 @@ class VehicleConfiguration {
         }
         CatalogRules.image(command.contentType(), command.image().length, problems);
         String sha256 = sha256(command.image());
-        if (image.changes(command.source(), command.contentType() + " " + sha256)) {
+        FactChange change = image.change(command.source(), command.contentType() + " " + sha256);
+        if (change.recorded()) {
             apply(new ExteriorImageCached(
                     configKey, command.contentType(), command.image().clone(), sha256, command.source()));
         }
+        return change;
     }
 
     @EventSourcingHandler

@@ -73,7 +73,8 @@ class VehicleConfigurationTest {
         fixture.givenNoPriorActivity()
                 .when(REGISTER)
                 .expectSuccessfulHandlerExecution()
-                .expectEvents(REGISTERED);
+                .expectEvents(REGISTERED)
+                .expectResultMessagePayload(FactChange.ADDED);
     }
 
     @Test
@@ -81,7 +82,8 @@ class VehicleConfigurationTest {
         fixture.given(REGISTERED)
                 .when(REGISTER)
                 .expectSuccessfulHandlerExecution()
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
     }
 
     @Test
@@ -90,7 +92,8 @@ class VehicleConfigurationTest {
                 .when(new RegisterConfiguration(
                         KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE))
                 .expectEvents(new ConfigurationRegistered(
-                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE));
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX", SOURCE))
+                .expectResultMessagePayload(FactChange.CHANGED);
     }
 
     @Test
@@ -153,7 +156,8 @@ class VehicleConfigurationTest {
     void recordingFluidsEmitsFluidsRecorded() {
         fixture.given(REGISTERED)
                 .when(new RecordFluids(KEY, List.of(OIL), SOURCE))
-                .expectEvents(new FluidsRecorded(KEY, List.of(OIL), SOURCE));
+                .expectEvents(new FluidsRecorded(KEY, List.of(OIL), SOURCE))
+                .expectResultMessagePayload(FactChange.ADDED);
     }
 
     @Test
@@ -163,7 +167,8 @@ class VehicleConfigurationTest {
         fixture.given(REGISTERED, new FluidsRecorded(KEY, List.of(OIL), SOURCE))
                 .when(new RecordFluids(KEY, List.of(sameWrittenDifferently), SOURCE))
                 .expectSuccessfulHandlerExecution()
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
     }
 
     @Test
@@ -171,7 +176,8 @@ class VehicleConfigurationTest {
         Fluid coolant = new Fluid("coolant", "Honda Type 2", new BigDecimal("5.1"), new BigDecimal("5.4"), null);
         fixture.given(REGISTERED, new FluidsRecorded(KEY, List.of(OIL), SOURCE))
                 .when(new RecordFluids(KEY, List.of(OIL, coolant), SOURCE))
-                .expectEvents(new FluidsRecorded(KEY, List.of(OIL, coolant), SOURCE));
+                .expectEvents(new FluidsRecorded(KEY, List.of(OIL, coolant), SOURCE))
+                .expectResultMessagePayload(FactChange.CHANGED);
     }
 
     @Test
@@ -310,7 +316,8 @@ class VehicleConfigurationTest {
         fixture.given(REGISTERED, new PartsRecorded(KEY, List.of(FILTER), SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
                 .expectEvents(
-                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE));
+                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
+                .expectResultMessagePayload(FactChange.ADDED);
     }
 
     @Test
@@ -320,7 +327,8 @@ class VehicleConfigurationTest {
                         new PartsRecorded(KEY, List.of(FILTER), SOURCE),
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.8"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("9.80"), "USD", SEPTEMBER, SOURCE))
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
     }
 
     @Test
@@ -331,7 +339,8 @@ class VehicleConfigurationTest {
                         new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("9.86"), "USD", SEPTEMBER, SOURCE))
                 .when(new PricePart(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE))
                 .expectEvents(
-                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE));
+                        new PartPriced(KEY, FILTER.partNumber(), new BigDecimal("10.25"), "USD", SEPTEMBER, SOURCE))
+                .expectResultMessagePayload(FactChange.CHANGED);
     }
 
     @Test
@@ -563,11 +572,13 @@ class VehicleConfigurationTest {
         String alias = "2019-honda-civic-lx-k20c2";
         fixture.given(REGISTERED)
                 .when(new AliasConfigKey(KEY, alias, VPIC))
-                .expectEvents(new ConfigKeyAliased(KEY, alias, VPIC));
+                .expectEvents(new ConfigKeyAliased(KEY, alias, VPIC))
+                .expectResultMessagePayload(FactChange.ADDED);
         fixture.given(REGISTERED, new ConfigKeyAliased(KEY, alias, VPIC))
                 .when(new AliasConfigKey(KEY, alias, FactSource.vpic("2026-08-04", "0c41d7e2")))
                 .expectSuccessfulHandlerExecution()
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
         fixture.given(REGISTERED)
                 .when(new AliasConfigKey(KEY, KEY, VPIC))
                 .expectException(ApiException.class)

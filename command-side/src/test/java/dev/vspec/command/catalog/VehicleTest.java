@@ -54,7 +54,10 @@ class VehicleTest {
 
     @Test
     void linkingAVinEmitsVinLinked() {
-        fixture.givenNoPriorActivity().when(new LinkVin(VIN, LX, SOURCE)).expectEvents(new VinLinked(VIN, LX, SOURCE));
+        fixture.givenNoPriorActivity()
+                .when(new LinkVin(VIN, LX, SOURCE))
+                .expectEvents(new VinLinked(VIN, LX, SOURCE))
+                .expectResultMessagePayload(FactChange.ADDED);
     }
 
     @Test
@@ -62,14 +65,16 @@ class VehicleTest {
         fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(new LinkVin(VIN, LX, SOURCE))
                 .expectSuccessfulHandlerExecution()
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
     }
 
     @Test
     void linkingAnotherConfigurationCorrectsTheLink() {
         fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(new LinkVin(VIN, SPORT, SOURCE))
-                .expectEvents(new VinLinked(VIN, SPORT, SOURCE));
+                .expectEvents(new VinLinked(VIN, SPORT, SOURCE))
+                .expectResultMessagePayload(FactChange.CHANGED);
     }
 
     @Test
@@ -109,7 +114,8 @@ class VehicleTest {
     void recordingTheServiceHistoryOfALinkedVinEmitsServiceHistoryRecorded() {
         fixture.given(new VinLinked(VIN, LX, SOURCE))
                 .when(history(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT), SOURCE));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT, THIRD_VISIT), SOURCE))
+                .expectResultMessagePayload(FactChange.ADDED);
     }
 
     @Test
@@ -119,7 +125,8 @@ class VehicleTest {
                         new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
                 .when(new RecordServiceHistory(VIN, new ArrayList<>(List.of(FIRST_VISIT, SECOND_VISIT)), SOURCE))
                 .expectSuccessfulHandlerExecution()
-                .expectNoEvents();
+                .expectNoEvents()
+                .expectResultMessagePayload(FactChange.UNCHANGED);
     }
 
     @Test
@@ -128,7 +135,8 @@ class VehicleTest {
                         new VinLinked(VIN, LX, SOURCE),
                         new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT, SECOND_VISIT), SOURCE))
                 .when(history(FIRST_VISIT))
-                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE));
+                .expectEvents(new ServiceHistoryRecorded(VIN, List.of(FIRST_VISIT), SOURCE))
+                .expectResultMessagePayload(FactChange.CHANGED);
     }
 
     @Test
