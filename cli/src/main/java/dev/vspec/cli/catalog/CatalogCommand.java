@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
 @Command(
         name = "catalog",
         mixinStandardHelpOptions = true,
-        description = "Fill the catalog: register the configurations NHTSA's vPIC identifies.",
-        subcommands = {ImportVpicCommand.class})
+        description = "Fill the catalog (register the configurations NHTSA's vPIC identifies) and export it.",
+        subcommands = {ImportVpicCommand.class, ExportCommand.class})
 public final class CatalogCommand implements Runnable {
 
     @CommandLine.Spec

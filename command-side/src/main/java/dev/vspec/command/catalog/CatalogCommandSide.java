@@ -17,7 +17,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
  * The catalog's aggregates for a tool outside the command side's deployable (the vPIC seeding of
- * {@code vspec catalog import-vpic}): Axon configured without Spring over a database's event store,
+ * {@code vspec catalog import-vpic}, catalog imports): Axon configured without Spring over a database's event store,
  * with the command side's serializer and its {@link VehicleConfiguration} and {@link Vehicle}
  * aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
  * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
@@ -65,6 +65,11 @@ public final class CatalogCommandSide implements AutoCloseable {
         for (CatalogCommand command : commands) {
             gateway.sendAndWait(command);
         }
+    }
+
+    /** Imports catalog files through these aggregates, as the command side's own importer does through its. */
+    public CatalogImporter importer() {
+        return new CatalogImporter(axon.commandGateway());
     }
 
     /** Events the aggregates stored through this instance; a command that changes nothing stores none. */
