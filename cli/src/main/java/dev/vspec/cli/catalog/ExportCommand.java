@@ -45,12 +45,14 @@ final class ExportCommand implements Callable<Integer> {
             defaultValue = "json",
             paramLabel = "FORMAT",
             converter = FormatConverter.class,
-            description = "json: one file, catalog.json, in the format vspec-catalog/1 (default: ${DEFAULT-VALUE}).")
+            description = "json: catalog.json in the format vspec-catalog/1 (default); csv: the format's CSV files, one"
+                    + " per group, each row with its fact's source.")
     Format format;
 
     @Parameters(
             paramLabel = "DIR",
-            description = "An empty or new folder: the export writes catalog.json and images/ there.")
+            description =
+                    "An empty or new folder: the export writes catalog.json (or the CSV files) and images/ there.")
     Path folder;
 
     @Mixin

@@ -20,7 +20,10 @@ public final class CatalogExporter {
 
     /** The formats an export writes. */
     public enum Format {
-        JSON
+        /** {@code catalog.json}, in the format {@code vspec-catalog/1}. */
+        JSON,
+        /** The format's CSV files, one per group. */
+        CSV
     }
 
     /** What an export wrote; {@code unlinkedVins} are VINs linked to a configuration the catalog does not hold. */
@@ -78,6 +81,7 @@ public final class CatalogExporter {
     private static CatalogWriter writer(Format format, Path folder) throws IOException {
         return switch (format) {
             case JSON -> new JsonCatalogWriter(folder);
+            case CSV -> new CsvCatalogWriter(folder);
         };
     }
 

@@ -33,19 +33,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
-import org.springframework.util.FileSystemUtils;
 import tools.jackson.core.JsonGenerator;
 
 /**
  * The JSON format {@code vspec-catalog/1} ({@code docs/catalog-format.md}): {@value #FILE} with every
- * configuration, and each image as a file beside it under {@value #IMAGES}/. A configuration states its
+ * configuration, and each image as a file beside it ({@link ExportedImages}). A configuration states its
  * registration's source; any other fact states its own where that differs, so the import records each fact
  * with the source it had. The file is written as {@value #FILE}{@code .partial} and takes its name when finished.
  */
 final class JsonCatalogWriter implements CatalogWriter {
 
     static final String FILE = "catalog.json";
-    static final String IMAGES = "images";
     static final String DESCRIPTION = "vspec catalog export: every configuration the catalog held, each fact with"
             + " its source (vspec catalog import records them again as they were)";
 
@@ -72,10 +70,7 @@ final class JsonCatalogWriter implements CatalogWriter {
         ImageEntry image = null;
         ExteriorImageCached held = configuration.image();
         if (held != null) {
-            image = new ImageEntry(
-                    held.contentType(), IMAGES + "/" + configuration.configKey() + "." + extension(held));
-            Files.createDirectories(folder.resolve(IMAGES));
-            Files.write(folder.resolve(image.path()), held.image(), StandardOpenOption.CREATE_NEW);
+            image = new ImageEntry(held.contentType(), ExportedImages.write(folder, configuration.configKey(), held));
         }
         CatalogJson.WRITER.writeValue(json, entry(configuration, image));
     }
@@ -97,7 +92,7 @@ final class JsonCatalogWriter implements CatalogWriter {
         if (!finished) {
             out.close();
             Files.deleteIfExists(partial);
-            FileSystemUtils.deleteRecursively(folder.resolve(IMAGES));
+            ExportedImages.remove(folder);
         }
     }
 
@@ -213,15 +208,5 @@ final class JsonCatalogWriter implements CatalogWriter {
         if (stated != null) {
             sources.put(key, stated);
         }
-    }
-
-    /** {@code image/svg+xml} is {@code .svg}, {@code image/jpeg} {@code .jpg}; else the subtype, made a file name. */
-    static String extension(ExteriorImageCached image) {
-        String subtype = image.contentType().substring(image.contentType().indexOf('/') + 1);
-        return switch (subtype) {
-            case "svg+xml" -> "svg";
-            case "jpeg" -> "jpg";
-            default -> subtype.replaceAll("[^a-z0-9]+", "-");
-        };
     }
 }

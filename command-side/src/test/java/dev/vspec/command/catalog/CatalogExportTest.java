@@ -7,18 +7,9 @@ import dev.vspec.command.catalog.HeldConfiguration.HeldVin;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.CatalogCommand;
-import dev.vspec.contracts.catalog.ConfigKeyAliased;
-import dev.vspec.contracts.catalog.ConfigurationRegistered;
-import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.FactSource;
-import dev.vspec.contracts.catalog.Fluid;
-import dev.vspec.contracts.catalog.FluidsRecorded;
-import dev.vspec.contracts.catalog.LaborTime;
-import dev.vspec.contracts.catalog.LaborTimesRecorded;
 import dev.vspec.contracts.catalog.LinkVin;
-import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
-import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.contracts.catalog.PricePart;
 import dev.vspec.contracts.catalog.RecordFluids;
 import dev.vspec.contracts.catalog.RecordLaborTimes;
@@ -28,15 +19,6 @@ import dev.vspec.contracts.catalog.RecordServiceSchedule;
 import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RecordTires;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
-import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
-import dev.vspec.contracts.catalog.ServiceInterval;
-import dev.vspec.contracts.catalog.ServiceRecord;
-import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
-import dev.vspec.contracts.catalog.SpecItem;
-import dev.vspec.contracts.catalog.SpecsRecorded;
-import dev.vspec.contracts.catalog.TireFitment;
-import dev.vspec.contracts.catalog.TiresRecorded;
-import dev.vspec.contracts.catalog.VinLinked;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -55,24 +37,23 @@ import org.springframework.core.io.FileSystemResource;
  */
 class CatalogExportTest {
 
-    private static final String KEY = "2019-honda-civic-lx-k20c2-fwd";
-    private static final String VIN = "19XFC2F59KE900101";
-    private static final FactSource IMPORT = FactSource.importFile("catalog.json", "a".repeat(64));
-    private static final FactSource DEALER = FactSource.importFile("dealer.json", "c".repeat(64));
-    private static final FactSource VPIC = FactSource.vpic("2026-02-17", "b".repeat(64));
-    private static final FactSource ACME = FactSource.vendor("Acme Parts", 120);
-    private static final FactSource ZENITH = FactSource.vendor("Zenith Data", 80);
+    private static final String KEY = ExportFixture.KEY;
+    private static final String VIN = ExportFixture.VIN;
+    private static final FactSource IMPORT = ExportFixture.IMPORT;
+    private static final FactSource DEALER = ExportFixture.DEALER;
+    private static final FactSource VPIC = ExportFixture.VPIC;
+    private static final FactSource ACME = ExportFixture.ACME;
+    private static final FactSource ZENITH = ExportFixture.ZENITH;
+    private static final byte[] PNG = ExportFixture.PNG;
     /** What the export's own file would give a fact that states no source. */
     private static final FactSource EXPORT_FILE = FactSource.importFile("catalog.json", "e".repeat(64));
-
-    private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0, 0, 13};
 
     @TempDir
     Path folder;
 
     @Test
     void eachFactHeldIsTheOneOfHighestPrecedenceBetweenEqualsTheLater() {
-        HeldConfiguration held = folded();
+        HeldConfiguration held = ExportFixture.civic();
 
         assertThat(held.registration().label()).isEqualTo("2019 Honda Civic LX 2.0L");
         assertThat(held.registration().source()).isEqualTo(IMPORT);
@@ -90,7 +71,7 @@ class CatalogExportTest {
 
     @Test
     void anExportReadsBackAsTheCommandsThatRecordWhatTheCatalogHolds() throws IOException {
-        HeldConfiguration held = folded();
+        HeldConfiguration held = ExportFixture.civic();
 
         export(folder, held);
         List<CatalogCommand> commands = readBack(folder);
@@ -125,7 +106,7 @@ class CatalogExportTest {
 
     @Test
     void numbersStayAsRecordedAndWhatWasNotGivenIsLeftOut() throws IOException {
-        export(folder, folded());
+        export(folder, ExportFixture.civic());
 
         String json = Files.readString(folder.resolve("catalog.json"));
         assertThat(json)
@@ -142,8 +123,8 @@ class CatalogExportTest {
         Path first = folder.resolve("first");
         Path second = folder.resolve("second");
 
-        export(first, folded());
-        export(second, folded());
+        export(first, ExportFixture.civic());
+        export(second, ExportFixture.civic());
 
         assertThat(Files.readAllBytes(second.resolve("catalog.json")))
                 .isEqualTo(Files.readAllBytes(first.resolve("catalog.json")));
@@ -154,61 +135,12 @@ class CatalogExportTest {
     @Test
     void anExportThatDoesNotFinishLeavesTheFolderEmpty() throws IOException {
         try (JsonCatalogWriter writer = new JsonCatalogWriter(folder)) {
-            writer.write(folded());
+            writer.write(ExportFixture.civic());
         }
 
         try (Stream<Path> left = Files.list(folder)) {
             assertThat(left).isEmpty();
         }
-    }
-
-    /** A configuration several sources recorded, in the order they recorded it. */
-    private static HeldConfiguration folded() {
-        HeldConfiguration.Folding folding = new HeldConfiguration.Folding();
-        Stream.of(
-                        new ConfigurationRegistered(
-                                KEY, 2019, "HONDA", "Civic", "LX", "K20C2", "FWD", "2019 HONDA Civic", VPIC),
-                        new ConfigurationRegistered(
-                                KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L", IMPORT),
-                        new ConfigKeyAliased(KEY, "2019-honda-civic-lx-k20c2", VPIC),
-                        new SpecsRecorded(KEY, List.of(new SpecItem("engine", "displacement", "2.0", "L")), IMPORT),
-                        new SpecsRecorded(KEY, List.of(new SpecItem("engine", "displacement", "1.996", "L")), VPIC),
-                        new FluidsRecorded(KEY, List.of(fluid("4.4")), ACME),
-                        new FluidsRecorded(KEY, List.of(fluid("4.20")), ZENITH),
-                        new TiresRecorded(KEY, List.of(new TireFitment("both", "215/55R16", 93, "H", 220, 32)), IMPORT),
-                        new ServiceScheduleRecorded(
-                                KEY,
-                                List.of(new ServiceInterval(
-                                        "normal", "engine_oil_change", "Replace oil", 7500, null, 12)),
-                                ACME),
-                        new LaborTimesRecorded(
-                                KEY,
-                                List.of(new LaborTime("engine_oil_change", "Replace oil", new BigDecimal("0.50"))),
-                                IMPORT),
-                        new PartsRecorded(
-                                KEY,
-                                List.of(new Part("15400-PLM-A02", "Oil filter", "filter", "Honda", 1, null)),
-                                IMPORT),
-                        new PartPriced(
-                                KEY, "15400-PLM-A02", new BigDecimal("10.20"), "USD", LocalDate.of(2026, 10, 1), ACME),
-                        new PartPriced(
-                                KEY, "15400-PLM-A02", new BigDecimal("9.86"), "USD", LocalDate.of(2026, 9, 1), DEALER),
-                        new PartPriced(
-                                KEY, "15400-PLM-A02", new BigDecimal("9.50"), "USD", LocalDate.of(2026, 9, 1), VPIC),
-                        new ExteriorImageCached(KEY, "image/png", PNG, "d".repeat(64), VPIC))
-                .forEach(folding::apply);
-        HeldConfiguration.VinFolding vin = new HeldConfiguration.VinFolding();
-        vin.apply(new VinLinked(VIN, KEY, DEALER));
-        vin.apply(new ServiceHistoryRecorded(
-                VIN,
-                List.of(new ServiceRecord(
-                        LocalDate.of(2020, 8, 30), 15020, null, "dealer", List.of("engine_oil_change"))),
-                ACME));
-        return folding.held(List.of(vin.held()));
-    }
-
-    private static Fluid fluid(String litres) {
-        return new Fluid("engine_oil", "API SP 0W-20", new BigDecimal(litres), new BigDecimal("4.4"), null);
     }
 
     private static void export(Path into, HeldConfiguration held) throws IOException {
