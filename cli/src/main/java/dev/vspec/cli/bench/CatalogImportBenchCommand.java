@@ -4,13 +4,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.catalog.CatalogCommand;
 import dev.vspec.cli.catalog.VpicSeeding;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ProgressBar;
 import dev.vspec.cli.synthetic.LoadProgress;
 import dev.vspec.cli.synthetic.SyntheticCatalog;
 import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
 import dev.vspec.cli.vpic.VpicSetup;
 import dev.vspec.command.catalog.CatalogCommandSide;
-import dev.vspec.command.catalog.CatalogExporter;
 import dev.vspec.decoder.ConfigurationEnumerator;
 import dev.vspec.decoder.ConfigurationEnumerator.Request;
 import dev.vspec.decoder.VehicleType;
@@ -19,7 +17,6 @@ import dev.vspec.decoder.VpicIndex;
 import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.axon.EventStorage;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -174,27 +171,9 @@ public final class CatalogImportBenchCommand implements Callable<Integer> {
                     "Loaded %,d events in %.1f s.%n",
                     loaded.eventsStored(),
                     loaded.elapsed().toNanos() / 1e9);
-            ProgressBar bar = new ProgressBar(out, System.console() != null, "configurations");
-            CatalogExporter.Summary exported =
-                    CatalogExporter.export(source, folder, CatalogExporter.Format.JSON, new CatalogExporter.Progress() {
-                        @Override
-                        public void started(long configurations) {
-                            bar.step("Exporting it (vspec catalog export)", configurations);
-                        }
-
-                        @Override
-                        public void exported(long configurations) {
-                            bar.read(configurations);
-                        }
-                    });
-            bar.done();
+            catalog(out, "export", "--db-url", server.url(database), "--db-user", server.user, folder.toString());
             out.printf(
-                    Locale.ROOT,
-                    "Exported %,d configurations and %,d VINs in %.1f s: catalog.json of %,d MB.%n",
-                    exported.configurations(),
-                    exported.vins(),
-                    exported.elapsed().toNanos() / 1e9,
-                    Files.size(folder.resolve("catalog.json")) / 1_000_000);
+                    Locale.ROOT, "catalog.json of %,d MB.%n", Files.size(folder.resolve("catalog.json")) / 1_000_000);
             out.flush();
         }
     }
@@ -206,19 +185,13 @@ public final class CatalogImportBenchCommand implements Callable<Integer> {
     private Measured operatorImport(Path file, String database, PrintWriter out) throws SQLException {
         out.println("Importing the export into an empty event store (the operator import) ...");
         out.flush();
-        CommandLine importCommand =
-                new CommandLine(new CatalogCommand()).getSubcommands().get("import");
+        boolean hasImportCommand =
+                new CommandLine(new CatalogCommand()).getSubcommands().containsKey("import");
         try (HikariDataSource target = server.connect(database, IMPORT_SESSION)) {
             long before = eventsIn(target);
             long start = System.nanoTime();
-            if (importCommand != null) {
-                StringWriter output = new StringWriter();
-                importCommand.setOut(new PrintWriter(output));
-                int exit = importCommand.execute(
-                        "--db-url", server.url(database), "--db-user", server.user, file.toString());
-                if (exit != 0) {
-                    throw new IllegalStateException("vspec catalog import failed (exit " + exit + "): " + output);
-                }
+            if (hasImportCommand) {
+                catalog(out, "import", "--db-url", server.url(database), "--db-user", server.user, file.toString());
             } else {
                 try (CatalogCommandSide commandSide = CatalogCommandSide.over(target)) {
                     commandSide.importer().importCatalog(new FileSystemResource(file));
@@ -226,6 +199,14 @@ public final class CatalogImportBenchCommand implements Callable<Integer> {
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             return new Measured("operator import", configurations, eventsIn(target) - before, elapsed);
+        }
+    }
+
+    /** Runs {@code vspec catalog <args>} in this process, its output on {@code out}. */
+    private static void catalog(PrintWriter out, String... args) {
+        int exit = new CommandLine(new CatalogCommand()).setOut(out).execute(args);
+        if (exit != 0) {
+            throw new IllegalStateException("vspec catalog " + args[0] + " failed (exit " + exit + ")");
         }
     }
 

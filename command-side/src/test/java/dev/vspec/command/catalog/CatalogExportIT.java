@@ -29,7 +29,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -66,12 +65,7 @@ class CatalogExportIT {
 
     @BeforeAll
     static void fillAnEventStoreFromSeveralSources() {
-        database = TestDatabase.create("vspec_export");
-        Flyway.configure()
-                .dataSource(database.url(), database.user(), database.password())
-                .locations("classpath:db/migration")
-                .load()
-                .migrate();
+        database = TestDatabase.create("vspec_export").migrated();
         dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(database.url());
         dataSource.setUsername(database.user());
