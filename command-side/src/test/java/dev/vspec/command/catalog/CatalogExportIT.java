@@ -209,6 +209,40 @@ class CatalogExportIT {
         assertThat(Files.readString(export.resolve("notes.txt"))).isEqualTo("mine");
     }
 
+    @Test
+    @Order(6)
+    void theCsvFilesHoldWhatTheJsonFileHolds() throws Exception {
+        Path json = work.resolve("as-json");
+        Path csv = work.resolve("as-csv");
+
+        export(json);
+        CatalogExporter.Summary summary =
+                CatalogExporter.export(dataSource, csv, CatalogExporter.Format.CSV, CatalogExporter.Progress.NONE);
+
+        JsonNode catalog = JSON.readTree(json.resolve("catalog.json").toFile());
+        int prices = 0;
+        int vins = 0;
+        for (JsonNode c : catalog.get("configurations")) {
+            for (JsonNode part : c.path("parts")) {
+                prices += part.path("prices").size();
+            }
+            vins += c.path("vins").size();
+        }
+        assertThat(rows(csv, "configurations.csv"))
+                .isEqualTo(catalog.get("configurations").size());
+        assertThat(rows(csv, "prices.csv")).isEqualTo(prices);
+        assertThat(rows(csv, "vins.csv")).isEqualTo(vins).isEqualTo(summary.vins());
+        assertThat(Files.readString(csv.resolve("fluids.csv")))
+                .contains(KEY + ",engine_oil,0W-20,3.40,3.6,,vendor,Acme Parts,,,120");
+        assertThat(csv.resolve("images/" + KEY + ".png"))
+                .hasSameBinaryContentAs(json.resolve("images/" + KEY + ".png"));
+    }
+
+    /** Rows below the header. */
+    private static long rows(Path folder, String file) throws IOException {
+        return Files.readAllLines(folder.resolve(file)).size() - 1L;
+    }
+
     private static CatalogExporter.Summary export(Path folder) throws IOException, SQLException {
         return CatalogExporter.export(dataSource, folder, CatalogExporter.Format.JSON, CatalogExporter.Progress.NONE);
     }
