@@ -32,6 +32,7 @@ import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.infra.testing.CatalogFiles;
 import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.infra.testing.TestKeys;
 import java.io.IOException;
@@ -165,7 +166,7 @@ class CatalogRoundTripIT {
 
     @Test
     void theExportHoldsEveryGroupWithTheSourceOfEachFact() {
-        JsonNode backup = configuration(KEY);
+        JsonNode backup = CatalogFiles.configuration(export, KEY);
 
         assertThat(exportOutput)
                 .contains(String.format(
@@ -184,7 +185,7 @@ class CatalogRoundTripIT {
         assertThat(backup.get("image").get("path").asString()).isEqualTo("images/" + KEY + ".png");
         assertThat(work.resolve("export/images/" + KEY + ".png")).exists();
         // the shared stack's own sample catalog went out as it came in
-        assertThat(configuration("2019-honda-civic-lx-k20c2-fwd")
+        assertThat(CatalogFiles.configuration(export, "2019-honda-civic-lx-k20c2-fwd")
                         .get("source")
                         .get("kind")
                         .asString())
@@ -284,7 +285,7 @@ class CatalogRoundTripIT {
             listings.add("/api/v1/trims?limit=1000&" + ymm);
             listings.add("/api/v1/configs?" + ymm);
             List<String> identifiers = new ArrayList<>();
-            identifiers.add("config_key=" + configKeyOf(c));
+            identifiers.add("config_key=" + CatalogFiles.configKeyOf(c));
             identifiers.add(ymm + "&trim=" + encode(c.get("trim").asString()));
             c.path("aliases").forEach(alias -> identifiers.add("config_key=" + alias.asString()));
             c.path("vins").forEach(v -> identifiers.add("vin=" + v.asString()));
@@ -368,26 +369,6 @@ class CatalogRoundTripIT {
             node.forEach(CatalogRoundTripIT::withoutRecordingTimes);
         }
         return node;
-    }
-
-    private static JsonNode configuration(String configKey) {
-        for (JsonNode c : export.get("configurations")) {
-            if (configKeyOf(c).equals(configKey)) {
-                return c;
-            }
-        }
-        throw new AssertionError(configKey + " is not in the export");
-    }
-
-    private static String configKeyOf(JsonNode c) {
-        return ConfigKey.of(
-                        c.get("year").asInt(),
-                        c.get("make").asString(),
-                        c.get("model").asString(),
-                        c.get("trim").asString(),
-                        c.get("engine_code").asString(),
-                        c.has("drivetrain") ? c.get("drivetrain").asString() : null)
-                .value();
     }
 
     private static String vspec(String... args) {

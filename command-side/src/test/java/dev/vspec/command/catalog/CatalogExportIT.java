@@ -20,7 +20,7 @@ import dev.vspec.contracts.catalog.RecordSpecs;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.SpecItem;
-import dev.vspec.contracts.identity.ConfigKey;
+import dev.vspec.infra.testing.CatalogFiles;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -248,20 +248,7 @@ class CatalogExportIT {
     }
 
     private static JsonNode configuration(Path export, String configKey) throws IOException {
-        JsonNode catalog = JSON.readTree(export.resolve("catalog.json").toFile());
-        for (JsonNode c : catalog.get("configurations")) {
-            String key = ConfigKey.of(
-                            c.get("year").asInt(),
-                            c.get("make").asString(),
-                            c.get("model").asString(),
-                            c.get("trim").asString(),
-                            c.get("engine_code").asString(),
-                            c.has("drivetrain") ? c.get("drivetrain").asString() : null)
-                    .value();
-            if (key.equals(configKey)) {
-                return c;
-            }
-        }
-        throw new AssertionError(configKey + " is not in the export");
+        return CatalogFiles.configuration(
+                JSON.readTree(export.resolve("catalog.json").toFile()), configKey);
     }
 }
