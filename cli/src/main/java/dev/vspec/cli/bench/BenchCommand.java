@@ -8,7 +8,12 @@ import picocli.CommandLine.Command;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Benchmarks that start their own local stack and print ratios measured in one run.",
-        subcommands = {EnrichmentLatencyCommand.class, RebuildBenchCommand.class, DecodeBenchCommand.class})
+        subcommands = {
+            EnrichmentLatencyCommand.class,
+            RebuildBenchCommand.class,
+            DecodeBenchCommand.class,
+            CatalogImportBenchCommand.class
+        })
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
@@ -16,6 +21,7 @@ public final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Name a benchmark: enrichment or rebuild");
+        throw new CommandLine.ParameterException(
+                spec.commandLine(), "Name a benchmark: enrichment, rebuild, decode or catalog-import");
     }
 }

@@ -13,10 +13,6 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +21,7 @@ import java.util.concurrent.Callable;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -64,24 +61,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
             description = "Kafka round trips measured (default: ${DEFAULT-VALUE})")
     int roundTrips;
 
-    @Option(
-            names = "--db-server",
-            defaultValue = "jdbc:postgresql://127.0.0.1:5432/",
-            description =
-                    "PostgreSQL server the benchmark creates its own database on, and drops it after (default: ${DEFAULT-VALUE})")
-    String dbServer;
-
-    @Option(
-            names = "--db-user",
-            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
-            description = "The user it connects to that server as (default: VSPEC_DB_USER or ${DEFAULT-VALUE})")
-    String dbUser;
-
-    @Option(
-            names = "--db-password",
-            defaultValue = "${env:VSPEC_DB_PASSWORD:-}",
-            description = "That user's password (default: VSPEC_DB_PASSWORD, which keeps it out of the process list)")
-    String dbPassword;
+    @Mixin
+    BenchDatabases server = new BenchDatabases();
 
     @Override
     public Integer call() throws Exception {
@@ -93,9 +74,10 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
         String database = "vspec_bench_" + Long.toHexString(System.currentTimeMillis());
         Path vendorCatalog = dataDir.resolve("vendor-catalog.json");
         List<String> vendorVins = VendorCatalog.write(vendorCatalog, warmup + vins);
-        onServer("CREATE DATABASE " + database);
+        server.create(database);
         try {
-            StackSettings settings = StackSettings.onFreePorts(dataDir, dbServer + database, dbUser, dbPassword)
+            StackSettings settings = StackSettings.onFreePorts(
+                            dataDir, server.url(database), server.user, server.password)
                     .withProperties(Map.of(
                             "vspec.enrichment.vendor.catalog",
                             vendorCatalog.toUri().toString()));
@@ -139,16 +121,8 @@ public final class EnrichmentLatencyCommand implements Callable<Integer> {
                 times.print(out, KafkaRoundTrips.measure(stack.kafkaBootstrapServers(), roundTrips));
             }
         } finally {
-            onServer("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+            server.drop(database);
         }
         return 0;
-    }
-
-    /** Runs one statement on the server's {@code postgres} database: creating and dropping the benchmark's own. */
-    private void onServer(String sql) throws SQLException {
-        try (Connection admin = DriverManager.getConnection(dbServer + "postgres", dbUser, dbPassword);
-                Statement statement = admin.createStatement()) {
-            statement.execute(sql);
-        }
     }
 }

@@ -7,9 +7,9 @@ import picocli.CommandLine.Command;
 @Command(
         name = "catalog",
         mixinStandardHelpOptions = true,
-        description = "Fill the catalog: import an operator's catalog files, or register the configurations NHTSA's"
-                + " vPIC identifies.",
-        subcommands = {ImportCommand.class, ImportVpicCommand.class})
+        description = "Fill the catalog (import an operator's catalog files, or register the configurations NHTSA's"
+                + " vPIC identifies) and export it.",
+        subcommands = {ImportCommand.class, ImportVpicCommand.class, ExportCommand.class})
 public final class CatalogCommand implements Runnable {
 
     @CommandLine.Spec

@@ -18,9 +18,10 @@ import javax.sql.DataSource;
  * Seeding the catalog from vPIC in two steps, each with a progress bar: enumerate the configurations (keeping
  * only each one's first VIN, 17 characters, rather than its decode), then decode each VIN again and register
  * what vPIC says of it ({@link VpicFacts#commands()}) through the configuration aggregates, which store an
- * event only for what changed: a second run stores nothing.
+ * event only for what changed: a second run stores nothing. {@code vspec catalog import-vpic} runs it, and so does the
+ * catalog import benchmark.
  */
-final class VpicSeeding {
+public final class VpicSeeding {
 
     /** A refused configuration's message is shown for the first few. */
     private static final int REFUSALS_SHOWN = 3;
@@ -30,7 +31,7 @@ final class VpicSeeding {
     private final PrintWriter out;
     private final boolean terminal;
 
-    VpicSeeding(VinDecoder decoder, ConfigurationEnumerator enumerator, PrintWriter out, boolean terminal) {
+    public VpicSeeding(VinDecoder decoder, ConfigurationEnumerator enumerator, PrintWriter out, boolean terminal) {
         this.decoder = decoder;
         this.enumerator = enumerator;
         this.out = out;
@@ -38,22 +39,22 @@ final class VpicSeeding {
     }
 
     /** What the enumeration found: each configuration, by the first VIN that decodes as it, in the order found. */
-    record Enumerated(List<Configuration> configurations, ConfigurationEnumerator.Summary summary) {
+    public record Enumerated(List<Configuration> configurations, ConfigurationEnumerator.Summary summary) {
 
-        List<String> vins() {
+        public List<String> vins() {
             return configurations.stream().map(Configuration::vin).toList();
         }
     }
 
     /** A configuration found: its config_key and a VIN built to decode as it. */
-    record Configuration(String configKey, String vin) {}
+    public record Configuration(String configKey, String vin) {}
 
     /**
      * What the import did.
      *
      * @param refusals the first few refusals' messages
      */
-    record Imported(
+    public record Imported(
             int configurations,
             long commands,
             long eventsStored,
@@ -61,7 +62,7 @@ final class VpicSeeding {
             List<String> refusals,
             Duration elapsed) {}
 
-    Enumerated enumerate(Request request) {
+    public Enumerated enumerate(Request request) {
         ProgressBar bar = new ProgressBar(out, terminal, "WMIs");
         List<Configuration> found = new ArrayList<>();
         boolean[] started = {false};
@@ -80,7 +81,7 @@ final class VpicSeeding {
         return new Enumerated(List.copyOf(found), summary);
     }
 
-    Imported register(List<String> vins, DataSource dataSource) {
+    public Imported register(List<String> vins, DataSource dataSource) {
         long started = System.nanoTime();
         ProgressBar bar = new ProgressBar(out, terminal, "configurations");
         bar.step("Registering them through the catalog's aggregates", vins.size());

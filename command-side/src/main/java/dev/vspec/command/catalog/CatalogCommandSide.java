@@ -134,6 +134,11 @@ public final class CatalogCommandSide implements AutoCloseable {
         }
     }
 
+    /** Imports catalog files through these aggregates, as the command side's own importer does through its. */
+    public CatalogImporter importer() {
+        return new CatalogImporter(axon.commandGateway());
+    }
+
     /** Events the aggregates stored through {@link #send}; a command that changes nothing stores none. */
     public long eventsStored() {
         return eventsStored.get();

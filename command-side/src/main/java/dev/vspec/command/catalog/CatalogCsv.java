@@ -208,7 +208,7 @@ final class CatalogCsv {
         if (amount == null) {
             throw row.problem("amount", "amount is required");
         }
-        return new PriceEntry(amount, row.text("currency"), row.date("as_of"));
+        return new PriceEntry(amount, row.text("currency"), row.date("as_of"), null);
     }
 
     /** A visit; its services are codes separated by spaces or commas. */

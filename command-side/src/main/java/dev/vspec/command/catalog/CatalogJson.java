@@ -1,5 +1,6 @@
 package dev.vspec.command.catalog;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.vspec.contracts.catalog.ServiceRecord;
@@ -22,6 +23,7 @@ import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
@@ -39,7 +41,8 @@ import tools.jackson.databind.type.LogicalType;
  * How a catalog file is read as JSON: a field twice in one object, an unknown field, a value of another
  * type (a number for text, text for a number, a fraction for a whole number) and a date not written
  * YYYY-MM-DD are refused, and numbers stay exactly as written. Jackson's refusals are told in the file's
- * own terms, at the path Jackson reports, never with a class name.
+ * own terms, at the path Jackson reports, never with a class name. An export writes the same records back
+ * ({@link #WRITER}).
  */
 final class CatalogJson {
 
@@ -66,6 +69,17 @@ final class CatalogJson {
     /** One configuration at a time: the parser goes on to the next one. */
     private static final ObjectReader CONFIGURATION =
             MAPPER.readerFor(ConfigurationEntry.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * Writes catalog values as a file holds them: what is not given left out (an empty list stays), numbers as they
+     * were read, dates YYYY-MM-DD, laid out by {@link CatalogLayout}.
+     */
+    static final ObjectWriter WRITER = MAPPER.rebuild()
+            .changeDefaultPropertyInclusion(inclusion ->
+                    JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+            .build()
+            .writer()
+            .with(new CatalogLayout());
 
     private static final String SERVICE_RECORD_HINT = "; a service record holds no personal data and no free text";
 

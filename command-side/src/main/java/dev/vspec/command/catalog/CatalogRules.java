@@ -1,6 +1,7 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.contracts.catalog.ConfigurationIdentity;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.Part;
@@ -41,6 +42,7 @@ final class CatalogRules {
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final Pattern IMAGE_TYPE = Pattern.compile("image/[a-z0-9][a-z0-9.+-]*");
     private static final Pattern SERVICE_CODE = Pattern.compile("[a-z][a-z0-9_]{1,63}");
+    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
     /** Earliest time zone on Earth: a visit dated today there has already happened somewhere. */
     private static final ZoneOffset EARLIEST_ZONE = ZoneOffset.ofHours(14);
 
@@ -71,6 +73,28 @@ final class CatalogRules {
         if (!derived.equals(c.configKey())) {
             problems.report("config_key must be " + derived
                     + " (derived from year, make, model, trim, engine_code, drivetrain); got " + c.configKey());
+        }
+    }
+
+    /**
+     * A source a catalog file states for its facts (kind and name are the {@link FactSource}'s own rules): what an
+     * export writes of a source, so that the facts are recorded again as they were.
+     */
+    static void source(FactSource s, Problems problems) {
+        problems.notBlankIfGiven("version", s.version()).notNegativeIfGiven("response_millis", s.responseMillis());
+        if (s.sha256() != null) {
+            problems.matches("sha256", s.sha256(), SHA256, "a SHA-256 in lower-case hex (64 characters)");
+        }
+    }
+
+    /** Another config_key that answers for the configuration {@code configKey}. */
+    static void alias(String alias, String configKey, Problems problems) {
+        if (!ConfigKey.isWellFormed(alias)) {
+            problems.report("an alias is a config_key (a lowercase slug such as 2019-honda-civic-lx-k20c2-fwd); got "
+                    + (alias == null ? "nothing" : "'" + alias + "'"));
+        }
+        if (alias.equals(configKey)) {
+            problems.report(alias + " is the configuration's own config_key, not an alias");
         }
     }
 

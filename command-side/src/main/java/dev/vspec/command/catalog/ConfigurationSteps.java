@@ -4,6 +4,8 @@ import dev.vspec.command.catalog.CatalogReader.Entry;
 import dev.vspec.command.catalog.CatalogReader.Step;
 import dev.vspec.command.catalog.ConfigurationEntry.ImageEntry;
 import dev.vspec.command.catalog.ConfigurationEntry.PartEntry;
+import dev.vspec.command.catalog.ConfigurationEntry.SourcesEntry;
+import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
@@ -26,17 +28,20 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import org.springframework.core.io.Resource;
 
 /**
  * One configuration of a catalog, as bound by {@link CatalogJson}, checked against {@link CatalogRules} and made
- * into the commands that record it, in the order they must be sent: register, each data group, each price, the
- * image, then each VIN's link followed by its service history.
+ * into the commands that record it, in the order they must be sent: register, each alias, each data group, each
+ * price, the image, then each VIN's link followed by its service history. Each command carries the source the file
+ * states for its fact ({@link StatedSources}), else the one it is made for.
  */
 final class ConfigurationSteps {
 
@@ -45,6 +50,7 @@ final class ConfigurationSteps {
     /** The configuration at {@code at}; {@code catalog} is null for a parsed document, which refuses an image. */
     static Entry entry(Resource catalog, Problems at, ConfigurationEntry c) {
         String key = CatalogRules.identity(c, at);
+        StatedSources stated = StatedSources.of(c, at, catalog != null);
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(
                 at.path(),
@@ -57,48 +63,56 @@ final class ConfigurationSteps {
                         c.engineCode(),
                         c.drivetrain(),
                         c.label(),
-                        source)));
-        return entry(catalog, at, key, c, steps);
+                        StatedSources.or(stated.configuration(), source))));
+        return entry(catalog, at, key, c, stated, steps);
     }
 
     /**
-     * The data of configuration {@code key}, which another file of the import or the catalog registers: its groups,
-     * prices, image and VINs as {@link #entry} makes them, without a registration; {@code c}'s identity is not read.
+     * The data of configuration {@code key}, which another file of the import or the catalog registers: its aliases,
+     * groups, prices, image and VINs as {@link #entry} makes them, without a registration; {@code c}'s identity is
+     * not read.
      */
     static Entry data(Resource catalog, Problems at, String key, ConfigurationEntry c) {
-        return entry(catalog, at, key, c, new ArrayList<>());
+        return entry(catalog, at, key, c, StatedSources.of(c, at, catalog != null), new ArrayList<>());
     }
 
-    private static Entry entry(Resource catalog, Problems at, String key, ConfigurationEntry c, List<Step> steps) {
+    private static Entry entry(
+            Resource catalog, Problems at, String key, ConfigurationEntry c, StatedSources stated, List<Step> steps) {
+        steps.addAll(aliases(key, at.at("aliases"), c.aliases(), stated));
         group(
                 steps,
                 at.at("fluids"),
                 c.fluids(),
                 CatalogRules::check,
+                stated.group(SourcesEntry::fluids),
                 (fluids, source) -> new RecordFluids(key, fluids, source));
         group(
                 steps,
                 at.at("specs"),
                 c.specs(),
                 CatalogRules::check,
+                stated.group(SourcesEntry::specs),
                 (specs, source) -> new RecordSpecs(key, specs, source));
         group(
                 steps,
                 at.at("tires"),
                 c.tires(),
                 CatalogRules::check,
+                stated.group(SourcesEntry::tires),
                 (tires, source) -> new RecordTires(key, tires, source));
         group(
                 steps,
                 at.at("service_schedule"),
                 c.serviceSchedule(),
                 CatalogRules::check,
+                stated.group(SourcesEntry::serviceSchedule),
                 (schedule, source) -> new RecordServiceSchedule(key, schedule, source));
         group(
                 steps,
                 at.at("labor"),
                 c.labor(),
                 CatalogRules::check,
+                stated.group(SourcesEntry::labor),
                 (labor, source) -> new RecordLaborTimes(key, labor, source));
         if (c.parts() != null) {
             group(
@@ -108,20 +122,23 @@ final class ConfigurationSteps {
                             .map(part -> part == null ? null : part.part())
                             .toList(),
                     CatalogRules::check,
+                    stated.group(SourcesEntry::parts),
                     (parts, source) -> new RecordParts(key, parts, source));
-            steps.addAll(prices(key, at.at("parts"), c.parts()));
+            steps.addAll(prices(key, at.at("parts"), c.parts(), stated));
         }
         if (c.image() != null) {
-            steps.add(image(catalog, key, at.at("image"), c.image()));
+            steps.add(image(catalog, key, at.at("image"), c.image(), stated.group(SourcesEntry::image)));
         }
         List<String> vins = new ArrayList<>();
         if (c.vins() != null) {
             at.at("vins").each(c.vins(), (vin, problems) -> vins.add(vin.value()));
         }
-        Map<String, Step> histories = serviceHistories(at.at("service_history"), c.serviceHistory(), vins);
+        Map<String, Step> histories = serviceHistories(at.at("service_history"), c.serviceHistory(), vins, stated);
         for (int i = 0; i < vins.size(); i++) {
             String vin = vins.get(i);
-            steps.add(new Step(at.at("vins").item(i).path(), source -> new LinkVin(vin, key, source)));
+            FactSource link = stated.vin(vin);
+            steps.add(new Step(
+                    at.at("vins").item(i).path(), source -> new LinkVin(vin, key, StatedSources.or(link, source))));
             Step history = histories.get(vin);
             if (history != null) {
                 steps.add(history);
@@ -136,16 +153,35 @@ final class ConfigurationSteps {
             Problems at,
             List<T> items,
             BiConsumer<T, Problems> rule,
+            FactSource stated,
             BiFunction<List<T>, FactSource, CatalogCommand> command) {
         if (items != null) {
             at.each(items, rule);
             List<T> checked = List.copyOf(items);
-            steps.add(new Step(at.path(), source -> command.apply(checked, source)));
+            steps.add(new Step(at.path(), source -> command.apply(checked, StatedSources.or(stated, source))));
         }
     }
 
+    /** Other config_keys that answer for this configuration, each once. */
+    private static List<Step> aliases(String key, Problems at, List<String> aliases, StatedSources stated) {
+        List<Step> steps = new ArrayList<>();
+        if (aliases == null) {
+            return steps;
+        }
+        Set<String> seen = new HashSet<>();
+        at.each(aliases, (alias, here) -> {
+            CatalogRules.alias(alias, key, here);
+            if (!seen.add(alias)) {
+                here.report(alias + " is listed twice");
+            }
+            FactSource source = stated.alias(alias);
+            steps.add(new Step(here.path(), given -> new AliasConfigKey(key, alias, StatedSources.or(source, given))));
+        });
+        return steps;
+    }
+
     /** Each (part, currency, date) once per configuration: a repeat would flip the price on every re-import. */
-    private static List<Step> prices(String key, Problems parts, List<PartEntry> entries) {
+    private static List<Step> prices(String key, Problems parts, List<PartEntry> entries, StatedSources stated) {
         List<Step> steps = new ArrayList<>();
         Map<String, String> seen = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {
@@ -162,16 +198,23 @@ final class ConfigurationSteps {
                     at.report(part.partNumber() + " already has a " + price.currency() + " price as of " + price.asOf()
                             + " at " + earlier);
                 }
+                StatedSources.checked(price.source(), at.at("source"));
+                FactSource priced = stated.price(price);
                 steps.add(new Step(
                         at.path(),
-                        source ->
-                                new PricePart(key, part.partNumber(), amount, price.currency(), price.asOf(), source)));
+                        source -> new PricePart(
+                                key,
+                                part.partNumber(),
+                                amount,
+                                price.currency(),
+                                price.asOf(),
+                                StatedSources.or(priced, source))));
             });
         }
         return steps;
     }
 
-    private static Step image(Resource catalog, String key, Problems at, ImageEntry image) {
+    private static Step image(Resource catalog, String key, Problems at, ImageEntry image, FactSource stated) {
         if (catalog == null) {
             at.report("only a catalog file can carry an image; its path is relative to the file's folder");
         }
@@ -199,7 +242,10 @@ final class ConfigurationSteps {
         return new Step(at.path(), source -> {
             try (InputStream in = file.getInputStream()) {
                 return new CacheExteriorImage(
-                        key, image.contentType(), in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1), source);
+                        key,
+                        image.contentType(),
+                        in.readNBytes(CatalogRules.MAX_IMAGE_BYTES + 1),
+                        StatedSources.or(stated, source));
             } catch (IOException e) {
                 throw unreadable(pathAt, path, e);
             }
@@ -212,7 +258,7 @@ final class ConfigurationSteps {
 
     /** {@code service_history}: per VIN of this configuration, its visits; each becomes one command by VIN. */
     private static Map<String, Step> serviceHistories(
-            Problems at, Map<String, List<ServiceRecord>> histories, List<String> vins) {
+            Problems at, Map<String, List<ServiceRecord>> histories, List<String> vins, StatedSources stated) {
         Map<String, Step> steps = new LinkedHashMap<>();
         if (histories == null) {
             return steps;
@@ -232,7 +278,12 @@ final class ConfigurationSteps {
             }
             CatalogRules.serviceHistory(visits, latest, here);
             List<ServiceRecord> history = List.copyOf(visits);
-            steps.put(vin, new Step(here.path(), source -> new RecordServiceHistory(vin, history, source)));
+            FactSource recorded = stated.serviceHistory(vin);
+            steps.put(
+                    vin,
+                    new Step(
+                            here.path(),
+                            source -> new RecordServiceHistory(vin, history, StatedSources.or(recorded, source))));
         });
         return steps;
     }

@@ -226,6 +226,7 @@ final class CsvConfiguration {
                 r == null ? null : r.text("engine_code"),
                 r == null ? null : r.text("drivetrain"),
                 r == null ? null : r.text("label"),
+                null,
                 list(CatalogGroup.FLUIDS),
                 list(CatalogGroup.SPECS),
                 list(CatalogGroup.TIRES),
@@ -233,8 +234,10 @@ final class CsvConfiguration {
                 list(CatalogGroup.PARTS),
                 list(CatalogGroup.LABOR),
                 image,
+                null,
                 vins.isEmpty() ? null : List.copyOf(vins),
-                visits.isEmpty() ? null : visits);
+                visits.isEmpty() ? null : visits,
+                null);
     }
 
     @SuppressWarnings("unchecked")

@@ -119,8 +119,8 @@ final class Problems {
         return this;
     }
 
-    Problems notNegativeIfGiven(String field, Integer value) {
-        if (value != null && value < 0) {
+    Problems notNegativeIfGiven(String field, Number value) {
+        if (value != null && value.longValue() < 0) {
             report(field + " must not be negative; got " + value);
         }
         return this;

@@ -48,6 +48,14 @@ public record FactSource(
         return source == null ? 2 : source.precedence();
     }
 
+    /**
+     * Whether a fact from {@code later} replaces in answers the one {@code earlier} recorded before it: a source
+     * of at least the earlier one's precedence ({@link #precedenceOf}), so between equals the later wins.
+     */
+    public static boolean replaces(FactSource later, FactSource earlier) {
+        return precedenceOf(later) >= precedenceOf(earlier);
+    }
+
     /** Refuses a catalog command that does not say where its fact came from. */
     public static void require(FactSource source, String command) {
         if (source == null) {

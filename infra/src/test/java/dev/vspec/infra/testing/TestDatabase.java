@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.UUID;
+import org.flywaydb.core.Flyway;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.test.util.TestPropertyValues;
 import org.springframework.context.ApplicationContextInitializer;
@@ -56,6 +57,16 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
 
     public String url() {
         return urlOf(name);
+    }
+
+    /** This database brought to vspec's schema by the migrations of every module, as a stack's first start does. */
+    public TestDatabase migrated() {
+        Flyway.configure()
+                .dataSource(url(), USER, PASSWORD)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        return this;
     }
 
     public String user() {

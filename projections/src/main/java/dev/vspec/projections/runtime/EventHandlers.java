@@ -76,8 +76,9 @@ public final class EventHandlers {
                         winners.merge(
                                 configKey.apply(typed),
                                 recorded,
-                                (earlier, later) -> FactSource.precedenceOf(source.apply(type.cast(later.event())))
-                                                >= FactSource.precedenceOf(source.apply(type.cast(earlier.event())))
+                                (earlier, later) -> FactSource.replaces(
+                                                source.apply(type.cast(later.event())),
+                                                source.apply(type.cast(earlier.event())))
                                         ? later
                                         : earlier);
                     }
