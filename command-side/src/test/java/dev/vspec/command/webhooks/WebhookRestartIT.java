@@ -66,7 +66,9 @@ class WebhookRestartIT {
             receiver.answerAlways("/down", 204);
 
             try (ConfigurableApplicationContext second = start(database)) {
+                // polled at most twice a second: the key's plan allows 300 reads a minute
                 JsonNode delivery = await().atMost(DELIVERED)
+                        .pollInterval(Duration.ofMillis(500))
                         .until(
                                 () -> deliveries(second, key).get(0),
                                 newest -> newest.get("status").asString().equals("delivered"));
