@@ -22,8 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.AdminClient;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
@@ -184,31 +182,6 @@ class RelayIT {
                 .untilAsserted(() -> assertThat(relayedEnds(topic.topic()))
                         .as("the relay's ends are where its records end")
                         .containsAllEntriesOf(endOffsets()));
-    }
-
-    @Test
-    void onceKafkaHoldsABatchItsEndsAndCompletedJobsAreRecordedWithoutTheBroker() {
-        String otherTopic = "relay-it-" + TestVins.next();
-        String job = "enr_" + TestVins.next() + "_1";
-        PublishedOffsets offsets = new PublishedOffsets(
-                AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:1")),
-                jdbc,
-                otherTopic);
-        try {
-            offsets.acknowledged(Map.of(0, 5L, 2, 9L), List.of());
-            offsets.acknowledged(Map.of(0, 3L), List.of(job));
-        } finally {
-            offsets.destroy();
-        }
-
-        assertThat(relayedEnds(otherTopic)).as("an end never moves back").isEqualTo(Map.of(0, 5L, 2, 9L));
-        assertThat(jdbc.query(
-                        "select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
-                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)),
-                        job,
-                        otherTopic))
-                .as("the job waits for every partition the relay wrote to")
-                .containsExactlyInAnyOrder(Map.entry(0, 5L), Map.entry(2, 9L));
     }
 
     private Map<Integer, Long> relayedEnds(String topicName) {
