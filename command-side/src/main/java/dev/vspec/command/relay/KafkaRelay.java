@@ -99,9 +99,20 @@ class KafkaRelay {
             unitOfWork.onPrepareCommit(u -> finish(batch));
             // rollback handlers run last-registered first: the sends settle before the transaction releases the claim
             unitOfWork.onRollback(u -> settle(batch));
-            unitOfWork.afterCommit(u -> metrics.committed(batch.count(false), batch.count(true)));
+            unitOfWork.afterCommit(u -> committed(batch));
             return batch;
         });
+    }
+
+    private void committed(Batch batch) {
+        long alreadyOnTopic = batch.count(true);
+        metrics.committed(batch.count(false), alreadyOnTopic);
+        if (alreadyOnTopic > 0) {
+            log.info(
+                    "{} events of the batch were on the topic already, put there by a try that failed after Kafka took"
+                            + " them; they were placed where they lie, not sent again",
+                    alreadyOnTopic);
+        }
     }
 
     private Unconfirmed lookBeyondTheFrontier(DomainEventMessage<?> first) {
