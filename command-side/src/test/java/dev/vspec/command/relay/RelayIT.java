@@ -15,6 +15,7 @@ import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -68,6 +69,9 @@ class RelayIT {
 
     @Autowired
     EventStorageEngine storage;
+
+    @Autowired
+    MeterRegistry meters;
 
     record Stored(String eventId, String aggregateId, long sequence, String payloadType) {}
 
@@ -182,6 +186,55 @@ class RelayIT {
                 .untilAsserted(() -> assertThat(relayedEnds(topic.topic()))
                         .as("the relay's ends are where its records end")
                         .containsAllEntriesOf(endOffsets()));
+    }
+
+    /**
+     * PostgreSQL refuses the relay's frontier once, after Kafka acknowledged the batch, so the token cannot move
+     * (a trigger counts with a sequence, which a rollback does not undo): the retry finds the event on the topic and
+     * does not send it again.
+     */
+    @Test
+    void aBatchWhoseTokenPostgreSqlRefusedToMoveIsNotSentAgainOnItsRetry() {
+        double placedBefore = alreadyOnTopic();
+        jdbc.execute("create sequence events.relay_it_refusals");
+        jdbc.execute("""
+                create function events.relay_it_refuse_once() returns trigger language plpgsql as $$
+                begin
+                    if nextval('events.relay_it_refusals') = 1 then
+                        raise exception 'test: PostgreSQL refuses the relay''s frontier once';
+                    end if;
+                    return new;
+                end $$""");
+        jdbc.execute("create trigger relay_it_refuse_once before insert on events.relay_topic_ends"
+                + " for each row execute function events.relay_it_refuse_once()");
+        try {
+            String vin = TestVins.next();
+            commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX, SOURCE));
+
+            RelayPosition relay = new RelayPosition(jdbc.getDataSource());
+            long stored = relay.newestEvent();
+            await("the relay's token past the event, once PostgreSQL refused it and then let it move")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(300))
+                    .until(() -> relay.relayed() >= stored
+                            && jdbc.queryForObject("select last_value from events.relay_it_refusals", Long.class) > 1);
+
+            assertThat(readAll().stream().filter(r -> r.key().equals(vin)))
+                    .as("the event once on the topic")
+                    .hasSize(1);
+            assertThat(alreadyOnTopic()).as("placed on the retry").isEqualTo(placedBefore + 1);
+        } finally {
+            jdbc.execute("drop trigger relay_it_refuse_once on events.relay_topic_ends");
+            jdbc.execute("drop function events.relay_it_refuse_once()");
+            jdbc.execute("drop sequence events.relay_it_refusals");
+        }
+    }
+
+    private double alreadyOnTopic() {
+        return meters.get("vspec.relay.events")
+                .tag("outcome", "already_on_topic")
+                .counter()
+                .count();
     }
 
     private Map<Integer, Long> relayedEnds(String topicName) {
