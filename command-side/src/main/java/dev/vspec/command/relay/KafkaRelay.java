@@ -1,7 +1,5 @@
 package dev.vspec.command.relay;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
@@ -17,22 +15,22 @@ import java.util.concurrent.TimeoutException;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Publishes every stored event of the published language to the event topic, keyed by aggregate
- * id. Runs in the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in
- * PostgreSQL. The sends of one batch go out together and are all awaited before the batch's unit
- * of work commits the token; a failed or unacknowledged send fails the batch, which the processor
- * retries from the old token. Delivery is therefore at least once, never with a gap; and when Kafka took a
- * whole batch but its token could not move (PostgreSQL failed meanwhile), the retry places those events where
- * Kafka holds them instead of sending them again, so only a relay that dies in that moment sends one twice (a batch
- * Kafka took in part is placed so up to its first refused event). Each batch
- * tells {@link RelayedEnds} where its records landed, and which enrichment jobs it completed, before
- * its token moves, so that readers can tell when the jobs' data has reached every read table.
+ * Publishes every stored event of the published language to the event topic once, keyed by aggregate id. Runs in
+ * the pooled streaming processor {@value #PROCESSING_GROUP}, whose token lives in PostgreSQL. The sends of one
+ * batch go out together and are all awaited before the batch's unit of work commits the token; a failed or
+ * unacknowledged send fails the batch, which the processor retries from the old token, so no event is skipped.
+ * Nothing is sent twice, because each batch first looks at what the topic holds beyond the frontier committed with
+ * the token ({@link PublishedOffsets}): an event an earlier try put there (it failed, or its node died or lost its
+ * claim, after Kafka took the event) is placed where it lies instead of being sent again. Each batch also records,
+ * before its token moves, where its records landed and which enrichment jobs it completed, so that readers can
+ * tell when the jobs' data has reached every read table.
  */
 @ProcessingGroup(KafkaRelay.PROCESSING_GROUP)
 class KafkaRelay {
@@ -40,44 +38,45 @@ class KafkaRelay {
     static final String PROCESSING_GROUP = "kafka-relay";
 
     private static final Logger log = LoggerFactory.getLogger(KafkaRelay.class);
-    private static final String PENDING = KafkaRelay.class.getName() + ".pending";
-    /** More than the batches one instance can have retried at once; beyond, the oldest are sent again. */
-    private static final int HELD_AT_MOST = 100_000;
+    private static final String BATCH = KafkaRelay.class.getName() + ".batch";
 
     private final EventPublisher publisher;
-    private final RelayedEnds relayedEnds;
+    private final PublishedOffsets offsets;
     private final EventEnvelopeCodec codec;
     private final Duration ackTimeout;
-    /** Where Kafka holds each event of a batch it took whole, until the batch's token has moved. */
-    private final Cache<String, EventPublisher.Placed> heldByKafka =
-            Caffeine.newBuilder().maximumSize(HELD_AT_MOST).build();
+    private final RelayMetrics metrics;
 
-    KafkaRelay(EventPublisher publisher, RelayedEnds relayedEnds, EventEnvelopeCodec codec, Duration ackTimeout) {
+    KafkaRelay(
+            EventPublisher publisher,
+            PublishedOffsets offsets,
+            EventEnvelopeCodec codec,
+            Duration ackTimeout,
+            RelayMetrics metrics) {
         this.publisher = publisher;
-        this.relayedEnds = relayedEnds;
+        this.offsets = offsets;
         this.codec = codec;
         this.ackTimeout = ackTimeout;
+        this.metrics = metrics;
     }
 
     @EventHandler
-    void on(Object event, DomainEventMessage<?> message) {
+    void on(Object event, DomainEventMessage<?> message, TrackingToken position) {
         if (!PublishedEvents.isPublished(event.getClass())) {
             return;
         }
         Batch batch = batch(message);
-        // an event Kafka already holds from a failed try of this batch is placed, not encoded and sent again
-        EventPublisher.Placed held = heldByKafka.getIfPresent(message.getIdentifier());
+        batch.position = position;
+        EventPublisher.Placed onTopic = batch.unconfirmed.take(message.getIdentifier());
         CompletableFuture<EventPublisher.Placed> ack;
         try {
-            ack = held != null ? CompletableFuture.completedFuture(held) : publish(event, message);
+            ack = onTopic != null ? CompletableFuture.completedFuture(onTopic) : publish(event, message);
         } catch (RuntimeException e) {
             // Refused before it was queued (no topic metadata within max.block.ms while the broker is away).
-            holdAcknowledgedPrefix(batch.pending());
-            throw failed(describe(message), batch.pending().size() + 1, String.valueOf(e), e);
+            throw failed(describe(message), batch.pending.size() + 1, String.valueOf(e), e);
         }
-        batch.pending().add(new PendingAck(message.getIdentifier(), describe(message), ack));
+        batch.pending.add(new PendingAck(describe(message), ack, onTopic != null));
         if (event instanceof EnrichmentCompleted completed) {
-            batch.completedJobs().add(completed.jobId());
+            batch.completedJobs.add(completed.jobId());
         }
     }
 
@@ -95,64 +94,64 @@ class KafkaRelay {
     /** The batch's sends, awaited once in the prepare-commit phase so a batch costs one round trip. */
     private Batch batch(DomainEventMessage<?> first) {
         UnitOfWork<?> unitOfWork = CurrentUnitOfWork.get().root();
-        return unitOfWork.getOrComputeResource(PENDING, key -> {
-            try {
-                relayedEnds.beforeFirstSend();
-            } catch (RuntimeException e) {
-                throw failed(describe(first), 1, String.valueOf(e), e);
-            }
-            Batch batch = new Batch(new ArrayList<>(), new ArrayList<>());
+        return unitOfWork.getOrComputeResource(BATCH, key -> {
+            Batch batch = new Batch(lookBeyondTheFrontier(first));
             unitOfWork.onPrepareCommit(u -> finish(batch));
-            unitOfWork.afterCommit(u -> heldByKafka.invalidateAll(
-                    batch.pending().stream().map(PendingAck::eventId).toList()));
+            // rollback handlers run last-registered first: the sends settle before the transaction releases the claim
+            unitOfWork.onRollback(u -> settle(batch));
+            unitOfWork.afterCommit(u -> committed(batch));
             return batch;
         });
     }
 
+    private void committed(Batch batch) {
+        long alreadyOnTopic = batch.count(true);
+        metrics.committed(batch.count(false), alreadyOnTopic);
+        if (alreadyOnTopic > 0) {
+            log.info(
+                    "{} events of the batch were on the topic already, put there by a try that failed after Kafka took"
+                            + " them; they were placed where they lie, not sent again",
+                    alreadyOnTopic);
+        }
+    }
+
+    private Unconfirmed lookBeyondTheFrontier(DomainEventMessage<?> first) {
+        try {
+            return offsets.beforeFirstSend();
+        } catch (RelayLedger.ClaimTakenException e) {
+            metrics.fenced();
+            log.warn("Another node relays now: {}; this one sends nothing", e.getMessage());
+            throw new RelayFailedException("another node relays now: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw failed(describe(first), 1, String.valueOf(e), e);
+        }
+    }
+
     /** Once Kafka has every record of the batch, the relay's ends move and the jobs it completed learn them. */
     private void finish(Batch batch) {
-        try {
-            awaitAcks(batch.pending());
-        } finally {
-            holdAcknowledgedPrefix(batch.pending());
-        }
+        awaitAcks(batch.pending);
         Map<Integer, Long> nextOffsets = new HashMap<>();
-        for (PendingAck pending : batch.pending()) {
+        for (PendingAck pending : batch.pending) {
             EventPublisher.Placed placed = pending.ack().join();
             nextOffsets.merge(placed.partition(), placed.offset() + 1, Math::max);
         }
         try {
-            relayedEnds.acknowledged(nextOffsets, batch.completedJobs());
+            offsets.acknowledged(batch.unconfirmed, nextOffsets, batch.position, batch.completedJobs);
         } catch (RuntimeException e) {
             String what = "where the batch ends"
-                    + (batch.completedJobs().isEmpty() ? "" : " and the completion of " + batch.completedJobs());
+                    + (batch.completedJobs.isEmpty() ? "" : " and the completion of " + batch.completedJobs);
             log.warn(
                     "Kafka holds the batch ({} events) but {} could not be recorded: {}; the batch will be retried where Kafka holds it",
-                    batch.pending().size(),
+                    batch.pending.size(),
                     what,
                     String.valueOf(e));
             throw new RelayFailedException(what + " could not be recorded: " + e, e);
         }
     }
 
-    /**
-     * Remembers where Kafka holds the batch's events up to the first it has not acknowledged, for a retry of the
-     * batch to place them there instead of sending them again. Later ones are sent again even if acknowledged,
-     * so that no partition gets an event after one that follows it.
-     */
-    private void holdAcknowledgedPrefix(List<PendingAck> pending) {
-        for (PendingAck sent : pending) {
-            if (!sent.ack().isDone() || sent.ack().isCompletedExceptionally()) {
-                return;
-            }
-            heldByKafka.put(sent.eventId(), sent.ack().join());
-        }
-    }
-
     private void awaitAcks(List<PendingAck> pending) {
-        CompletableFuture<?>[] acks = pending.stream().map(PendingAck::ack).toArray(CompletableFuture[]::new);
         try {
-            CompletableFuture.allOf(acks).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            allOf(pending).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             PendingAck culprit = pending.stream()
                     .filter(p -> !p.ack().isDone() || p.ack().isCompletedExceptionally())
@@ -166,6 +165,26 @@ class KafkaRelay {
             Thread.currentThread().interrupt();
             throw new RelayFailedException("interrupted while waiting for Kafka", e);
         }
+    }
+
+    /**
+     * Waits until Kafka has taken or refused each send of a failed batch, so that the retry's look at the topic
+     * finds every record this try will ever put there.
+     */
+    private void settle(Batch batch) {
+        try {
+            allOf(batch.pending).handle((done, failure) -> done).get(ackTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            log.warn(
+                    "Sends of a failed batch still unanswered after {}: should Kafka take them later, they are on the topic twice",
+                    ackTimeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static CompletableFuture<Void> allOf(List<PendingAck> pending) {
+        return CompletableFuture.allOf(pending.stream().map(PendingAck::ack).toArray(CompletableFuture[]::new));
     }
 
     /** Reports a batch Kafka did not take, however the send failed; the processor then retries it. */
@@ -183,10 +202,26 @@ class KafkaRelay {
                 + message.getSequenceNumber();
     }
 
-    private record PendingAck(String eventId, String event, CompletableFuture<EventPublisher.Placed> ack) {}
+    /** One event of the batch: sent, or already on the topic, where {@code ack} tells where it lies. */
+    private record PendingAck(String event, CompletableFuture<EventPublisher.Placed> ack, boolean alreadyOnTopic) {}
 
-    /** One batch: its sends, and the enrichment jobs it completes. */
-    private record Batch(List<PendingAck> pending, List<String> completedJobs) {}
+    /** One batch: what the topic held beyond the frontier, its events, the jobs it completes, its last token. */
+    private static final class Batch {
+        final Unconfirmed unconfirmed;
+        final List<PendingAck> pending = new ArrayList<>();
+        final List<String> completedJobs = new ArrayList<>();
+        TrackingToken position;
+
+        Batch(Unconfirmed unconfirmed) {
+            this.unconfirmed = unconfirmed;
+        }
+
+        long count(boolean alreadyOnTopic) {
+            return pending.stream()
+                    .filter(p -> p.alreadyOnTopic() == alreadyOnTopic)
+                    .count();
+        }
+    }
 
     /** The batch could not be published; the processor retries it from its stored token. */
     static final class RelayFailedException extends RuntimeException {

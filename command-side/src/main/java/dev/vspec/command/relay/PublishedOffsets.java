@@ -1,108 +1,79 @@
 package dev.vspec.command.relay;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
+import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventhandling.WrappedToken;
 
 /**
- * Keeps where the relay's records end on the event topic ({@code events.relay_topic_ends}) and, for
- * each enrichment job a batch completes, records those ends ({@code events.job_published_offsets}):
- * every event stored before a completion lies below them, so a projection whose stored offsets reach
- * them has applied all the job recorded. The rows commit with the relay's token, in its transaction.
- * The broker is asked where the topic ends once per process, before its first send, which also
- * corrects the table when the topic was recreated; after that the relay's own acknowledgements move it.
+ * Tells each batch what the topic already holds of it, and keeps where the relay's records are: the frontier
+ * beyond which the topic may hold records of events the token has not passed, and, for each enrichment job a batch
+ * completes, where the topic ended then ({@link RelayLedger}). Nothing here is remembered between batches: a batch
+ * looks at the topic from the frontier committed with the token, so a relay that restarts, or another node that
+ * takes over, finds what an earlier try left there. Once Kafka holds a batch nothing here needs the broker: a broker
+ * lost at that moment would fail a batch already on the topic.
  */
-final class PublishedOffsets implements RelayedEnds, DisposableBean {
+final class PublishedOffsets {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private final RelayLedger ledger;
+    private final TopicTail tail;
 
-    private final Admin admin;
-    private final JdbcTemplate jdbc;
-    private final String topic;
-    /** Whether a batch that read the broker's ends has committed in this process. */
-    private volatile boolean readFromBroker;
-
-    PublishedOffsets(Admin admin, JdbcTemplate jdbc, String topic) {
-        this.admin = admin;
-        this.jdbc = jdbc;
-        this.topic = topic;
+    PublishedOffsets(RelayLedger ledger, TopicTail tail) {
+        this.ledger = ledger;
+        this.tail = tail;
     }
 
-    @Override
-    public void beforeFirstSend() {
-        if (readFromBroker) {
-            return;
-        }
-        // the broker's word, even below what is stored: the topic may have been recreated
-        storeEnds(endOffsets(), "excluded.next_offset");
-        CurrentUnitOfWork.ifStarted(unitOfWork -> unitOfWork.root().afterCommit(committed -> readFromBroker = true));
+    /**
+     * Before a batch's first send, when a failure costs nothing: holds the relay's claim for the batch and reads
+     * the topic beyond the frontier (usually nothing: the topic ends there).
+     *
+     * @throws RelayLedger.ClaimTakenException when another node relays now
+     */
+    Unconfirmed beforeFirstSend() {
+        ledger.holdClaim();
+        Map<Integer, Long> frontier = ledger.frontier();
+        Map<Integer, Long> ends = tail.ends();
+        boolean beyond =
+                ends.entrySet().stream().anyMatch(end -> end.getValue() > frontier.getOrDefault(end.getKey(), 0L));
+        return new Unconfirmed(ends, beyond ? tail.read(frontier, ends) : List.of());
     }
 
-    @Override
-    public void acknowledged(Map<Integer, Long> nextOffsets, List<String> completedJobs) {
-        storeEnds(nextOffsets, "greatest(relay_topic_ends.next_offset, excluded.next_offset)");
-        if (completedJobs.isEmpty()) {
-            return; // most batches: nothing more to send to the database
-        }
-        jdbc.batchUpdate(
-                "insert into events.job_published_offsets (job_id, topic, partition, next_offset) "
-                        + "select ?, topic, partition, next_offset from events.relay_topic_ends where topic = ? "
-                        + "on conflict (job_id, topic, partition) do update set next_offset = excluded.next_offset",
-                completedJobs.stream().map(jobId -> new Object[] {jobId, topic}).toList());
-    }
-
-    /** Upserts each partition's end; {@code kept} is the SQL for the value a stored end becomes. */
-    private void storeEnds(Map<Integer, Long> ends, String kept) {
-        jdbc.batchUpdate(
-                "insert into events.relay_topic_ends (topic, partition, next_offset) values (?, ?, ?) "
-                        + "on conflict (topic, partition) do update set next_offset = " + kept,
-                ends.entrySet().stream()
-                        .map(end -> new Object[] {topic, end.getKey(), end.getValue()})
-                        .toList());
-    }
-
-    private Map<Integer, Long> endOffsets() {
-        try {
-            Map<TopicPartition, OffsetSpec> latest = admin
-                    .describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-                    .get(topic)
-                    .partitions()
-                    .stream()
-                    .collect(Collectors.toMap(
-                            partition -> new TopicPartition(topic, partition.partition()),
-                            partition -> OffsetSpec.latest()));
-            return admin.listOffsets(latest).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).entrySet().stream()
-                    .collect(Collectors.toMap(
-                            entry -> entry.getKey().partition(),
-                            entry -> entry.getValue().offset()));
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                return Map.of(); // not created yet, so nothing is on it: the acknowledgements will tell
-            }
-            throw new IllegalStateException("the end offsets of " + topic + " could not be read: " + e.getCause(), e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the end offsets of " + topic + " could not be read: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the end offsets of " + topic, e);
+    /**
+     * Once Kafka has acknowledged every record of the batch, before the token moves past them.
+     *
+     * @param nextOffsets   the offset after the batch's last record, for each partition it wrote to or took from
+     * @param position      the token of the batch's last event
+     * @param completedJobs the enrichment jobs whose completion the batch published
+     */
+    void acknowledged(
+            Unconfirmed unconfirmed,
+            Map<Integer, Long> nextOffsets,
+            TrackingToken position,
+            List<String> completedJobs) {
+        ledger.storeFrontier(unconfirmed.frontier(nextOffsets, ahead(unconfirmed.untaken(), position)));
+        if (!completedJobs.isEmpty()) {
+            ledger.storeJobEnds(completedJobs, unconfirmed.endsWith(nextOffsets));
         }
     }
 
-    @Override
-    public void destroy() {
-        admin.close(Duration.ofSeconds(1));
+    /**
+     * The events found but not taken that a later batch will bring: those beyond the token's index or in its gaps.
+     * The others are records of events the token passed (a batch that took them committed) or of no stored event.
+     */
+    private Set<String> ahead(Set<String> untaken, TrackingToken position) {
+        if (untaken.isEmpty()) {
+            return Set.of();
+        }
+        GapAwareTrackingToken passed = WrappedToken.unwrap(position, GapAwareTrackingToken.class)
+                .orElseThrow(() ->
+                        new IllegalStateException("the relay's token is no index of the event store: " + position));
+        return ledger.globalIndexes(untaken).entrySet().stream()
+                .filter(event ->
+                        event.getValue() > passed.getIndex() || passed.getGaps().contains(event.getValue()))
+                .map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
     }
 }

@@ -2,20 +2,31 @@ package dev.vspec.command.relay;
 
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.springboot.TokenStoreProperties;
 import org.springframework.boot.kafka.autoconfigure.DefaultKafkaProducerFactoryCustomizer;
 import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.kafka.core.KafkaAdmin;
 
 /**
  * Wires the relay: a producer that cannot lose an acknowledged record (acks=all, idempotent), and
@@ -29,6 +40,9 @@ class RelayConfiguration {
     private static final Duration DEFAULT_DELIVERY_TIMEOUT = Duration.ofMinutes(2);
 
     private static final Duration ACK_MARGIN = Duration.ofSeconds(5);
+
+    /** What this node claims tokens as: {@code <pid>@<host>}, the fault drill finds the relaying process by it. */
+    static final String NODE = ManagementFactory.getRuntimeMXBean().getName();
 
     @Bean
     DefaultKafkaProducerFactoryCustomizer relayProducerGuarantees() {
@@ -66,18 +80,54 @@ class RelayConfiguration {
     @Bean
     KafkaRelay kafkaRelay(
             EventPublisher publisher,
-            RelayedEnds relayedEnds,
+            PublishedOffsets offsets,
             EventEnvelopeCodec codec,
-            KafkaProperties kafkaProperties) {
+            KafkaProperties kafkaProperties,
+            MeterRegistry meters) {
         String configured =
                 kafkaProperties.getProducer().getProperties().get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
         Duration deliveryTimeout =
                 configured == null ? DEFAULT_DELIVERY_TIMEOUT : Duration.ofMillis(Long.parseLong(configured));
-        return new KafkaRelay(publisher, relayedEnds, codec, deliveryTimeout.plus(ACK_MARGIN));
+        return new KafkaRelay(publisher, offsets, codec, deliveryTimeout.plus(ACK_MARGIN), new RelayMetrics(meters));
     }
 
     @Bean
-    PublishedOffsets publishedOffsets(KafkaAdmin kafka, JdbcTemplate jdbc, EventTopicProperties topic) {
-        return new PublishedOffsets(AdminClient.create(kafka.getConfigurationProperties()), jdbc, topic.topic());
+    PublishedOffsets publishedOffsets(JdbcTemplate jdbc, EventTopicProperties topic, KafkaTopicTail tail) {
+        return new PublishedOffsets(new JdbcRelayLedger(jdbc, topic.topic(), NODE), tail);
+    }
+
+    /** A consumer in no group, which never creates the topic (the deployables create it with its settings). */
+    @Bean
+    KafkaTopicTail kafkaTopicTail(
+            KafkaProperties kafkaProperties, EventTopicProperties topic, EventEnvelopeCodec codec) {
+        Map<String, Object> config = new HashMap<>(kafkaProperties.buildConsumerProperties());
+        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "vspec-relay-tail");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
+        config.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        return new KafkaTopicTail(
+                () -> new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer()),
+                topic.topic(),
+                codec);
+    }
+
+    /**
+     * Axon's token store as its auto-configuration builds it, under a node name of our own choosing, so that the
+     * relay can tell whether this node still holds the relay's claim. The name is Axon's default one.
+     */
+    @Bean
+    TokenStore tokenStore(
+            ConnectionProvider connectionProvider,
+            Serializer serializer,
+            TokenSchema schema,
+            TokenStoreProperties properties) {
+        return JdbcTokenStore.builder()
+                .connectionProvider(connectionProvider)
+                .schema(schema)
+                .serializer(serializer)
+                .claimTimeout(properties.getClaimTimeout())
+                .nodeId(NODE)
+                .build();
     }
 }

@@ -15,6 +15,7 @@ import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -22,8 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.AdminClient;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
@@ -70,6 +69,9 @@ class RelayIT {
 
     @Autowired
     EventStorageEngine storage;
+
+    @Autowired
+    MeterRegistry meters;
 
     record Stored(String eventId, String aggregateId, long sequence, String payloadType) {}
 
@@ -186,29 +188,53 @@ class RelayIT {
                         .containsAllEntriesOf(endOffsets()));
     }
 
+    /**
+     * PostgreSQL refuses the relay's frontier once, after Kafka acknowledged the batch, so the token cannot move
+     * (a trigger counts with a sequence, which a rollback does not undo): the retry finds the event on the topic and
+     * does not send it again.
+     */
     @Test
-    void onceKafkaHoldsABatchItsEndsAndCompletedJobsAreRecordedWithoutTheBroker() {
-        String otherTopic = "relay-it-" + TestVins.next();
-        String job = "enr_" + TestVins.next() + "_1";
-        PublishedOffsets offsets = new PublishedOffsets(
-                AdminClient.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:1")),
-                jdbc,
-                otherTopic);
+    void aBatchWhoseTokenPostgreSqlRefusedToMoveIsNotSentAgainOnItsRetry() {
+        double placedBefore = alreadyOnTopic();
+        jdbc.execute("create sequence events.relay_it_refusals");
+        jdbc.execute("""
+                create function events.relay_it_refuse_once() returns trigger language plpgsql as $$
+                begin
+                    if nextval('events.relay_it_refusals') = 1 then
+                        raise exception 'test: PostgreSQL refuses the relay''s frontier once';
+                    end if;
+                    return new;
+                end $$""");
+        jdbc.execute("create trigger relay_it_refuse_once before insert on events.relay_topic_ends"
+                + " for each row execute function events.relay_it_refuse_once()");
         try {
-            offsets.acknowledged(Map.of(0, 5L, 2, 9L), List.of());
-            offsets.acknowledged(Map.of(0, 3L), List.of(job));
-        } finally {
-            offsets.destroy();
-        }
+            String vin = TestVins.next();
+            commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX, SOURCE));
 
-        assertThat(relayedEnds(otherTopic)).as("an end never moves back").isEqualTo(Map.of(0, 5L, 2, 9L));
-        assertThat(jdbc.query(
-                        "select partition, next_offset from events.job_published_offsets where job_id = ? and topic = ?",
-                        (row, i) -> Map.entry(row.getInt(1), row.getLong(2)),
-                        job,
-                        otherTopic))
-                .as("the job waits for every partition the relay wrote to")
-                .containsExactlyInAnyOrder(Map.entry(0, 5L), Map.entry(2, 9L));
+            RelayPosition relay = new RelayPosition(jdbc.getDataSource());
+            long stored = relay.newestEvent();
+            await("the relay's token past the event, once PostgreSQL refused it and then let it move")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(300))
+                    .until(() -> relay.relayed() >= stored
+                            && jdbc.queryForObject("select last_value from events.relay_it_refusals", Long.class) > 1);
+
+            assertThat(readAll().stream().filter(r -> r.key().equals(vin)))
+                    .as("the event once on the topic")
+                    .hasSize(1);
+            assertThat(alreadyOnTopic()).as("placed on the retry").isEqualTo(placedBefore + 1);
+        } finally {
+            jdbc.execute("drop trigger relay_it_refuse_once on events.relay_topic_ends");
+            jdbc.execute("drop function events.relay_it_refuse_once()");
+            jdbc.execute("drop sequence events.relay_it_refusals");
+        }
+    }
+
+    private double alreadyOnTopic() {
+        return meters.get("vspec.relay.events")
+                .tag("outcome", "already_on_topic")
+                .counter()
+                .count();
     }
 
     private Map<Integer, Long> relayedEnds(String topicName) {

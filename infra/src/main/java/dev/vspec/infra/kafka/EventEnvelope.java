@@ -5,11 +5,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What every record on the event topic carries: one stored event with the facts a consumer
- * needs to order and de-duplicate it. The record key is {@code aggregateId}, so one aggregate's
- * events keep their order within a partition; delivery is at least once, and
- * ({@code aggregateId}, {@code aggregateSequence}) or {@code eventId} identifies a duplicate. The
- * record's header {@code vspec-event-type} repeats {@code eventType}, so that a consumer can pass
- * over the types it does not handle without parsing the record.
+ * needs to order it and to know it again. The record key is {@code aggregateId}, so one aggregate's
+ * events keep their order within a partition; each stored event is on the topic once, and
+ * ({@code aggregateId}, {@code aggregateSequence}) or {@code eventId} identifies it, should a consumer
+ * read it again. The record's header {@code vspec-event-type} repeats {@code eventType}, so that a
+ * consumer can pass over the types it does not handle without parsing the record.
  *
  * @param envelopeVersion   version of this envelope's shape
  * @param eventId           unique id of the stored event

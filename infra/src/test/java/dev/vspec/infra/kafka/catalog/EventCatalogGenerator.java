@@ -105,8 +105,8 @@ public final class EventCatalogGenerator {
                 .append(REGENERATE)
                 .append("`.\n\n")
                 .append("Every record's key is its envelope's `aggregateId`; its value is one envelope, UTF-8 JSON,\n")
-                .append("whose `payload` is the event. How to consume the topic, ordering and de-duplication: the\n")
-                .append("[README](../../README.md#the-event-topic-for-analysts).\n\n");
+                .append("whose `payload` is the event. What a reader can rely on (each event once, in order\n")
+                .append("per aggregate) and how to read the topic: [the event topic](../event-topic.md).\n\n");
 
         md.append("## The envelope\n\n")
                 .append(javadocs.describe(EventEnvelope.class))
