@@ -9,10 +9,10 @@ import org.springframework.transaction.TransactionDefinition;
 
 /**
  * Transactions that commit without waiting for PostgreSQL to flush its log
- * ({@code synchronous_commit = off}). Safe for what the projections write: a batch's rows and the
- * offsets that say it was applied are one transaction, so a database crash can only lose both
- * together, and the records are then read from Kafka again. A waiting commit, or any later one,
- * makes every earlier commit durable with it (PostgreSQL flushes its log in order).
+ * ({@code synchronous_commit = off}), for a shadow rebuild: a crash loses the rebuild, which is
+ * started again from the beginning. Not for the live projections, whose consumer would go on past
+ * the batches a crash lost. A waiting commit, or any later one, makes every earlier commit durable
+ * with it (PostgreSQL flushes its log in order).
  */
 final class UnflushedCommits extends DataSourceTransactionManager {
 
