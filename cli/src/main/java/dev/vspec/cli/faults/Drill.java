@@ -184,11 +184,12 @@ final class Drill {
         return String.format(
                 Locale.ROOT,
                 "%d command sides, %d projections consumers, %d query sides and the gateway as separate "
-                        + "processes, one broker (%d partitions), one PostgreSQL; killed in turn: %s%s%s",
+                        + "processes, one broker (%d partitions), one PostgreSQL; killed %s: %s%s%s",
                 topology.commandSides().size(),
                 topology.projections().size(),
                 topology.querySides().size(),
                 settings.partitions(),
+                settings.killedAtOnce() ? "at once" : "in turn",
                 String.join(", ", settings.killed()),
                 settings.restartPostgres() ? "; PostgreSQL restarted" : "",
                 settings.restartBroker() ? "; broker restarted" : "");

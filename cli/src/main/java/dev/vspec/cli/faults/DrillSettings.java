@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * What a fault drill runs: how many instances of each deployable, the load, and the faults in turn.
  *
- * @param killed       the deployables killed in turn, every instance of each (command-side, projections,
+ * @param killed       the deployables killed, every instance of each (command-side, projections,
  *                     query-side, gateway)
+ * @param killedAtOnce whether they are killed together, in one fault, rather than in turn
  * @param steady       load without faults before the first fault, between faults and after the last
  * @param down         how long a killed part, the database or the broker stays down
  * @param grace        how long a fault's window stays open after its part is back (pools reconnect)
@@ -20,6 +21,7 @@ record DrillSettings(
         int querySides,
         int partitions,
         List<String> killed,
+        boolean killedAtOnce,
         boolean restartPostgres,
         boolean restartBroker,
         Duration steady,
@@ -40,6 +42,7 @@ record DrillSettings(
                 2,
                 6,
                 KILLABLE,
+                false,
                 true,
                 true,
                 Duration.ofSeconds(15),
@@ -59,6 +62,8 @@ record DrillSettings(
                 1,
                 6,
                 List.of("query-side", "projections", "command-side"),
+                // together: one restart's wait instead of three, and the relay and the consumer down at once
+                true,
                 true,
                 true,
                 // 30 reads and 6 of the free key's each time: enough to show the stack answers cleanly again
@@ -71,8 +76,11 @@ record DrillSettings(
                 work);
     }
 
-    /** How many faults the drill brings: a kill per instance of each kind killed, and the restarts. */
+    /** How many faults the drill brings: a kill per instance of each kind killed (one if at once), and the restarts. */
     int faults() {
+        if (killedAtOnce && !killed.isEmpty()) {
+            return 1 + (restartPostgres ? 1 : 0) + (restartBroker ? 1 : 0);
+        }
         int kills = 0;
         for (String kind : killed) {
             kills += switch (kind) {
@@ -92,6 +100,7 @@ record DrillSettings(
                 querySides,
                 partitions,
                 List.copyOf(kinds),
+                killedAtOnce,
                 restartPostgres,
                 restartBroker,
                 steady,
@@ -110,6 +119,7 @@ record DrillSettings(
                 querySides,
                 partitions,
                 killed,
+                killedAtOnce,
                 restartPostgres,
                 restartBroker,
                 duration,

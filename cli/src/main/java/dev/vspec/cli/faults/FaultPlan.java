@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
  * The faults of a drill, in turn: every instance of each deployable killed with SIGKILL and started
- * again (the command side that relays first), then PostgreSQL crashed and the broker killed, each
+ * again (the command side that relays first; or all of them at once), then PostgreSQL crashed and the broker killed, each
  * started again after the same downtime. Each fault returns once what it struck serves again.
  */
 final class FaultPlan {
@@ -23,15 +24,14 @@ final class FaultPlan {
 
     static List<Fault> of(DrillSettings settings, Topology topology, ThrowawayPostgres postgres, DataSource db) {
         List<Fault> faults = new ArrayList<>();
+        List<PartProcess> parts = new ArrayList<>();
         for (String kind : settings.killed()) {
-            for (PartProcess part : victims(kind, topology, db)) {
-                faults.add(new Fault("SIGKILL " + part.name() + (isRelay(part, topology, db) ? " (relay)" : ""), () -> {
-                    part.kill();
-                    Pause.of(settings.down());
-                    part.start();
-                    part.awaitReady(RESTART_ALLOWANCE);
-                }));
-            }
+            parts.addAll(victims(kind, topology, db));
+        }
+        if (settings.killedAtOnce() && !parts.isEmpty()) {
+            faults.add(kill(parts, settings, topology, db));
+        } else {
+            parts.forEach(part -> faults.add(kill(List.of(part), settings, topology, db)));
         }
         if (settings.restartPostgres()) {
             faults.add(new Fault("PostgreSQL crash and restart", () -> {
@@ -50,6 +50,19 @@ final class FaultPlan {
             }));
         }
         return faults;
+    }
+
+    /** SIGKILL of the parts, together; after the downtime each starts again, and the fault ends when all serve. */
+    private static Fault kill(List<PartProcess> parts, DrillSettings settings, Topology topology, DataSource db) {
+        String names = parts.stream()
+                .map(part -> part.name() + (isRelay(part, topology, db) ? " (relay)" : ""))
+                .collect(Collectors.joining(", "));
+        return new Fault("SIGKILL " + names, () -> {
+            parts.forEach(PartProcess::kill);
+            Pause.of(settings.down());
+            parts.forEach(PartProcess::start);
+            parts.forEach(part -> part.awaitReady(RESTART_ALLOWANCE));
+        });
     }
 
     /** Every instance of the kind, the command side that relays first. */

@@ -176,12 +176,11 @@ class SharedBudgetsIT {
         String live = "key:purge-live:minute:" + Window.MINUTE.index(clock.instant());
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // Bucket4j stamps expiry from the wall clock (window end plus a minute): an old window's rows look like these
-        for (int i = 0; i < ExpiredBucketPurge.BATCH + 5; i++) {
-            jdbc.update(
-                    "insert into access.rate_limit_bucket (id, state, expires_at) values (?, null, ?)",
-                    "key:purge-old:minute:" + i,
-                    System.currentTimeMillis() - 60_000);
-        }
+        jdbc.update(
+                "insert into access.rate_limit_bucket (id, state, expires_at)"
+                        + " select 'key:purge-old:minute:' || i, null, ? from generate_series(1, ?) as i",
+                System.currentTimeMillis() - 60_000,
+                ExpiredBucketPurge.BATCH + 5);
 
         try (ExpiredBucketPurge purge = ExpiredBucketPurge.start(buckets, Duration.ofHours(1))) {
             assertThat(purge.purge()).isEqualTo(ExpiredBucketPurge.BATCH + 5);
