@@ -3,7 +3,7 @@ package dev.vspec.command.catalog;
 import dev.vspec.command.catalog.ConfigurationEntry.ImageEntry;
 import dev.vspec.command.catalog.ConfigurationEntry.PartEntry;
 import dev.vspec.command.catalog.ConfigurationEntry.PriceEntry;
-import dev.vspec.contracts.catalog.AliasConfigKey;
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.ServiceInterval;
@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  * The CSV files of an import as the configuration entries a catalog file binds to ({@link ConfigurationEntry}): rows
  * are gathered per configuration, in file order, and the same rules ({@link ConfigurationSteps}, {@link
  * CatalogRules}) check them and make their commands. A row whose data columns are all empty records its group as
- * none for its configuration. Each fact keeps its file as its source, and each problem names the file, line and
- * column.
+ * none for its configuration. Each fact keeps the source its row states ({@link CsvSource}), else its file, and each
+ * problem names the file, line and column.
  */
 final class CatalogCsv {
 
@@ -75,20 +75,23 @@ final class CatalogCsv {
 
     private void read(CsvFile file, CsvRow row) {
         CsvConfiguration configuration = configurationOf(file, row, false);
+        FactSource stated = CsvSource.statedIn(row);
         boolean none = file.group() != CatalogGroup.CONFIGURATIONS && row.empty(file.dataColumns());
         switch (file.group()) {
             case CONFIGURATIONS -> configuration.register(file, row);
-            case FLUIDS -> configuration.add(file, row, none, () -> fluid(row));
-            case SPECS -> configuration.add(file, row, none, () -> spec(row));
-            case TIRES -> configuration.add(file, row, none, () -> tire(row));
-            case SERVICE_SCHEDULE -> configuration.add(file, row, none, () -> interval(row));
-            case LABOR -> configuration.add(file, row, none, () -> labor(row));
-            case PARTS -> configuration.add(file, row, none, () -> part(row));
-            case PRICES -> configuration.price(file, row, row.text("part_number"), price(row));
+            case FLUIDS -> configuration.add(file, row, stated, none, () -> fluid(row));
+            case SPECS -> configuration.add(file, row, stated, none, () -> spec(row));
+            case TIRES -> configuration.add(file, row, stated, none, () -> tire(row));
+            case SERVICE_SCHEDULE -> configuration.add(file, row, stated, none, () -> interval(row));
+            case LABOR -> configuration.add(file, row, stated, none, () -> labor(row));
+            case PARTS -> configuration.add(file, row, stated, none, () -> part(row));
+            case PRICES ->
+                configuration.price(
+                        file, row, row.text("part_number"), price(row, StatedSources.or(stated, file.source())));
             case IMAGES -> configuration.image(file, row, new ImageEntry(row.text("content_type"), row.text("path")));
             case ALIASES -> alias(configuration, file, row);
             case VINS -> vin(configuration, file, row);
-            case SERVICE_HISTORY -> configuration.visit(file, row, vinOf(row), none ? null : visit(row));
+            case SERVICE_HISTORY -> configuration.visit(file, row, stated, vinOf(row), none ? null : visit(row));
         }
     }
 
@@ -128,7 +131,7 @@ final class CatalogCsv {
         if (earlier != null) {
             throw row.problem("alias", alias + " is already an alias at " + earlier);
         }
-        configuration.alias(file, row, (key, source) -> new AliasConfigKey(key, alias, source));
+        configuration.alias(file, row, alias);
     }
 
     private void vin(CsvConfiguration configuration, CsvFile file, CsvRow row) {
@@ -200,7 +203,7 @@ final class CatalogCsv {
                 new ArrayList<>());
     }
 
-    private static PriceEntry price(CsvRow row) {
+    private static PriceEntry price(CsvRow row, FactSource source) {
         if (row.text("part_number") == null) {
             throw row.problem("part_number", "part_number is required");
         }
@@ -208,7 +211,7 @@ final class CatalogCsv {
         if (amount == null) {
             throw row.problem("amount", "amount is required");
         }
-        return new PriceEntry(amount, row.text("currency"), row.date("as_of"), null);
+        return new PriceEntry(amount, row.text("currency"), row.date("as_of"), source);
     }
 
     /** A visit; its services are codes separated by spaces or commas. */

@@ -73,7 +73,7 @@ public enum CatalogGroup {
         return groupName() + ".csv";
     }
 
-    /** The CSV file's columns in the order an export writes them. */
+    /** The CSV file's columns in the order an export writes them, before the source columns ({@link CsvSource}). */
     public List<String> columns() {
         return columns;
     }

@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -36,59 +35,25 @@ import java.util.stream.Stream;
  * The CSV files of the catalog format ({@code docs/catalog-format.md}, "CSV files"): one file per group, with the
  * columns in the order the format lists them, each row keyed by its configuration's config_key (a service history's
  * by VIN), a group recorded as none as a row with its key alone, and each image as a file beside them
- * ({@link ExportedImages}). Every row also names its fact's source ({@link #SOURCE_COLUMNS}), so that an import
- * records the fact as it was. Values are written as the JSON format writes them (numbers as recorded, dates
+ * ({@link ExportedImages}). Every row also names its fact's source ({@link CsvSource}), so that an import records
+ * the fact as it was. Values are written as the JSON format writes them (numbers as recorded, dates
  * YYYY-MM-DD); a field is quoted only when it holds a comma, a quote or a line break. Each file is written as
  * {@code <name>.csv.partial} and takes its name when the export is finished.
  */
 final class CsvCatalogWriter implements CatalogWriter {
 
-    /** A row's source: its {@link FactSource} field by field, empty for a fact recorded before facts had one. */
-    static final List<String> SOURCE_COLUMNS =
-            List.of("source_kind", "source_name", "source_version", "source_sha256", "source_response_millis");
-
-    /** The files, each with its columns before the source's. */
-    enum Table {
-        CONFIGURATIONS("config_key", "year", "make", "model", "trim", "engine_code", "drivetrain", "label"),
-        FLUIDS("config_key", "type", "specification", "capacity_litres", "capacity_us_quarts", "notes"),
-        SPECS("config_key", "section", "name", "value", "unit"),
-        TIRES("config_key", "axle", "size", "load_index", "speed_rating", "pressure_kpa", "pressure_psi"),
-        SERVICE_SCHEDULE("config_key", "schedule", "service", "description", "miles", "kilometres", "months"),
-        PARTS("config_key", "part_number", "name", "category", "brand", "quantity", "service"),
-        PRICES("config_key", "part_number", "amount", "currency", "as_of"),
-        LABOR("config_key", "operation", "description", "hours"),
-        IMAGES("config_key", "content_type", "path"),
-        ALIASES("config_key", "alias"),
-        VINS("config_key", "vin"),
-        SERVICE_HISTORY("vin", "performed_on", "odometer_miles", "odometer_km", "performed_by", "services");
-
-        private final List<String> columns;
-
-        Table(String... columns) {
-            this.columns = List.of(columns);
-        }
-
-        String fileName() {
-            return name().toLowerCase(Locale.ROOT) + ".csv";
-        }
-
-        String header() {
-            return Stream.concat(columns.stream(), SOURCE_COLUMNS.stream()).collect(Collectors.joining(","));
-        }
-    }
-
     private final Path folder;
-    private final Map<Table, Writer> files = new EnumMap<>(Table.class);
+    private final Map<CatalogGroup, Writer> files = new EnumMap<>(CatalogGroup.class);
     private boolean finished;
 
     CsvCatalogWriter(Path folder) throws IOException {
         this.folder = folder;
         try {
-            for (Table table : Table.values()) {
+            for (CatalogGroup group : CatalogGroup.values()) {
                 Writer file =
-                        Files.newBufferedWriter(partial(table), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-                files.put(table, file);
-                file.write(table.header() + "\n");
+                        Files.newBufferedWriter(partial(group), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+                files.put(group, file);
+                file.write(header(group) + "\n");
             }
         } catch (IOException e) {
             close();
@@ -101,7 +66,7 @@ final class CsvCatalogWriter implements CatalogWriter {
         ConfigurationRegistered r = c.registration();
         String key = c.configKey();
         row(
-                Table.CONFIGURATIONS,
+                CatalogGroup.CONFIGURATIONS,
                 r.source(),
                 key,
                 r.year(),
@@ -112,30 +77,30 @@ final class CsvCatalogWriter implements CatalogWriter {
                 r.drivetrain(),
                 r.label());
         if (c.fluids() != null) {
-            rows(Table.FLUIDS, key, c.fluids().fluids(), c.fluids().source(), CsvCatalogWriter::cells);
+            rows(CatalogGroup.FLUIDS, key, c.fluids().fluids(), c.fluids().source(), CsvCatalogWriter::cells);
         }
         if (c.specs() != null) {
-            rows(Table.SPECS, key, c.specs().specs(), c.specs().source(), CsvCatalogWriter::cells);
+            rows(CatalogGroup.SPECS, key, c.specs().specs(), c.specs().source(), CsvCatalogWriter::cells);
         }
         if (c.tires() != null) {
-            rows(Table.TIRES, key, c.tires().tires(), c.tires().source(), CsvCatalogWriter::cells);
+            rows(CatalogGroup.TIRES, key, c.tires().tires(), c.tires().source(), CsvCatalogWriter::cells);
         }
         if (c.serviceSchedule() != null) {
             rows(
-                    Table.SERVICE_SCHEDULE,
+                    CatalogGroup.SERVICE_SCHEDULE,
                     key,
                     c.serviceSchedule().intervals(),
                     c.serviceSchedule().source(),
                     CsvCatalogWriter::cells);
         }
         if (c.parts() != null) {
-            rows(Table.PARTS, key, c.parts().parts(), c.parts().source(), CsvCatalogWriter::cells);
+            rows(CatalogGroup.PARTS, key, c.parts().parts(), c.parts().source(), CsvCatalogWriter::cells);
             Set<String> listed =
                     c.parts().parts().stream().map(Part::partNumber).collect(Collectors.toSet());
             for (PartPriced price : c.prices()) {
                 if (listed.contains(price.partNumber())) {
                     row(
-                            Table.PRICES,
+                            CatalogGroup.PRICES,
                             price.source(),
                             key,
                             price.partNumber(),
@@ -146,16 +111,16 @@ final class CsvCatalogWriter implements CatalogWriter {
             }
         }
         if (c.labor() != null) {
-            rows(Table.LABOR, key, c.labor().laborTimes(), c.labor().source(), CsvCatalogWriter::cells);
+            rows(CatalogGroup.LABOR, key, c.labor().laborTimes(), c.labor().source(), CsvCatalogWriter::cells);
         }
         if (c.image() != null) {
             image(key, c.image());
         }
         for (ConfigKeyAliased alias : c.aliases()) {
-            row(Table.ALIASES, alias.source(), key, alias.alias());
+            row(CatalogGroup.ALIASES, alias.source(), key, alias.alias());
         }
         for (HeldVin vin : c.vins()) {
-            row(Table.VINS, vin.link().source(), key, vin.vin());
+            row(CatalogGroup.VINS, vin.link().source(), key, vin.vin());
             if (vin.serviceHistory() != null) {
                 history(
                         vin.vin(),
@@ -167,9 +132,9 @@ final class CsvCatalogWriter implements CatalogWriter {
 
     @Override
     public void finish() throws IOException {
-        for (Table table : Table.values()) {
-            files.get(table).close();
-            Files.move(partial(table), folder.resolve(table.fileName()), StandardCopyOption.ATOMIC_MOVE);
+        for (CatalogGroup group : CatalogGroup.values()) {
+            files.get(group).close();
+            Files.move(partial(group), folder.resolve(group.fileName()), StandardCopyOption.ATOMIC_MOVE);
         }
         finished = true;
     }
@@ -183,38 +148,44 @@ final class CsvCatalogWriter implements CatalogWriter {
         for (Writer file : files.values()) {
             file.close();
         }
-        for (Table table : Table.values()) {
-            Files.deleteIfExists(partial(table));
+        for (CatalogGroup group : CatalogGroup.values()) {
+            Files.deleteIfExists(partial(group));
         }
         ExportedImages.remove(folder);
     }
 
-    private Path partial(Table table) {
-        return folder.resolve(table.fileName() + ".partial");
+    private Path partial(CatalogGroup group) {
+        return folder.resolve(group.fileName() + ".partial");
+    }
+
+    /** The group's columns, then the source's. */
+    private static String header(CatalogGroup group) {
+        return Stream.concat(group.columns().stream(), CsvSource.COLUMNS.stream())
+                .collect(Collectors.joining(","));
     }
 
     /** A group as rows, each item one; a group recorded as none, one row with the key alone. */
-    private <T> void rows(Table table, String key, List<T> items, FactSource source, Function<T, Object[]> cells)
+    private <T> void rows(CatalogGroup group, String key, List<T> items, FactSource source, Function<T, Object[]> cells)
             throws IOException {
         if (items.isEmpty()) {
-            row(table, source, key);
+            row(group, source, key);
         }
         for (T item : items) {
             Object[] values = cells.apply(item);
             Object[] keyed = new Object[values.length + 1];
             keyed[0] = key;
             System.arraycopy(values, 0, keyed, 1, values.length);
-            row(table, source, keyed);
+            row(group, source, keyed);
         }
     }
 
     private void history(String vin, List<ServiceRecord> visits, FactSource source) throws IOException {
         if (visits.isEmpty()) {
-            row(Table.SERVICE_HISTORY, source, vin);
+            row(CatalogGroup.SERVICE_HISTORY, source, vin);
         }
         for (ServiceRecord visit : visits) {
             row(
-                    Table.SERVICE_HISTORY,
+                    CatalogGroup.SERVICE_HISTORY,
                     source,
                     vin,
                     visit.performedOn(),
@@ -226,21 +197,17 @@ final class CsvCatalogWriter implements CatalogWriter {
     }
 
     private void image(String key, ExteriorImageCached image) throws IOException {
-        row(Table.IMAGES, image.source(), key, image.contentType(), ExportedImages.write(folder, key, image));
+        row(CatalogGroup.IMAGES, image.source(), key, image.contentType(), ExportedImages.write(folder, key, image));
     }
 
-    /** One row: the values given, the table's other columns empty, then the source. */
-    private void row(Table table, FactSource source, Object... values) throws IOException {
+    /** One row: the values given, the group's other columns empty, then the source. */
+    private void row(CatalogGroup group, FactSource source, Object... values) throws IOException {
         List<Object> cells = new ArrayList<>(Arrays.asList(values));
-        while (cells.size() < table.columns.size()) {
+        while (cells.size() < group.columns().size()) {
             cells.add(null);
         }
-        cells.add(source == null ? null : source.kind());
-        cells.add(source == null ? null : source.name());
-        cells.add(source == null ? null : source.version());
-        cells.add(source == null ? null : source.sha256());
-        cells.add(source == null ? null : source.responseMillis());
-        files.get(table).write(cells.stream().map(CsvCatalogWriter::cell).collect(Collectors.joining(",")) + "\n");
+        cells.addAll(CsvSource.cells(source));
+        files.get(group).write(cells.stream().map(CsvCatalogWriter::cell).collect(Collectors.joining(",")) + "\n");
     }
 
     private static Object[] cells(Fluid f) {

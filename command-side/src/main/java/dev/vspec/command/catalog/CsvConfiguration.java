@@ -3,7 +3,7 @@ package dev.vspec.command.catalog;
 import dev.vspec.command.catalog.ConfigurationEntry.ImageEntry;
 import dev.vspec.command.catalog.ConfigurationEntry.PartEntry;
 import dev.vspec.command.catalog.ConfigurationEntry.PriceEntry;
-import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.command.catalog.ConfigurationEntry.SourcesEntry;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.identity.Vin;
@@ -13,7 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -23,7 +23,8 @@ import org.springframework.core.io.Resource;
 /**
  * What the CSV files of an import say of one configuration, gathered row by row into a {@link ConfigurationEntry},
  * with the file and row of every part of it: a problem the rules find at {@code <key>.fluids[1]} is told as
- * {@code fluids.csv: line 3, column 5 (capacity_litres): ...}, and each command carries its own file as its source.
+ * {@code fluids.csv: line 3, column 5 (capacity_litres): ...}, and each fact is recorded with the source its rows
+ * state, else with their file.
  */
 final class CsvConfiguration {
 
@@ -32,14 +33,19 @@ final class CsvConfiguration {
     /** A row of a file. */
     private record Place(CsvFile file, CsvRow row) {}
 
-    /** The items of one list group, from one file; a row without data makes it "none". */
+    /**
+     * The items of one list group (or a VIN's visits), from one file, with the source its first row states; a row
+     * without data makes it "none".
+     */
     private static final class Items {
         final CsvFile file;
+        final FactSource stated;
         final List<Object> values = new ArrayList<>();
         CsvRow none;
 
-        Items(CsvFile file) {
+        Items(CsvFile file, FactSource stated) {
             this.file = file;
+            this.stated = stated;
         }
     }
 
@@ -48,7 +54,7 @@ final class CsvConfiguration {
     private final Map<CatalogGroup, Items> lists = new EnumMap<>(CatalogGroup.class);
     private final List<Vin> vins = new ArrayList<>();
     private final Map<String, Items> histories = new LinkedHashMap<>();
-    private final List<CatalogReader.Step> aliases = new ArrayList<>();
+    private final List<String> aliases = new ArrayList<>();
     private CsvRow registration;
     private ImageEntry image;
     private Resource imageFolder;
@@ -84,41 +90,61 @@ final class CsvConfiguration {
     }
 
     /** A row of a list group (fluids, specs, tires, service_schedule, labor, parts). */
-    void add(CsvFile file, CsvRow row, boolean none, Supplier<Object> value) {
-        Items items = itemsOf(lists.computeIfAbsent(file.group(), g -> new Items(file)), file, row);
-        String path = key + "." + file.group().groupName();
-        standsAlone(items, none, path, row, "the " + file.group().groupName() + " of " + key);
-        places.putIfAbsent(path, new Place(file, row));
-        if (none) {
-            items.none = row;
-            return;
-        }
-        places.put(path + "[" + items.values.size() + "]", new Place(file, row));
-        items.values.add(value.get());
+    void add(CsvFile file, CsvRow row, FactSource stated, boolean none, Supplier<Object> value) {
+        CatalogGroup group = file.group();
+        item(
+                lists.computeIfAbsent(group, g -> new Items(file, stated)),
+                new Place(file, row),
+                stated,
+                key + "." + group.groupName(),
+                "the " + group.groupName() + " of " + key,
+                none ? null : value);
     }
 
     /** A visit of a VIN's history, oldest first; null for a row that records the history as none. */
-    void visit(CsvFile file, CsvRow row, String vin, ServiceRecord visit) {
-        Items history = itemsOf(histories.computeIfAbsent(vin, v -> new Items(file)), file, row);
-        String path = key + ".service_history." + vin;
-        standsAlone(history, visit == null, path, row, "the service history of " + vin);
-        places.putIfAbsent(path, new Place(file, row));
-        if (visit == null) {
-            history.none = row;
-            return;
-        }
-        places.put(path + "[" + history.values.size() + "]", new Place(file, row));
-        history.values.add(visit);
+    void visit(CsvFile file, CsvRow row, FactSource stated, String vin, ServiceRecord visit) {
+        item(
+                histories.computeIfAbsent(vin, v -> new Items(file, stated)),
+                new Place(file, row),
+                stated,
+                key + ".service_history." + vin,
+                "the service history of " + vin,
+                visit == null ? null : () -> visit);
     }
 
-    private Items itemsOf(Items items, CsvFile file, CsvRow row) {
+    /** A row of a group's items at {@code path}; with {@code value} null, the row that records the group as none. */
+    private void item(Items items, Place place, FactSource stated, String path, String what, Supplier<Object> value) {
+        CsvRow row = place.row();
+        sameFile(items, place.file(), row);
+        sameSource(items, stated, path, row, what);
+        standsAlone(items, value == null, path, row, what);
+        places.putIfAbsent(path, place);
+        if (value == null) {
+            items.none = row;
+            return;
+        }
+        places.put(path + "[" + items.values.size() + "]", place);
+        items.values.add(value.get());
+    }
+
+    private void sameFile(Items items, CsvFile file, CsvRow row) {
         if (items.file != file) {
             throw row.problem(
                     keyColumn(row),
                     "the " + file.group().groupName() + " of " + key + " are already in " + items.file.name()
                             + "; give a group of a configuration in one file");
         }
-        return items;
+    }
+
+    /** A group is recorded as one fact, with one source: each of its rows states the source its first row states. */
+    private void sameSource(Items items, FactSource stated, String path, CsvRow row, String what) {
+        if (!Objects.equals(items.stated, stated)) {
+            throw row.problem(
+                    CsvSource.firstDifference(items.stated, stated),
+                    "a group is recorded as one fact with one source, so every row of " + what
+                            + " states the same source; line " + rowOf(path).line()
+                            + (items.stated == null ? " states none" : " states another"));
+        }
     }
 
     /** A row without data records its group as none, so no other row may be about the same group. */
@@ -167,10 +193,9 @@ final class CsvConfiguration {
         places.put(key + ".image", new Place(file, row));
     }
 
-    void alias(CsvFile file, CsvRow row, BiFunction<String, FactSource, CatalogCommand> command) {
-        String path = key + ".aliases[" + aliases.size() + "]";
-        places.put(path, new Place(file, row));
-        aliases.add(new CatalogReader.Step(path, source -> command.apply(key, source)));
+    void alias(CsvFile file, CsvRow row, String alias) {
+        places.put(key + ".aliases[" + aliases.size() + "]", new Place(file, row));
+        aliases.add(alias);
     }
 
     void vin(CsvFile file, CsvRow row, Vin vin) {
@@ -185,18 +210,27 @@ final class CsvConfiguration {
         ConfigurationEntry c = configurationEntry();
         try {
             CatalogReader.Entry read = registration != null
-                    ? ConfigurationSteps.entry(imageFolder, Problems.inFile(key), c)
-                    : ConfigurationSteps.data(imageFolder, Problems.inFile(key), key, c);
+                    ? ConfigurationSteps.entry(catalog(), Problems.inFile(key), c)
+                    : ConfigurationSteps.data(catalog(), Problems.inFile(key), key, c);
             List<ImportEntry.Step> steps = new ArrayList<>();
             for (CatalogReader.Step step : read.steps()) {
                 steps.add(step(step));
             }
-            aliases.forEach(alias -> steps.add(step(alias)));
             return new ImportEntry(key, read.vins(), List.copyOf(steps));
         } catch (CatalogImportException e) {
             problems.accept(located(e));
             return null;
         }
+    }
+
+    /**
+     * What the rules take for the catalog file: the images file, which an image's path is relative to; else any file
+     * of the configuration, so that the sources it states are read as an operator's file states them.
+     */
+    private Resource catalog() {
+        return imageFolder != null
+                ? imageFolder
+                : places.values().iterator().next().file().resource();
     }
 
     private ImportEntry.Step step(CatalogReader.Step step) {
@@ -226,7 +260,7 @@ final class CsvConfiguration {
                 r == null ? null : r.text("engine_code"),
                 r == null ? null : r.text("drivetrain"),
                 r == null ? null : r.text("label"),
-                null,
+                r == null ? null : sourceAt(key),
                 list(CatalogGroup.FLUIDS),
                 list(CatalogGroup.SPECS),
                 list(CatalogGroup.TIRES),
@@ -234,10 +268,49 @@ final class CsvConfiguration {
                 list(CatalogGroup.PARTS),
                 list(CatalogGroup.LABOR),
                 image,
-                null,
+                aliases.isEmpty() ? null : List.copyOf(aliases),
                 vins.isEmpty() ? null : List.copyOf(vins),
                 visits.isEmpty() ? null : visits,
-                null);
+                sources());
+    }
+
+    /**
+     * Each fact's source stated outright, the one its rows state or else their file: where a JSON catalog states none
+     * for a fact, the configuration's stands for it, but a CSV row that states none is its own file's.
+     */
+    private SourcesEntry sources() {
+        Map<String, FactSource> serviceHistories = new LinkedHashMap<>();
+        histories.keySet().forEach(vin -> serviceHistories.put(vin, sourceAt(key + ".service_history." + vin)));
+        return new SourcesEntry(
+                groupSource(CatalogGroup.FLUIDS),
+                groupSource(CatalogGroup.SPECS),
+                groupSource(CatalogGroup.TIRES),
+                groupSource(CatalogGroup.SERVICE_SCHEDULE),
+                groupSource(CatalogGroup.PARTS),
+                groupSource(CatalogGroup.LABOR),
+                image == null ? null : sourceAt(key + ".image"),
+                listed(aliases, "aliases"),
+                listed(vins.stream().map(Vin::value).toList(), "vins"),
+                serviceHistories);
+    }
+
+    private FactSource groupSource(CatalogGroup group) {
+        return lists.containsKey(group) ? sourceAt(key + "." + group.groupName()) : null;
+    }
+
+    /** The sources of a list's items (aliases, VINs), by item. */
+    private Map<String, FactSource> listed(List<String> items, String list) {
+        Map<String, FactSource> sources = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            sources.put(items.get(i), sourceAt(key + "." + list + "[" + i + "]"));
+        }
+        return sources;
+    }
+
+    /** The source of the fact whose (first) row stands at {@code path}. */
+    private FactSource sourceAt(String path) {
+        Place place = places.get(path);
+        return place.file().sourceOf(place.row());
     }
 
     @SuppressWarnings("unchecked")

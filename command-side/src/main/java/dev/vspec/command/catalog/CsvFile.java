@@ -13,10 +13,10 @@ import java.util.stream.Collectors;
 import org.springframework.core.io.Resource;
 
 /**
- * One CSV file of an import: its group (which its name says), the source of its facts, and its rows under a header
- * checked against the group's columns. A row of a configuration's group names the configuration by
- * {@code config_key}, by its identity (year, make, model, trim, engine_code and, where it has one, drivetrain) or by
- * both when they agree.
+ * One CSV file of an import: its group (which its name says), the source of the facts of rows that state none, and
+ * its rows under a header checked against the group's columns and the optional source columns ({@link CsvSource}). A row of a configuration's
+ * group names the configuration by {@code config_key}, by its identity (year, make, model, trim, engine_code and,
+ * where it has one, drivetrain) or by both when they agree.
  */
 final class CsvFile {
 
@@ -59,6 +59,12 @@ final class CsvFile {
 
     FactSource source() {
         return source;
+    }
+
+    /** The source a row's fact is recorded with: the one the row states, else this file. */
+    FactSource sourceOf(CsvRow row) {
+        FactSource stated = CsvSource.statedIn(row);
+        return stated != null ? stated : source;
     }
 
     List<CsvRow> rows() {
@@ -122,6 +128,7 @@ final class CsvFile {
         if (group.keyedByConfiguration()) {
             allowed.addAll(CatalogGroup.IDENTITY);
         }
+        allowed.addAll(CsvSource.COLUMNS);
         Map<String, Integer> columns = new HashMap<>();
         for (int i = 0; i < header.size(); i++) {
             String name = header.get(i);
@@ -167,6 +174,7 @@ final class CsvFile {
                 + (group.keyedByConfiguration()
                         ? ", where year, make, model, trim, engine_code and drivetrain may name the configuration"
                                 + " instead of config_key"
-                        : "");
+                        : "")
+                + "; " + String.join(", ", CsvSource.COLUMNS) + " (optional) may state each row's source";
     }
 }

@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -43,8 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Exports from a real event store (a database of its own, filled through the catalog's aggregates as the command
- * side fills it) and imports the export again: it is one snapshot, and it keeps every fact with its source. The
- * tests that store more run last.
+ * side fills it) and imports the export again, JSON or CSV: it is one snapshot, and it keeps every fact with its
+ * source. The tests that store more run last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CatalogExportIT {
@@ -66,10 +67,7 @@ class CatalogExportIT {
     @BeforeAll
     static void fillAnEventStoreFromSeveralSources() {
         database = TestDatabase.create("vspec_export").migrated();
-        dataSource = new HikariDataSource();
-        dataSource.setJdbcUrl(database.url());
-        dataSource.setUsername(database.user());
-        dataSource.setPassword(database.password());
+        dataSource = dataSourceOf(database);
         commandSide = CatalogCommandSide.over(dataSource);
         commandSide.importer().importCatalog(new ClassPathResource("catalog/test/catalog.json"));
         vin = TestVins.next();
@@ -238,13 +236,60 @@ class CatalogExportIT {
                 .hasSameBinaryContentAs(json.resolve("images/" + KEY + ".png"));
     }
 
+    @Test
+    @Order(7)
+    void theCsvExportImportedAgainStoresNothingAndIntoAnEmptyStoreGivesBackEveryFactWithItsSource() throws Exception {
+        Path csv = work.resolve("csv-backup");
+        Path json = work.resolve("csv-backup-as-json");
+        CatalogExporter.export(dataSource, csv, CatalogExporter.Format.CSV, CatalogExporter.Progress.NONE);
+        export(json);
+        long before = commandSide.eventsStored();
+
+        importCsv(commandSide, csv);
+
+        assertThat(commandSide.eventsStored())
+                .as("every fact went back with the value and source it had")
+                .isEqualTo(before);
+        TestDatabase empty = TestDatabase.create("vspec_export_csv").migrated();
+        Path restored = work.resolve("csv-restored-as-json");
+        try (HikariDataSource store = dataSourceOf(empty);
+                CatalogCommandSide restoring = CatalogCommandSide.over(store)) {
+            importCsv(restoring, csv);
+            export(store, restored);
+        } finally {
+            empty.drop();
+        }
+        assertThat(restored.resolve("catalog.json")).hasSameTextualContentAs(json.resolve("catalog.json"));
+        assertThat(restored.resolve("images/" + KEY + ".png"))
+                .hasSameBinaryContentAs(json.resolve("images/" + KEY + ".png"));
+    }
+
+    /** The CSV files of a folder as one import, each configuration sent as one unit. */
+    private static void importCsv(CatalogCommandSide into, Path folder) throws IOException {
+        ImportFiles files = ImportFiles.check(CsvFolder.csvFilesIn(folder));
+        assertThat(files.problems()).isEmpty();
+        files.forEachEntry(entry -> into.sendTogether(entry.unit(), true));
+    }
+
+    private static HikariDataSource dataSourceOf(TestDatabase database) {
+        HikariDataSource dataSource = new HikariDataSource();
+        dataSource.setJdbcUrl(database.url());
+        dataSource.setUsername(database.user());
+        dataSource.setPassword(database.password());
+        return dataSource;
+    }
+
     /** Rows below the header. */
     private static long rows(Path folder, String file) throws IOException {
         return Files.readAllLines(folder.resolve(file)).size() - 1L;
     }
 
     private static CatalogExporter.Summary export(Path folder) throws IOException, SQLException {
-        return CatalogExporter.export(dataSource, folder, CatalogExporter.Format.JSON, CatalogExporter.Progress.NONE);
+        return export(dataSource, folder);
+    }
+
+    private static CatalogExporter.Summary export(DataSource from, Path folder) throws IOException, SQLException {
+        return CatalogExporter.export(from, folder, CatalogExporter.Format.JSON, CatalogExporter.Progress.NONE);
     }
 
     private static JsonNode configuration(Path export, String configKey) throws IOException {

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The CSV files of an export: one per group, each row with its fact's source. */
+/** The CSV files of an export: one per group, each row with its fact's source, which an import reads back. */
 class CsvCatalogWriterTest {
 
     private static final String SOURCE_COLUMNS =
@@ -97,6 +97,18 @@ class CsvCatalogWriterTest {
         assertThat(lines("labor.csv")).endsWith(key + ",,,," + source);
         assertThat(lines("fluids.csv")).hasSize(1);
         assertThat(CsvCatalogWriter.cell(new BigDecimal("1E+3"))).isEqualTo("1000");
+    }
+
+    @Test
+    void anExportReadsBackAsTheCommandsThatRecordWhatTheCatalogHoldsEachFactWithItsSource() throws IOException {
+        export(ExportFixture.civic());
+
+        ImportFiles files = ImportFiles.check(CsvFolder.csvFilesIn(folder));
+
+        assertThat(files.problems()).isEmpty();
+        assertThat(CsvFolder.commandsOf(files, ExportFixture.KEY))
+                .usingRecursiveFieldByFieldElementComparator()
+                .containsExactlyElementsOf(ExportFixture.civicCommands());
     }
 
     @Test

@@ -15,20 +15,15 @@ import dev.vspec.contracts.catalog.RecordTires;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.TireFitment;
-import dev.vspec.infra.access.Sha256;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.core.io.FileSystemResource;
-import org.springframework.core.io.Resource;
 
 /**
  * CSV files of an import read into the configuration entries and commands of the JSON format, under its rules, every
@@ -42,21 +37,27 @@ class CsvImportTest {
     private static final String CAMRY_ROW = "2018,Toyota,Camry,LE,A25A-FKS,FWD,2018 Toyota Camry LE\n";
     private static final String FLUIDS = "config_key,type,specification,capacity_litres,capacity_us_quarts,notes\n";
 
-    @TempDir
-    Path folder;
+    private final Path folder;
+    private final CsvFolder csv;
+
+    CsvImportTest(@TempDir Path folder) {
+        this.folder = folder;
+        this.csv = new CsvFolder(folder);
+    }
 
     @Test
     void theExampleSetBecomesTheCommandsOfEveryGroupEachWithItsFileAsSource() throws IOException {
-        ImportFiles files = check(sampleFiles());
+        ImportFiles files = ImportFiles.check(CsvFolder.csvFilesIn(SAMPLE));
 
         assertThat(files.problems()).isEmpty();
         assertThat(files.configurations()).isEqualTo(3);
         assertThat(files.vins()).isEqualTo(6);
-        List<CatalogCommand> camry = commandsOf(files, CAMRY);
+        List<CatalogCommand> camry = CsvFolder.commandsOf(files, CAMRY);
         assertThat(camry)
                 .extracting(command -> command.getClass().getSimpleName())
                 .containsExactly(
                         "RegisterConfiguration",
+                        "AliasConfigKey",
                         "RecordFluids",
                         "RecordSpecs",
                         "RecordTires",
@@ -70,10 +71,9 @@ class CsvImportTest {
                         "CacheExteriorImage",
                         "LinkVin",
                         "RecordServiceHistory",
-                        "LinkVin",
-                        "AliasConfigKey");
+                        "LinkVin");
         FactSource fluids = sourceOf("sample-fluids.csv");
-        assertThat(camry.get(1))
+        assertThat(camry.get(2))
                 .isEqualTo(new RecordFluids(
                         CAMRY,
                         List.of(
@@ -102,7 +102,7 @@ class CsvImportTest {
                         "FWD",
                         "2018 Toyota Camry LE 2.5L I4 8AT",
                         sourceOf("sample-configurations.csv")));
-        assertThat(camry.get(3))
+        assertThat(camry.get(4))
                 .isEqualTo(new RecordTires(
                         CAMRY,
                         List.of(new TireFitment("both", "205/65R16", 95, "H", 240, 35)),
@@ -117,9 +117,9 @@ class CsvImportTest {
                         sourceOf("sample-prices.csv")))
                 .contains(new LinkVin("4T1B11HK0JU512347", CAMRY, sourceOf("sample-vins.csv")))
                 .contains(new AliasConfigKey(CAMRY, "2018-toyota-camry-le-a25a-fks", sourceOf("sample-aliases.csv")));
-        assertThat(((CacheExteriorImage) camry.get(11)).image())
+        assertThat(((CacheExteriorImage) camry.get(12)).image())
                 .isEqualTo(Files.readAllBytes(SAMPLE.resolve("images/2018-toyota-camry-le.svg")));
-        assertThat(commandsOf(files, "2018-ford-escape-se-1-5-ecoboost-fwd"))
+        assertThat(CsvFolder.commandsOf(files, "2018-ford-escape-se-1-5-ecoboost-fwd"))
                 .contains(new RecordServiceHistory(
                         "1FMCU0GD4JUA46012",
                         List.of(new ServiceRecord(
@@ -136,33 +136,33 @@ class CsvImportTest {
     @Test
     void aRowWithoutDataRecordsTheGroupAsNoneAndAConfigurationTheImportDoesNotRegisterGetsNoRegistration()
             throws IOException {
-        write("fluids.csv", FLUIDS + CAMRY + ",,,,,\n");
+        csv.write("fluids.csv", FLUIDS + CAMRY + ",,,,,\n");
 
-        ImportFiles files = check("fluids.csv");
+        ImportFiles files = csv.check("fluids.csv");
 
         assertThat(files.problems()).isEmpty();
-        assertThat(commandsOf(files, CAMRY))
+        assertThat(CsvFolder.commandsOf(files, CAMRY))
                 .containsExactly(new RecordFluids(CAMRY, List.of(), sourceOf("fluids.csv")));
     }
 
     @Test
     void theRulesOfTheFormatAreToldAtTheFileLineAndColumnOfTheValue() throws IOException {
-        write("configurations.csv", HEADER + CAMRY_ROW + "1899,Ford,Model T,Base,T,,1899 Ford Model T\n");
-        write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,-4.8,\n");
-        write(
+        csv.write("configurations.csv", HEADER + CAMRY_ROW + "1899,Ford,Model T,Base,T,,1899 Ford Model T\n");
+        csv.write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,-4.8,\n");
+        csv.write(
                 "tires.csv",
                 "config_key,axle,size,load_index,speed_rating,pressure_kpa,pressure_psi\n" + CAMRY
                         + ",middle,205/65R16,95,H,240,35\n");
-        write("images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,images/missing.png\n");
-        write("vins.csv", "config_key,vin\n" + CAMRY + ",4T1B11HK0JU512347\n");
-        write(
+        csv.write("images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,images/missing.png\n");
+        csv.write("vins.csv", "config_key,vin\n" + CAMRY + ",4T1B11HK0JU512347\n");
+        csv.write(
                 "service_history.csv",
                 "vin,performed_on,odometer_miles,odometer_km,performed_by,services\n"
                         + "4T1B11HK0JU512347,2020-02-15,15410,,dealer,engine_oil_change\n"
                         + "4T1B11HK0JU512347,2019-03-02,5120,,dealer,engine_oil_change\n");
 
-        ImportFiles files =
-                check("configurations.csv", "fluids.csv", "tires.csv", "images.csv", "vins.csv", "service_history.csv");
+        ImportFiles files = csv.check(
+                "configurations.csv", "fluids.csv", "tires.csv", "images.csv", "vins.csv", "service_history.csv");
 
         assertThat(files.problems())
                 .extracting(ImportFiles.Problem::toString)
@@ -170,17 +170,17 @@ class CsvImportTest {
                         "configurations.csv: line 3, column 1 (year): year must be between 1900 and 2100; got 1899",
                         "fluids.csv: line 2, column 5 (capacity_us_quarts): capacity_us_quarts must not be negative;"
                                 + " got -4.8");
-        write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,4.8,\n");
-        write("configurations.csv", HEADER + CAMRY_ROW);
+        csv.write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,4.8,\n");
+        csv.write("configurations.csv", HEADER + CAMRY_ROW);
 
-        assertThat(check("configurations.csv", "fluids.csv", "tires.csv").problems())
+        assertThat(csv.check("configurations.csv", "fluids.csv", "tires.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly("tires.csv: line 2, column 2 (axle): axle must be front, rear or both; got 'middle'");
-        assertThat(check("configurations.csv", "images.csv").problems())
+        assertThat(csv.check("configurations.csv", "images.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "images.csv: line 2, column 3 (path): images/missing.png does not exist next to the catalog");
-        assertThat(check("configurations.csv", "vins.csv", "service_history.csv")
+        assertThat(csv.check("configurations.csv", "vins.csv", "service_history.csv")
                         .problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly("service_history.csv: line 3, column 2 (performed_on): performed_on 2019-03-02 is"
@@ -189,16 +189,16 @@ class CsvImportTest {
 
     @Test
     void cellsOfAnotherTypeAreEachToldAtTheirLineAndColumn() throws IOException {
-        write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,\"4,5\",4.8,\n" + CAMRY + ",coolant,x,five,5,\n");
-        write(
+        csv.write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,\"4,5\",4.8,\n" + CAMRY + ",coolant,x,five,5,\n");
+        csv.write(
                 "tires.csv",
                 "config_key,axle,size,load_index,speed_rating,pressure_kpa,pressure_psi\n" + CAMRY
                         + ",both,205/65R16,95.5,H,,35\n");
-        write(
+        csv.write(
                 "prices.csv",
                 "config_key,part_number,amount,currency,as_of\n" + CAMRY + ",04152-YZZA1,7.90,USD,01/15/2026\n");
 
-        assertThat(check("fluids.csv", "tires.csv", "prices.csv").problems())
+        assertThat(csv.check("fluids.csv", "tires.csv", "prices.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "fluids.csv: line 2, column 4 (capacity_litres): must be a number; got '4,5', written with a"
@@ -210,23 +210,25 @@ class CsvImportTest {
 
     @Test
     void aHeaderIsCheckedAgainstItsGroupsColumnsAndAFileNameMustSayItsGroup() throws IOException {
-        write("fluids.csv", "config_key,type,specification,capacity_liters,capacity_us_quarts\n");
-        write("shop-tires.csv", "config_key,axle,size,load_index,speed_rating,pressure_kpa\n");
-        write("labor.csv", "config_key,operation,description,hours,hours\n");
-        write("oils.csv", "config_key,type\n");
+        csv.write("fluids.csv", "config_key,type,specification,capacity_liters,capacity_us_quarts\n");
+        csv.write("shop-tires.csv", "config_key,axle,size,load_index,speed_rating,pressure_kpa\n");
+        csv.write("labor.csv", "config_key,operation,description,hours,hours\n");
+        csv.write("oils.csv", "config_key,type\n");
 
-        assertThat(check("fluids.csv", "shop-tires.csv", "labor.csv", "oils.csv")
+        assertThat(csv.check("fluids.csv", "shop-tires.csv", "labor.csv", "oils.csv")
                         .problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "fluids.csv: line 1, column 4: unknown column \"capacity_liters\"; the columns of fluids.csv"
                                 + " are config_key, type, specification, capacity_litres, capacity_us_quarts,"
                                 + " notes (optional), where year, make, model, trim, engine_code and drivetrain may name"
-                                + " the configuration instead of config_key",
+                                + " the configuration instead of config_key; source_kind, source_name, source_version,"
+                                + " source_sha256, source_response_millis (optional) may state each row's source",
                         "shop-tires.csv: line 1: the column pressure_psi is missing; the columns of tires.csv are"
                                 + " config_key, axle, size, load_index, speed_rating, pressure_kpa, pressure_psi, where"
                                 + " year, make, model, trim, engine_code and drivetrain may name the configuration"
-                                + " instead of config_key",
+                                + " instead of config_key; source_kind, source_name, source_version, source_sha256,"
+                                + " source_response_millis (optional) may state each row's source",
                         "labor.csv: line 1, column 5: the column hours is already column 4",
                         "oils.csv: the name of a CSV file says its group: configurations.csv, fluids.csv, specs.csv,"
                                 + " tires.csv, service_schedule.csv, parts.csv, prices.csv, labor.csv, images.csv,"
@@ -236,14 +238,14 @@ class CsvImportTest {
 
     @Test
     void aConfigKeyAndAnIdentityThatDisagreeAndAMalformedKeyAreRefused() throws IOException {
-        write(
+        csv.write(
                 "fluids.csv",
                 "config_key,year,make,model,trim,engine_code,drivetrain,type,specification,"
                         + "capacity_litres,capacity_us_quarts\n"
                         + CAMRY + ",2018,Toyota,Camry,SE,A25A-FKS,FWD,engine_oil,0W-16,4.5,4.8\n");
-        write("specs.csv", "config_key,section,name,value\nCamry LE,engine,cylinders,4\n");
+        csv.write("specs.csv", "config_key,section,name,value\nCamry LE,engine,cylinders,4\n");
 
-        assertThat(check("fluids.csv", "specs.csv").problems())
+        assertThat(csv.check("fluids.csv", "specs.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "fluids.csv: line 2, column 1 (config_key): config_key must be"
@@ -255,15 +257,15 @@ class CsvImportTest {
 
     @Test
     void aPriceNeedsItsPartAndAHistoryItsVinInTheSameImport() throws IOException {
-        write(
+        csv.write(
                 "prices.csv",
                 "config_key,part_number,amount,currency,as_of\n" + CAMRY + ",04152-YZZA1,7.90,USD,2026-01-15\n");
-        write(
+        csv.write(
                 "service_history.csv",
                 "vin,performed_on,odometer_miles,performed_by,services\n"
                         + "4T1B11HK0JU512347,2019-03-02,5120,dealer,engine_oil_change\n");
 
-        assertThat(check("prices.csv", "service_history.csv").problems())
+        assertThat(csv.check("prices.csv", "service_history.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "prices.csv: line 2, column 2 (part_number): 04152-YZZA1 is not in the parts of " + CAMRY
@@ -274,11 +276,11 @@ class CsvImportTest {
 
     @Test
     void aRowWithoutDataStandsAloneAndAGroupOfAConfigurationStandsInOneFile() throws IOException {
-        write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,4.8,\n" + CAMRY + ",,,,,\n");
-        write("more-specs.csv", "config_key,section,name,value\n" + CAMRY + ",engine,cylinders,4\n");
-        write("specs.csv", "config_key,section,name,value\n" + CAMRY + ",engine,displacement,2.5\n");
+        csv.write("fluids.csv", FLUIDS + CAMRY + ",engine_oil,0W-16,4.5,4.8,\n" + CAMRY + ",,,,,\n");
+        csv.write("more-specs.csv", "config_key,section,name,value\n" + CAMRY + ",engine,cylinders,4\n");
+        csv.write("specs.csv", "config_key,section,name,value\n" + CAMRY + ",engine,displacement,2.5\n");
 
-        assertThat(check("fluids.csv", "specs.csv", "more-specs.csv").problems())
+        assertThat(csv.check("fluids.csv", "specs.csv", "more-specs.csv").problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "fluids.csv: line 3, column 1 (config_key): a row without data records the fluids of " + CAMRY
@@ -289,11 +291,12 @@ class CsvImportTest {
 
     @Test
     void aConfigurationOrAnImageGivenTwiceIsToldWithTheFirstOnesPlace() throws IOException {
-        write("configurations.csv", HEADER + CAMRY_ROW + CAMRY_ROW);
-        write("images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,a.png\n");
-        write("shop-images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,b.png\n");
+        csv.write("configurations.csv", HEADER + CAMRY_ROW + CAMRY_ROW);
+        csv.write("images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,a.png\n");
+        csv.write("shop-images.csv", "config_key,content_type,path\n" + CAMRY + ",image/png,b.png\n");
 
-        assertThat(check("configurations.csv", "images.csv", "shop-images.csv").problems())
+        assertThat(csv.check("configurations.csv", "images.csv", "shop-images.csv")
+                        .problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
                         "configurations.csv: line 3, column 1 (year): " + CAMRY
@@ -305,15 +308,15 @@ class CsvImportTest {
     @Test
     void aConfigurationAGroupAndAVinGivenByTwoFilesOfOneImportAreRefused() throws IOException {
         String civic = "2019-honda-civic-lx-k20c2-fwd";
-        write("configurations.csv", HEADER + "2019,Honda,Civic,LX,K20C2,FWD,2019 Honda Civic LX\n");
-        write("fluids.csv", FLUIDS + civic + ",engine_oil,0W-20,4.2,4.4,\n");
-        write("vins.csv", "config_key,vin\n" + CAMRY + ",19XFC2F59KE900101\n");
+        csv.write("configurations.csv", HEADER + "2019,Honda,Civic,LX,K20C2,FWD,2019 Honda Civic LX\n");
+        csv.write("fluids.csv", FLUIDS + civic + ",engine_oil,0W-20,4.2,4.4,\n");
+        csv.write("vins.csv", "config_key,vin\n" + CAMRY + ",19XFC2F59KE900101\n");
 
         assertThat(ImportFiles.check(List.of(
                                 new ClassPathResource("catalog/test/catalog.json"),
-                                file("configurations.csv"),
-                                file("fluids.csv"),
-                                file("vins.csv")))
+                                csv.file("configurations.csv"),
+                                csv.file("fluids.csv"),
+                                csv.file("vins.csv")))
                         .problems())
                 .extracting(ImportFiles.Problem::toString)
                 .containsExactly(
@@ -324,43 +327,8 @@ class CsvImportTest {
                         "vins.csv: line 2: 19XFC2F59KE900101 is already listed at catalog.json: configurations[0].vins[0]");
     }
 
-    private ImportFiles check(String... names) {
-        return ImportFiles.check(Stream.of(names).map(this::file).toList());
-    }
-
-    private static ImportFiles check(List<Resource> files) {
-        return ImportFiles.check(files);
-    }
-
-    private Resource file(String name) {
-        return new FileSystemResource(folder.resolve(name));
-    }
-
-    private static List<Resource> sampleFiles() throws IOException {
-        try (Stream<Path> files = Files.list(SAMPLE)) {
-            return files.filter(file -> file.toString().endsWith(".csv"))
-                    .sorted()
-                    .map(file -> (Resource) new FileSystemResource(file))
-                    .toList();
-        }
-    }
-
-    private static List<CatalogCommand> commandsOf(ImportFiles files, String configKey) {
-        List<CatalogCommand> commands = new ArrayList<>();
-        files.forEachEntry(entry -> {
-            if (entry.configKey().equals(configKey)) {
-                commands.addAll(entry.commands());
-            }
-        });
-        return commands;
-    }
-
     private FactSource sourceOf(String name) throws IOException {
         Path file = Files.exists(folder.resolve(name)) ? folder.resolve(name) : SAMPLE.resolve(name);
-        return FactSource.importFile(name, Sha256.hex(Files.readAllBytes(file)));
-    }
-
-    private void write(String name, String content) throws IOException {
-        Files.writeString(folder.resolve(name), content);
+        return CsvFolder.sourceOf(file);
     }
 }

@@ -1,5 +1,8 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.contracts.catalog.AliasConfigKey;
+import dev.vspec.contracts.catalog.CacheExteriorImage;
+import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.ConfigKeyAliased;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
@@ -8,9 +11,19 @@ import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
+import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
+import dev.vspec.contracts.catalog.PricePart;
+import dev.vspec.contracts.catalog.RecordFluids;
+import dev.vspec.contracts.catalog.RecordLaborTimes;
+import dev.vspec.contracts.catalog.RecordParts;
+import dev.vspec.contracts.catalog.RecordServiceHistory;
+import dev.vspec.contracts.catalog.RecordServiceSchedule;
+import dev.vspec.contracts.catalog.RecordSpecs;
+import dev.vspec.contracts.catalog.RecordTires;
+import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.ServiceInterval;
 import dev.vspec.contracts.catalog.ServiceRecord;
@@ -83,6 +96,27 @@ final class ExportFixture {
                         LocalDate.of(2020, 8, 30), 15020, null, "dealer", List.of("engine_oil_change"))),
                 ACME));
         return folding.held(List.of(vin.held()));
+    }
+
+    /** The commands that record again what {@link #civic()} holds, each fact with its source, as an import sends them. */
+    static List<CatalogCommand> civicCommands() {
+        HeldConfiguration held = civic();
+        return List.of(
+                new RegisterConfiguration(
+                        KEY, 2019, "Honda", "Civic", "LX", "K20C2", "FWD", "2019 Honda Civic LX 2.0L", IMPORT),
+                new AliasConfigKey(KEY, "2019-honda-civic-lx-k20c2", VPIC),
+                new RecordFluids(KEY, held.fluids().fluids(), ZENITH),
+                new RecordSpecs(KEY, held.specs().specs(), IMPORT),
+                new RecordTires(KEY, held.tires().tires(), IMPORT),
+                new RecordServiceSchedule(KEY, held.serviceSchedule().intervals(), ACME),
+                new RecordLaborTimes(KEY, held.labor().laborTimes(), IMPORT),
+                new RecordParts(KEY, held.parts().parts(), IMPORT),
+                new PricePart(KEY, "15400-PLM-A02", new BigDecimal("9.86"), "USD", LocalDate.of(2026, 9, 1), DEALER),
+                new PricePart(KEY, "15400-PLM-A02", new BigDecimal("10.20"), "USD", LocalDate.of(2026, 10, 1), ACME),
+                new CacheExteriorImage(KEY, "image/png", PNG, VPIC),
+                new LinkVin(VIN, KEY, DEALER),
+                new RecordServiceHistory(
+                        VIN, held.vins().get(0).serviceHistory().records(), ACME));
     }
 
     private static Fluid fluid(String litres) {

@@ -8,7 +8,6 @@ import dev.vspec.cli.stack.LocalStack;
 import dev.vspec.cli.stack.SharedStack;
 import dev.vspec.cli.stack.StackSettings;
 import dev.vspec.command.catalog.CatalogCommandSide;
-import dev.vspec.command.catalog.CatalogImporter;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
 import dev.vspec.contracts.catalog.CatalogCommand;
@@ -47,6 +46,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -57,6 +57,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
@@ -64,7 +65,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.core.io.FileSystemResource;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -73,9 +73,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Export, then import into an empty stack: what the shared stack's catalog holds (the sample catalog, whatever the
  * other classes of this JVM added, and a configuration of this class whose facts come from every kind of source, with
- * an alias) is exported with {@code vspec catalog export} and imported into a second stack started on an empty
- * database; then every read route answers the same on both query sides for every identifier the export holds:
- * status, headers and body, except what differs by nature: {@code recorded_at}, ETag, Last-Modified, each
+ * an alias) is exported with {@code vspec catalog export} as JSON and as CSV files, the CSV files are imported with
+ * {@code vspec catalog import} into a second stack started on an empty database, and the JSON export imported over
+ * them stores nothing; then every read route answers the same on both query sides for every identifier the export
+ * holds: status, headers and body, except what differs by nature: {@code recorded_at}, ETag, Last-Modified, each
  * request's own id, date and rate-limit budget, and the stack's own site in an error's {@code docs} link.
  */
 @ExtendWith(SharedStack.Resolver.class)
@@ -114,6 +115,7 @@ class CatalogRoundTripIT {
     private static JsonNode export;
     private static String vin;
     private static String exportOutput;
+    private static String jsonOverCsvOutput;
 
     @BeforeAll
     static void exportTheSharedCatalogAndImportItIntoAnEmptyStack(SharedStack shared) throws IOException {
@@ -125,15 +127,10 @@ class CatalogRoundTripIT {
         source.awaitCaughtUp(Duration.ofMinutes(2), new PrintWriter(Writer.nullWriter()));
 
         Path folder = work.resolve("export");
-        exportOutput = vspec(
-                "catalog",
-                "export",
-                "--db-url",
-                source.databaseUrl(),
-                "--db-user",
-                shared.database().user(),
-                folder.toString());
+        exportOutput = exportShared(shared, "json", folder);
         export = JSON.readTree(folder.resolve("catalog.json").toFile());
+        Path csv = work.resolve("export-csv");
+        exportShared(shared, "csv", csv);
 
         emptyDatabase = TestDatabase.createWithVpic("vspec_round_trip");
         StackSettings free = StackSettings.onFreePorts(
@@ -147,9 +144,8 @@ class CatalogRoundTripIT {
                 free.ports(),
                 false,
                 free.properties()));
-        target.context(Deployable.COMMAND_SIDE)
-                .getBean(CatalogImporter.class)
-                .importCatalog(new FileSystemResource(folder.resolve("catalog.json")));
+        importIntoTarget(csvFilesIn(csv));
+        jsonOverCsvOutput = importIntoTarget(List.of(folder.resolve("catalog.json")));
         target.awaitCaughtUp(Duration.ofMinutes(3), new PrintWriter(Writer.nullWriter()));
     }
 
@@ -190,6 +186,11 @@ class CatalogRoundTripIT {
                         .get("kind")
                         .asString())
                 .isEqualTo("import");
+    }
+
+    @Test
+    void theJsonExportImportedOverTheCsvExportStoresNothing() {
+        assertThat(jsonOverCsvOutput).contains("; 0 facts recorded, ");
     }
 
     @Test
@@ -380,6 +381,36 @@ class CatalogRoundTripIT {
                 .execute(args);
         assertThat(exit).as(err.toString()).isZero();
         return out.toString();
+    }
+
+    /** {@code vspec catalog export} of the shared stack's catalog in this format into the folder. */
+    private static String exportShared(SharedStack shared, String format, Path folder) {
+        return vspec(
+                "catalog",
+                "export",
+                "--format",
+                format,
+                "--db-url",
+                shared.stack().databaseUrl(),
+                "--db-user",
+                shared.database().user(),
+                folder.toString());
+    }
+
+    /** {@code vspec catalog import} of these files into the second stack's catalog. */
+    private static String importIntoTarget(List<Path> files) {
+        List<String> args = new ArrayList<>(
+                List.of("catalog", "import", "--db-url", target.databaseUrl(), "--db-user", emptyDatabase.user()));
+        files.forEach(file -> args.add(file.toString()));
+        return vspec(args.toArray(String[]::new));
+    }
+
+    private static List<Path> csvFilesIn(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(file -> file.toString().endsWith(".csv"))
+                    .sorted()
+                    .toList();
+        }
     }
 
     private static String vin(String withPlaceholder) {
