@@ -2,10 +2,10 @@ package dev.vspec.clients;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.infra.boot.StablePorts;
 import dev.vspec.infra.testing.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,9 @@ final class RunningStack implements AutoCloseable {
                 JAR.toString(),
                 "up",
                 "--data-dir=" + dataDir.resolve("stack")));
-        List<Integer> ports = freePorts(PORTS.size());
+        // below the ephemeral range: the drills, running beside, connect and bind to port 0 all the while
+        StablePorts stablePorts = new StablePorts();
+        List<Integer> ports = PORTS.stream().map(any -> stablePorts.next()).toList();
         for (int i = 0; i < PORTS.size(); i++) {
             command.add(PORTS.get(i) + "=" + ports.get(i));
         }
@@ -104,20 +106,6 @@ final class RunningStack implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
-        }
-    }
-
-    private static List<Integer> freePorts(int count) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                sockets.add(new ServerSocket(0));
-            }
-            return sockets.stream().map(ServerSocket::getLocalPort).toList();
-        } finally {
-            for (ServerSocket socket : sockets) {
-                socket.close();
-            }
         }
     }
 }

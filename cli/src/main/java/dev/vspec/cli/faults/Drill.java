@@ -7,6 +7,7 @@ import dev.vspec.cli.bench.VendorCatalog;
 import dev.vspec.cli.stack.CatchUp;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.vpic.VpicSetup;
+import dev.vspec.infra.boot.StablePorts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

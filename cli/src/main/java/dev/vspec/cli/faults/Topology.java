@@ -1,5 +1,6 @@
 package dev.vspec.cli.faults;
 
+import dev.vspec.infra.boot.StablePorts;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -40,7 +40,9 @@ public class ProjectionRuntime implements SmartLifecycle, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ProjectionRuntime.class);
     private static final String NAME_PATTERN = "[a-z][a-z0-9_]{0,40}";
-    private static final Duration BROKER_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a broker may take to say what its topic holds before it counts as unreachable. */
+    static final Duration BROKER_TIMEOUT = Duration.ofSeconds(10);
+
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
     private final Map<String, Runner> runners = new LinkedHashMap<>();

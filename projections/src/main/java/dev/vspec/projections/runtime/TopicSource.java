@@ -62,7 +62,7 @@ final class TopicSource implements RebuildSource, AutoCloseable {
     @Override
     public long open(ShadowCopies copies) {
         copies.projections().forEach(projection -> handlers.put(projection.name(), projection.handlers()));
-        partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+        partitions = consumer.partitionsFor(topic, ProjectionRuntime.BROKER_TIMEOUT).stream()
                 .map(info -> new TopicPartition(topic, info.partition()))
                 .toList();
         if (partitions.isEmpty()) {

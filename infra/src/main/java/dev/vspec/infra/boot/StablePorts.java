@@ -1,6 +1,5 @@
-package dev.vspec.cli.faults;
+package dev.vspec.infra.boot;
 
-import dev.vspec.cli.stack.StackException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,10 +10,12 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Ports for parts that are killed and started again on the same port: free ones below the
- * system's ephemeral range, so that no outgoing connection takes a port while its part is down.
+ * Ports for deployables started on ports chosen beforehand (killed and started again on the same port, or given
+ * on {@code vspec up}'s command line): free ones below the system's ephemeral range, so that no outgoing
+ * connection and no bind to port 0 takes one between its choice and its use, each with its management port
+ * ({@link ManagementPortDefault}: the port + 1000) free too.
  */
-final class StablePorts {
+public final class StablePorts {
 
     private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     private static final int LOWEST = 10_000;
@@ -23,19 +24,19 @@ final class StablePorts {
     private final Set<Integer> given = new HashSet<>();
     private final int below;
 
-    StablePorts() {
-        below = Math.max(ephemeralStart(), LOWEST + 1_000);
+    public StablePorts() {
+        below = Math.max(ephemeralStart() - ManagementPortDefault.OFFSET, LOWEST + 1_000);
     }
 
-    synchronized int next() {
+    public synchronized int next() {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             int port = ThreadLocalRandom.current().nextInt(LOWEST, below);
-            if (!given.contains(port) && free(port)) {
+            if (!given.contains(port) && free(port) && free(port + ManagementPortDefault.OFFSET)) {
                 given.add(port);
                 return port;
             }
         }
-        throw new StackException("No free port found between " + LOWEST + " and " + below);
+        throw new IllegalStateException("No free port found between " + LOWEST + " and " + below);
     }
 
     private static boolean free(int port) {
