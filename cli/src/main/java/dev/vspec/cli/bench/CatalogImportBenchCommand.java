@@ -3,8 +3,8 @@ package dev.vspec.cli.bench;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.catalog.CatalogCommand;
 import dev.vspec.cli.catalog.VpicSeeding;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.cli.synthetic.LoadProgress;
 import dev.vspec.cli.synthetic.SyntheticCatalog;
 import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
@@ -186,7 +186,7 @@ public final class CatalogImportBenchCommand implements Callable<Integer> {
         out.flush();
         boolean hasImportCommand =
                 new CommandLine(new CatalogCommand()).getSubcommands().containsKey("import");
-        try (HikariDataSource target = server.connect(database, ReadStore.IMPORT_SESSION)) {
+        try (HikariDataSource target = server.connect(database, DatabaseOptions.IMPORT_SESSION)) {
             long before = eventsIn(target);
             long start = System.nanoTime();
             if (hasImportCommand) {
@@ -211,7 +211,7 @@ public final class CatalogImportBenchCommand implements Callable<Integer> {
 
     /** import-vpic's own steps: enumerate (not timed, as import-vpic reports it apart), then register the first found. */
     private Measured importVpic(String database, PrintWriter out) throws SQLException {
-        try (HikariDataSource target = server.connect(database, ReadStore.IMPORT_SESSION)) {
+        try (HikariDataSource target = server.connect(database, DatabaseOptions.IMPORT_SESSION)) {
             if (VpicSetup.onStart(target, out, true).isEmpty()) {
                 return null;
             }

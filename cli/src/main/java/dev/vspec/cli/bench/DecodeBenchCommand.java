@@ -2,8 +2,8 @@ package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
@@ -74,7 +74,7 @@ public final class DecodeBenchCommand implements Callable<Integer> {
     Path out;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Option(
             names = "--db-schema",

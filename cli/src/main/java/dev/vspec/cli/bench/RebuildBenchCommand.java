@@ -1,10 +1,10 @@
 package dev.vspec.cli.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.projections.ProgressBar;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.EventTopicConsumer;
 import dev.vspec.projections.runtime.Projection;
@@ -43,7 +43,7 @@ public final class RebuildBenchCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    ReadStore store = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Mixin
     EventTopic eventTopic = new EventTopic();
@@ -67,7 +67,7 @@ public final class RebuildBenchCommand implements Callable<Integer> {
         List<Projection> projections = AllProjections.list();
         List<String> names = projections.stream().map(Projection::name).toList();
         Path workDir = Files.createTempDirectory("vspec-bench-copy");
-        try (HikariDataSource dataSource = store.connect("bench-rebuild")) {
+        try (HikariDataSource dataSource = database.connect("bench-rebuild")) {
             long onTopic = recordsOnTopic();
             if (onTopic < minEvents) {
                 return Messages.fail(

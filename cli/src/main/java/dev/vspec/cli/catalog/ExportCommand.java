@@ -2,9 +2,9 @@ package dev.vspec.cli.catalog;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.ProgressBar;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.cli.vpic.CliLog;
 import dev.vspec.command.catalog.CatalogExportException;
 import dev.vspec.command.catalog.CatalogExporter;
@@ -56,7 +56,7 @@ final class ExportCommand implements Callable<Integer> {
     Path folder;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {

@@ -1,8 +1,8 @@
 package dev.vspec.cli.catalog;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.cli.vpic.CliLog;
 import dev.vspec.command.catalog.FactChange;
 import dev.vspec.command.catalog.ImportFiles;
@@ -56,7 +56,7 @@ final class ImportCommand implements Callable<Integer> {
     boolean check;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {
@@ -76,7 +76,7 @@ final class ImportCommand implements Callable<Integer> {
         out.flush();
         HikariDataSource dataSource;
         try {
-            dataSource = database.connect("catalog-import", ReadStore.IMPORT_SESSION);
+            dataSource = database.connect("catalog-import", DatabaseOptions.IMPORT_SESSION);
         } catch (RuntimeException e) {
             return Messages.fail(spec, database.cannotConnect(e));
         }

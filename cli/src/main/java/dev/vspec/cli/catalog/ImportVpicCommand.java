@@ -2,8 +2,8 @@ package dev.vspec.cli.catalog;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.cli.vpic.CliLog;
 import dev.vspec.decoder.ConfigurationEnumerator;
 import dev.vspec.decoder.ConfigurationEnumerator.Request;
@@ -93,7 +93,7 @@ final class ImportVpicCommand implements Callable<Integer> {
     boolean listOnly;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     private final Clock clock = Clock.systemUTC();
 
@@ -104,7 +104,7 @@ final class ImportVpicCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         HikariDataSource dataSource;
         try {
-            dataSource = database.connect("catalog-vpic", ReadStore.IMPORT_SESSION);
+            dataSource = database.connect("catalog-vpic", DatabaseOptions.IMPORT_SESSION);
         } catch (RuntimeException e) {
             return Messages.fail(spec, database.cannotConnect(e));
         }

@@ -1,6 +1,7 @@
 package dev.vspec.cli.projections;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.TableChecksums;
@@ -29,13 +30,13 @@ public final class ChecksumsCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    ReadStore store = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<Table<?>> tables = AllProjections.tables();
-        try (HikariDataSource dataSource = store.connect("checksums")) {
+        try (HikariDataSource dataSource = database.connect("checksums")) {
             TableChecksums.of(DSL.using(dataSource, SQLDialect.POSTGRES), tables)
                     .forEach((table, checksum) -> out.printf("%-36s %s%n", table, checksum));
             out.flush();
@@ -45,7 +46,7 @@ public final class ChecksumsCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             return Messages.fail(spec, Messages.oneLine(e.getMessage()));
         } catch (RuntimeException e) {
-            return Messages.fail(spec, store.cannotConnect(e));
+            return Messages.fail(spec, database.cannotConnect(e));
         }
     }
 }

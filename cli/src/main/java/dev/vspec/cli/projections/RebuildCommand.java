@@ -1,6 +1,7 @@
 package dev.vspec.cli.projections;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
@@ -47,7 +48,7 @@ public final class RebuildCommand implements Callable<Integer> {
     boolean fromEventStore;
 
     @Mixin
-    ReadStore store = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Mixin
     EventTopic eventTopic = new EventTopic();
@@ -87,9 +88,9 @@ public final class RebuildCommand implements Callable<Integer> {
         List<String> chosen = all ? known : names;
         HikariDataSource dataSource;
         try {
-            dataSource = store.connect("rebuild");
+            dataSource = database.connect("rebuild");
         } catch (RuntimeException e) {
-            return Messages.fail(spec, store.cannotConnect(e));
+            return Messages.fail(spec, database.cannotConnect(e));
         }
         ProgressBar progress = new ProgressBar(out, System.console() != null);
         try (dataSource) {

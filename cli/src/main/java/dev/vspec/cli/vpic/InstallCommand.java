@@ -1,8 +1,8 @@
 package dev.vspec.cli.vpic;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.infra.vpic.VpicInstallFailed;
 import dev.vspec.infra.vpic.VpicPackage;
 import dev.vspec.infra.vpic.VpicUnavailable;
@@ -41,7 +41,7 @@ final class InstallCommand implements Callable<Integer> {
     Path from;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {

@@ -1,8 +1,8 @@
 package dev.vspec.cli.vpic;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.projections.ReadStore;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.infra.vpic.VpicInstallFailed;
 import dev.vspec.infra.vpic.VpicInstaller;
@@ -25,7 +25,7 @@ final class StatusCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    ReadStore database = new ReadStore();
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public Integer call() {

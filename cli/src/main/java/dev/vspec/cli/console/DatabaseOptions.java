@@ -1,13 +1,12 @@
-package dev.vspec.cli.projections;
+package dev.vspec.cli.console;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.cli.console.Messages;
 import dev.vspec.projections.runtime.RebuildLock;
 import picocli.CommandLine.Option;
 
-/** Where the stack's database is: the options the projection commands share. */
-public final class ReadStore {
+/** Where the stack's database is: the options every command that works on it shares. */
+public final class DatabaseOptions {
 
     /**
      * For the catalog imports: their commits do not wait for the WAL's flush to disk, several times faster, and a
