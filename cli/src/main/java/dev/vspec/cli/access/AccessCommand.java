@@ -1,38 +1,30 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
+import dev.vspec.cli.vpic.CliLog;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * What every key and access-request command shares: the database options, and turning an
  * operator's mistake or an unreachable database into one line on stderr and an exit code.
  */
+@Command(footer = {"", AccessCommand.MIGRATES_FIRST})
 abstract class AccessCommand implements Callable<Integer> {
+
+    /** The footer line of each key and access-request command (a subclass with a footer of its own adds it). */
+    static final String MIGRATES_FIRST =
+            "vspec's migrations are applied to the database first where it lacks any, so this works before the first vspec up.";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--db-url",
-            paramLabel = "URL",
-            order = 100,
-            defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description =
-                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD."
-                            + " vspec's migrations are applied first where it lacks any, so this works before the first vspec up.")
-    String dbUrl;
-
-    @Option(
-            names = "--db-user",
-            paramLabel = "USER",
-            order = 101,
-            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
-            description = "The database user (default: VSPEC_DB_USER or ${DEFAULT-VALUE}).")
-    String dbUser;
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @Override
     public final Integer call() {
@@ -54,14 +46,8 @@ abstract class AccessCommand implements Callable<Integer> {
     abstract int run(PrintWriter out);
 
     AccessDatabase openDatabase() {
-        if (System.getProperty("VSPEC_LOG_FILE") == null) {
-            // read by logback.xml; set before the first logger exists (Flyway's and jOOQ's go to this file)
-            Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
-            System.setProperty(
-                    "VSPEC_LOG_FILE",
-                    dataDir.resolve("logs").resolve("cli.log").toAbsolutePath().toString());
-        }
-        return AccessDatabase.open(dbUrl, dbUser, System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
+        CliLog.toFile(); // Flyway's and jOOQ's logs go there
+        return AccessDatabase.open(database);
     }
 
     private int fail(PrintWriter out, String message, int exitCode) {

@@ -1,5 +1,6 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,25 +27,24 @@ final class AccessDatabase implements AutoCloseable {
     }
 
     /** Connects and, unless the schema is current, migrates; or fails with one line saying what to do. */
-    static AccessDatabase open(String url, String user, String password) {
+    static AccessDatabase open(DatabaseOptions database) {
         Connection connection;
         try {
-            connection = DriverManager.getConnection(url, user, password);
+            connection = DriverManager.getConnection(database.url(), database.user(), database.password());
         } catch (SQLException | RuntimeException e) {
-            throw CommandFailure.of("Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
-                    + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
+            throw CommandFailure.of(database.cannotConnect(e));
         }
         if (!SchemaCheck.current(connection, AccessDatabase.class.getClassLoader())) {
             try {
                 Flyway.configure(AccessDatabase.class.getClassLoader())
-                        .dataSource(url, user, password)
+                        .dataSource(database.url(), database.user(), database.password())
                         .locations("classpath:" + SchemaCheck.LOCATION)
                         .load()
                         .migrate();
             } catch (FlywayException e) {
                 closeQuietly(connection);
                 throw CommandFailure.of(
-                        "Cannot bring " + url + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
+                        "Cannot bring " + database.url() + " to vspec's schema: " + Messages.oneLine(e.getMessage()));
             }
         }
         return new AccessDatabase(connection);

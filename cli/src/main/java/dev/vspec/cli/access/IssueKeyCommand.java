@@ -44,7 +44,9 @@ import picocli.CommandLine.Option;
             "              enrich:write",
             "  enterprise  negotiated limits: --requests-per-minute, --reads-per-month",
             "              maintenance:read, labor:read, media:read, service_history:read,",
-            "              enrich:write"
+            "              enrich:write",
+            "",
+            AccessCommand.MIGRATES_FIRST
         })
 final class IssueKeyCommand extends AccessCommand {
 

@@ -5,7 +5,10 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.projections.runtime.RebuildLock;
 import picocli.CommandLine.Option;
 
-/** Where the stack's database is: the options every command that works on it shares. */
+/**
+ * Where the stack's database is: the {@code --db-url} and {@code --db-user} options of every command that works on
+ * it, the password from {@code VSPEC_DB_PASSWORD} (kept out of the process list), and the way to connect.
+ */
 public final class DatabaseOptions {
 
     /**
@@ -14,8 +17,11 @@ public final class DatabaseOptions {
      */
     public static final String IMPORT_SESSION = "-c synchronous_commit=off";
 
+    // order: a command that lists its options in its own order (sortOptions = false) lists these two last
     @Option(
             names = "--db-url",
+            paramLabel = "URL",
+            order = 100,
             defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
             description =
                     "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
@@ -23,9 +29,23 @@ public final class DatabaseOptions {
 
     @Option(
             names = "--db-user",
+            paramLabel = "USER",
+            order = 101,
             defaultValue = "${env:VSPEC_DB_USER:-postgres}",
-            description = "(default: ${DEFAULT-VALUE})")
+            description = "The database user (default: VSPEC_DB_USER or ${DEFAULT-VALUE}).")
     String user;
+
+    public String url() {
+        return url;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    public String password() {
+        return System.getenv().getOrDefault("VSPEC_DB_PASSWORD", "");
+    }
 
     /** A small pool: the rebuild's lock, the swap's transaction and each projection applying a batch hold one. */
     public HikariDataSource connect(String purpose) {
@@ -40,15 +60,17 @@ public final class DatabaseOptions {
         }
         config.setJdbcUrl(url);
         config.setUsername(user);
-        config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
+        config.setPassword(password());
         config.setMaximumPoolSize(RebuildLock.WORKERS + 3);
         config.setMinimumIdle(1);
         config.setPoolName("vspec-" + purpose);
+        // lets the driver send each JDBC batch as multi-row inserts: several times faster
         config.addDataSourceProperty("reWriteBatchedInserts", "true");
         return new HikariDataSource(config);
     }
 
-    public String cannotConnect(RuntimeException e) {
+    /** The line a command ends with when the database cannot be reached, saying what to do. */
+    public String cannotConnect(Exception e) {
         return "Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
                 + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.";
     }

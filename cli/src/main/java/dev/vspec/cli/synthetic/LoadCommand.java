@@ -1,13 +1,13 @@
 package dev.vspec.cli.synthetic;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.projections.EventTopic;
 import dev.vspec.cli.stack.CatchUp;
 import dev.vspec.cli.stack.StackException;
+import dev.vspec.cli.vpic.CliLog;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -62,18 +62,8 @@ final class LoadCommand implements Callable<Integer> {
             description = "Events per transaction (default: ${DEFAULT-VALUE}).")
     int batchEvents;
 
-    @Option(
-            names = "--db-url",
-            defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description =
-                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
-    String dbUrl;
-
-    @Option(
-            names = "--db-user",
-            defaultValue = "${env:VSPEC_DB_USER:-postgres}",
-            description = "(default: ${DEFAULT-VALUE})")
-    String dbUser;
+    @Mixin
+    DatabaseOptions database = new DatabaseOptions();
 
     @Mixin
     EventTopic eventTopic = new EventTopic();
@@ -84,28 +74,16 @@ final class LoadCommand implements Callable<Integer> {
         if (batchEvents < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--batch-events must be positive");
         }
-        if (System.getProperty("VSPEC_LOG_FILE") == null) {
-            // read by logback.xml; set before the first logger exists (Hikari's, Axon's, Kafka's go to this file)
-            Path dataDir = Path.of(System.getenv().getOrDefault("VSPEC_DATA_DIR", ".vspec"));
-            System.setProperty(
-                    "VSPEC_LOG_FILE",
-                    dataDir.resolve("logs")
-                            .resolve("synthetic.log")
-                            .toAbsolutePath()
-                            .toString());
-        }
+        CliLog.toFile("synthetic.log");
         PrintWriter out = spec.commandLine().getOut();
         HikariDataSource dataSource;
         try {
-            dataSource = connect();
+            dataSource = database.connect("synthetic");
         } catch (RuntimeException e) {
-            return Messages.fail(
-                    spec,
-                    "Cannot connect to " + dbUrl + " as user '" + dbUser + "': " + Messages.root(e)
-                            + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.");
+            return Messages.fail(spec, database.cannotConnect(e));
         }
         try (dataSource) {
-            out.printf(Locale.ROOT, "Loading the %s into %s ...%n", catalog, dbUrl);
+            out.printf(Locale.ROOT, "Loading the %s into %s ...%n", catalog, database.url());
             out.flush();
             LoadProgress done =
                     new SyntheticCatalogLoader(dataSource, batchEvents).load(catalog, new Reporter(out)::report);
@@ -128,18 +106,6 @@ final class LoadCommand implements Callable<Integer> {
         } catch (DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e));
         }
-    }
-
-    private HikariDataSource connect() {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(dbUrl);
-        config.setUsername(dbUser);
-        config.setPassword(System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""));
-        config.setMaximumPoolSize(2);
-        config.setPoolName("vspec-synthetic");
-        // lets the driver send each JDBC batch as multi-row inserts: several times faster
-        config.addDataSourceProperty("reWriteBatchedInserts", "true");
-        return new HikariDataSource(config);
     }
 
     static double seconds(Duration duration) {
