@@ -41,7 +41,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A bounded fuzz of the public edge: {@link #REQUESTS_PER_SEED} hostile requests per seed ({@link FuzzedRequests};
- * 2,000 unless {@code -Dvspec.fuzz.requests=N} says otherwise) through the gateway of the whole local stack, once with a
+ * 1,500 unless {@code -Dvspec.fuzz.requests=N} says otherwise) through the gateway of the whole local stack, once with a
  * fixed seed and once with a new one per run (printed; replay it with {@code -Dvspec.fuzz.seed=N}). Every answer is below 500; every answer that is not a success is
  * the specification's JSON error with {@code error} and {@code message} and names no class; nothing logged during
  * the run carries a stack trace or anything shaped like a key, and the log grows by far fewer lines than requests.
@@ -50,7 +50,7 @@ class EdgeFuzzIT {
 
     private static final org.slf4j.Logger log = LoggerFactory.getLogger(EdgeFuzzIT.class);
     /** Enough for every kind of request many times over (FuzzedRequests has a few dozen); more is CI time. */
-    static final int REQUESTS_PER_SEED = Integer.getInteger("vspec.fuzz.requests", 2_000);
+    static final int REQUESTS_PER_SEED = Integer.getInteger("vspec.fuzz.requests", 1_500);
 
     private static final int MAX_REQUESTS_PER_LOG_LINE = 20;
     private static final long FIXED_SEED = 20261124L;
