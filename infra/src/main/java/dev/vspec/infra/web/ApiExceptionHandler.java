@@ -4,6 +4,7 @@ import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -19,6 +20,7 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -131,11 +133,13 @@ public class ApiExceptionHandler {
     @ExceptionHandler({
         DataAccessResourceFailureException.class,
         TransientDataAccessException.class,
-        org.jooq.exception.DataAccessException.class
+        org.jooq.exception.DataAccessException.class,
+        TransactionException.class
     })
     ResponseEntity<ApiError> databaseUnavailable(RuntimeException e, HttpServletRequest request) {
         if (e instanceof org.jooq.exception.DataAccessException jooq
-                && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
+                        && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION
+                || e instanceof TransactionException && !connectionLost(e)) {
             return failed(e, request);
         }
         long heldBack = failures.pass("database unavailable");
@@ -149,6 +153,21 @@ public class ApiExceptionHandler {
         return answer(
                 ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The database does not answer right now; retry shortly"),
                 request);
+    }
+
+    /**
+     * Whether a failed transaction met a dropped connection (SQLState class 08): its commit or rollback could not
+     * reach the database, which a restart of the database causes.
+     */
+    private static boolean connectionLost(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql
+                    && sql.getSQLState() != null
+                    && sql.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Spring's other refusals of a request (a missing header, ...) keep their 4xx; anything else is a failure of ours. */

@@ -10,6 +10,7 @@ import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.MockApi;
 import jakarta.servlet.RequestDispatcher;
 import java.io.IOException;
+import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -145,6 +147,19 @@ class ApiErrorMappingTest {
     }
 
     @Test
+    void aTransactionCutOffByTheDatabasesRestartIs503() {
+        Reply reply = api.get("/api/test/rollback-on-closed-connection");
+
+        reply.error(503, "service_unavailable");
+        assertThat(reply.header("Retry-After")).isEqualTo("5");
+    }
+
+    @Test
+    void aTransactionThatFailsWithTheDatabaseUpIs500() {
+        api.get("/api/test/rollback-refused").error(500, "internal_error");
+    }
+
+    @Test
     void anUnexpectedFailureIs500RepeatingNothingOfIt() {
         Reply reply = api.get("/api/test/failure");
 
@@ -253,6 +268,17 @@ class ApiErrorMappingTest {
         @GetMapping("/api/test/database-down")
         String databaseDown() {
             throw new DataAccessResourceFailureException("connection refused");
+        }
+
+        @GetMapping("/api/test/rollback-on-closed-connection")
+        String rollbackOnClosedConnection() {
+            throw new TransactionSystemException(
+                    "JDBC rollback failed", new SQLException("Connection is closed", "08003"));
+        }
+
+        @GetMapping("/api/test/rollback-refused")
+        String rollbackRefused() {
+            throw new TransactionSystemException("JDBC rollback failed", new SQLException("deadlock", "40P01"));
         }
 
         @GetMapping("/api/test/failure")
