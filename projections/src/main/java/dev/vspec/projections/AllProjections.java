@@ -6,6 +6,7 @@ import dev.vspec.projections.fluids.FluidsProjection;
 import dev.vspec.projections.images.ImagesProjection;
 import dev.vspec.projections.labortimes.LaborTimesProjection;
 import dev.vspec.projections.parts.PartsProjection;
+import dev.vspec.projections.recalls.RecallsProjection;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.servicehistory.ServiceHistoryProjection;
 import dev.vspec.projections.serviceintervals.ServiceIntervalsProjection;
@@ -29,6 +30,7 @@ public final class AllProjections {
                 new ImagesProjection(),
                 new LaborTimesProjection(),
                 new PartsProjection(),
+                new RecallsProjection(),
                 new ServiceHistoryProjection(),
                 new ServiceIntervalsProjection(),
                 new SpecsProjection(),

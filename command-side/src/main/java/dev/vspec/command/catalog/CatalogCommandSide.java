@@ -1,8 +1,12 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
+import dev.vspec.command.recalls.RecallCampaign;
+import dev.vspec.command.recalls.RecallChanges;
+import dev.vspec.contracts.AddressedCommand;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.error.ApiException;
+import dev.vspec.contracts.recalls.RecordRecalls;
 import dev.vspec.infra.axon.EventSerialization;
 import dev.vspec.infra.axon.EventStorage;
 import java.util.ArrayList;
@@ -22,10 +26,10 @@ import org.axonframework.spring.messaging.unitofwork.SpringTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
- * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic} and
- * {@code vspec catalog import}): Axon configured without Spring over a database's event store,
- * with the command side's serializer and its {@link VehicleConfiguration} and {@link Vehicle}
- * aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
+ * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic},
+ * {@code vspec catalog import} and {@code vspec recalls import}): Axon configured without Spring over a database's
+ * event store, with the command side's serializer and its {@link VehicleConfiguration}, {@link Vehicle} and
+ * {@link RecallCampaign} aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
  * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
  */
 public final class CatalogCommandSide implements AutoCloseable {
@@ -55,6 +59,8 @@ public final class CatalogCommandSide implements AutoCloseable {
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(Vehicle.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
+                .configureAggregate(AggregateConfigurer.defaultConfiguration(RecallCampaign.class)
+                        .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .buildConfiguration();
         axon.start();
         return new CatalogCommandSide(axon);
@@ -82,13 +88,27 @@ public final class CatalogCommandSide implements AutoCloseable {
      * @throws Refused when an aggregate refuses a command: nothing of the unit is stored
      */
     public List<FactChange> sendTogether(List<? extends CatalogCommand> commands, boolean keep) {
+        return inOneUnit(commands, keep, FactChange.class);
+    }
+
+    /**
+     * Records what one recalls file says of campaigns, all of them in one transaction.
+     *
+     * @return what each campaign did with its records, in order
+     * @throws Refused when a campaign refuses its command: nothing of the unit is stored
+     */
+    public List<RecallChanges> recordRecalls(List<RecordRecalls> commands) {
+        return inOneUnit(commands, true, RecallChanges.class);
+    }
+
+    private <R> List<R> inOneUnit(List<? extends AddressedCommand> commands, boolean keep, Class<R> answer) {
         CommandGateway gateway = axon.commandGateway();
-        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(GenericMessage.asMessage("catalog commands"));
-        List<FactChange> changes = new ArrayList<>(commands.size());
+        UnitOfWork<?> unit = DefaultUnitOfWork.startAndGet(GenericMessage.asMessage("commands of one unit"));
+        List<R> answers = new ArrayList<>(commands.size());
         try {
             unit.attachTransaction(axon.getComponent(TransactionManager.class));
-            for (CatalogCommand command : commands) {
-                changes.add(send(gateway, command, changes.size()));
+            for (AddressedCommand command : commands) {
+                answers.add(answer.cast(send(gateway, command, answers.size())));
             }
         } catch (RuntimeException e) {
             // a transaction that could not start has rolled the unit back already
@@ -102,10 +122,10 @@ public final class CatalogCommandSide implements AutoCloseable {
         } else {
             unit.rollback();
         }
-        return changes;
+        return answers;
     }
 
-    private static FactChange send(CommandGateway gateway, CatalogCommand command, int index) {
+    private static Object send(CommandGateway gateway, AddressedCommand command, int index) {
         try {
             return gateway.sendAndWait(command);
         } catch (ApiException | IllegalArgumentException e) {
@@ -117,9 +137,9 @@ public final class CatalogCommandSide implements AutoCloseable {
     public static final class Refused extends RuntimeException {
 
         private final int index;
-        private final transient CatalogCommand command;
+        private final transient AddressedCommand command;
 
-        Refused(int index, CatalogCommand command, RuntimeException cause) {
+        Refused(int index, AddressedCommand command, RuntimeException cause) {
             super(cause.getMessage(), cause);
             this.index = index;
             this.command = command;
@@ -129,7 +149,7 @@ public final class CatalogCommandSide implements AutoCloseable {
             return index;
         }
 
-        public CatalogCommand command() {
+        public AddressedCommand command() {
             return command;
         }
     }

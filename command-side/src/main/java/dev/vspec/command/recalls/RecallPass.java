@@ -4,6 +4,7 @@ import static dev.vspec.command.recalls.RecallField.CAMPNO;
 import static dev.vspec.command.recalls.RecallField.RECORD_ID;
 
 import dev.vspec.command.recalls.RecallAnomalies.Kind;
+import dev.vspec.contracts.recalls.RecordRecalls;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,7 +26,6 @@ final class RecallPass {
 
     private static final Pattern RECORD_NUMBER = Pattern.compile("\\d{1,9}");
     /** Year, report type, then 6 characters, letters included: {@code 21V00H000} is real. */
-    private static final Pattern CAMPAIGN_NUMBER = Pattern.compile("\\d{2}[VETCIX][0-9A-Z]{6}");
     /** A few lines of another length are damage; more mean another file. */
     private static final int MIN_PERCENT_IN_LAYOUT = 99;
 
@@ -146,7 +146,7 @@ final class RecallPass {
                 place,
                 cells,
                 CAMPNO,
-                CAMPAIGN_NUMBER,
+                RecordRecalls.CAMPAIGN_NUMBER,
                 "is not a campaign number (2 digits, V, E, T, C, I or X, then 6 characters, as in 23V283000)");
         return first;
     }

@@ -1,5 +1,6 @@
 package dev.vspec.command.recalls;
 
+import dev.vspec.contracts.recalls.Recall;
 import java.time.LocalDate;
 
 /**
@@ -65,6 +66,38 @@ public record RecallRow(
                 orEmpty(model),
                 String.valueOf(modelYear == null ? UNKNOWN_MODEL_YEAR : modelYear),
                 orEmpty(component));
+    }
+
+    /** Whether the row names what a recall record needs: its campaign, make, model and component. */
+    public boolean isComplete() {
+        return campaignNumber != null && make != null && model != null && component != null;
+    }
+
+    /** The row as the events carry it; {@link #isComplete()} first. */
+    public Recall toRecall() {
+        return new Recall(
+                make,
+                model,
+                modelYear,
+                component,
+                recordType == null ? "unknown" : recordType.apiName(),
+                manufacturer,
+                manufacturerCampaignNumber,
+                manufacturedFrom,
+                manufacturedTo,
+                potentiallyAffected,
+                reportReceived,
+                ownersNotified,
+                initiatedBy,
+                defect,
+                consequence,
+                remedy,
+                notes,
+                componentId,
+                manufacturerComponentName,
+                manufacturerComponentPartNumber,
+                doNotDrive,
+                parkOutside);
     }
 
     private static String orEmpty(String field) {

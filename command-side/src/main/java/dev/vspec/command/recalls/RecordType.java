@@ -1,6 +1,7 @@
 package dev.vspec.command.recalls;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /** {@code RCLTYPECD}: what the Part 573 report is about. */
@@ -21,6 +22,11 @@ public enum RecordType {
 
     RecordType(String code) {
         this.code = code;
+    }
+
+    /** What the API and the events call it: {@code vehicle}, {@code child_restraint}, or the letter of a legacy kind. */
+    public String apiName() {
+        return name().startsWith("LEGACY_") ? code : name().toLowerCase(Locale.ROOT);
     }
 
     /** The letter as the file writes it. */

@@ -6,6 +6,7 @@ import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.recalls.RecallRecorded;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +38,8 @@ public final class PublishedEvents {
             EnrichmentStepCompleted.class,
             EnrichmentCompleted.class,
             EnrichmentFailed.class,
-            VpicReleaseInstalled.class);
+            VpicReleaseInstalled.class,
+            RecallRecorded.class);
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));

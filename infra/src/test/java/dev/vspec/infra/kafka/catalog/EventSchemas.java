@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -22,8 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * JSON Schemas (draft 2020-12) of the event topic, derived by reflection from the records that
  * {@link dev.vspec.infra.kafka.EventEnvelopeCodec} writes. The codec writes every component, nulls
- * included, so every property is required; a property may be null only when it is a boxed number
- * or listed in {@link #NULLABLE}. A component of a type without a mapping here fails the build.
+ * included, so every property is required; a property may be null only when it is a boxed number or
+ * {@code Boolean}, marked {@code @Nullable}, or listed in {@link #NULLABLE}. A component of a type without a mapping here fails the build.
  */
 public final class EventSchemas {
 
@@ -135,7 +136,7 @@ public final class EventSchemas {
         if (raw == BigDecimal.class) {
             return typed("number");
         }
-        if (raw == boolean.class) {
+        if (raw == boolean.class || raw == Boolean.class) {
             return typed("boolean");
         }
         if (raw == LocalDate.class) {
@@ -188,6 +189,8 @@ public final class EventSchemas {
 
     private static boolean mayBeNull(Class<?> owner, RecordComponent component) {
         return BOXED_NUMBERS.contains(component.getType())
+                || component.getType() == Boolean.class
+                || component.getAnnotatedType().isAnnotationPresent(Nullable.class)
                 || NULLABLE.contains(owner.getSimpleName() + "." + component.getName());
     }
 
