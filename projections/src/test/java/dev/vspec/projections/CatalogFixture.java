@@ -20,6 +20,9 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.recalls.Recall;
+import dev.vspec.contracts.recalls.RecallRecorded;
+import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.kafka.EventEnvelope;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -34,11 +37,16 @@ import java.util.List;
  * A small catalog as envelopes, every event type included: three configurations (two trims of one
  * model, one without a render), fluids recorded twice (the second list replaces the first), and
  * two prices for one part with the older as_of arriving last, and a VIN's service history recorded
- * twice (the corrected, shorter one replaces the first). A tag keeps each test's keys apart.
+ * twice (the corrected, shorter one replaces the first), and a recall campaign whose newer file changed its remedy.
+ * A tag keeps each test's keys apart.
  */
 final class CatalogFixture {
 
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
+    private static final RecallSource SEPTEMBER =
+            new RecallSource("FLAT_RCL_POST_2010.txt", "a".repeat(64), LocalDate.of(2026, 9, 26));
+    private static final RecallSource OCTOBER =
+            new RecallSource("FLAT_RCL_POST_2010.txt", "b".repeat(64), LocalDate.of(2026, 10, 30));
 
     static final byte[] PNG = "\u0089PNG\r\n\u001a\nrender".getBytes(StandardCharsets.ISO_8859_1);
 
@@ -51,6 +59,9 @@ final class CatalogFixture {
     final String vinLx;
     final String vinSport;
     final String vinModel3;
+    /** An NHTSA campaign of the Model 3, numbered after the tag's VINs. */
+    final String campaign;
+
     final List<EventEnvelope> envelopes = new ArrayList<>();
 
     CatalogFixture(Events events, String tag, int vinSerial) {
@@ -61,6 +72,7 @@ final class CatalogFixture {
         vinLx = vin(vinSerial);
         vinSport = vin(vinSerial + 1);
         vinModel3 = vin(vinSerial + 2);
+        campaign = String.format("26V%06d", vinSerial);
 
         add(
                 events,
@@ -293,12 +305,41 @@ final class CatalogFixture {
                         List.of(new ServiceRecord(
                                 LocalDate.of(2021, 11, 3), null, 10250, "fleet", List.of("tire_rotation"))),
                         SOURCE));
+        // a campaign recorded from one file, then its remedy again from a newer one, which replaces it
+        add(events, campaign, new RecallRecorded(campaign, recall("Dealers will inspect the lug nuts."), SEPTEMBER));
+        add(events, campaign, new RecallRecorded(campaign, recall("Dealers will replace the lug nuts."), OCTOBER));
     }
 
     /** Publishes the catalog (again, when called twice: what a relay re-sending after a crash does). */
     CatalogFixture publish(Events events) {
         events.publishAll(envelopes);
         return this;
+    }
+
+    private static Recall recall(String remedy) {
+        return new Recall(
+                "TESLA",
+                "MODEL 3",
+                2021,
+                "WHEELS:LUGS/NUTS/BOLTS/STUDS",
+                "vehicle",
+                "Tesla, Inc.",
+                null,
+                null,
+                null,
+                1_200L,
+                LocalDate.of(2026, 9, 1),
+                null,
+                "MFR",
+                "The lug nuts may loosen.",
+                "A wheel may separate from the vehicle, increasing the risk of a crash.",
+                remedy,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     private void add(Events events, String aggregateId, Object event) {

@@ -65,7 +65,8 @@ class ReadModelIT {
                         "parts",
                         "labor_times",
                         "images",
-                        "service_history");
+                        "service_history",
+                        "recalls");
         assertThat(ProjectionRuntime.groupId("service_intervals")).isEqualTo("vspec.projection.service_intervals");
     }
 
