@@ -16,6 +16,9 @@ import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.contracts.recalls.Recall;
+import dev.vspec.contracts.recalls.RecallSource;
+import dev.vspec.contracts.recalls.RecordRecalls;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
@@ -110,6 +113,32 @@ class PublishedEventsMatchCatalogIT {
         }
         schedule(VENDOR_VIN, 1);
         installVpicRelease();
+        commands.sendAndWait(new RecordRecalls(
+                "22V900001",
+                List.of(new Recall(
+                        "HONDA",
+                        "ELEMENT",
+                        2005,
+                        "STEERING",
+                        "vehicle",
+                        "Honda (American Honda Motor Co.)",
+                        null,
+                        null,
+                        null,
+                        null,
+                        LocalDate.of(2022, 12, 1),
+                        null,
+                        "MFR",
+                        "The steering may bind.",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)),
+                new RecallSource("FLAT_RCL_POST_2010.txt", "d".repeat(64), LocalDate.of(2026, 9, 26))));
         Set<String> published =
                 PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
 
