@@ -7,6 +7,7 @@ import dev.vspec.cli.catalog.CatalogCommand;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.faults.FaultsCommand;
 import dev.vspec.cli.projections.ProjectionsCommand;
+import dev.vspec.cli.recalls.RecallsCommand;
 import dev.vspec.cli.stack.RunCommand;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
             RunCommand.class,
             SyntheticCommand.class,
             CatalogCommand.class,
+            RecallsCommand.class,
             ApiKeysCommand.class,
             AccessRequestsCommand.class,
             BenchCommand.class,

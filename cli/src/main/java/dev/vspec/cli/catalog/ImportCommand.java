@@ -82,8 +82,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         try (dataSource) {
             try (Connection connection = dataSource.getConnection()) {
-                if (!ImportVpicCommand.hasEventStore(connection)) {
-                    return Messages.fail(spec, ImportVpicCommand.NO_EVENT_STORE);
+                if (!DatabaseOptions.hasEventStore(connection)) {
+                    return Messages.fail(spec, DatabaseOptions.NO_EVENT_STORE);
                 }
             }
             OperatorImport.Tally tally =

@@ -11,15 +11,12 @@ import dev.vspec.decoder.VehicleType;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicIndex;
 import dev.vspec.decoder.VpicTables;
-import dev.vspec.infra.axon.EventStorage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -50,9 +47,6 @@ import picocli.CommandLine.Option;
             "Needs the vPIC release installed (vspec vpic install) and the stack's database migrated (vspec up once)."
         })
 final class ImportVpicCommand implements Callable<Integer> {
-
-    static final String NO_EVENT_STORE = "This database has no event store (" + EventStorage.EVENT_TABLE
-            + " is missing). Start vspec on it once (vspec up) so that its migrations create it.";
 
     /** Model years by default: this one and the nine before it. */
     static final int DEFAULT_YEARS = 10;
@@ -111,8 +105,8 @@ final class ImportVpicCommand implements Callable<Integer> {
         try (dataSource) {
             VpicIndex index;
             try (Connection connection = dataSource.getConnection()) {
-                if (!hasEventStore(connection)) {
-                    return Messages.fail(spec, NO_EVENT_STORE);
+                if (!DatabaseOptions.hasEventStore(connection)) {
+                    return Messages.fail(spec, DatabaseOptions.NO_EVENT_STORE);
                 }
                 out.println("Reading the installed vPIC release ...");
                 out.flush();
@@ -282,13 +276,5 @@ final class ImportVpicCommand implements Callable<Integer> {
                         .sorted()
                         .collect(Collectors.joining("/")) + " make " + String.join(", ", problems)
                 + ". Makes are written as vPIC writes them (vspec vpic status shows the release).";
-    }
-
-    static boolean hasEventStore(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet row =
-                        statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {
-            return row.next() && row.getBoolean(1);
-        }
     }
 }

@@ -2,7 +2,12 @@ package dev.vspec.cli.console;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.infra.axon.EventStorage;
 import dev.vspec.projections.runtime.RebuildLock;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,6 +21,10 @@ public final class DatabaseOptions {
      * server crash loses at most the last moments of an import, which running it again restores.
      */
     public static final String IMPORT_SESSION = "-c synchronous_commit=off";
+
+    /** Why an import cannot write to a database: it has no event store. */
+    public static final String NO_EVENT_STORE = "This database has no event store (" + EventStorage.EVENT_TABLE
+            + " is missing). Start vspec on it once (vspec up) so that its migrations create it.";
 
     // order: a command that lists its options in its own order (sortOptions = false) lists these two last
     @Option(
@@ -73,5 +82,14 @@ public final class DatabaseOptions {
     public String cannotConnect(Exception e) {
         return "Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
                 + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.";
+    }
+
+    /** Whether the database holds the event store, which the stack's migrations create. */
+    public static boolean hasEventStore(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet row =
+                        statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {
+            return row.next() && row.getBoolean(1);
+        }
     }
 }

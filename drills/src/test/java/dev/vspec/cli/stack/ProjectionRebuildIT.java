@@ -52,6 +52,8 @@ class ProjectionRebuildIT {
 
     private static final String TOPIC = EventTopicProperties.DEFAULT_TOPIC;
     private static final Duration CATCH_UP = Duration.ofMinutes(4);
+    private static final int CONFIGURATIONS = 150;
+    private static final int VINS = 1_500;
 
     @TempDir
     static Path work;
@@ -82,8 +84,9 @@ class ProjectionRebuildIT {
         db = DSL.using(dataSource, SQLDialect.POSTGRES);
         tables = AllProjections.tables();
 
-        // sample data: the synthetic catalog, 300 configurations and 3,000 VINs (about 8,000 events)
-        new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, 300, 3_000), progress -> {});
+        // sample data: the synthetic catalog, 150 configurations and 1,500 VINs (about 4,000 events): enough for a
+        // rebuild in batches of 50 to be killed halfway
+        new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, CONFIGURATIONS, VINS), progress -> {});
         broker = LocalKafkaBroker.start(work.resolve("kafka"), 0);
         commandSide = CommandSideApplication.application()
                 .run(args(Deployable.COMMAND_SIDE).toArray(String[]::new));
@@ -114,10 +117,10 @@ class ProjectionRebuildIT {
     @Test
     @Order(1)
     void rebuildingFromTheTopicAndFromTheEventStoreTwiceEachGivesTheSameTables() {
-        assertThat(clean.get("read.vin")).startsWith("3000:");
-        assertThat(clean.get("read.configuration")).startsWith("300:");
+        assertThat(clean.get("read.vin")).startsWith(VINS + ":");
+        assertThat(clean.get("read.configuration")).startsWith(CONFIGURATIONS + ":");
 
-        ReaderWatch watch = ReaderWatch.start(db, 3_000);
+        ReaderWatch watch = ReaderWatch.start(db, VINS);
         Run first = vspec("projections", "rebuild", "--all", "--batch", "1000");
         watch.stop();
         assertThat(first.exit).as(first.err).isZero();
@@ -234,6 +237,7 @@ class ProjectionRebuildIT {
                         "images",
                         "labor_times",
                         "parts",
+                        "recalls",
                         "service_history",
                         "service_intervals",
                         "specs",
