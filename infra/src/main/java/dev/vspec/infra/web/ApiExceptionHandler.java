@@ -142,6 +142,10 @@ public class ApiExceptionHandler {
                 || e instanceof TransactionException && !connectionLost(e)) {
             return failed(e, request);
         }
+        return unavailable(e, request);
+    }
+
+    private ResponseEntity<ApiError> unavailable(Exception e, HttpServletRequest request) {
         long heldBack = failures.pass("database unavailable");
         if (heldBack != LogThrottle.HELD_BACK) {
             log.warn(
@@ -156,8 +160,8 @@ public class ApiExceptionHandler {
     }
 
     /**
-     * Whether a failed transaction met a dropped connection (SQLState class 08): its commit or rollback could not
-     * reach the database, which a restart of the database causes.
+     * Whether the failure met a dropped connection (SQLState class 08) somewhere below it: a statement, commit or
+     * rollback that could not reach the database, as while it restarts, whichever library wrapped it.
      */
     private static boolean connectionLost(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
@@ -182,6 +186,10 @@ public class ApiExceptionHandler {
                             ? ApiError.of(ErrorCode.INVALID_PARAM, "The request could not be read")
                             : ContainerErrors.forStatus(status, request, null),
                     request);
+        }
+        if (connectionLost(e)) {
+            // a library's own wrapper of the dropped connection (Axon's JdbcException, ...)
+            return unavailable(e, request);
         }
         long heldBack = failures.pass(e.getClass().getName());
         if (heldBack != LogThrottle.HELD_BACK) {

@@ -155,6 +155,11 @@ class ApiErrorMappingTest {
     }
 
     @Test
+    void aLibrarysOwnWrapperOfADroppedConnectionIs503() {
+        api.get("/api/test/wrapped-closed-connection").error(503, "service_unavailable");
+    }
+
+    @Test
     void aTransactionThatFailsWithTheDatabaseUpIs500() {
         api.get("/api/test/rollback-refused").error(500, "internal_error");
     }
@@ -274,6 +279,12 @@ class ApiErrorMappingTest {
         String rollbackOnClosedConnection() {
             throw new TransactionSystemException(
                     "JDBC rollback failed", new SQLException("Connection is closed", "08003"));
+        }
+
+        @GetMapping("/api/test/wrapped-closed-connection")
+        String wrappedClosedConnection() {
+            throw new IllegalStateException(
+                    "Failed to create a SQL statement", new SQLException("Connection is closed", "08003"));
         }
 
         @GetMapping("/api/test/rollback-refused")
