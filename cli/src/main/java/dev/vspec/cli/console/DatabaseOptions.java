@@ -86,9 +86,13 @@ public final class DatabaseOptions {
 
     /** Whether the database holds the event store, which the stack's migrations create. */
     public static boolean hasEventStore(Connection connection) throws SQLException {
+        return tableExists(connection, EventStorage.EVENT_TABLE);
+    }
+
+    /** Whether the database holds {@code table} ({@code schema.name}). */
+    public static boolean tableExists(Connection connection, String table) throws SQLException {
         try (Statement statement = connection.createStatement();
-                ResultSet row =
-                        statement.executeQuery("select to_regclass('" + EventStorage.EVENT_TABLE + "') is not null")) {
+                ResultSet row = statement.executeQuery("select to_regclass('" + table + "') is not null")) {
             return row.next() && row.getBoolean(1);
         }
     }

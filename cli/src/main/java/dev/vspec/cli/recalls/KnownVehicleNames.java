@@ -1,5 +1,6 @@
 package dev.vspec.cli.recalls;
 
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.contracts.recalls.RecallMatching;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -26,11 +27,11 @@ final class KnownVehicleNames {
 
     static KnownVehicleNames read(Connection connection) throws SQLException {
         KnownVehicleNames known = new KnownVehicleNames();
-        known.vpicInstalled = exists(connection, "vpic.make_model");
+        known.vpicInstalled = DatabaseOptions.tableExists(connection, "vpic.make_model");
         if (known.vpicInstalled) {
             known.add(connection, VPIC);
         }
-        if (exists(connection, "read.configuration")) {
+        if (DatabaseOptions.tableExists(connection, "read.configuration")) {
             known.add(connection, CATALOG);
         }
         return known;
@@ -41,7 +42,7 @@ final class KnownVehicleNames {
     }
 
     boolean knows(String make, String model) {
-        return models.contains(key(make, model));
+        return models.contains(RecallMatching.vehicleKey(make, model));
     }
 
     boolean vpicInstalled() {
@@ -53,19 +54,8 @@ final class KnownVehicleNames {
                 ResultSet rows = statement.executeQuery(query)) {
             while (rows.next()) {
                 makes.add(RecallMatching.makeKey(rows.getString(1)));
-                models.add(key(rows.getString(1), rows.getString(2)));
+                models.add(RecallMatching.vehicleKey(rows.getString(1), rows.getString(2)));
             }
-        }
-    }
-
-    private static String key(String make, String model) {
-        return RecallMatching.makeKey(make) + "\t" + RecallMatching.modelKey(model);
-    }
-
-    private static boolean exists(Connection connection, String table) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery("select to_regclass('" + table + "') is not null")) {
-            return row.next() && row.getBoolean(1);
         }
     }
 }

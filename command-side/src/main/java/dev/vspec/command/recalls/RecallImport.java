@@ -80,7 +80,7 @@ public final class RecallImport {
                 row.recordType() == null ? "unknown" : row.recordType().apiName(), 1L, Long::sum);
         if (row.recordType() == RecordType.VEHICLE && row.modelYear() != null) {
             tally.vehicleNames.computeIfAbsent(
-                            RecallMatching.makeKey(row.make()) + "\t" + RecallMatching.modelKey(row.model()),
+                            RecallMatching.vehicleKey(row.make(), row.model()),
                             key -> new VehicleName(row.make(), row.model(), row.line()))
                     .rows++;
         }

@@ -35,6 +35,11 @@ public final class RecallMatching {
         return lettersAndDigits(String.join("", Arrays.asList(words).subList(0, kept)));
     }
 
+    /** The make's key and the model's, TAB-separated: what a make and model meet by. */
+    public static String vehicleKey(String make, String model) {
+        return makeKey(make) + "\t" + modelKey(model);
+    }
+
     private static String lettersAndDigits(String text) {
         StringBuilder kept = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {

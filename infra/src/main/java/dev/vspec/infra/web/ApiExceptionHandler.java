@@ -20,7 +20,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.transaction.TransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -133,13 +132,11 @@ public class ApiExceptionHandler {
     @ExceptionHandler({
         DataAccessResourceFailureException.class,
         TransientDataAccessException.class,
-        org.jooq.exception.DataAccessException.class,
-        TransactionException.class
+        org.jooq.exception.DataAccessException.class
     })
     ResponseEntity<ApiError> databaseUnavailable(RuntimeException e, HttpServletRequest request) {
         if (e instanceof org.jooq.exception.DataAccessException jooq
-                        && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION
-                || e instanceof TransactionException && !connectionLost(e)) {
+                && jooq.sqlStateClass() != SQLStateClass.C08_CONNECTION_EXCEPTION) {
             return failed(e, request);
         }
         return unavailable(e, request);
@@ -188,7 +185,7 @@ public class ApiExceptionHandler {
                     request);
         }
         if (connectionLost(e)) {
-            // a library's own wrapper of the dropped connection (Axon's JdbcException, ...)
+            // a dropped connection in another wrapper: a failed commit or rollback, Axon's JdbcException, ...
             return unavailable(e, request);
         }
         long heldBack = failures.pass(e.getClass().getName());
