@@ -133,6 +133,9 @@ def reads_the_sandbox_without_a_key():
     year = vspec_client.CatalogApi(sandbox).list_years().years[0].year
     config_key = vspec_client.IdentityApi(sandbox).list_configs(year=year).configs[0].config_key
     assert vspec_client.VehicleDataApi(sandbox).get_fluids(config_key=config_key).vehicle.config_key == config_key
+    # recalls are kept per model: the sample's 2023 Ford Ranger answers without a configuration
+    ranger = vspec_client.RecallsApi(sandbox).get_recalls(year=2023, make="Ford", model="Ranger")
+    assert ranger.recalls[0].do_not_drive is True, ranger
 
 
 def enriches_and_polls(api, vin):

@@ -12,6 +12,7 @@ import {
   ListedConfiguration,
   MaintenanceApi,
   MediaApi,
+  RecallsApi,
   ResponseError,
   ServiceHistoryApi,
   StatusApi,
@@ -166,6 +167,9 @@ async function readsTheSandboxWithoutAKey(): Promise<void> {
   const year = (await new CatalogApi(sandbox).listYears({})).years[0].year;
   const configKey = (await new IdentityApi(sandbox).listConfigs({ year })).configs[0].configKey;
   assert.equal((await new VehicleDataApi(sandbox).getFluids({ configKey })).vehicle.configKey, configKey);
+  // recalls are kept per model: the sample's 2023 Ford Ranger answers without a configuration
+  const ranger = await new RecallsApi(sandbox).getRecalls({ year: 2023, make: "Ford", model: "Ranger" });
+  assert.equal(ranger.recalls[0].doNotDrive, true);
 }
 
 /** Schedules the VIN's enrichment with an Idempotency-Key, polls the job until it ends, then reads the VIN. */

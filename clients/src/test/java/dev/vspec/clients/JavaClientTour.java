@@ -12,6 +12,7 @@ import dev.vspec.client.api.EnrichmentApi;
 import dev.vspec.client.api.IdentityApi;
 import dev.vspec.client.api.MaintenanceApi;
 import dev.vspec.client.api.MediaApi;
+import dev.vspec.client.api.RecallsApi;
 import dev.vspec.client.api.ServiceHistoryApi;
 import dev.vspec.client.api.StatusApi;
 import dev.vspec.client.api.VehicleDataApi;
@@ -319,6 +320,17 @@ final class JavaClientTour {
                         .getVehicle()
                         .getConfigKey())
                 .isEqualTo(configKey);
+        // recalls are kept per model: the sample's 2023 Ford Ranger answers without a configuration
+        assertThat(new RecallsApi(sandbox)
+                        .getRecalls(RecallsApi.APIGetRecallsRequest.newBuilder()
+                                .year(2023)
+                                .make("Ford")
+                                .model("Ranger")
+                                .build())
+                        .getRecalls()
+                        .get(0)
+                        .getDoNotDrive())
+                .isTrue();
     }
 
     /** Schedules the VIN's enrichment with an Idempotency-Key, polls the job until it ends, then reads the VIN. */

@@ -4,6 +4,8 @@ import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.RECALL;
+import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
@@ -17,18 +19,27 @@ import dev.vspec.contracts.catalog.ServiceInterval;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.VehicleIdentifier;
+import dev.vspec.contracts.recalls.Recall;
+import dev.vspec.contracts.recalls.RecallMatching;
+import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
+import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.readmodel.RecallView;
 import dev.vspec.readmodel.Schedules;
 import dev.vspec.readmodel.SpecView;
 import dev.vspec.readmodel.TireView;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -36,6 +47,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.jooq.DSLContext;
 
 /**
@@ -75,6 +87,9 @@ public final class ReadModelSeed {
 
     public static final String SEEDED_SOURCE_JSON = "{\"kind\":\"import\",\"name\":\"catalog.json\","
             + "\"sha256\":\"d9269729010ea2def33edd26018988b332dee5afdc4b17ea8cc8005569bdee18\"}";
+
+    /** When the seeded recalls were recorded. */
+    public static final OffsetDateTime RECALLS_RECORDED_AT = OffsetDateTime.parse("2026-11-21T07:40:12.538Z");
 
     private ReadModelSeed() {}
 
@@ -117,6 +132,54 @@ public final class ReadModelSeed {
                 RANGE_ROVER,
                 FluidView.of(List.of(fluid("engine_oil", "SAE 0W-20, JLR STJLR.03.5007", "7", "7.40", null))),
                 SEEDED);
+    }
+
+    /** The sandbox's reference stream, whose recalls are real rows of NHTSA's recalls file (SAMPLE: a few of them). */
+    public static final Path REFERENCE_STREAM = Path.of("../sandbox/src/main/resources/sample/reference-events.jsonl");
+
+    /**
+     * The recalls of the sandbox's reference stream (the 2018 Honda Accord's and the 2023 Ford Ranger's, as NHTSA's
+     * sample file lists them), in {@code read.recall} and {@code read.recall_file} as the recalls projection writes
+     * them. Idempotent.
+     */
+    public static void seedRecalls(DSLContext db) {
+        EventEnvelopeCodec codec = new EventEnvelopeCodec();
+        try (Stream<String> lines = Files.lines(REFERENCE_STREAM, StandardCharsets.UTF_8)) {
+            lines.filter(line -> line.contains("\"eventType\":\"RecallRecorded\""))
+                    .map(line -> (RecallRecorded) codec.event(codec.decode(line.getBytes(StandardCharsets.UTF_8))))
+                    .forEach(event -> recall(db, event));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void recall(DSLContext db, RecallRecorded event) {
+        Recall recall = event.recall();
+        db.insertInto(RECALL)
+                .set(RECALL.CAMPAIGN_NUMBER, event.campaignNumber())
+                .set(RECALL.RECALL_KEY, recall.key())
+                .set(RECALL.RECORD_TYPE, recall.recordType())
+                .set(
+                        RECALL.MODEL_YEAR,
+                        recall.modelYear() == null ? null : recall.modelYear().shortValue())
+                .set(RECALL.MAKE_KEY, RecallMatching.makeKey(recall.make()))
+                .set(RECALL.MODEL_KEY, RecallMatching.modelKey(recall.model()))
+                .set(RECALL.REPORT_RECEIVED, recall.reportReceived())
+                .set(
+                        RECALL.BODY,
+                        RecallView.of(event.campaignNumber(), recall, event.source())
+                                .render())
+                .set(RECALL.SOURCE_SHA256, event.source().sha256())
+                .set(RECALL.RECORDED_AT, RECALLS_RECORDED_AT)
+                .onConflictDoNothing()
+                .execute();
+        db.insertInto(RECALL_FILE)
+                .set(RECALL_FILE.SHA256, event.source().sha256())
+                .set(RECALL_FILE.FILE, event.source().file())
+                .set(RECALL_FILE.DATA_DATE, event.source().dataDate())
+                .set(RECALL_FILE.RECORDED_AT, RECALLS_RECORDED_AT)
+                .onConflictDoNothing()
+                .execute();
     }
 
     /** A configuration's row, with the forms YMMT lookups match on, as the projection writes it. Idempotent. */

@@ -122,6 +122,7 @@ class ReadRoutesDocumentIT {
         await().atMost(Duration.ofMinutes(1)).until(() -> decoders.state() == DecoderSource.State.READY);
         ReadModelSeed.seedGroups(db);
         ReadModelSeed.seedDecodeMatches(db);
+        ReadModelSeed.seedRecalls(db);
         ReadModelSeed.enrichedFromVpicAlone(
                 db, decoders.require().decode(Vin.parse(KONA_VIN)), Instant.parse("2026-11-21T09:20:14.512Z"));
         db.insertInto(CONFIGURATION)

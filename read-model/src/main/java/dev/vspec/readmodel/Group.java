@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * The data groups of a vehicle, each declared here once: its key (what its answers carry it under and
  * {@code include=} names it by), its own route, the scope a key needs to read it, and, for a group stored
  * pre-rendered, its {@link GroupDocument}. {@code GET /v1/vehicle?include=<key>} adds the value the group's own
- * route answers under the same key. The image and the service history are built per request.
+ * route answers under the same key. The image, the service history and the recalls are built per request.
  */
 public enum Group {
     FLUIDS(Keys.FLUIDS, Routes.FLUIDS, Scope.MAINTENANCE_READ, () -> GroupDocument.FLUIDS),
@@ -30,7 +30,9 @@ public enum Group {
     PARTS(Keys.PARTS, Routes.PARTS, Scope.MAINTENANCE_READ, () -> GroupDocument.PARTS),
     LABOR(Keys.LABOR, Routes.LABOR, Scope.LABOR_READ, () -> GroupDocument.LABOR),
     IMAGE(Keys.IMAGE, Routes.IMAGE, Scope.MEDIA_READ, () -> null),
-    SERVICE_HISTORY(Keys.SERVICE_HISTORY, Routes.SERVICE_HISTORY, Scope.SERVICE_HISTORY_READ, () -> null);
+    SERVICE_HISTORY(Keys.SERVICE_HISTORY, Routes.SERVICE_HISTORY, Scope.SERVICE_HISTORY_READ, () -> null),
+    /** NHTSA's campaigns for the vehicle's model year, make and model: kept per model, not per configuration. */
+    RECALLS(Keys.RECALLS, Routes.RECALLS, Scope.MAINTENANCE_READ, () -> null);
 
     /** The groups' keys, as constants for annotations such as {@code @JsonProperty}. */
     public static final class Keys {
@@ -41,7 +43,8 @@ public enum Group {
                 PARTS = "parts",
                 LABOR = "labor",
                 IMAGE = "image",
-                SERVICE_HISTORY = "service_history";
+                SERVICE_HISTORY = "service_history",
+                RECALLS = "recalls";
 
         private Keys() {}
     }
@@ -52,7 +55,8 @@ public enum Group {
                 SPECS = "/api/v1/specs",
                 TIRES = "/api/v1/tires",
                 MAINTENANCE_SCHEDULE = "/api/v1/maintenance-schedule",
-                PARTS = "/api/v1/parts";
+                PARTS = "/api/v1/parts",
+                RECALLS = "/api/v1/recalls";
         public static final String LABOR = "/api/v0/labor",
                 IMAGE = "/api/v0/vehicle-image",
                 SERVICE_HISTORY = "/api/v0/service-history";

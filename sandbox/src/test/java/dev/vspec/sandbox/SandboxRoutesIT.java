@@ -302,6 +302,33 @@ class SandboxRoutesIT extends SandboxHttpIT {
                 .error(404, "not_found");
         assertThat(job.path("available").valueStream().map(JsonNode::asString).toList())
                 .containsExactly("job_id=" + JOB_ID, "vin=" + JOB_VIN);
+
+        JsonNode recalls = newClient()
+                .get("/api/sample/v1/recalls?config_key=" + OTHER_CONFIG_KEY + "-not-held")
+                .error(404, "not_found");
+        assertThat(recalls.path("available")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
+                .containsExactly("year=2018&make=HONDA&model=ACCORD", "year=2023&make=FORD&model=RANGER");
+    }
+
+    /** The sandbox's recalls are real rows of NHTSA's sample file, and any model answers without a configuration. */
+    @Test
+    void theSampleRecallsAnswerByModel() {
+        JsonNode ranger = newClient()
+                .get("/api/sample/v1/recalls?year=2023&make=Ford&model=Ranger")
+                .ok();
+
+        assertThat(ranger.path("recalls").get(0).path("campaign_number").asString())
+                .isEqualTo("23V283000");
+        assertThat(ranger.path("recalls").get(0).path("do_not_drive").asBoolean())
+                .isTrue();
+        assertThat(newClient()
+                        .get("/api/sample/v1/recalls?year=2018&make=Honda&model=Accord")
+                        .ok()
+                        .path("recalls"))
+                .hasSize(5);
     }
 
     @Test

@@ -153,6 +153,8 @@ class SandboxShapeIT {
                 Arguments.of("/v1/tires", "config_key=" + CONFIG_KEY),
                 Arguments.of("/v1/maintenance-schedule", "vin=" + VIN),
                 Arguments.of("/v1/parts", "config_key=" + CONFIG_KEY),
+                Arguments.of("/v1/recalls", "year=2018&make=honda&model=accord"),
+                Arguments.of("/v1/recalls", "vin=" + VIN),
                 Arguments.of("/v0/maintenance", "vin=" + VIN + "&mileage=30000"),
                 Arguments.of("/v0/labor", "config_key=" + CONFIG_KEY),
                 Arguments.of("/v0/service-history", "vin=" + VIN),

@@ -41,6 +41,9 @@ public record Recall(
         @Nullable Boolean doNotDrive,
         @Nullable Boolean parkOutside) {
 
+    /** The record type of a vehicle's recall, the kind {@code GET /v1/recalls} answers. */
+    public static final String VEHICLE = "vehicle";
+
     private static final String SEPARATOR = "\t";
 
     public Recall {

@@ -70,8 +70,13 @@ public final class Coverage extends JacksonSerializable.Base {
         return withEntry(group, MISSING);
     }
 
+    /** A coverage of one group, recorded from this source (JSON) at this time, or missing when they are null. */
+    public static Coverage ofGroup(String group, @Nullable String source, @Nullable OffsetDateTime recordedAt) {
+        return new Coverage(Map.of(group, Entry.of(source, recordedAt)));
+    }
+
     /** The same coverage with one more group, recorded from this source at this time, or missing when they are null. */
-    Coverage with(String group, String source, OffsetDateTime recordedAt) {
+    public Coverage with(String group, String source, OffsetDateTime recordedAt) {
         return withEntry(group, Entry.of(source, recordedAt));
     }
 
@@ -95,7 +100,7 @@ public final class Coverage extends JacksonSerializable.Base {
     }
 
     /** When the latest of the groups it shows as recorded was recorded. */
-    LastChange lastChange() {
+    public LastChange lastChange() {
         return lastChange;
     }
 

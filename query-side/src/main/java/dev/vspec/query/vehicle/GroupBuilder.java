@@ -28,4 +28,13 @@ public interface GroupBuilder<T> {
      * @throws dev.vspec.contracts.error.ApiException when the identifier mode cannot carry this group
      */
     T of(Vehicle vehicle, VehicleIdentifier identifier, AskedRoutes routes);
+
+    /**
+     * The coverage an answer holding this group shows, from the coverage of the vehicle's groups it holds: the same,
+     * for a group whose coverage the vehicle's own statement reads; a group covered by data of its own replaces its
+     * entry.
+     */
+    default Coverage cover(Coverage shown) {
+        return shown;
+    }
 }

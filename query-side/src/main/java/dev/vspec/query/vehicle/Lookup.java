@@ -158,16 +158,21 @@ sealed interface Lookup permits Lookup.Selecting, Lookup.ByVin, Lookup.Decoded {
 
         @Override
         public Found find(Configurations configurations, List<GroupDocument<?>> documents) {
-            List<ResolvedVehicle> linked = configurations
+            List<ResolvedVehicle> linked = linked(configurations, documents);
+            return linked.isEmpty()
+                    ? new Decoded(vin, configurations.decode(vin)).find(configurations, documents)
+                    : new Found(this, linked);
+        }
+
+        /** The configuration the VIN is linked to, with the documents asked for; empty when nothing links it. */
+        List<ResolvedVehicle> linked(Configurations configurations, List<GroupDocument<?>> documents) {
+            return configurations
                     .link(vin)
                     .map(link -> configurations.select(new ByKey(link.configKey()), documents).stream()
                             .map(found -> found.withServiceHistory(link.historySource(), link.historyRecordedAt())
                                     .pickedBy(LastChange.at(link.linkedAt())))
                             .toList())
                     .orElse(List.of());
-            return linked.isEmpty()
-                    ? new Decoded(vin, configurations.decode(vin)).find(configurations, documents)
-                    : new Found(this, linked);
         }
     }
 

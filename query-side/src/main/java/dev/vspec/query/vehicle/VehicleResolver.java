@@ -84,6 +84,34 @@ public class VehicleResolver {
         return matches(found.vehicles());
     }
 
+    /**
+     * The model year, make and model the identifier names, with or without a held configuration: a year, make and model
+     * as sent (a trim does not narrow a model); a config_key's configuration; a VIN's linked configuration, else its
+     * decode.
+     *
+     * @throws ApiException {@code not_found} for a config_key nothing holds, or a VIN whose decode tells no model;
+     *                      {@code service_unavailable} when such a VIN needs a decode and no vPIC release is installed
+     */
+    public NamedModel model(VehicleIdentifier identifier) {
+        if (identifier instanceof VehicleIdentifier.ByYearMakeModel ymm) {
+            return new NamedModel(ymm.year(), ymm.make(), ymm.model(), "year_make_model", null, LastChange.NOTHING);
+        }
+        if (identifier instanceof VehicleIdentifier.ByVin byVin) {
+            List<ResolvedVehicle> linked = new Lookup.ByVin(byVin.vin()).linked(configurations, List.of());
+            if (!linked.isEmpty()) {
+                return NamedModel.of(linked.get(0).vehicle(), linked.get(0).lastChange());
+            }
+            VinDecoding decoding = configurations.decode(byVin.vin());
+            if (decoding == null || !decoding.identifiesModel()) {
+                throw notFound(new Lookup.Decoded(byVin.vin(), decoding));
+            }
+            return new NamedModel(
+                    decoding.modelYear(), decoding.make(), decoding.model(), "vin_decode", null, LastChange.UNKNOWN);
+        }
+        ResolvedVehicle held = resolve(identifier, List.of());
+        return NamedModel.of(held.vehicle(), held.lastChange());
+    }
+
     /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
     public static ApiException unsupported(Vin vin, VinDecoding decoding) {
         return ApiException.withDecode(

@@ -50,6 +50,7 @@ public final class CachePolicy {
             case PARTS -> Freshness.PRICES;
             case LABOR -> Freshness.LABOR;
             case SERVICE_HISTORY -> Freshness.SERVICE_HISTORY;
+            case RECALLS -> Freshness.RECALLS;
         };
     }
 

@@ -11,6 +11,8 @@ public enum Freshness {
     LABOR(86_400, false, "max-age=86400"),
     /** Anything carrying prices, which move. */
     PRICES(3_600, false, "max-age=3600"),
+    /** NHTSA's campaigns: its files are published daily, and an import may add a campaign at any time. */
+    RECALLS(3_600, false, "max-age=3600"),
     /** One VIN's records: for the caller alone (no shared cache) and they grow. */
     SERVICE_HISTORY(300, true, "private, max-age=300"),
     /** The render's bytes never change under their ETag. */

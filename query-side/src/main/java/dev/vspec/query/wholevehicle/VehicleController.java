@@ -5,6 +5,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.infra.access.AccessGrant;
 import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.RepeatableParameters;
 import dev.vspec.query.vehicle.ResolvedVehicle;
@@ -76,16 +77,18 @@ class VehicleController {
         }
         ResolvedVehicle resolved = vehicles.resolve(identifier, documents);
         Map<String, Object> values = new LinkedHashMap<>();
+        Coverage coverage = resolved.vehicle().coverage().of(wanted);
         for (Group group : wanted) {
-            values.put(
-                    group.key(),
-                    group.document() != null
-                            ? resolved.json(group.document())
-                            : groups.get(group).of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
+            if (group.document() != null) {
+                values.put(group.key(), resolved.json(group.document()));
+            } else {
+                GroupBuilder<?> builder = groups.get(group);
+                values.put(group.key(), builder.of(resolved.vehicle(), identifier, AskedRoutes.of(request)));
+                coverage = builder.cover(coverage);
+            }
         }
-        // The image and the service history built here show no more than their records, which the coverage dates.
-        LastModified.send(response, resolved.lastChange());
-        return new VehicleResponse(
-                resolved.vehicle(), values, resolved.vehicle().coverage().of(wanted));
+        // The groups built here show no more than their records, which the coverage dates.
+        LastModified.send(response, resolved.lastChange().and(coverage.lastChange()));
+        return new VehicleResponse(resolved.vehicle(), values, coverage);
     }
 }

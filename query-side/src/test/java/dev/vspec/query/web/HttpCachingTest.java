@@ -228,6 +228,7 @@ class HttpCachingTest extends QuerySideWebSlice {
                         "/api/v1/tires",
                         "/api/v1/maintenance-schedule",
                         "/api/v1/parts",
+                        "/api/v1/recalls",
                         "/api/v0/labor",
                         "/api/v0/maintenance",
                         "/api/v0/service-history",

@@ -16,7 +16,8 @@ import java.util.List;
  * per line exactly as the event topic carries it. SAMPLE DATA: the events of importing two
  * configurations of the sample catalog (2019 Honda Civic LX with every group, image and one VIN's
  * service history; 2019 Honda Civic EX) and one completed enrichment job that linked a third VIN
- * of the LX.
+ * of the LX; and real rows of NHTSA's recalls sample file (the 2018 Honda Accord's and the 2023 Ford Ranger's
+ * campaigns) recorded as their import records them.
  */
 public final class ReferenceStream {
 

@@ -1,6 +1,7 @@
 package dev.vspec.sandbox.sample;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.RECALL;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.jooq.impl.DSL.field;
@@ -8,6 +9,7 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.readmodel.Group;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +42,9 @@ public class SampleIdentifiers {
         if (livePath.equals(EnrichmentJobId.ROUTE)) {
             return jobs();
         }
+        if (livePath.equals(Group.RECALLS.route())) {
+            return recalls();
+        }
         return vehicles();
     }
 
@@ -59,6 +64,16 @@ public class SampleIdentifiers {
                 .from(SERVICE_RECORD)
                 .orderBy(SERVICE_RECORD.VIN)
                 .fetch(row -> "vin=" + row.value1());
+    }
+
+    /** The models the sample's recalls are listed for; any year, make and model answers, these with campaigns. */
+    private List<String> recalls() {
+        return db.selectDistinct(RECALL.MODEL_YEAR, RECALL.MAKE_KEY, RECALL.MODEL_KEY)
+                .from(RECALL)
+                .where(RECALL.RECORD_TYPE.eq(Recall.VEHICLE))
+                .orderBy(RECALL.MODEL_YEAR, RECALL.MAKE_KEY, RECALL.MODEL_KEY)
+                .fetch(row ->
+                        "year=" + row.value1() + "&make=" + encode(row.value2()) + "&model=" + encode(row.value3()));
     }
 
     private List<String> jobs() {

@@ -111,8 +111,15 @@ class ReferenceStreamTest {
 
     @Test
     void eachEventNamesTheAggregateItBelongsTo() {
-        Map<String, String> idField =
-                Map.of("VehicleConfiguration", "configKey", "Vehicle", "vin", "EnrichmentJob", "jobId");
+        Map<String, String> idField = Map.of(
+                "VehicleConfiguration",
+                "configKey",
+                "Vehicle",
+                "vin",
+                "EnrichmentJob",
+                "jobId",
+                "RecallCampaign",
+                "campaignNumber");
 
         for (ReferenceEvent event : stream.events()) {
             EventEnvelope envelope = event.envelope();
