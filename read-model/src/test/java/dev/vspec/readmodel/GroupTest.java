@@ -49,7 +49,7 @@ class GroupTest {
                     assertThat(e.getMessage())
                             .contains("'wheels', 'maintenance-schedule'")
                             .endsWith(
-                                    "allowed values: fluids, specs, tires, maintenance_schedule, parts, labor, image, service_history");
+                                    "allowed values: fluids, specs, tires, maintenance_schedule, parts, labor, image, service_history, recalls");
                 });
     }
 }
