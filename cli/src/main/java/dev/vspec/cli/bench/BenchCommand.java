@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
             EnrichmentLatencyCommand.class,
             RebuildBenchCommand.class,
             DecodeBenchCommand.class,
-            CatalogImportBenchCommand.class
+            CatalogImportBenchCommand.class,
+            RecallImportBenchCommand.class
         })
 public final class BenchCommand implements Runnable {
 

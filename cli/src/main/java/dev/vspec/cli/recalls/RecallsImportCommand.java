@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
                     + " that is not a recalls flat file stops the import before anything is stored. Each campaign's"
                     + " records are then stored when new or changed; what the event store holds already stores"
                     + " nothing, and a file never withdraws what another file recorded. Rows repeated but for their"
-                    + " RECORD_ID are counted once; row anomalies and the vehicles no vPIC make or model and no"
+                    + " RECORD_ID within their campaign's rows are counted once; row anomalies and the vehicles no vPIC make or model and no"
                     + " configuration names are counted, and listed with --report.",
             "Exit status: 0 imported; 1 a file is not a recalls flat file (nothing stored) or the database failed"
                     + " (the units before the failure are stored whole; importing again completes it); 2 a wrong option"

@@ -32,6 +32,9 @@ final class RecallPass {
     private final Consumer<RecallRow> each;
     private final RecallAnomalies anomalies = new RecallAnomalies();
     private final RepeatedRows seen = new RepeatedRows();
+    /** The campaign whose run of rows {@link #seen} holds. */
+    private String runCampaign;
+
     private final LineDecoder decoder = new LineDecoder();
     private String fileName;
     private RecallLayout layout;
@@ -106,7 +109,7 @@ final class RecallPass {
             noteNotUtf8(place, bytes, text.notUtf8At());
         }
         if (cells.length == layout.fieldCount()) {
-            readRow(place, cells, isRepeated(place, bytes, length));
+            readRow(place, cells, isRepeated(place, cells[1], bytes, length));
         } else {
             noteOutOfLayout(place, cells.length);
         }
@@ -122,8 +125,15 @@ final class RecallPass {
         each.accept(row);
     }
 
-    /** Compares the bytes after RECORD_ID, NHTSA's running number, which copies do not share. */
-    private boolean isRepeated(Place place, byte[] bytes, int length) {
+    /**
+     * Compares the bytes after RECORD_ID, NHTSA's running number, which copies do not share, with the rows of the same
+     * campaign's run so far: a copy further away is given again, and its campaign's aggregate stores nothing for it.
+     */
+    private boolean isRepeated(Place place, String campaign, byte[] bytes, int length) {
+        if (!campaign.equals(runCampaign)) {
+            seen.forgetAll();
+            runCampaign = campaign;
+        }
         boolean repeated = seen.seenBefore(bytes, indexOfTab(bytes) + 1, length);
         if (repeated) {
             note(Kind.REPEATED_ROW, place, "an earlier row's copy but for RECORD_ID");

@@ -1,9 +1,12 @@
 package dev.vspec.command.recalls;
 
+import java.util.Arrays;
+
 /**
- * The rows met so far, as 64-bit hashes of their bytes after {@code RECORD_ID}, in one open-addressing table of
- * longs kept at most 80% full: 400,000 rows take 4 MiB, where a set of the rows' text would take hundreds. Two
- * different rows share a hash with odds near n²/2⁶⁵ (10⁻⁸ for 400,000 rows); such a row would count as repeated.
+ * The rows of one campaign's run met so far, as 64-bit hashes of their bytes after {@code RECORD_ID}, in one
+ * open-addressing table of longs kept at most 80% full, emptied when the next campaign's rows begin
+ * ({@link #forgetAll}): memory is bounded by the longest run, not the file. Two different rows of a run share a hash
+ * with odds near n²/2⁶⁵; such a row would count as repeated.
  */
 final class RepeatedRows {
 
@@ -11,8 +14,23 @@ final class RepeatedRows {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
-    private long[] slots = new long[1 << 12];
+    private static final int FIRST_SIZE = 1 << 6;
+
+    private long[] slots = new long[FIRST_SIZE];
     private int size;
+
+    /** Forgets every row: the table a long run grew is given back. */
+    void forgetAll() {
+        if (size == 0) {
+            return;
+        }
+        if (slots.length > FIRST_SIZE) {
+            slots = new long[FIRST_SIZE];
+        } else {
+            Arrays.fill(slots, EMPTY);
+        }
+        size = 0;
+    }
 
     /** Records the row; true when an equal row was recorded before. */
     boolean seenBefore(byte[] row, int from, int to) {

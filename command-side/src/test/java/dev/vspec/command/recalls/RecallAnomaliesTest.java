@@ -69,23 +69,37 @@ class RecallAnomaliesTest {
     }
 
     @Test
-    void aRowCopiedWithAnotherRecordIdIsGivenMarkedRepeatedAndCountedOnce() throws IOException {
+    void aRowCopiedWithAnotherRecordIdInItsCampaignsRunIsGivenMarkedRepeatedAndCountedOnce() throws IOException {
         List<String> lines = lines(CURRENT);
         String[] copy = fields(lines.get(RANGER));
         copy[0] = "999999";
-        lines.add(join(copy));
+        lines.add(RANGER + 1, join(copy));
 
         RecallFile.Checked checked = RecallFile.check(write(folder, "FLAT_RCL.txt", lines));
         List<RecallRow> rows = rows(checked);
 
         assertThat(checked.rows()).isEqualTo(57);
         assertThat(checked.anomalies().examples(Kind.REPEATED_ROW))
-                .containsExactly("line 57: an earlier row's copy but for RECORD_ID");
+                .containsExactly("line 55: an earlier row's copy but for RECORD_ID");
         assertThat(rows)
                 .filteredOn(RecallRow::repeated)
                 .extracting(RecallRow::line)
-                .containsExactly(57);
-        assertThat(rows.get(56).naturalKey()).isEqualTo(rows.get(RANGER).naturalKey());
+                .containsExactly(55);
+        assertThat(rows.get(RANGER + 1).naturalKey()).isEqualTo(rows.get(RANGER).naturalKey());
+    }
+
+    /** Memory stays bounded by a campaign's run: a copy after other campaigns' rows is left to the campaign's aggregate. */
+    @Test
+    void aCopyAfterOtherCampaignsRowsIsGivenAgain() throws IOException {
+        List<String> lines = lines(CURRENT);
+        String[] copy = fields(lines.get(RANGER));
+        copy[0] = "999999";
+        lines.add(join(copy));
+
+        RecallFile.Checked checked = RecallFile.check(write(folder, "FLAT_RCL.txt", lines));
+
+        assertThat(checked.anomalies().examples(Kind.REPEATED_ROW)).isEmpty();
+        assertThat(rows(checked)).noneMatch(RecallRow::repeated);
     }
 
     @Test

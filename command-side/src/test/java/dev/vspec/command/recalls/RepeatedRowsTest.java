@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** The set of row hashes keeps what it was given while it grows past its first size many times. */
+/** The set of row hashes keeps what it was given while it grows past its first size many times, until it forgets. */
 class RepeatedRowsTest {
 
     @Test
@@ -18,6 +18,17 @@ class RepeatedRowsTest {
                 .isEmpty();
         assertThat(IntStream.range(0, 100_000).filter(i -> !seen.seenBefore(row(i), 0, row(i).length)))
                 .as("second time")
+                .isEmpty();
+    }
+
+    @Test
+    void forgettingEmptiesEvenATableThatGrew() {
+        RepeatedRows seen = new RepeatedRows();
+        IntStream.range(0, 1_000).forEach(i -> seen.seenBefore(row(i), 0, row(i).length));
+
+        seen.forgetAll();
+
+        assertThat(IntStream.range(0, 1_000).filter(i -> seen.seenBefore(row(i), 0, row(i).length)))
                 .isEmpty();
     }
 
