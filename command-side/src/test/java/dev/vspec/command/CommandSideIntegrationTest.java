@@ -38,7 +38,8 @@ import org.springframework.test.context.ContextConfiguration;
             "vspec.webhooks.connect-timeout=1s",
             "vspec.webhooks.backoff-base=100ms",
             "vspec.webhooks.backoff-cap=400ms",
-            "vspec.webhooks.poll-interval=100ms"
+            "vspec.webhooks.poll-interval=100ms",
+            "vspec.webhooks.recall-settle=500ms"
         })
 @ContextConfiguration(initializers = TestDatabase.WithVpic.class)
 @EmbeddedKafka
@@ -52,6 +53,7 @@ public @interface CommandSideIntegrationTest {
         "--vspec.webhooks.connect-timeout=1s",
         "--vspec.webhooks.backoff-base=100ms",
         "--vspec.webhooks.backoff-cap=400ms",
-        "--vspec.webhooks.poll-interval=100ms"
+        "--vspec.webhooks.poll-interval=100ms",
+        "--vspec.webhooks.recall-settle=500ms"
     };
 }

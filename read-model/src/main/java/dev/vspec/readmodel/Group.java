@@ -3,6 +3,7 @@ package dev.vspec.readmodel;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
+import dev.vspec.contracts.recalls.RecallsRoute;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -56,7 +57,7 @@ public enum Group {
                 TIRES = "/api/v1/tires",
                 MAINTENANCE_SCHEDULE = "/api/v1/maintenance-schedule",
                 PARTS = "/api/v1/parts",
-                RECALLS = "/api/v1/recalls";
+                RECALLS = RecallsRoute.PATH;
         public static final String LABOR = "/api/v0/labor",
                 IMAGE = "/api/v0/vehicle-image",
                 SERVICE_HISTORY = "/api/v0/service-history";

@@ -59,7 +59,7 @@ public record RecallView(
         return new RecallView(
                 campaignNumber,
                 recall.component(),
-                recall.summary() != null ? recall.summary() : recall.notes(),
+                recall.summaryOrNotes(),
                 recall.consequence(),
                 recall.remedy(),
                 recall.notes(),

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.impl.DSL;
 import org.jspecify.annotations.Nullable;
 
@@ -52,7 +54,8 @@ class Deliveries {
             @JsonProperty("event_id") String eventId,
             String type,
             @JsonProperty("webhook_id") String webhookId,
-            @JsonProperty("job_id") String jobId,
+            @JsonProperty("job_id") @Nullable String jobId,
+            @JsonProperty("campaign_number") @Nullable String campaignNumber,
             String status,
             @JsonProperty("created_at") OffsetDateTime createdAt,
             @JsonProperty("next_attempt_at") @Nullable OffsetDateTime nextAttemptAt,
@@ -70,6 +73,30 @@ class Deliveries {
      * again after a crash or a replay).
      */
     int create(String eventId, String type, String jobId, String body, Set<Long> keyIds, Instant eventAt) {
+        return insert(
+                new Subject(eventId, type, jobId, null, body),
+                ENDPOINT.KEY_ID.in(keyIds).and(subscribedTo(type)),
+                eventAt,
+                Duration.ZERO);
+    }
+
+    /**
+     * A recall notice to each webhook subscribed to {@code recall.recorded} for every make or for {@code makeKey},
+     * registered no later than the record, first due after {@code settle}; none again for a webhook that has the
+     * campaign's already.
+     */
+    int createRecall(RecallNotification notice, String body, String makeKey, Instant eventAt, Duration settle) {
+        return insert(
+                new Subject(notice.eventId(), notice.type(), null, notice.campaignNumber(), body),
+                recallSubscriber(makeKey),
+                eventAt,
+                settle);
+    }
+
+    /** What a delivery tells: its event, and the job or the campaign it is about. */
+    private record Subject(String eventId, String type, String jobId, String campaignNumber, String body) {}
+
+    private int insert(Subject subject, Condition endpoints, Instant eventAt, Duration due) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         return db.insertInto(
                         DELIVERY,
@@ -78,25 +105,61 @@ class Deliveries {
                         DELIVERY.KEY_ID,
                         DELIVERY.TYPE,
                         DELIVERY.JOB_ID,
+                        DELIVERY.CAMPAIGN_NUMBER,
                         DELIVERY.BODY,
                         DELIVERY.STATE,
                         DELIVERY.CREATED_AT,
                         DELIVERY.NEXT_ATTEMPT_AT)
                 .select(DSL.select(
-                                DSL.val(eventId),
+                                DSL.val(subject.eventId()),
                                 ENDPOINT.ID,
                                 ENDPOINT.KEY_ID,
-                                DSL.val(type),
-                                DSL.val(jobId),
-                                DSL.val(body),
+                                DSL.val(subject.type()),
+                                DSL.val(subject.jobId()),
+                                DSL.val(subject.campaignNumber()),
+                                DSL.val(subject.body()),
                                 DSL.val(PENDING),
                                 DSL.val(now),
-                                DSL.val(now))
+                                DSL.val(now.plus(due)))
                         .from(ENDPOINT)
-                        .where(ENDPOINT.KEY_ID.in(keyIds))
+                        .where(endpoints)
                         .and(ENDPOINT.CREATED_AT.le(eventAt.atOffset(ZoneOffset.UTC))))
                 .onConflictDoNothing()
                 .execute();
+    }
+
+    /** The bodies of the campaign's notices to webhooks hearing of {@code makeKey} that no attempt has sent yet, by delivery id. */
+    Map<Long, String> unsentRecallBodies(String eventId, String makeKey) {
+        return db.select(DELIVERY.ID, DELIVERY.BODY)
+                .from(DELIVERY)
+                .join(ENDPOINT)
+                .on(ENDPOINT.ID.eq(DELIVERY.ENDPOINT_ID))
+                .where(DELIVERY.EVENT_ID.eq(eventId))
+                .and(DELIVERY.ATTEMPTS.eq(0))
+                .and(recallSubscriber(makeKey))
+                .fetchMap(DELIVERY.ID, DELIVERY.BODY);
+    }
+
+    /** Replaces a notice's body, unless an attempt claimed it meanwhile. */
+    void rewriteUnsent(long deliveryId, String body) {
+        db.update(DELIVERY)
+                .set(DELIVERY.BODY, body)
+                .where(DELIVERY.ID.eq(deliveryId))
+                .and(DELIVERY.ATTEMPTS.eq(0))
+                .execute();
+    }
+
+    private static Condition subscribedTo(String type) {
+        return holds(ENDPOINT.EVENTS, type);
+    }
+
+    private static Condition recallSubscriber(String makeKey) {
+        return subscribedTo(RecallNotification.TYPE)
+                .and(ENDPOINT.RECALL_MAKES.isNull().or(holds(ENDPOINT.RECALL_MAKES, makeKey)));
+    }
+
+    private static Condition holds(Field<String[]> array, String value) {
+        return DSL.condition("{0} = any({1})", DSL.val(value), array);
     }
 
     /**
@@ -191,6 +254,7 @@ class Deliveries {
                         DELIVERY.TYPE,
                         DELIVERY.ENDPOINT_ID,
                         DELIVERY.JOB_ID,
+                        DELIVERY.CAMPAIGN_NUMBER,
                         DELIVERY.STATE,
                         DELIVERY.CREATED_AT,
                         DELIVERY.NEXT_ATTEMPT_AT)
@@ -221,7 +285,8 @@ class Deliveries {
                 row.value5(),
                 row.value6(),
                 row.value7(),
-                PENDING.equals(row.value6()) ? row.value8() : null,
+                row.value8(),
+                PENDING.equals(row.value7()) ? row.value9() : null,
                 attempts.getOrDefault(row.value1(), List.of())));
     }
 }

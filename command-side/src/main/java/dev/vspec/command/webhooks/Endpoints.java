@@ -18,7 +18,7 @@ class Endpoints {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A webhook as its key sees it: never its secret, which only {@link Registered} carries, once. */
-    record Endpoint(String id, String url, OffsetDateTime createdAt) {}
+    record Endpoint(String id, String url, OffsetDateTime createdAt, WebhookSubscription subscription) {}
 
     /** A webhook just registered, with its signing secret. */
     record Registered(Endpoint endpoint, String secret) {}
@@ -36,7 +36,7 @@ class Endpoints {
      * {@code maxPerKey} webhooks is refused. Registrations of one key take turns (the key's row is
      * locked), so two racing ones cannot both pass the count.
      */
-    Registered register(long keyId, String url) {
+    Registered register(long keyId, String url, WebhookSubscription subscription) {
         return db.transactionResult(tx -> {
             DSLContext t = tx.dsl();
             t.selectOne()
@@ -59,19 +59,30 @@ class Endpoints {
                     .set(ENDPOINT.KEY_ID, keyId)
                     .set(ENDPOINT.URL, url)
                     .set(ENDPOINT.SECRET, secret)
+                    .set(ENDPOINT.EVENTS, subscription.events().toArray(String[]::new))
+                    .set(
+                            ENDPOINT.RECALL_MAKES,
+                            subscription.makes() == null
+                                    ? null
+                                    : subscription.makes().toArray(String[]::new))
                     .returning(ENDPOINT.CREATED_AT)
                     .fetchOne(ENDPOINT.CREATED_AT);
-            return new Registered(new Endpoint(id, url, createdAt), secret);
+            return new Registered(new Endpoint(id, url, createdAt, subscription), secret);
         });
     }
 
     /** The key's webhooks, oldest first. */
     List<Endpoint> of(long keyId) {
-        return db.select(ENDPOINT.ID, ENDPOINT.URL, ENDPOINT.CREATED_AT)
+        return db.select(ENDPOINT.ID, ENDPOINT.URL, ENDPOINT.CREATED_AT, ENDPOINT.EVENTS, ENDPOINT.RECALL_MAKES)
                 .from(ENDPOINT)
                 .where(ENDPOINT.KEY_ID.eq(keyId))
                 .orderBy(ENDPOINT.CREATED_AT, ENDPOINT.ID)
-                .fetch(row -> new Endpoint(row.value1(), row.value2(), row.value3()));
+                .fetch(row -> new Endpoint(
+                        row.value1(),
+                        row.value2(),
+                        row.value3(),
+                        new WebhookSubscription(
+                                List.of(row.value4()), row.value5() == null ? null : List.of(row.value5()))));
     }
 
     /** Deletes the key's webhook with {@code id}, and its deliveries; false when the key holds none such. */

@@ -19,6 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryFor         how long after the event a delivery is retried before it fails for good
  * @param pollInterval     how often each instance looks for due deliveries
  * @param senders          deliveries one instance sends at once
+ * @param recallSettle     how long a recall notice waits before its first attempt, for the campaign's other records
+ *                         to add their vehicles
  */
 @ConfigurationProperties("vspec.webhooks")
 record WebhookProperties(
@@ -32,7 +34,8 @@ record WebhookProperties(
         @DefaultValue("1h") Duration backoffCap,
         @DefaultValue("24h") Duration retryFor,
         @DefaultValue("1s") Duration pollInterval,
-        @DefaultValue("4") int senders) {
+        @DefaultValue("4") int senders,
+        @DefaultValue("30s") Duration recallSettle) {
 
     private static final String PREFIX = "vspec.webhooks.";
 
@@ -43,6 +46,9 @@ record WebhookProperties(
         positive("backoff-base", backoffBase);
         positive("retry-for", retryFor);
         positive("poll-interval", pollInterval);
+        if (recallSettle.isNegative()) {
+            throw new IllegalArgumentException(PREFIX + "recall-settle must not be negative; got " + recallSettle);
+        }
         if (backoffBase.toMillis() < 1) {
             throw new IllegalArgumentException(PREFIX + "backoff-base must be at least 1ms (waits are whole"
                     + " milliseconds); got " + backoffBase);

@@ -9,6 +9,7 @@ import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.StreamableMessageSource;
+import org.jooq.DSLContext;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,7 +17,7 @@ import org.springframework.context.annotation.Import;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Webhooks for enrichment: the notifier's streaming processor ({@code webhooks} in command-side.yml),
+ * Webhooks for enrichment and recalls: the notifiers' streaming processor ({@code webhooks} in command-side.yml),
  * which starts at the head of the event log when it first runs (no webhook existed before) and
  * retries an event whose deliveries could not be written instead of skipping it; and the worker
  * that sends deliveries. What the webhook routes read and write is {@link WebhookRoutesConfiguration}'s.
@@ -35,6 +36,12 @@ class WebhooksConfiguration {
                 .registerPooledStreamingEventProcessorConfiguration(
                         EnrichmentNotifier.PROCESSING_GROUP,
                         (c, builder) -> builder.initialToken(StreamableMessageSource::createHeadToken));
+    }
+
+    @Bean
+    RecallNotifier recallNotifier(
+            EventStore events, Deliveries deliveries, DSLContext db, WebhookProperties properties, ObjectMapper json) {
+        return new RecallNotifier(events, deliveries, new RecallFiles(db), properties.recallSettle(), json);
     }
 
     @Bean

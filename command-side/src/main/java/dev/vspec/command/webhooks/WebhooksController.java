@@ -40,6 +40,7 @@ class WebhooksController {
     private static final int MAX_BODY_BYTES = 4 * 1024;
     private static final String URL = "url";
     private static final String EXPECTED = "send {\"url\": \"https://…\"}";
+    private static final List<String> FIELDS = List.of(URL, WebhookSubscription.EVENTS, WebhookSubscription.MAKES);
     static final int DEFAULT_PAGE = 20;
     static final int MAX_PAGE = 100;
 
@@ -58,13 +59,27 @@ class WebhooksController {
     record Registered(
             String id,
             String url,
+            List<String> events,
+            @Nullable List<String> makes,
             @JsonProperty("created_at") OffsetDateTime createdAt,
             String secret) {}
 
     record Listed(
             String id,
             String url,
-            @JsonProperty("created_at") OffsetDateTime createdAt) {}
+            List<String> events,
+            @Nullable List<String> makes,
+            @JsonProperty("created_at") OffsetDateTime createdAt) {
+
+        static Listed of(Endpoints.Endpoint endpoint) {
+            return new Listed(
+                    endpoint.id(),
+                    endpoint.url(),
+                    endpoint.subscription().events(),
+                    endpoint.subscription().makes(),
+                    endpoint.createdAt());
+        }
+    }
 
     record Webhooks(List<Listed> webhooks) {}
 
@@ -80,8 +95,8 @@ class WebhooksController {
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Registered> register(HttpServletRequest request) throws IOException {
         ApiKey key = keyOf(request);
-        JsonNode url =
-                JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED).get(URL);
+        JsonNode body = JsonBodies.readObject(request, json, MAX_BODY_BYTES, EXPECTED);
+        JsonNode url = body.get(URL);
         if (url == null || url.isNull()) {
             throw ApiException.about(URL, ErrorCode.INVALID_BODY, "The body names no url: " + EXPECTED);
         }
@@ -89,19 +104,33 @@ class WebhooksController {
             throw ApiException.about(
                     URL, ErrorCode.INVALID_BODY, "url must be a JSON string, not " + JsonBodies.kind(url));
         }
+        for (String field : body.propertyNames()) {
+            if (!FIELDS.contains(field)) {
+                throw ApiException.about(
+                        field,
+                        ErrorCode.INVALID_BODY,
+                        "The body takes " + String.join(", ", FIELDS) + "; '" + field + "' is none of them");
+            }
+        }
+        WebhookSubscription subscription = WebhookSubscription.of(body);
         String checked = urls.check(url.stringValue().strip()).toString();
-        Endpoints.Registered registered = endpoints.register(key.id(), checked);
-        Endpoints.Endpoint endpoint = registered.endpoint();
+        Endpoints.Registered registered = endpoints.register(key.id(), checked, subscription);
+        Listed endpoint = Listed.of(registered.endpoint());
         return ResponseEntity.status(HttpStatus.CREATED)
                 .cacheControl(CacheControl.noStore())
-                .body(new Registered(endpoint.id(), endpoint.url(), endpoint.createdAt(), registered.secret()));
+                .body(new Registered(
+                        endpoint.id(),
+                        endpoint.url(),
+                        endpoint.events(),
+                        endpoint.makes(),
+                        endpoint.createdAt(),
+                        registered.secret()));
     }
 
     @GetMapping(path = WriteRoute.Paths.WEBHOOKS, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Webhooks> list(HttpServletRequest request) {
-        List<Listed> listed = endpoints.of(keyOf(request).id()).stream()
-                .map(endpoint -> new Listed(endpoint.id(), endpoint.url(), endpoint.createdAt()))
-                .toList();
+        List<Listed> listed =
+                endpoints.of(keyOf(request).id()).stream().map(Listed::of).toList();
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(new Webhooks(listed));
     }
 

@@ -1,13 +1,17 @@
 package dev.vspec.command.webhooks;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Deque;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +21,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A webhook receiver on loopback: each path answers its script in turn (a status code, or
@@ -103,5 +111,19 @@ public final class WebhookReceiver implements AutoCloseable {
         closing.countDown();
         server.stop(0);
         threads.shutdownNow();
+    }
+
+    private static final Pattern SIGNATURE = Pattern.compile("t=(\\d+),v1=([0-9a-f]{64})");
+
+    /** The request carries {@code Vspec-Signature} of its body with this secret, made within the last two minutes. */
+    public static void assertSigned(Received request, String secret) throws Exception {
+        Matcher signature = SIGNATURE.matcher(request.header("Vspec-Signature"));
+        assertThat(signature.matches()).as(request.header("Vspec-Signature")).isTrue();
+        long t = Long.parseLong(signature.group(1));
+        assertThat(Math.abs(Instant.now().getEpochSecond() - t)).isLessThan(120);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        mac.update((t + ".").getBytes(StandardCharsets.UTF_8));
+        assertThat(signature.group(2)).isEqualTo(HexFormat.of().formatHex(mac.doFinal(request.body())));
     }
 }

@@ -23,6 +23,19 @@ class WebhookRefusalsTest extends CommandSideWebSlice {
         api.post(PATH, "application/json", "[]").error(400, "invalid_body");
         api.post(PATH, "application/json", "{}").error(400, "invalid_body");
         api.post(PATH, "application/json", "{\"url\": 5}").error(400, "invalid_body");
+        assertThat(api.post(PATH, "application/json", "{\"url\": \"http://127.0.0.1:8089/a\", \"event\": []}")
+                        .error(400, "invalid_body")
+                        .get("param")
+                        .asString())
+                .isEqualTo("event");
+        assertThat(api.post(
+                                PATH,
+                                "application/json",
+                                "{\"url\": \"http://127.0.0.1:8089/a\", \"events\": [\"recalls\"]}")
+                        .error(400, "invalid_body")
+                        .get("param")
+                        .asString())
+                .isEqualTo("events");
         assertThat(refused("ftp://127.0.0.1/hook")).contains("https://");
         assertThat(refused("http://10.0.0.1/hook")).contains("(private address)");
         assertThat(refused("http://169.254.169.254/latest/meta-data")).contains("(link-local address)");

@@ -1,5 +1,6 @@
 package dev.vspec.contracts.recalls;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.LocalDate;
 import org.jspecify.annotations.Nullable;
@@ -50,6 +51,12 @@ public record Recall(
         if (make == null || model == null || component == null || recordType == null) {
             throw new IllegalArgumentException("a recall names its make, model, component and record type");
         }
+    }
+
+    /** The defect summary, or NHTSA's notes where a campaign from before about 2007 has none: what answers show as its summary. */
+    @JsonIgnore
+    public @Nullable String summaryOrNotes() {
+        return summary != null ? summary : notes;
     }
 
     /**
