@@ -18,13 +18,13 @@ import java.util.Locale;
  * line and column (the field's number, as a spreadsheet counts columns) and what was found instead: a semicolon or
  * tab separator, bytes of another encoding, a stray quote, a row of another length.
  */
-final class CsvTable {
+public final class CsvTable {
 
     private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
 
     /** A row of the file: the line it starts on and its fields, as many as the header's. */
-    record Row(int line, List<String> fields) {}
+    public record Row(int line, List<String> fields) {}
 
     private final List<String> header;
     private final List<Row> rows;
@@ -35,11 +35,11 @@ final class CsvTable {
     }
 
     /** The column names, stripped of surrounding spaces. */
-    List<String> header() {
+    public List<String> header() {
         return header;
     }
 
-    List<Row> rows() {
+    public List<Row> rows() {
         return rows;
     }
 
@@ -48,7 +48,7 @@ final class CsvTable {
      *
      * @throws CatalogImportException {@code line L, column C: what is wrong}
      */
-    static CsvTable parse(byte[] bytes) {
+    public static CsvTable parse(byte[] bytes) {
         Text text = decode(bytes);
         List<Row> records = new Parser(text).records();
         if (records.isEmpty()) {

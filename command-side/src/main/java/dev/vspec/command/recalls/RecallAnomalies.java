@@ -1,20 +1,11 @@
 package dev.vspec.command.recalls;
 
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
+import dev.vspec.command.published.Anomalies;
 
-/**
- * What a recalls file holds that is not as NHTSA's dictionary describes, none of it fatal: a count per kind and the
- * first {@value #EXAMPLES_PER_KIND} examples of each (e.g. {@code line 17: YEARTXT 9999 (model year unknown)}), so
- * that the memory taken stays the same however large the file.
- */
-public final class RecallAnomalies {
+/** What a recalls file holds that is not as NHTSA's dictionary (RCL.txt) describes, none of it fatal. */
+public final class RecallAnomalies extends Anomalies<RecallAnomalies.Kind> {
 
-    public static final int EXAMPLES_PER_KIND = 20;
-
-    public enum Kind {
+    public enum Kind implements Anomalies.Described {
         BLANK_LINE("blank lines"),
         WRONG_FIELD_COUNT("lines with another field count than the layout's (skipped, not given as rows)"),
         MODEL_YEAR_UNKNOWN("YEARTXT 9999, model year unknown"),
@@ -32,48 +23,13 @@ public final class RecallAnomalies {
             this.description = description;
         }
 
+        @Override
         public String description() {
             return description;
         }
     }
 
-    private final Map<Kind, Long> counts = new EnumMap<>(Kind.class);
-    private final Map<Kind, List<String>> examples = new EnumMap<>(Kind.class);
-
-    RecallAnomalies() {}
-
-    void add(Kind kind, String place, String found) {
-        counts.merge(kind, 1L, Long::sum);
-        List<String> kept = examples.computeIfAbsent(kind, none -> new ArrayList<>());
-        if (kept.size() < EXAMPLES_PER_KIND) {
-            kept.add(place + ": " + found);
-        }
-    }
-
-    public long count(Kind kind) {
-        return counts.getOrDefault(kind, 0L);
-    }
-
-    /** The first examples of the kind, in file order. */
-    public List<String> examples(Kind kind) {
-        return List.copyOf(examples.getOrDefault(kind, List.of()));
-    }
-
-    public long total() {
-        return counts.values().stream().mapToLong(Long::longValue).sum();
-    }
-
-    /** One line per kind found, its description and count, then its examples indented; a text to print as it is. */
-    public String report() {
-        if (counts.isEmpty()) {
-            return "no anomalies\n";
-        }
-        StringBuilder report = new StringBuilder();
-        counts.forEach((kind, count) -> {
-            report.append(kind.description()).append(": ").append(count).append('\n');
-            examples.get(kind)
-                    .forEach(example -> report.append("  ").append(example).append('\n'));
-        });
-        return report.toString();
+    RecallAnomalies() {
+        super(Kind.class);
     }
 }

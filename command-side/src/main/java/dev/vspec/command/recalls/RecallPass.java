@@ -3,10 +3,12 @@ package dev.vspec.command.recalls;
 import static dev.vspec.command.recalls.RecallField.CAMPNO;
 import static dev.vspec.command.recalls.RecallField.RECORD_ID;
 
+import dev.vspec.command.published.PublishedFile;
 import dev.vspec.command.recalls.RecallAnomalies.Kind;
 import dev.vspec.contracts.recalls.RecordRecalls;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.function.Consumer;
@@ -60,7 +62,8 @@ final class RecallPass {
     }
 
     private Result read(Path file) throws IOException {
-        try (RecallSource source = RecallSource.open(file)) {
+        try (PublishedFile source =
+                PublishedFile.open(file, ".txt", "an NHTSA recalls flat file", RecallFileException::new)) {
             fileName = source.fileName();
             readMembers(source);
             requireLinesInLayout();
@@ -68,10 +71,10 @@ final class RecallPass {
         }
     }
 
-    private void readMembers(RecallSource source) throws IOException {
+    private void readMembers(PublishedFile source) throws IOException {
         try {
-            for (ByteLines lines; (lines = source.nextMember()) != null; ) {
-                readLines(source.member(), lines);
+            for (InputStream member; (member = source.nextMember()) != null; ) {
+                readLines(source.member(), new ByteLines(member));
             }
         } catch (ZipException | EOFException e) {
             if (!source.zipped()) {

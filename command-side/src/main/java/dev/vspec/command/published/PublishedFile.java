@@ -1,4 +1,4 @@
-package dev.vspec.command.recalls;
+package dev.vspec.command.published;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
@@ -13,76 +13,99 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * The text of a recalls file, plain or zipped as NHTSA publishes it (every member whose name ends in {@code .txt},
+ * A data file as its publisher publishes it, plain or zipped (every member whose name ends in the file's extension,
  * in order), read once from its first byte to its last, which gives the SHA-256 of the file as it is on disk. A zip
  * is known by its first bytes, not by its name.
  */
-final class RecallSource implements Closeable {
+public final class PublishedFile implements Closeable {
 
     private static final byte[][] ZIP_STARTS = {{'P', 'K', 3, 4}, {'P', 'K', 5, 6}};
 
     private final String fileName;
+    private final String extension;
+    private final String what;
+    private final Function<String, RuntimeException> refusal;
     private final MessageDigest sha256;
     private final InputStream file;
     private final ZipInputStream zip;
     private String member;
     private int members;
 
-    private RecallSource(Path path, MessageDigest sha256, InputStream file, boolean zipped) {
+    private PublishedFile(
+            Path path,
+            String extension,
+            String what,
+            Function<String, RuntimeException> refusal,
+            MessageDigest sha256,
+            InputStream file,
+            boolean zipped) {
         this.fileName = path.getFileName().toString();
+        this.extension = extension;
+        this.what = what;
+        this.refusal = refusal;
         this.sha256 = sha256;
         this.file = file;
         this.zip = zipped ? new ZipInputStream(file) : null;
     }
 
-    static RecallSource open(Path path) throws IOException {
+    /**
+     * @param extension the members' extension, e.g. {@code .txt}
+     * @param what      what the file is, for a refusal: {@code an NHTSA recalls flat file}
+     * @param refusal   what a zip without such a member is refused with, given the message
+     */
+    public static PublishedFile open(
+            Path path, String extension, String what, Function<String, RuntimeException> refusal) throws IOException {
         MessageDigest sha256 = newSha256();
         InputStream file = new BufferedInputStream(new DigestInputStream(Files.newInputStream(path), sha256));
         try {
-            return new RecallSource(path, sha256, file, startsLikeAZip(file));
+            return new PublishedFile(path, extension, what, refusal, sha256, file, startsLikeAZip(file));
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
         }
     }
 
-    boolean zipped() {
+    public boolean zipped() {
         return zip != null;
     }
 
-    /** The lines of the next text member (the plain file's, once), or {@code null} after the last. */
-    ByteLines nextMember() throws IOException {
+    /**
+     * The bytes of the next member (the plain file's, once), or {@code null} after the last; read it before asking
+     * for the next, and do not close it.
+     */
+    public InputStream nextMember() throws IOException {
         if (zip == null) {
-            return members++ == 0 ? new ByteLines(file) : null;
+            return members++ == 0 ? file : null;
         }
         for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
-            if (!entry.isDirectory() && entry.getName().toLowerCase(Locale.ROOT).endsWith(".txt")) {
+            if (!entry.isDirectory() && entry.getName().toLowerCase(Locale.ROOT).endsWith(extension)) {
                 member = entry.getName();
                 members++;
-                return new ByteLines(zip);
+                return zip;
             }
         }
         if (members == 0) {
-            throw new RecallFileException(fileName + ": not an NHTSA recalls flat file: the zip holds no .txt file");
+            throw refusal.apply(fileName + ": not " + what + ": the zip holds no " + extension + " file");
         }
         return null;
     }
 
     /** The zip member being read, {@code null} for a plain file. */
-    String member() {
+    public String member() {
         return member;
     }
 
-    String fileName() {
+    public String fileName() {
         return fileName;
     }
 
     /** The SHA-256 of the whole file in lower-case hex, reading what the text did not need (a zip's directory). */
-    String sha256() throws IOException {
+    public String sha256() throws IOException {
         file.transferTo(OutputStream.nullOutputStream());
         return HexFormat.of().formatHex(sha256.digest());
     }
