@@ -19,8 +19,6 @@ import dev.vspec.contracts.catalog.ServiceInterval;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.contracts.recalls.Recall;
-import dev.vspec.contracts.recalls.RecallMatching;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
@@ -30,7 +28,7 @@ import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
-import dev.vspec.readmodel.RecallView;
+import dev.vspec.readmodel.RecallRows;
 import dev.vspec.readmodel.Schedules;
 import dev.vspec.readmodel.SpecView;
 import dev.vspec.readmodel.TireView;
@@ -154,30 +152,13 @@ public final class ReadModelSeed {
     }
 
     private static void recall(DSLContext db, RecallRecorded event) {
-        Recall recall = event.recall();
+        Instant at = RECALLS_RECORDED_AT.toInstant();
         db.insertInto(RECALL)
-                .set(RECALL.CAMPAIGN_NUMBER, event.campaignNumber())
-                .set(RECALL.RECALL_KEY, recall.key())
-                .set(RECALL.RECORD_TYPE, recall.recordType())
-                .set(
-                        RECALL.MODEL_YEAR,
-                        recall.modelYear() == null ? null : recall.modelYear().shortValue())
-                .set(RECALL.MAKE_KEY, RecallMatching.makeKey(recall.make()))
-                .set(RECALL.MODEL_KEY, RecallMatching.modelKey(recall.model()))
-                .set(RECALL.REPORT_RECEIVED, recall.reportReceived())
-                .set(
-                        RECALL.BODY,
-                        RecallView.of(event.campaignNumber(), recall, event.source())
-                                .render())
-                .set(RECALL.SOURCE_SHA256, event.source().sha256())
-                .set(RECALL.RECORDED_AT, RECALLS_RECORDED_AT)
+                .set(RecallRows.recall(event, at))
                 .onConflictDoNothing()
                 .execute();
         db.insertInto(RECALL_FILE)
-                .set(RECALL_FILE.SHA256, event.source().sha256())
-                .set(RECALL_FILE.FILE, event.source().file())
-                .set(RECALL_FILE.DATA_DATE, event.source().dataDate())
-                .set(RECALL_FILE.RECORDED_AT, RECALLS_RECORDED_AT)
+                .set(RecallRows.file(event, at))
                 .onConflictDoNothing()
                 .execute();
     }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.flywaydb.core.Flyway;
+import org.springframework.util.FileSystemUtils;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,12 +95,7 @@ public final class RecallImportBenchCommand implements Callable<Integer> {
                 measured.add(measure(size, folder, run + "_" + size, out));
             }
         } finally {
-            try (var files = Files.list(folder)) {
-                for (Path file : files.toList()) {
-                    Files.delete(file);
-                }
-            }
-            Files.delete(folder);
+            FileSystemUtils.deleteRecursively(folder);
         }
         report(measured, out);
         return 0;

@@ -54,6 +54,13 @@ class RecallNotifier {
         RecallNotification notice = RecallNotification.of(recorded);
         String makeKey = RecallMatching.makeKey(recorded.recall().make());
         deliveries.createRecall(notice, json.writeValueAsString(notice), makeKey, at, settle);
+        if (sequence > 0) {
+            // a further record of the campaign: the notices waiting name its vehicle too
+            addVehicle(notice, makeKey);
+        }
+    }
+
+    private void addVehicle(RecallNotification notice, String makeKey) {
         RecallNotification.Vehicle vehicle = notice.vehicles().get(0);
         deliveries.unsentRecallBodies(notice.eventId(), makeKey).forEach((delivery, body) -> {
             RecallNotification waiting = json.readValue(body, RecallNotification.class);

@@ -3,6 +3,7 @@ package dev.vspec.query.recalls;
 import static dev.vspec.infra.jooq.read.Tables.RECALL;
 import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallMatching;
@@ -17,10 +18,9 @@ import dev.vspec.readmodel.Group;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jooq.DSLContext;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -91,13 +91,13 @@ class RecallQuery implements GroupBuilder<List<StoredJson>> {
         if (files.isEmpty()) {
             return new Files(null, null);
         }
-        Map<String, Object> source = new LinkedHashMap<>();
-        source.put("kind", "nhtsa");
-        source.put("publisher", RecallSource.PUBLISHER);
-        source.put("market", "US");
-        source.put("data_date", date(files.get(0).getDataDate()));
-        source.put("files", files.stream().map(RecallQuery::file).toList());
-        source.put("notice", NOTICE);
+        NhtsaSource source = new NhtsaSource(
+                "nhtsa",
+                RecallSource.PUBLISHER,
+                "US",
+                date(files.get(0).getDataDate()),
+                files.stream().map(FileEntry::of).toList(),
+                NOTICE);
         OffsetDateTime latest = files.stream()
                 .map(RecallFileRecord::getRecordedAt)
                 .max(Comparator.naturalOrder())
@@ -105,16 +105,27 @@ class RecallQuery implements GroupBuilder<List<StoredJson>> {
         return new Files(JSON.writeValueAsString(source), latest);
     }
 
-    private static Map<String, Object> file(RecallFileRecord row) {
-        Map<String, Object> file = new LinkedHashMap<>();
-        file.put("name", row.getFile());
-        file.put("sha256", row.getSha256());
-        file.put("data_date", date(row.getDataDate()));
-        return file;
+    private static @Nullable String date(@Nullable LocalDate date) {
+        return date == null ? null : date.toString();
     }
 
-    private static String date(LocalDate date) {
-        return date == null ? null : date.toString();
+    /** The coverage's source: the imported files, newest data first, and what an answer from them can say. */
+    private record NhtsaSource(
+            String kind,
+            String publisher,
+            String market,
+            @JsonProperty("data_date") @Nullable String dataDate,
+            List<FileEntry> files,
+            String notice) {}
+
+    private record FileEntry(
+            String name,
+            String sha256,
+            @JsonProperty("data_date") @Nullable String dataDate) {
+
+        static FileEntry of(RecallFileRecord row) {
+            return new FileEntry(row.getFile(), row.getSha256(), date(row.getDataDate()));
+        }
     }
 
     private record Files(String source, OffsetDateTime recordedAt) {}
