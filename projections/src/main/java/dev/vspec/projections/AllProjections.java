@@ -2,6 +2,7 @@ package dev.vspec.projections;
 
 import dev.vspec.projections.aliases.AliasesProjection;
 import dev.vspec.projections.configurations.ConfigurationsProjection;
+import dev.vspec.projections.epa.EpaProjection;
 import dev.vspec.projections.fluids.FluidsProjection;
 import dev.vspec.projections.images.ImagesProjection;
 import dev.vspec.projections.labortimes.LaborTimesProjection;
@@ -26,6 +27,7 @@ public final class AllProjections {
         return List.of(
                 new AliasesProjection(),
                 new ConfigurationsProjection(),
+                new EpaProjection(),
                 new FluidsProjection(),
                 new ImagesProjection(),
                 new LaborTimesProjection(),

@@ -1,12 +1,14 @@
 package dev.vspec.projections;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
 import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
 import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
+import static dev.vspec.infra.jooq.read.Tables.SPECS_SHEET;
 import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +24,14 @@ import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.epa.EpaEntryRecorded;
+import dev.vspec.contracts.epa.EpaSource;
+import dev.vspec.contracts.epa.EpaVehicle;
+import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.readmodel.EpaRows;
+import dev.vspec.readmodel.GroupDocument;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -48,11 +56,17 @@ class FactSourcesIT {
     private static final FactSource IMPORT = FactSource.importFile("catalog.json", "5e0c3d9a");
     private static final FactSource VPIC = FactSource.vpic("2026-02-17", "f9b3118a");
     private static final FactSource VENDOR = FactSource.vendor("vspec reference vendor (sample data)", 87);
+    private static final EpaSource EPA_FILE = new EpaSource("vehicles.csv", "d".repeat(64), LocalDate.of(2026, 3, 2));
+    private static final EpaSource NEWER_EPA_FILE =
+            new EpaSource("vehicles.csv.zip", "e".repeat(64), LocalDate.of(2026, 9, 18));
     private static final String KEY = "2020-honda-civic-lx-k20c2-fwd-sources";
     private static final String OLD_KEY = "2018-honda-fit-lx-l15b1-fwd-sources";
     private static final String VIN_NUMBER = "19XFC2F50LE000777";
     private static final List<SpecItem> IMPORTED_SPECS = List.of(new SpecItem("engine", "displacement", "2.0", "L"));
-    private static final List<SpecItem> DECODED_SPECS = List.of(new SpecItem("engine", "displacement", "1.996", "L"));
+    private static final List<SpecItem> DECODED_SPECS = List.of(
+            new SpecItem("engine", "displacement", "1.996", "L"),
+            new SpecItem("engine", "displacement", "1996", "cc"),
+            new SpecItem("body", "doors", "4", null));
     private static final Part FILTER = new Part("15400-PLM-A02", "Engine oil filter", "filter", "Honda", 1, null);
 
     @Autowired
@@ -63,6 +77,7 @@ class FactSourcesIT {
 
     DSLContext db;
     EventEnvelope importedSpecs;
+    EventEnvelope decodedSpecs;
     EventEnvelope laterImportedFluids;
 
     @BeforeAll
@@ -74,7 +89,8 @@ class FactSourcesIT {
                         KEY, 2020, "Honda", "Civic", "LX", "K20C2", "FWD", "2020 Honda Civic LX", IMPORT));
         importedSpecs = events.envelope(KEY, new SpecsRecorded(KEY, IMPORTED_SPECS, IMPORT));
         events.publish(importedSpecs);
-        events.publish(KEY, new SpecsRecorded(KEY, DECODED_SPECS, VPIC));
+        decodedSpecs = events.envelope(KEY, new SpecsRecorded(KEY, DECODED_SPECS, VPIC));
+        events.publish(decodedSpecs);
         events.publish(KEY, new FluidsRecorded(KEY, List.of(oil("4.40")), VPIC));
         laterImportedFluids = events.envelope(KEY, new FluidsRecorded(KEY, List.of(oil("4.20")), IMPORT));
         events.publish(laterImportedFluids);
@@ -120,7 +136,50 @@ class FactSourcesIT {
                 "occurredAt":"2024-06-01T08:00:00.125Z","payload":{"configKey":"%s","fluids":[]}}""".formatted(OLD_KEY, OLD_KEY);
         events.publishRaw(OLD_KEY, unsourcedFluids.getBytes(StandardCharsets.UTF_8));
         events.publish(OLD_KEY, new FluidsRecorded(OLD_KEY, List.of(oil("3.60")), VPIC));
+        events.publish(RecordEpaEntry.aggregateId(39751), new EpaEntryRecorded(39751, accord(23), EPA_FILE));
+        events.publish(RecordEpaEntry.aggregateId(39751), new EpaEntryRecorded(39751, accord(22), NEWER_EPA_FILE));
         readModel.awaitCaughtUp();
+    }
+
+    private static EpaVehicle accord(int cityMpg) {
+        return new EpaVehicle(
+                2018,
+                "Honda",
+                "Accord 2.0T Sport/Touring",
+                "Accord",
+                new BigDecimal("2.0"),
+                4,
+                "Front-Wheel Drive",
+                "Automatic 10-spd",
+                "SIDI",
+                "Midsize Cars",
+                "Regular Gasoline",
+                null,
+                null,
+                cityMpg,
+                32,
+                26,
+                null,
+                null,
+                null,
+                345,
+                null,
+                true,
+                false,
+                false,
+                null,
+                LocalDate.of(2019, 3, 13));
+    }
+
+    @Test
+    void anEpaEntryRecordedAgainReplacesItsRowWithItsSource() {
+        var row = db.selectFrom(EPA_ENTRY).where(EPA_ENTRY.EPA_ID.eq(39751)).fetchSingle();
+
+        assertThat(EpaRows.entry(row).vehicle()).isEqualTo(accord(22));
+        assertThat(row.getMakeKey()).isEqualTo("HONDA");
+        assertThat(row.getSource())
+                .isEqualTo("{\"kind\":\"epa\",\"name\":\"vehicles.csv.zip\",\"version\":\"2026-09-18\","
+                        + "\"sha256\":\"" + "e".repeat(64) + "\"}");
     }
 
     @Test
@@ -132,8 +191,22 @@ class FactSourcesIT {
         assertThat(row.getBody()).contains("\"2.0\"").doesNotContain("1.996");
         assertThat(row.getSource())
                 .isEqualTo("{\"kind\":\"import\",\"name\":\"catalog.json\",\"sha256\":\"5e0c3d9a\"}");
-        assertThat(row.getSourceRank()).isEqualTo((short) 3);
+        assertThat(row.getSourceRank()).isEqualTo((short) 4);
         assertThat(row.getRecordedAt().toInstant()).isEqualTo(importedSpecs.occurredAt());
+    }
+
+    @Test
+    void theSpecSheetMergesPerFactEachLineShowingItsSourceAndChangesWhenALowerSheetAddsAFact() {
+        var row = db.selectFrom(SPECS_DOCUMENT)
+                .where(SPECS_DOCUMENT.CONFIG_KEY.eq(KEY))
+                .fetchSingle();
+
+        assertThat(GroupDocument.SPECS.parse(row.getBody()))
+                .extracting(line -> line.fact() + " " + line.value() + " " + line.unit() + " "
+                        + line.source().kind())
+                .containsExactly("engine/displacement 2.0 L import", "body/doors 4 null vpic");
+        assertThat(row.getChangedAt().toInstant()).isEqualTo(decodedSpecs.occurredAt());
+        assertThat(db.fetchCount(SPECS_SHEET, SPECS_SHEET.CONFIG_KEY.eq(KEY))).isEqualTo(2);
     }
 
     @Test
@@ -191,7 +264,7 @@ class FactSourcesIT {
                 .where(CONFIGURATION.CONFIG_KEY.eq(OLD_KEY))
                 .fetchSingle();
         assertThat(configuration.getSource()).isEqualTo("{\"kind\":\"unknown\"}");
-        assertThat(configuration.getSourceRank()).isEqualTo((short) 2);
+        assertThat(configuration.getSourceRank()).isEqualTo((short) 3);
 
         var fluids = db.selectFrom(FLUIDS_DOCUMENT)
                 .where(FLUIDS_DOCUMENT.CONFIG_KEY.eq(OLD_KEY))

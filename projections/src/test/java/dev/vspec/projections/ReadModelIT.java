@@ -66,7 +66,8 @@ class ReadModelIT {
                         "labor_times",
                         "images",
                         "service_history",
-                        "recalls");
+                        "recalls",
+                        "epa");
         assertThat(ProjectionRuntime.groupId("service_intervals")).isEqualTo("vspec.projection.service_intervals");
     }
 
@@ -202,9 +203,10 @@ class ReadModelIT {
                 "notes":"with filter"},\
                 {"type":"coolant","specification":"Honda Type 2","capacity":{"litres":5.00,"us_quarts":5.30},"notes":null}]""");
         assertThat(document(GroupDocument.SPECS, catalog.civicLx)).isEqualTo("""
-                [{"section":"engine","name":"displacement","value":"2.0","unit":"L"},\
-                {"section":"engine","name":"power","value":"158","unit":"hp"},\
-                {"section":"body","name":"doors","value":"4","unit":null}]""");
+                [{"section":"engine","name":"displacement","value":"2.0","unit":"L",%1$s},\
+                {"section":"engine","name":"power","value":"158","unit":"hp",%1$s},\
+                {"section":"body","name":"doors","value":"4","unit":null,%1$s}]""".formatted(
+                        "\"source\":{\"kind\":\"import\",\"name\":\"catalog.json\",\"sha256\":\"5e0c3d9a\"}"));
         assertThat(document(GroupDocument.TIRES, catalog.civicLx)).isEqualTo("""
                 [{"axle":"both","size":"215/55R16","load_index":93,"speed_rating":"H","pressure":{"kpa":220,"psi":32}}]""");
         assertThat(document(GroupDocument.MAINTENANCE_SCHEDULE, catalog.civicLx))

@@ -228,9 +228,11 @@ public final class ReadModelSeed {
         GroupDocument.SPECS.write(
                 db,
                 key,
-                SpecView.of(List.of(
-                        new SpecItem("engine", "displacement", String.valueOf(decoding.displacementL()), "L"),
-                        new SpecItem("engine", "cylinders", String.valueOf(decoding.cylinders()), null))),
+                SpecView.of(
+                        List.of(
+                                new SpecItem("engine", "displacement", String.valueOf(decoding.displacementL()), "L"),
+                                new SpecItem("engine", "cylinders", String.valueOf(decoding.cylinders()), null)),
+                        Provenance.parse(vpic.source())),
                 vpic);
         return key;
     }
@@ -274,11 +276,13 @@ public final class ReadModelSeed {
         GroupDocument.SPECS.write(
                 db,
                 CIVIC_LX,
-                SpecView.of(List.of(
-                        new SpecItem("engine", "displacement", "2.0", "L"),
-                        new SpecItem("engine", "cylinders", "4", null),
-                        new SpecItem("engine", "power", "158", "hp"),
-                        new SpecItem("transmission", "type", "CVT", null))),
+                SpecView.of(
+                        List.of(
+                                new SpecItem("engine", "displacement", "2.0", "L"),
+                                new SpecItem("engine", "cylinders", "4", null),
+                                new SpecItem("engine", "power", "158", "hp"),
+                                new SpecItem("transmission", "type", "CVT", null)),
+                        Provenance.parse(SEEDED.source())),
                 SEEDED);
 
         GroupDocument.TIRES.write(

@@ -46,6 +46,7 @@ public final class GroupDocument<T> {
             FLUIDS_DOCUMENT.SOURCE,
             FLUIDS_DOCUMENT.SOURCE_RANK,
             FLUIDS_DOCUMENT.RECORDED_AT,
+            FLUIDS_DOCUMENT.RECORDED_AT,
             new TypeReference<>() {},
             List.of());
     public static final GroupDocument<List<SpecView>> SPECS = new GroupDocument<>(
@@ -56,6 +57,7 @@ public final class GroupDocument<T> {
             SPECS_DOCUMENT.SOURCE,
             SPECS_DOCUMENT.SOURCE_RANK,
             SPECS_DOCUMENT.RECORDED_AT,
+            SPECS_DOCUMENT.CHANGED_AT,
             new TypeReference<>() {},
             List.of());
     public static final GroupDocument<List<TireView>> TIRES = new GroupDocument<>(
@@ -65,6 +67,7 @@ public final class GroupDocument<T> {
             TIRES_DOCUMENT.BODY,
             TIRES_DOCUMENT.SOURCE,
             TIRES_DOCUMENT.SOURCE_RANK,
+            TIRES_DOCUMENT.RECORDED_AT,
             TIRES_DOCUMENT.RECORDED_AT,
             new TypeReference<>() {},
             List.of());
@@ -76,6 +79,7 @@ public final class GroupDocument<T> {
             MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE,
             MAINTENANCE_SCHEDULE_DOCUMENT.SOURCE_RANK,
             MAINTENANCE_SCHEDULE_DOCUMENT.RECORDED_AT,
+            MAINTENANCE_SCHEDULE_DOCUMENT.RECORDED_AT,
             new TypeReference<>() {},
             new Schedules(List.of(), List.of()));
     public static final GroupDocument<List<PartView>> PARTS = new GroupDocument<>(
@@ -86,6 +90,7 @@ public final class GroupDocument<T> {
             PARTS_DOCUMENT.SOURCE,
             PARTS_DOCUMENT.SOURCE_RANK,
             PARTS_DOCUMENT.RECORDED_AT,
+            PARTS_DOCUMENT.CHANGED_AT,
             new TypeReference<>() {},
             List.of());
     public static final GroupDocument<List<LaborView>> LABOR = new GroupDocument<>(
@@ -95,6 +100,7 @@ public final class GroupDocument<T> {
             LABOR_DOCUMENT.BODY,
             LABOR_DOCUMENT.SOURCE,
             LABOR_DOCUMENT.SOURCE_RANK,
+            LABOR_DOCUMENT.RECORDED_AT,
             LABOR_DOCUMENT.RECORDED_AT,
             new TypeReference<>() {},
             List.of());
@@ -108,6 +114,7 @@ public final class GroupDocument<T> {
     private final TableField<?, String> source;
     private final TableField<?, Short> rank;
     private final TableField<?, OffsetDateTime> recordedAt;
+    private final TableField<?, OffsetDateTime> changedAt;
     private final JavaType type;
     private final String empty;
 
@@ -119,6 +126,7 @@ public final class GroupDocument<T> {
             TableField<?, String> source,
             TableField<?, Short> rank,
             TableField<?, OffsetDateTime> recordedAt,
+            TableField<?, OffsetDateTime> changedAt,
             TypeReference<T> type,
             T empty) {
         this.group = group;
@@ -128,6 +136,7 @@ public final class GroupDocument<T> {
         this.source = source;
         this.rank = rank;
         this.recordedAt = recordedAt;
+        this.changedAt = changedAt;
         this.type = JSON.getTypeFactory().constructType(type);
         this.empty = render(empty);
     }
@@ -170,6 +179,14 @@ public final class GroupDocument<T> {
         return recordedAt;
     }
 
+    /**
+     * When the document's body last changed: {@link #recordedAt()}, except where the body also shows facts the
+     * document's own source did not record (the prices of the parts listed; the spec sheets of lower sources).
+     */
+    public TableField<?, OffsetDateTime> changedAt() {
+        return changedAt;
+    }
+
     /** The value as the API renders it. */
     public String render(T value) {
         return JSON.writeValueAsString(value);
@@ -201,12 +218,14 @@ public final class GroupDocument<T> {
                 .set(source, provenance.source())
                 .set(rank, provenance.rank())
                 .set(recordedAt, provenance.recordedAt())
+                .set(changedAt, provenance.recordedAt())
                 .onConflict(this.configKey)
                 .doUpdate()
                 .set(body, DSL.excluded(body))
                 .set(source, DSL.excluded(source))
                 .set(rank, DSL.excluded(rank))
                 .set(recordedAt, DSL.excluded(recordedAt))
+                .set(changedAt, DSL.excluded(changedAt))
                 .where(rank.le(DSL.excluded(rank)))
                 .execute();
     }

@@ -24,6 +24,8 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
     /** The source of a fact recorded before events carried one. */
     public static final String UNKNOWN_SOURCE = "{\"kind\":\"unknown\"}";
 
+    private static final String UNKNOWN_KIND = "unknown";
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** {@code recorded_at} in answers: UTC, always to the millisecond, e.g. {@code 2026-11-21T07:27:36.776Z}. */
     private static final DateTimeFormatter RECORDED_AT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'");
@@ -35,11 +37,15 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
 
     /** The source as the API shows it, in snake_case, details that do not apply left out. */
     public static String render(FactSource source) {
-        if (source == null) {
-            return UNKNOWN_SOURCE;
-        }
-        return JSON.writeValueAsString(new SourceView(
-                source.kind(), source.name(), source.version(), source.sha256(), source.responseMillis()));
+        return source == null ? UNKNOWN_SOURCE : JSON.writeValueAsString(view(source));
+    }
+
+    /** The source as answers show it; {@code {"kind":"unknown"}} for none. */
+    public static SourceView view(FactSource source) {
+        return source == null
+                ? new SourceView(UNKNOWN_KIND, null, null, null, null)
+                : new SourceView(
+                        source.kind(), source.name(), source.version(), source.sha256(), source.responseMillis());
     }
 
     /** A stored time as answers write it. */
@@ -47,12 +53,23 @@ public record Provenance(String source, short rank, OffsetDateTime recordedAt) {
         return RECORDED_AT.format(recordedAt.withOffsetSameInstant(ZoneOffset.UTC));
     }
 
-    /** The API's rendering of a {@link FactSource}. */
+    /** A stored source read back ({@link #UNKNOWN_SOURCE} too). */
+    public static SourceView parse(String source) {
+        return JSON.readValue(source, SourceView.class);
+    }
+
+    /** The API's rendering of a {@link FactSource}; {@code name} is null for {@link #UNKNOWN_SOURCE}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record SourceView(
+    public record SourceView(
             String kind,
-            String name,
+            @Nullable String name,
             @Nullable String version,
             @Nullable String sha256,
-            @JsonProperty("response_millis") @Nullable Long responseMillis) {}
+            @JsonProperty("response_millis") @Nullable Long responseMillis) {
+
+        /** {@link FactSource#precedenceOfKind} of its kind. */
+        public int rank() {
+            return FactSource.precedenceOfKind(kind);
+        }
+    }
 }

@@ -3,6 +3,7 @@ package dev.vspec.readmodel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.LaborTime;
 import dev.vspec.contracts.catalog.Part;
@@ -36,10 +37,14 @@ class GroupDocumentTest {
 
     @Test
     void specsAndTiresKeepTheirRecordedOrder() {
-        assertThat(GroupDocument.SPECS.render(SpecView.of(List.of(
-                        new SpecItem("engine", "power", "158", "hp"), new SpecItem("body", "doors", "4", null)))))
-                .isEqualTo("[{\"section\":\"engine\",\"name\":\"power\",\"value\":\"158\",\"unit\":\"hp\"},"
-                        + "{\"section\":\"body\",\"name\":\"doors\",\"value\":\"4\",\"unit\":null}]");
+        Provenance.SourceView source = Provenance.view(FactSource.importFile("specs.csv", "5e0c3d9a"));
+        assertThat(GroupDocument.SPECS.render(SpecView.of(
+                        List.of(new SpecItem("engine", "power", "158", "hp"), new SpecItem("body", "doors", "4", null)),
+                        source)))
+                .isEqualTo("[{\"section\":\"engine\",\"name\":\"power\",\"value\":\"158\",\"unit\":\"hp\","
+                        + "\"source\":{\"kind\":\"import\",\"name\":\"specs.csv\",\"sha256\":\"5e0c3d9a\"}},"
+                        + "{\"section\":\"body\",\"name\":\"doors\",\"value\":\"4\",\"unit\":null,"
+                        + "\"source\":{\"kind\":\"import\",\"name\":\"specs.csv\",\"sha256\":\"5e0c3d9a\"}}]");
         assertThat(GroupDocument.TIRES.render(
                         TireView.of(List.of(new TireFitment("rear", "275/65R18", 116, "T", 241, 35)))))
                 .isEqualTo("[{\"axle\":\"rear\",\"size\":\"275/65R18\",\"load_index\":116,\"speed_rating\":\"T\","
@@ -116,7 +121,7 @@ class GroupDocumentTest {
                         LaborView.of(List.of(new LaborTime("overhaul", "Engine overhaul", new BigDecimal("10000")))))
                 .withMessageContaining("labor hours");
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> SpecView.of(List.of(new SpecItem("engine", "power", null, "hp"))))
+                .isThrownBy(() -> SpecView.of(List.of(new SpecItem("engine", "power", null, "hp")), null))
                 .withMessageContaining("spec value");
     }
 

@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
         name = "catalog",
         mixinStandardHelpOptions = true,
         description = "Fill the catalog (import an operator's catalog files, or register the configurations NHTSA's"
-                + " vPIC identifies) and export it.",
-        subcommands = {ImportCommand.class, ImportVpicCommand.class, ExportCommand.class})
+                + " vPIC identifies, or add the EPA's fuel-economy file) and export it.",
+        subcommands = {ImportCommand.class, ImportVpicCommand.class, ImportEpaCommand.class, ExportCommand.class})
 public final class CatalogCommand implements Runnable {
 
     @CommandLine.Spec

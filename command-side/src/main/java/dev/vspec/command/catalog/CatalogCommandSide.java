@@ -1,10 +1,13 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
+import dev.vspec.command.epa.EpaChange;
+import dev.vspec.command.epa.EpaFileEntry;
 import dev.vspec.command.recalls.RecallCampaign;
 import dev.vspec.command.recalls.RecallChanges;
 import dev.vspec.contracts.AddressedCommand;
 import dev.vspec.contracts.catalog.CatalogCommand;
+import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.recalls.RecordRecalls;
 import dev.vspec.infra.axon.EventSerialization;
@@ -27,9 +30,9 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
  * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic},
- * {@code vspec catalog import} and {@code vspec recalls import}): Axon configured without Spring over a database's
- * event store, with the command side's serializer and its {@link VehicleConfiguration}, {@link Vehicle} and
- * {@link RecallCampaign} aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
+ * {@code vspec catalog import}, {@code vspec catalog import-epa} and {@code vspec recalls import}): Axon configured
+ * without Spring over a database's event store, with the command side's serializer and its
+ * {@link VehicleConfiguration}, {@link Vehicle}, {@link RecallCampaign} and {@link EpaFileEntry} aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
  * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
  */
 public final class CatalogCommandSide implements AutoCloseable {
@@ -60,6 +63,8 @@ public final class CatalogCommandSide implements AutoCloseable {
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(Vehicle.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(RecallCampaign.class)
+                        .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
+                .configureAggregate(AggregateConfigurer.defaultConfiguration(EpaFileEntry.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .buildConfiguration();
         axon.start();
@@ -99,6 +104,16 @@ public final class CatalogCommandSide implements AutoCloseable {
      */
     public List<RecallChanges> recordRecalls(List<RecordRecalls> commands) {
         return inOneUnit(commands, true, RecallChanges.class);
+    }
+
+    /**
+     * Records what one EPA file says of its entries, all of them in one transaction.
+     *
+     * @return what each entry did, in order
+     * @throws Refused when an entry refuses its command: nothing of the unit is stored
+     */
+    public List<EpaChange> recordEpaEntries(List<RecordEpaEntry> commands) {
+        return inOneUnit(commands, true, EpaChange.class);
     }
 
     private <R> List<R> inOneUnit(List<? extends AddressedCommand> commands, boolean keep, Class<R> answer) {

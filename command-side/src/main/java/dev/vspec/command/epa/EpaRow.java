@@ -1,5 +1,6 @@
 package dev.vspec.command.epa;
 
+import dev.vspec.contracts.epa.EpaVehicle;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import org.jspecify.annotations.Nullable;
@@ -47,4 +48,36 @@ public record EpaRow(
         @Nullable Boolean supercharger,
         @Nullable Boolean startStop,
         @Nullable String electricMotor,
-        @Nullable LocalDate modifiedOn) {}
+        @Nullable LocalDate modifiedOn) {
+
+    /** The facts the row gives, as the event log records them. */
+    public EpaVehicle toVehicle() {
+        return new EpaVehicle(
+                year,
+                make,
+                model,
+                baseModel,
+                displacementL,
+                cylinders,
+                driveClass == null ? drive : driveClass.published(),
+                transmission,
+                engineDescriptor,
+                vehicleClass,
+                fuelType1 == null ? fuelType : fuelType1,
+                fuelType2,
+                atvType,
+                cityMpg,
+                highwayMpg,
+                combinedMpg,
+                cityMpgFuel2,
+                highwayMpgFuel2,
+                combinedMpgFuel2,
+                co2GramsPerMile,
+                rangeMiles,
+                turbo,
+                supercharger,
+                startStop,
+                electricMotor,
+                modifiedOn);
+    }
+}

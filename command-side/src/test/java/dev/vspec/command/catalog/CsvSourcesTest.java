@@ -176,7 +176,7 @@ class CsvSourcesTest {
                         "labor.csv: line 2, column 6 (source_name): source_name is given but source_kind is empty: a"
                                 + " row states a source with its source_kind and source_name, or none with every"
                                 + " source column empty",
-                        "aliases.csv: line 2, column 3 (source_kind): a fact's source kind is import, vendor, vpic or"
-                                + " synthetic, not file");
+                        "aliases.csv: line 2, column 3 (source_kind): a fact's source kind is import, vendor, epa, vpic"
+                                + " or synthetic, not file");
     }
 }

@@ -87,7 +87,7 @@ class StatedSourcesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            a kind no source has | "source": {"kind": "guess", "name": "x"} | configurations[0].source: a fact's source kind is import, vendor, vpic or synthetic, not guess
+            a kind no source has | "source": {"kind": "guess", "name": "x"} | configurations[0].source: a fact's source kind is import, vendor, epa, vpic or synthetic, not guess
             a blank name | "source": {"kind": "vendor", "name": " "} | configurations[0].source: a fact's source needs a name
             a SHA-256 that is none | "source": {"kind": "import", "name": "a.json", "sha256": "abc"} | configurations[0].source: sha256 must be a SHA-256 in lower-case hex (64 characters); got 'abc'
             a negative response time | "source": {"kind": "vendor", "name": "Acme", "response_millis": -1} | configurations[0].source: response_millis must not be negative; got -1

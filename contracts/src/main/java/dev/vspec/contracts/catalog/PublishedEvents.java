@@ -6,6 +6,7 @@ import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,8 @@ public final class PublishedEvents {
             EnrichmentCompleted.class,
             EnrichmentFailed.class,
             VpicReleaseInstalled.class,
-            RecallRecorded.class);
+            RecallRecorded.class,
+            EpaEntryRecorded.class);
 
     private static final Map<String, Class<? extends Record>> BY_NAME =
             TYPES.stream().collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));

@@ -14,8 +14,9 @@ import tools.jackson.databind.JsonNode;
  * @param envelopeVersion   version of this envelope's shape
  * @param eventId           unique id of the stored event
  * @param eventType         name of the event type in the published language, e.g. {@code FluidsRecorded}
- * @param aggregateType     {@code VehicleConfiguration}, {@code Vehicle}, {@code EnrichmentJob}, {@code VpicRelease} or {@code RecallCampaign}
- * @param aggregateId       config_key, VIN, enrichment job id, {@code vpic} or NHTSA campaign number; also the record key
+ * @param aggregateType     {@code VehicleConfiguration}, {@code Vehicle}, {@code EnrichmentJob}, {@code VpicRelease}, {@code RecallCampaign} or {@code EpaFileEntry}
+ * @param aggregateId       config_key, VIN, enrichment job id, {@code vpic}, NHTSA campaign number or {@code epa-} and
+ *                          the EPA id; also the record key
  * @param aggregateSequence 0-based position of the event in its aggregate's history
  * @param occurredAt        when the event was stored
  * @param payload           the event itself

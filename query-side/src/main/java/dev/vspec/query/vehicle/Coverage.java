@@ -94,6 +94,12 @@ public final class Coverage extends JacksonSerializable.Base {
         return new Coverage(shown);
     }
 
+    /** Whether it shows the group as recorded. */
+    public boolean isRecorded(Group group) {
+        Entry entry = entries.get(group.key());
+        return entry != null && entry != MISSING;
+    }
+
     /** Whether a group it shows is missing: an answer holding it holds something the catalog does not know. */
     public boolean anyMissing() {
         return entries.containsValue(MISSING);

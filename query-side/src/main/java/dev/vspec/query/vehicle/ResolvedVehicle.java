@@ -59,6 +59,22 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
         return new ResolvedVehicle(vehicle, asked, times);
     }
 
+    /**
+     * The same vehicle with another spec sheet, which holds facts from this source recorded at this time: its coverage
+     * shows the specs as recorded from it where it showed them missing, and its answers changed at least then.
+     */
+    ResolvedVehicle withSpecs(StoredJson specs, String source, OffsetDateTime recordedAt) {
+        Map<GroupDocument<?>, StoredJson> withSpecs = new HashMap<>(documents);
+        withSpecs.put(GroupDocument.SPECS, specs);
+        Map<GroupDocument<?>, OffsetDateTime> bodies = new HashMap<>(times.bodies());
+        bodies.merge(GroupDocument.SPECS, recordedAt, (held, epa) -> held.isAfter(epa) ? held : epa);
+        Coverage coverage = vehicle.coverage();
+        Vehicle shown = coverage.isRecorded(Group.SPECS)
+                ? vehicle
+                : vehicle.withCoverage(coverage.with(Group.SPECS.key(), source, recordedAt));
+        return new ResolvedVehicle(shown, withSpecs, new ChangeTimes(times.picked(), times.configuration(), bodies));
+    }
+
     /** The same vehicle read by a VIN, whose service history was recorded from this source at this time (null: not recorded). */
     ResolvedVehicle withServiceHistory(String source, OffsetDateTime recordedAt) {
         return new ResolvedVehicle(

@@ -2,7 +2,6 @@ package dev.vspec.query.vehicle;
 
 import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.infra.jooq.read.Tables.IMAGE;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
 
 import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
 import dev.vspec.readmodel.Group;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
@@ -72,7 +70,7 @@ record SelectingStatement(String sql, List<String> parameters, List<GroupDocumen
             joined = joined.leftJoin(document.table()).on(document.configKey().eq(CONFIGURATION.CONFIG_KEY));
             fields.add(document.source());
             fields.add(document.recordedAt());
-            fields.add(bodyChangedAt(document));
+            fields.add(document.changedAt());
         }
         joined = joined.leftJoin(IMAGE).on(IMAGE.CONFIG_KEY.eq(CONFIGURATION.CONFIG_KEY));
         fields.add(IMAGE.SOURCE);
@@ -90,14 +88,6 @@ record SelectingStatement(String sql, List<String> parameters, List<GroupDocumen
                     + select.getBindValues().size() + " parameters are named " + parameters);
         }
         return new SelectingStatement(db.render(select), parameters, documents);
-    }
-
-    /**
-     * When a document's body last changed: when it was recorded, except for parts, whose prices change the body
-     * without changing its list's time ({@code changed_at}, kept by the parts projection).
-     */
-    private static Field<OffsetDateTime> bodyChangedAt(GroupDocument<?> document) {
-        return document == GroupDocument.PARTS ? PARTS_DOCUMENT.CHANGED_AT : document.recordedAt();
     }
 
     /** The vehicle on the result's current row. */

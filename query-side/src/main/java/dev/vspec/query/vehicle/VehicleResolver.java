@@ -25,9 +25,11 @@ import org.springframework.stereotype.Component;
 public class VehicleResolver {
 
     private final Configurations configurations;
+    private final EpaSpecSheet epaSpecs;
 
-    VehicleResolver(Configurations configurations) {
+    VehicleResolver(Configurations configurations, EpaSpecSheet epaSpecs) {
         this.configurations = configurations;
+        this.epaSpecs = epaSpecs;
     }
 
     /**
@@ -57,7 +59,7 @@ public class VehicleResolver {
         Found found = Lookup.of(identifier).find(configurations, documents);
         List<ResolvedVehicle> vehicles = found.vehicles();
         if (vehicles.size() == 1) {
-            return vehicles.get(0);
+            return documents.contains(GroupDocument.SPECS) ? epaSpecs.complete(vehicles.get(0)) : vehicles.get(0);
         }
         if (vehicles.isEmpty()) {
             throw notFound(found.by());

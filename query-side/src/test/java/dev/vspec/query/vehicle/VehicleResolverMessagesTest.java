@@ -24,7 +24,7 @@ class VehicleResolverMessagesTest {
     private static final Vin ACCORD = Vin.parse("1HGCM82633A004352");
 
     private final Configurations configurations = mock(Configurations.class);
-    private final VehicleResolver resolver = new VehicleResolver(configurations);
+    private final VehicleResolver resolver = new VehicleResolver(configurations, mock(EpaSpecSheet.class));
 
     @BeforeEach
     void aVinNothingLinksNorMatches() {

@@ -140,7 +140,9 @@ class HttpCachingIT extends SeededRouteIT {
         GroupDocument.SPECS.write(
                 db,
                 DATED,
-                SpecView.of(List.of(new SpecItem("engine", "displacement", "1.5", "L"))),
+                SpecView.of(
+                        List.of(new SpecItem("engine", "displacement", "1.5", "L")),
+                        Provenance.parse(recorded(SPECS_RECORDED).source())),
                 recorded(SPECS_RECORDED));
         ReadModelSeed.parts(db, DATED, PartView.of(List.of(FILTER), List.of()), recorded(PARTS_LISTED), PARTS_LISTED);
     }

@@ -28,6 +28,10 @@ import dev.vspec.contracts.enrichment.EnrichmentJoined;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
+import dev.vspec.contracts.epa.EpaEntryRecorded;
+import dev.vspec.contracts.epa.EpaSource;
+import dev.vspec.contracts.epa.EpaVehicle;
+import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallRecorded;
@@ -69,6 +73,7 @@ public final class EventCatalog {
     private static final String JOB = "EnrichmentJob";
     private static final String VPIC_RELEASE = "VpicRelease";
     private static final String RECALL_CAMPAIGN = "RecallCampaign";
+    private static final String EPA_FILE_ENTRY = "EpaFileEntry";
     private static final String CIVIC_LX = "2019-honda-civic-lx-k20c2-fwd";
     private static final String VIN = "19XFC2F52KE715372";
     private static final String ENRICHED_VIN = "2HGFC2F57KH873762";
@@ -77,6 +82,7 @@ public final class EventCatalog {
     private static final String FAILED_JOB_ID = "enr_" + UNSUPPORTED_VIN + "_1";
     private static final Instant IMPORTED = Instant.parse("2026-11-21T07:27:36.776Z");
     private static final Instant RECALLS_IMPORTED = Instant.parse("2026-11-21T07:40:12.503Z");
+    private static final Instant EPA_IMPORTED = Instant.parse("2026-11-21T07:44:51.090Z");
     private static final Instant ENRICHED = Instant.parse("2026-11-21T07:31:02.114Z");
     private static final Instant VPIC_INSTALLED = Instant.parse("2026-11-21T07:26:51.402Z");
     private static final byte[] IMAGE =
@@ -317,7 +323,46 @@ public final class EventCatalog {
                             new RecallSource(
                                     "nhtsa-recalls-sample.txt",
                                     "95ea21e5b4b4ed2a500e653b7679f4a47cc91ecb2abc298222691a3dcbe869de",
-                                    LocalDate.of(2025, 8, 28)))));
+                                    LocalDate.of(2025, 8, 28)))),
+            // a real row of the EPA's fuel-economy file, from the sample under command-side's test resources
+            example(
+                    EPA_FILE_ENTRY,
+                    RecordEpaEntry.aggregateId(39751),
+                    0,
+                    EPA_IMPORTED,
+                    new EpaEntryRecorded(
+                            39751,
+                            new EpaVehicle(
+                                    2018,
+                                    "Honda",
+                                    "Accord 2.0T Sport/Touring",
+                                    "Accord",
+                                    new BigDecimal("2.0"),
+                                    4,
+                                    "Front-Wheel Drive",
+                                    "Automatic 10-spd",
+                                    "SIDI",
+                                    "Midsize Cars",
+                                    "Regular Gasoline",
+                                    null,
+                                    null,
+                                    22,
+                                    32,
+                                    26,
+                                    null,
+                                    null,
+                                    null,
+                                    345,
+                                    null,
+                                    true,
+                                    false,
+                                    false,
+                                    null,
+                                    LocalDate.of(2019, 3, 13)),
+                            new EpaSource(
+                                    "epa-vehicles-sample-original-format.csv",
+                                    "2c9d8fa937c7bb1b0a9fbf87d66b99c9bca4b75a42a06e9d4a5f67f6ca05c8ad",
+                                    LocalDate.of(2023, 10, 19)))));
 
     private EventCatalog() {}
 

@@ -239,7 +239,8 @@ class EventCatalogTest {
 
         assertThat(catalog)
                 .contains(
-                        "| `aggregateId` | string | config_key, VIN, enrichment job id, `vpic` or NHTSA campaign number; also the record key |")
+                        "| `aggregateId` | string | config_key, VIN, enrichment job id, `vpic`, NHTSA campaign number or `epa-` and the"
+                                + " EPA id; also the record key |")
                 .contains(
                         "| [`PartPriced`](#partpriced) | `VehicleConfiguration` | A part cost `amount` (ISO 4217 `currency`)"
                                 + " as of a date. Prices accumulate; the latest `asOf` is current. |")

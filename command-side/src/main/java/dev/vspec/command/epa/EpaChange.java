@@ -1,0 +1,8 @@
+package dev.vspec.command.epa;
+
+/** What recording an EPA entry did. */
+public enum EpaChange {
+    ADDED,
+    CHANGED,
+    UNCHANGED
+}

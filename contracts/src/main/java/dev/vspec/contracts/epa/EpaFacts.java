@@ -1,0 +1,89 @@
+package dev.vspec.contracts.epa;
+
+import dev.vspec.contracts.catalog.SpecItem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The spec-sheet lines the EPA's entries give a configuration they match ({@link EpaMatching}): transmission, drive,
+ * fuel, MPG (MPGe for an electric vehicle), electric range and motor, CO2, turbo, supercharger, start-stop, the EPA's
+ * size class, and its ids as a cross-reference. Of several entries, only the lines on which all of them agree: where
+ * they differ (a manual and an automatic) the EPA does not say which one the configuration is.
+ */
+public final class EpaFacts {
+
+    /** The section of the cross-reference line, {@code reference / epa_id}. */
+    public static final String REFERENCE = "reference";
+
+    private EpaFacts() {}
+
+    /** The lines all the entries agree on, in spec-sheet order, then the EPA ids (comma-separated); none for none. */
+    public static List<SpecItem> agreedBy(List<EpaEntry> entries) {
+        if (entries.isEmpty()) {
+            return List.of();
+        }
+        List<List<SpecItem>> each =
+                entries.stream().map(entry -> of(entry.vehicle())).toList();
+        Map<String, List<SpecItem>> first = byFact(each.get(0));
+        List<SpecItem> agreed = new ArrayList<>();
+        first.forEach((fact, lines) -> {
+            if (each.stream().allMatch(other -> lines.equals(byFact(other).get(fact)))) {
+                agreed.addAll(lines);
+            }
+        });
+        agreed.add(new SpecItem(
+                REFERENCE,
+                "epa_id",
+                entries.stream().map(entry -> Integer.toString(entry.epaId())).collect(Collectors.joining(", ")),
+                null));
+        return agreed;
+    }
+
+    /** Every line one entry gives, in spec-sheet order. */
+    public static List<SpecItem> of(EpaVehicle v) {
+        List<SpecItem> lines = new ArrayList<>();
+        String mpg = v.isElectric() ? "MPGe" : "mpg";
+        add(lines, "transmission", "type", v.transmission(), null);
+        add(lines, "drivetrain", "drive_type", v.drive(), null);
+        add(lines, "engine", "turbo", yesNo(v.turbo()), null);
+        add(lines, "engine", "supercharger", yesNo(v.supercharger()), null);
+        add(lines, "engine", "start_stop", yesNo(v.startStop()), null);
+        add(lines, "fuel", "fuel_type", v.fuelType(), null);
+        add(lines, "fuel", "fuel_type_secondary", v.fuelTypeSecondary(), null);
+        add(lines, "fuel_economy", "city", v.cityMpg(), mpg);
+        add(lines, "fuel_economy", "highway", v.highwayMpg(), mpg);
+        add(lines, "fuel_economy", "combined", v.combinedMpg(), mpg);
+        add(lines, "fuel_economy", "city_secondary_fuel", v.cityMpgSecondary(), mpg);
+        add(lines, "fuel_economy", "highway_secondary_fuel", v.highwayMpgSecondary(), mpg);
+        add(lines, "fuel_economy", "combined_secondary_fuel", v.combinedMpgSecondary(), mpg);
+        add(lines, "electric", "range", v.rangeMiles() == null || v.rangeMiles() == 0 ? null : v.rangeMiles(), "mi");
+        add(lines, "electric", "motor", v.electricMotor(), null);
+        add(lines, "emissions", "co2_tailpipe", v.co2GramsPerMile(), "g/mi");
+        add(lines, "body", "epa_class", v.vehicleClass(), null);
+        return lines;
+    }
+
+    /** A fact is its section and name: the lines of one fact (a value in two units) go together. */
+    public static String factOf(SpecItem line) {
+        return line.section() + "/" + line.name();
+    }
+
+    private static Map<String, List<SpecItem>> byFact(List<SpecItem> lines) {
+        return lines.stream().collect(Collectors.groupingBy(EpaFacts::factOf, LinkedHashMap::new, Collectors.toList()));
+    }
+
+    private static String yesNo(Boolean value) {
+        return value == null ? null : value ? "Yes" : "No";
+    }
+
+    private static void add(List<SpecItem> lines, String section, String name, Object value, String unit) {
+        String text = value == null ? null : Objects.toString(value).strip();
+        if (text != null && !text.isEmpty()) {
+            lines.add(new SpecItem(section, name, text, unit));
+        }
+    }
+}
