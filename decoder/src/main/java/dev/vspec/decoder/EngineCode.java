@@ -3,8 +3,10 @@ package dev.vspec.decoder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The engine code of a decoded VIN: the engine part of a {@code config_key}. vPIC's Engine Model is
@@ -54,6 +56,32 @@ public record EngineCode(String value, boolean derived, String basis) {
                         + (engineModel == null
                                 ? ""
                                 : " (engine model '" + engineModel.strip() + "' is not a manufacturer code)"));
+    }
+
+    /**
+     * The engine code of a VIN vPIC gives no engine data for, from the one engine the EPA's fuel-economy entries of
+     * its model list: derived as from vPIC's data ({@code 2.0l-4cyl}, with vPIC's engine configuration where it
+     * decodes one), its basis naming the entries.
+     *
+     * @param fuel {@code gasoline}, {@code diesel} or {@code electric}
+     * @return null when the entries give no displacement and cylinders of an engine that burns fuel
+     */
+    public static EngineCode fromEpa(
+            BigDecimal displacementL, Integer cylinders, String configuration, String fuel, List<Integer> epaIds) {
+        String derived = derived(
+                displacementL == null ? null : displacementL.toPlainString(),
+                cylinders,
+                configuration,
+                fuel.equals("gasoline") ? null : fuel);
+        if (derived == null) {
+            return null;
+        }
+        return new EngineCode(
+                derived,
+                true,
+                "derived from the EPA's fuel-economy entries of this model, which list this engine alone (EPA id "
+                        + epaIds.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                        + "); vPIC gives no engine data for the VIN");
     }
 
     /** The leading token of an Engine Model text when it is a manufacturer code, else null. */

@@ -102,6 +102,46 @@ public record VinDecoding(
             @JsonProperty("vin_schema_id") @Nullable Integer vinSchemaId,
             @Nullable String keys) {}
 
+    /** The same decode with an engine code found elsewhere (the EPA's entries of the model). */
+    public VinDecoding withEngineCode(EngineCode code) {
+        return new VinDecoding(
+                vin,
+                wmi,
+                vehicleDescriptor,
+                manufacturer,
+                make,
+                vpicMake,
+                model,
+                vpicModel,
+                modelYear,
+                series,
+                trim,
+                vehicleType,
+                bodyClass,
+                doors,
+                driveType,
+                engineModel,
+                code,
+                engineConfiguration,
+                cylinders,
+                displacementL,
+                displacementCc,
+                engineDisplacementL,
+                engineDisplacementCc,
+                fuelType,
+                fuelTypeSecondary,
+                electrification,
+                turbo,
+                engineManufacturer,
+                gvwr,
+                plant,
+                checkDigit,
+                warnings,
+                nhtsaErrorCodes,
+                elements,
+                release);
+    }
+
     /** Year, make and model are all known: enough to look for configurations. */
     @JsonIgnore
     public boolean identifiesModel() {

@@ -2,6 +2,8 @@ package dev.vspec.decoder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -69,5 +71,21 @@ class EngineCodeTest {
                                 true,
                                 "derived from vPIC's displacement, cylinders and fuel (engine model 'GTDI' is not a manufacturer code)"));
         assertThat(EngineCode.resolve(null, null, null, null, "Gasoline")).isNull();
+    }
+
+    @Test
+    void theOneEngineTheEpaListsIsDerivedAsVpicsWouldBeAndSaysSo() {
+        EngineCode inline = EngineCode.fromEpa(new BigDecimal("2.0"), 4, "In-Line", "gasoline", List.of(39751));
+        EngineCode unknownLayout = EngineCode.fromEpa(new BigDecimal("3.0"), 6, null, "diesel", List.of(41106, 41113));
+
+        assertThat(inline.value()).isEqualTo("2.0l-i4");
+        assertThat(inline.derived()).isTrue();
+        assertThat(inline.basis()).contains("EPA's fuel-economy entries", "EPA id 39751");
+        assertThat(unknownLayout.value()).isEqualTo("3.0l-6cyl-diesel");
+        assertThat(unknownLayout.basis()).contains("EPA id 41106, 41113");
+        assertThat(EngineCode.fromEpa(null, null, null, "electric", List.of(43402))
+                        .value())
+                .isEqualTo("electric");
+        assertThat(EngineCode.fromEpa(null, null, null, "gasoline", List.of(1))).isNull();
     }
 }

@@ -20,6 +20,10 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.TireFitment;
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
+import dev.vspec.contracts.epa.EpaEntryRecorded;
+import dev.vspec.contracts.epa.EpaSource;
+import dev.vspec.contracts.epa.EpaVehicle;
+import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.contracts.recalls.RecallSource;
@@ -45,6 +49,9 @@ final class CatalogFixture {
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
     private static final RecallSource SEPTEMBER =
             new RecallSource("FLAT_RCL_POST_2010.txt", "a".repeat(64), LocalDate.of(2026, 9, 26));
+    private static final EpaSource EPA_MARCH = new EpaSource("vehicles.csv", "c".repeat(64), LocalDate.of(2026, 3, 2));
+    private static final EpaSource EPA_SEPTEMBER =
+            new EpaSource("vehicles.csv", "d".repeat(64), LocalDate.of(2026, 9, 18));
     private static final RecallSource OCTOBER =
             new RecallSource("FLAT_RCL_POST_2010.txt", "b".repeat(64), LocalDate.of(2026, 10, 30));
 
@@ -61,6 +68,8 @@ final class CatalogFixture {
     final String vinModel3;
     /** An NHTSA campaign of the Model 3, numbered after the tag's VINs. */
     final String campaign;
+    /** An EPA entry of the Model 3, numbered after the tag's VINs. */
+    final int epaId;
 
     final List<EventEnvelope> envelopes = new ArrayList<>();
 
@@ -73,6 +82,7 @@ final class CatalogFixture {
         vinSport = vin(vinSerial + 1);
         vinModel3 = vin(vinSerial + 2);
         campaign = String.format("26V%06d", vinSerial);
+        epaId = 60_000 + vinSerial;
 
         add(
                 events,
@@ -308,6 +318,40 @@ final class CatalogFixture {
         // a campaign recorded from one file, then its remedy again from a newer one, which replaces it
         add(events, campaign, new RecallRecorded(campaign, recall("Dealers will inspect the lug nuts."), SEPTEMBER));
         add(events, campaign, new RecallRecorded(campaign, recall("Dealers will replace the lug nuts."), OCTOBER));
+        // an EPA entry recorded from one file, then with a changed range from a newer one, which replaces it
+        String entry = RecordEpaEntry.aggregateId(epaId);
+        add(events, entry, new EpaEntryRecorded(epaId, model3Entry(358), EPA_MARCH));
+        add(events, entry, new EpaEntryRecorded(epaId, model3Entry(353), EPA_SEPTEMBER));
+    }
+
+    private static EpaVehicle model3Entry(int range) {
+        return new EpaVehicle(
+                2021,
+                "Tesla",
+                "Model 3 Long Range AWD",
+                "Model 3",
+                null,
+                null,
+                "All-Wheel Drive",
+                "Automatic (A1)",
+                null,
+                "Midsize Cars",
+                "Electricity",
+                null,
+                "EV",
+                141,
+                127,
+                134,
+                null,
+                null,
+                null,
+                0,
+                range,
+                false,
+                false,
+                false,
+                null,
+                LocalDate.of(2021, 3, 23));
     }
 
     /** Publishes the catalog (again, when called twice: what a relay re-sending after a crash does). */

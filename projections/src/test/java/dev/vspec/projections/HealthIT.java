@@ -47,7 +47,7 @@ class HealthIT {
         assertThat(health.getStatus()).isEqualTo(Status.UP);
         assertThat(health.getDetails().get("consumers"))
                 .asInstanceOf(InstanceOfAssertFactories.MAP)
-                .hasSize(12)
+                .hasSize(13)
                 .containsEntry("parts", true)
                 .containsEntry("aliases", true)
                 .containsEntry("service_history", true);

@@ -1,5 +1,7 @@
 package dev.vspec.readmodel;
 
+import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
+
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.epa.EpaEntry;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
@@ -10,6 +12,8 @@ import dev.vspec.infra.jooq.read.tables.records.EpaEntryRecord;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
+import org.jooq.DSLContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,6 +38,15 @@ public final class EpaRows {
                 JSON.writeValueAsString(vehicle),
                 Provenance.render(source(event.source())),
                 OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+    }
+
+    /** The rows of a model year and make, by EPA id. */
+    public static List<EpaEntryRecord> ofYearAndMake(DSLContext db, int year, String make) {
+        return db.selectFrom(EPA_ENTRY)
+                .where(EPA_ENTRY.MODEL_YEAR.eq((short) year))
+                .and(EPA_ENTRY.MAKE_KEY.eq(RecallMatching.makeKey(make)))
+                .orderBy(EPA_ENTRY.EPA_ID)
+                .fetch();
     }
 
     /** The entry a row holds. */

@@ -6,6 +6,7 @@ import dev.vspec.command.enrichment.vendor.ReferenceCatalogSource;
 import dev.vspec.command.enrichment.vendor.VendorProperties;
 import dev.vspec.infra.decoding.DecoderConfiguration;
 import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.readmodel.EpaEngineResolution;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
@@ -99,7 +100,13 @@ class EnrichmentConfiguration {
     @Bean
     EnrichmentProcess enrichmentProcess(
             CommandGateway commands, CatalogSource source, DecoderSource decoders, DSLContext db, Clock clock) {
-        return new EnrichmentProcess(commands, source, decoders, EarlierReleases.inReadTables(db), clock);
+        return new EnrichmentProcess(
+                commands,
+                source,
+                decoders,
+                EarlierReleases.inReadTables(db),
+                decoding -> EpaEngineResolution.of(db, decoding),
+                clock);
     }
 
     @Bean

@@ -20,12 +20,15 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.readmodel.EpaEngineResolution;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.AxonTransientException;
 import org.axonframework.config.ProcessingGroup;
@@ -58,18 +61,25 @@ class EnrichmentProcess {
     private final CatalogSource source;
     private final DecoderSource decoders;
     private final EarlierReleases earlierReleases;
+    private final Function<VinDecoding, EpaEngineResolution> engines;
     private final Clock clock;
 
+    /**
+     * @param engines the engine of a decode without one, from the EPA's entries of its model (the read tables'), as
+     *                the query side resolves it
+     */
     EnrichmentProcess(
             CommandGateway commands,
             CatalogSource source,
             DecoderSource decoders,
             EarlierReleases earlierReleases,
+            Function<VinDecoding, EpaEngineResolution> engines,
             Clock clock) {
         this.commands = commands;
         this.source = source;
         this.decoders = decoders;
         this.earlierReleases = earlierReleases;
+        this.engines = engines;
         this.clock = clock;
     }
 
@@ -145,7 +155,8 @@ class EnrichmentProcess {
                     "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
             return;
         }
-        VinDecoding decoding = decoder.decode(vin);
+        EpaEngineResolution resolution = engines.apply(decoder.decode(vin));
+        VinDecoding decoding = resolution.decoding();
         if (!decoding.identifiesModel()) {
             fail(
                     job,
@@ -160,7 +171,18 @@ class EnrichmentProcess {
                     job,
                     ErrorCode.UNSUPPORTED_VEHICLE,
                     "VIN " + vin + " decodes as " + decoding.describedAs()
-                            + " but no engine code resolves; the vehicle is not supported");
+                            + " but no engine code resolves"
+                            + (resolution.candidates().isEmpty()
+                                    ? ""
+                                    : " (the EPA lists "
+                                            + resolution.candidates().stream()
+                                                    .map(engine -> engine.describedAs() + " as EPA id "
+                                                            + engine.epaIds().stream()
+                                                                    .map(String::valueOf)
+                                                                    .collect(Collectors.joining(", ")))
+                                                    .collect(Collectors.joining("; "))
+                                            + ")")
+                            + "; the vehicle is not supported");
             return;
         }
         VpicFacts vpic = decoded.get();

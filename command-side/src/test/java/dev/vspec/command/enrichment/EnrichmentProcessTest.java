@@ -16,6 +16,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicExtract;
 import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.readmodel.EpaEngineResolution;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -135,6 +136,7 @@ class EnrichmentProcessTest {
                 source,
                 DecoderSource.of(new VinDecoder(VpicExtract.index(), Clock.fixed(NOW, ZoneOffset.UTC))),
                 EarlierReleases.NONE,
+                decoding -> new EpaEngineResolution(decoding, List.of()),
                 Clock.fixed(NOW, ZoneOffset.UTC));
         process.on(new EnrichmentScheduled("job-1", VIN, 7, NOW));
     }

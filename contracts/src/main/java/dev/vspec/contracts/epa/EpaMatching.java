@@ -50,17 +50,23 @@ public final class EpaMatching {
 
     /** The entries of {@code candidates} that are the subject (candidates of other years or makes are passed over). */
     public static Match match(EpaSubject subject, List<EpaEntry> candidates) {
+        List<EpaEntry> kept = agreeing(subject, candidates);
+        kept = preferring(kept, entry -> entry.vehicle().isHybrid() == electrified(subject));
+        if (subject.trim() != null) {
+            kept = preferring(kept, entry -> namesTrim(entry.vehicle().model(), subject.trim()));
+        }
+        return new Match(kept);
+    }
+
+    /** The entries that rules 1 to 3 keep, without the preferences of rule 4. */
+    public static List<EpaEntry> agreeing(EpaSubject subject, List<EpaEntry> candidates) {
         List<EpaEntry> kept = new ArrayList<>();
         for (EpaEntry candidate : candidates) {
             if (isModel(subject, candidate.vehicle()) && agreesOnEngineAndDrive(subject, candidate.vehicle())) {
                 kept.add(candidate);
             }
         }
-        kept = preferring(kept, entry -> entry.vehicle().isHybrid() == electrified(subject));
-        if (subject.trim() != null) {
-            kept = preferring(kept, entry -> namesTrim(entry.vehicle().model(), subject.trim()));
-        }
-        return new Match(kept);
+        return kept;
     }
 
     /** Whether the entry is the subject's year, make and model (rules 1 and 2). */

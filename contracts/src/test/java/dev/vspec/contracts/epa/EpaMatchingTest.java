@@ -272,6 +272,17 @@ class EpaMatchingTest {
         assertThat(EpaMatching.drivesAgree("RWD", "Front-Wheel Drive")).isFalse();
     }
 
+    @Test
+    void aModelsEnginesAreItsDistinctDisplacementsCylindersAndFuelsHybridsIncluded() {
+        List<EpaEngines.Engine> engines =
+                EpaEngines.of(new EpaSubject(2018, "HONDA", "Accord", null, null, null, "FWD", null), ACCORDS_2018);
+
+        assertThat(engines)
+                .extracting(EpaEngines.Engine::describedAs)
+                .containsExactly("1.5 L, 4 cylinders, gasoline", "2.0 L, 4 cylinders, gasoline");
+        assertThat(engines.get(1).epaIds()).containsExactly(39751, 39754, 39755, 39918);
+    }
+
     private static EpaSubject accord(String trim, String displacement, String electrification) {
         return new EpaSubject(2018, "HONDA", "Accord", trim, new BigDecimal(displacement), 4, "FWD", electrification);
     }

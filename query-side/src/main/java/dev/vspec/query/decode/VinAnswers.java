@@ -12,6 +12,8 @@ import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.query.vehicle.DecodedMatches;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.vehicle.VinEngines;
+import dev.vspec.readmodel.EpaEngineResolution;
 import dev.vspec.readmodel.Group;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,12 +32,19 @@ class VinAnswers {
     private final VehicleResolver vehicles;
     private final DecodedMatches decodedMatches;
     private final DecodeScope scope;
+    private final VinEngines engines;
 
-    VinAnswers(DecoderSource decoders, VehicleResolver vehicles, DecodedMatches decodedMatches, DecodeScope scope) {
+    VinAnswers(
+            DecoderSource decoders,
+            VehicleResolver vehicles,
+            DecodedMatches decodedMatches,
+            DecodeScope scope,
+            VinEngines engines) {
         this.decoders = decoders;
         this.vehicles = vehicles;
         this.decodedMatches = decodedMatches;
         this.scope = scope;
+        this.engines = engines;
     }
 
     /** One VIN's answer: what the single route answers, or the refusal it answers with. */
@@ -78,12 +87,13 @@ class VinAnswers {
                                         + (vin.value().charAt(2) == '9' ? " and 12-14" : "") + " of VIN " + vin
                                         + "), and no enriched vehicle config holds this VIN"));
             } else {
-                VinDecoding decoding = decoder.decode(vin);
+                EpaEngineResolution resolution = engines.resolve(decoder.decode(vin));
+                VinDecoding decoding = resolution.decoding();
                 if (linkedKey != null) {
                     Vehicle vehicle = vehicles.resolve(new ByVin(vin));
                     answers[i] = new Answer(vin, new DecodeResponse(vehicle, decoding, null), null);
                 } else if (decoding.engineCode() == null) {
-                    answers[i] = refused(vin, VehicleResolver.unsupported(vin, decoding));
+                    answers[i] = refused(vin, VehicleResolver.unsupported(vin, decoding, resolution.candidates()));
                 } else if (!decoding.identifiesModel()) {
                     answers[i] = new Answer(vin, new DecodeResponse(null, decoding, null), null);
                 } else {

@@ -11,6 +11,7 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.query.vehicle.DecodedMatches.Candidate;
 import dev.vspec.query.vehicle.DecodedMatches.ModelOf;
+import dev.vspec.readmodel.EpaEngineResolution;
 import dev.vspec.readmodel.GroupDocument;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -181,7 +182,9 @@ final class ConfigurationLookup implements Configurations {
     @Override
     public VinDecoding decode(Vin vin) {
         VinDecoder decoder = decoders.require();
-        return decoder.knowsWmi(vin) ? decoder.decode(vin) : null;
+        return decoder.knowsWmi(vin)
+                ? EpaEngineResolution.of(db, decoder.decode(vin)).decoding()
+                : null;
     }
 
     /** Runs rendered SQL on a connection of its own from the pool: bind, execute and read in {@code work}. */

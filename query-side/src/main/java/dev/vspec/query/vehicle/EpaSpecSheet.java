@@ -1,11 +1,8 @@
 package dev.vspec.query.vehicle;
 
-import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
-
 import dev.vspec.contracts.epa.EpaEntry;
 import dev.vspec.contracts.epa.EpaFacts;
 import dev.vspec.contracts.epa.EpaMatching;
-import dev.vspec.contracts.recalls.RecallMatching;
 import dev.vspec.infra.jooq.read.tables.records.EpaEntryRecord;
 import dev.vspec.readmodel.EpaRows;
 import dev.vspec.readmodel.EpaSubjects;
@@ -14,6 +11,7 @@ import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecSheets;
 import dev.vspec.readmodel.SpecView;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jooq.DSLContext;
@@ -37,11 +35,8 @@ public class EpaSpecSheet {
     /** The vehicle with its spec sheet completed from the EPA's entries; as it is when none matches. */
     ResolvedVehicle complete(ResolvedVehicle resolved) {
         Vehicle vehicle = resolved.vehicle();
-        Map<Integer, EpaEntryRecord> rows = db.selectFrom(EPA_ENTRY)
-                .where(EPA_ENTRY.MODEL_YEAR.eq((short) vehicle.year()))
-                .and(EPA_ENTRY.MAKE_KEY.eq(RecallMatching.makeKey(vehicle.make())))
-                .orderBy(EPA_ENTRY.EPA_ID)
-                .fetchMap(EPA_ENTRY.EPA_ID);
+        Map<Integer, EpaEntryRecord> rows = new LinkedHashMap<>();
+        EpaRows.ofYearAndMake(db, vehicle.year(), vehicle.make()).forEach(row -> rows.put(row.getEpaId(), row));
         if (rows.isEmpty()) {
             return resolved;
         }

@@ -1,6 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
+import dev.vspec.contracts.epa.EpaEngines;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
@@ -26,10 +27,12 @@ public class VehicleResolver {
 
     private final Configurations configurations;
     private final EpaSpecSheet epaSpecs;
+    private final VinEngines engines;
 
-    VehicleResolver(Configurations configurations, EpaSpecSheet epaSpecs) {
+    VehicleResolver(Configurations configurations, EpaSpecSheet epaSpecs, VinEngines engines) {
         this.configurations = configurations;
         this.epaSpecs = epaSpecs;
+        this.engines = engines;
     }
 
     /**
@@ -114,14 +117,23 @@ public class VehicleResolver {
         return NamedModel.of(held.vehicle(), held.lastChange());
     }
 
-    /** 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from. */
-    public static ApiException unsupported(Vin vin, VinDecoding decoding) {
+    /**
+     * 422: the VIN decodes to a model but vPIC gives nothing an engine code resolves from, and the EPA's entries of the
+     * model list no engine or several ({@code candidates}, which the answer lists).
+     */
+    public static ApiException unsupported(Vin vin, VinDecoding decoding, List<EpaEngines.Engine> candidates) {
         return ApiException.withDecode(
                 ErrorCode.UNSUPPORTED_VEHICLE,
                 "VIN " + vin + " decodes as " + decoding.describedAs()
-                        + " but no engine code resolves (vPIC gives no manufacturer engine code, nor displacement and cylinders);"
-                        + " the vehicle is not supported (not retryable)",
-                decoding);
+                        + " but no engine code resolves (vPIC gives no manufacturer engine code, nor displacement and"
+                        + " cylinders"
+                        + (candidates.isEmpty()
+                                ? ", and the EPA's fuel-economy entries held list no engine of the model"
+                                : "; the EPA's fuel-economy entries of the model list " + candidates.size()
+                                        + " engines, in engine_candidates, and the VIN does not tell which")
+                        + "); the vehicle is not supported (not retryable)",
+                decoding,
+                candidates);
     }
 
     private static List<ConfigMatch> matches(List<ResolvedVehicle> vehicles) {
@@ -129,7 +141,7 @@ public class VehicleResolver {
     }
 
     /** Why nothing answers: for a VIN nothing links, what its decode tells. */
-    private static ApiException notFound(Lookup by) {
+    private ApiException notFound(Lookup by) {
         if (by instanceof Lookup.Decoded decoded) {
             Vin vin = decoded.vin();
             VinDecoding decoding = decoded.decoding();
@@ -148,7 +160,7 @@ public class VehicleResolver {
                                 + "); " + nextStep(vin));
             }
             if (decoding.engineCode() == null) {
-                return unsupported(vin, decoding);
+                return unsupported(vin, decoding, engines.resolve(decoding).candidates());
             }
             return new ApiException(
                     ErrorCode.NOT_FOUND,

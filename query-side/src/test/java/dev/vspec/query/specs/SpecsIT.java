@@ -4,6 +4,7 @@ import static dev.vspec.infra.testing.Api.json;
 import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
+import static dev.vspec.query.ReadModelSeed.SEEDED_SOURCE_JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;
@@ -20,14 +21,15 @@ class SpecsIT extends SeededRouteIT {
     @ParameterizedTest
     @FieldSource("dev.vspec.query.Expected#CIVIC_LX_MODES")
     void answersTheSpecSheetInRecordedOrderInEveryMode(String identifier) {
-        assertThat(api.get(ROUTE + identifier).ok()).isEqualTo(json("""
+        assertThat(api.get(ROUTE + identifier).ok())
+                .isEqualTo(json("""
                 {"vehicle": %s,
                  "specs": [
-                   {"section": "engine", "name": "displacement", "value": "2.0", "unit": "L"},
-                   {"section": "engine", "name": "cylinders", "value": "4", "unit": null},
-                   {"section": "engine", "name": "power", "value": "158", "unit": "hp"},
-                   {"section": "transmission", "name": "type", "value": "CVT", "unit": null}]}
-                """.formatted(CIVIC_LX_VEHICLE)));
+                   {"section": "engine", "name": "displacement", "value": "2.0", "unit": "L", "source": %2$s},
+                   {"section": "engine", "name": "cylinders", "value": "4", "unit": null, "source": %2$s},
+                   {"section": "engine", "name": "power", "value": "158", "unit": "hp", "source": %2$s},
+                   {"section": "transmission", "name": "type", "value": "CVT", "unit": null, "source": %2$s}]}
+                """.formatted(CIVIC_LX_VEHICLE, SEEDED_SOURCE_JSON)));
     }
 
     @Test

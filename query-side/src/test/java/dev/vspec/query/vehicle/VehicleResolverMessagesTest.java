@@ -11,6 +11,8 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.readmodel.EpaEngineResolution;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,15 @@ class VehicleResolverMessagesTest {
     private static final Vin ACCORD = Vin.parse("1HGCM82633A004352");
 
     private final Configurations configurations = mock(Configurations.class);
-    private final VehicleResolver resolver = new VehicleResolver(configurations, mock(EpaSpecSheet.class));
+    private final VehicleResolver resolver = new VehicleResolver(configurations, mock(EpaSpecSheet.class), engines());
+
+    /** The EPA lists no engine of any model: nothing to resolve from. */
+    private static VinEngines engines() {
+        VinEngines engines = mock(VinEngines.class);
+        when(engines.resolve(org.mockito.ArgumentMatchers.any()))
+                .thenAnswer(call -> new EpaEngineResolution(call.getArgument(0), List.of()));
+        return engines;
+    }
 
     @BeforeEach
     void aVinNothingLinksNorMatches() {
