@@ -37,6 +37,15 @@ UPDATE read.specs_document SET changed_at = recorded_at;
 -- [jooq ignore stop]
 ALTER TABLE read.specs_document ALTER COLUMN changed_at SET NOT NULL;
 
+-- Each line of the sheets held now names its source: the document's (text kept as written, so answers keep their
+-- key order).
+-- [jooq ignore start]
+UPDATE read.specs_document document
+   SET body = (SELECT '[' || coalesce(string_agg(left(line::text, -1) || ',"source":' || document.source || '}', ','
+                                                 ORDER BY position), '') || ']'
+                 FROM json_array_elements(document.body::json) WITH ORDINALITY AS lines(line, position));
+-- [jooq ignore stop]
+
 -- The sheets held now: each configuration's shown sheet is its highest source's.
 -- [jooq ignore start]
 INSERT INTO read.specs_sheet (config_key, source_rank, body, source, recorded_at)

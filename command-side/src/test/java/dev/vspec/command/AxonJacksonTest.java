@@ -31,13 +31,12 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
-import dev.vspec.contracts.epa.EpaSource;
-import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.axon.EventSerialization;
+import dev.vspec.infra.testing.EpaEntries;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -152,35 +151,9 @@ class AxonJacksonTest {
                         new RecallSource("FLAT_RCL.txt", "c".repeat(64), LocalDate.of(2014, 9, 12))),
                 // an electric vehicle's entry: no displacement, cylinders or engine notes (null), MPGe and a range
                 new EpaEntryRecorded(
-                        43402,
-                        new EpaVehicle(
-                                2021,
-                                "Tesla",
-                                "Model 3 Performance AWD",
-                                "Model 3",
-                                null,
-                                null,
-                                "All-Wheel Drive",
-                                "Automatic (A1)",
-                                null,
-                                "Midsize Cars",
-                                "Electricity",
-                                null,
-                                "EV",
-                                118,
-                                107,
-                                113,
-                                null,
-                                null,
-                                null,
-                                0,
-                                315,
-                                false,
-                                false,
-                                false,
-                                null,
-                                LocalDate.of(2021, 3, 23)),
-                        new EpaSource("vehicles.csv.zip", "d".repeat(64), LocalDate.of(2026, 9, 18))));
+                        EpaEntries.MODEL_3_LONG_RANGE,
+                        EpaEntries.model3LongRange(353),
+                        EpaEntries.file("vehicles.csv.zip", 'd', LocalDate.of(2026, 9, 18))));
         assertThat(events)
                 .extracting(Object::getClass)
                 .containsAll(PublishedEvents.TYPES.stream()

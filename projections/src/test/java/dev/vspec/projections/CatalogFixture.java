@@ -22,12 +22,12 @@ import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
-import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.infra.testing.EpaEntries;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -49,9 +49,8 @@ final class CatalogFixture {
     private static final FactSource SOURCE = FactSource.importFile("catalog.json", "5e0c3d9a");
     private static final RecallSource SEPTEMBER =
             new RecallSource("FLAT_RCL_POST_2010.txt", "a".repeat(64), LocalDate.of(2026, 9, 26));
-    private static final EpaSource EPA_MARCH = new EpaSource("vehicles.csv", "c".repeat(64), LocalDate.of(2026, 3, 2));
-    private static final EpaSource EPA_SEPTEMBER =
-            new EpaSource("vehicles.csv", "d".repeat(64), LocalDate.of(2026, 9, 18));
+    private static final EpaSource EPA_MARCH = EpaEntries.file("vehicles.csv", 'c', LocalDate.of(2026, 3, 2));
+    private static final EpaSource EPA_SEPTEMBER = EpaEntries.file("vehicles.csv", 'd', LocalDate.of(2026, 9, 18));
     private static final RecallSource OCTOBER =
             new RecallSource("FLAT_RCL_POST_2010.txt", "b".repeat(64), LocalDate.of(2026, 10, 30));
 
@@ -320,38 +319,8 @@ final class CatalogFixture {
         add(events, campaign, new RecallRecorded(campaign, recall("Dealers will replace the lug nuts."), OCTOBER));
         // an EPA entry recorded from one file, then with a changed range from a newer one, which replaces it
         String entry = RecordEpaEntry.aggregateId(epaId);
-        add(events, entry, new EpaEntryRecorded(epaId, model3Entry(358), EPA_MARCH));
-        add(events, entry, new EpaEntryRecorded(epaId, model3Entry(353), EPA_SEPTEMBER));
-    }
-
-    private static EpaVehicle model3Entry(int range) {
-        return new EpaVehicle(
-                2021,
-                "Tesla",
-                "Model 3 Long Range AWD",
-                "Model 3",
-                null,
-                null,
-                "All-Wheel Drive",
-                "Automatic (A1)",
-                null,
-                "Midsize Cars",
-                "Electricity",
-                null,
-                "EV",
-                141,
-                127,
-                134,
-                null,
-                null,
-                null,
-                0,
-                range,
-                false,
-                false,
-                false,
-                null,
-                LocalDate.of(2021, 3, 23));
+        add(events, entry, new EpaEntryRecorded(epaId, EpaEntries.model3LongRange(358), EPA_MARCH));
+        add(events, entry, new EpaEntryRecorded(epaId, EpaEntries.model3LongRange(353), EPA_SEPTEMBER));
     }
 
     /** Publishes the catalog (again, when called twice: what a relay re-sending after a crash does). */

@@ -26,10 +26,10 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
-import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.testing.EpaEntries;
 import dev.vspec.readmodel.EpaRows;
 import dev.vspec.readmodel.GroupDocument;
 import java.math.BigDecimal;
@@ -56,9 +56,8 @@ class FactSourcesIT {
     private static final FactSource IMPORT = FactSource.importFile("catalog.json", "5e0c3d9a");
     private static final FactSource VPIC = FactSource.vpic("2026-02-17", "f9b3118a");
     private static final FactSource VENDOR = FactSource.vendor("vspec reference vendor (sample data)", 87);
-    private static final EpaSource EPA_FILE = new EpaSource("vehicles.csv", "d".repeat(64), LocalDate.of(2026, 3, 2));
-    private static final EpaSource NEWER_EPA_FILE =
-            new EpaSource("vehicles.csv.zip", "e".repeat(64), LocalDate.of(2026, 9, 18));
+    private static final EpaSource EPA_FILE = EpaEntries.file("vehicles.csv", 'd', LocalDate.of(2026, 3, 2));
+    private static final EpaSource NEWER_EPA_FILE = EpaEntries.file("vehicles.csv.zip", 'e', LocalDate.of(2026, 9, 18));
     private static final String KEY = "2020-honda-civic-lx-k20c2-fwd-sources";
     private static final String OLD_KEY = "2018-honda-fit-lx-l15b1-fwd-sources";
     private static final String VIN_NUMBER = "19XFC2F50LE000777";
@@ -136,46 +135,22 @@ class FactSourcesIT {
                 "occurredAt":"2024-06-01T08:00:00.125Z","payload":{"configKey":"%s","fluids":[]}}""".formatted(OLD_KEY, OLD_KEY);
         events.publishRaw(OLD_KEY, unsourcedFluids.getBytes(StandardCharsets.UTF_8));
         events.publish(OLD_KEY, new FluidsRecorded(OLD_KEY, List.of(oil("3.60")), VPIC));
-        events.publish(RecordEpaEntry.aggregateId(39751), new EpaEntryRecorded(39751, accord(23), EPA_FILE));
-        events.publish(RecordEpaEntry.aggregateId(39751), new EpaEntryRecorded(39751, accord(22), NEWER_EPA_FILE));
+        events.publish(
+                RecordEpaEntry.aggregateId(EpaEntries.ACCORD_SPORT),
+                new EpaEntryRecorded(EpaEntries.ACCORD_SPORT, EpaEntries.accordSport(27), EPA_FILE));
+        events.publish(
+                RecordEpaEntry.aggregateId(EpaEntries.ACCORD_SPORT),
+                new EpaEntryRecorded(EpaEntries.ACCORD_SPORT, EpaEntries.accordSport(26), NEWER_EPA_FILE));
         readModel.awaitCaughtUp();
-    }
-
-    private static EpaVehicle accord(int cityMpg) {
-        return new EpaVehicle(
-                2018,
-                "Honda",
-                "Accord 2.0T Sport/Touring",
-                "Accord",
-                new BigDecimal("2.0"),
-                4,
-                "Front-Wheel Drive",
-                "Automatic 10-spd",
-                "SIDI",
-                "Midsize Cars",
-                "Regular Gasoline",
-                null,
-                null,
-                cityMpg,
-                32,
-                26,
-                null,
-                null,
-                null,
-                345,
-                null,
-                true,
-                false,
-                false,
-                null,
-                LocalDate.of(2019, 3, 13));
     }
 
     @Test
     void anEpaEntryRecordedAgainReplacesItsRowWithItsSource() {
-        var row = db.selectFrom(EPA_ENTRY).where(EPA_ENTRY.EPA_ID.eq(39751)).fetchSingle();
+        var row = db.selectFrom(EPA_ENTRY)
+                .where(EPA_ENTRY.EPA_ID.eq(EpaEntries.ACCORD_SPORT))
+                .fetchSingle();
 
-        assertThat(EpaRows.entry(row).vehicle()).isEqualTo(accord(22));
+        assertThat(EpaRows.entry(row).vehicle()).isEqualTo(EpaEntries.accordSport(26));
         assertThat(row.getMakeKey()).isEqualTo("HONDA");
         assertThat(row.getSource())
                 .isEqualTo("{\"kind\":\"epa\",\"name\":\"vehicles.csv.zip\",\"version\":\"2026-09-18\","

@@ -101,7 +101,7 @@ final class ImportEpaCommand implements Callable<Integer> {
             }
             importEntries(checked, dataSource, out);
             List<EpaEntry> entries = checked.rows().stream()
-                    .map(row -> new EpaEntry(row.epaId(), row.toVehicle()))
+                    .map(row -> new EpaEntry(row.epaId(), row.vehicle()))
                     .toList();
             EpaMatchReport.of(DSL.using(connection, SQLDialect.POSTGRES), entries)
                     .print(out, entries.size(), report ? Long.MAX_VALUE : NAMED);

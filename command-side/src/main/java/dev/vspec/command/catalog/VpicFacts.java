@@ -67,22 +67,22 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
 
     private static List<SpecItem> specSheet(VinDecoding d) {
         List<SpecItem> items = new ArrayList<>();
-        add(items, "body", "class", d.bodyClass(), null);
-        add(items, "body", "doors", d.doors(), null);
-        add(items, "body", "vehicle_type", d.vehicleType(), null);
-        add(items, "weights", "gvwr_class", d.gvwr(), null);
-        add(items, "engine", "displacement", d.displacementL(), "L");
-        add(items, "engine", "displacement", d.displacementCc(), "cc");
-        add(items, "engine", "cylinders", d.cylinders(), null);
-        add(items, "engine", "configuration", d.engineConfiguration(), null);
-        add(items, "engine", "model", d.engineModel(), null);
-        add(items, "engine", "manufacturer", d.engineManufacturer(), null);
-        add(items, "engine", "turbo", d.turbo(), null);
-        add(items, "engine", "electrification", d.electrification(), null);
-        add(items, "fuel", "fuel_type", d.fuelType(), null);
-        add(items, "fuel", "fuel_type_secondary", d.fuelTypeSecondary(), null);
-        add(items, "drivetrain", "drive_type", d.driveType(), null);
-        add(items, "manufacturing", "plant", plant(d.plant()), null);
+        SpecItem.addStated(items, "body", "class", d.bodyClass(), null);
+        SpecItem.addStated(items, "body", "doors", d.doors(), null);
+        SpecItem.addStated(items, "body", "vehicle_type", d.vehicleType(), null);
+        SpecItem.addStated(items, "weights", "gvwr_class", d.gvwr(), null);
+        SpecItem.addStated(items, "engine", "displacement", d.displacementL(), "L");
+        SpecItem.addStated(items, "engine", "displacement", d.displacementCc(), "cc");
+        SpecItem.addStated(items, "engine", "cylinders", d.cylinders(), null);
+        SpecItem.addStated(items, "engine", "configuration", d.engineConfiguration(), null);
+        SpecItem.addStated(items, "engine", "model", d.engineModel(), null);
+        SpecItem.addStated(items, "engine", "manufacturer", d.engineManufacturer(), null);
+        SpecItem.addStated(items, "engine", "turbo", d.turbo(), null);
+        SpecItem.addStated(items, "engine", "electrification", d.electrification(), null);
+        SpecItem.addStated(items, "fuel", "fuel_type", d.fuelType(), null);
+        SpecItem.addStated(items, "fuel", "fuel_type_secondary", d.fuelTypeSecondary(), null);
+        SpecItem.addStated(items, "drivetrain", "drive_type", d.driveType(), null);
+        SpecItem.addStated(items, "manufacturing", "plant", plant(d.plant()), null);
         return items;
     }
 
@@ -97,11 +97,5 @@ public record VpicFacts(CatalogIdentity identity, List<SpecItem> specs, FactSour
             }
         }
         return where.length() == 0 ? null : where.toString();
-    }
-
-    private static void add(List<SpecItem> items, String section, String name, Object value, String unit) {
-        if (value != null && !value.toString().isBlank()) {
-            items.add(new SpecItem(section, name, value.toString().strip(), unit));
-        }
     }
 }

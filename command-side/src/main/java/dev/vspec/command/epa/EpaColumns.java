@@ -2,6 +2,7 @@ package dev.vspec.command.epa;
 
 import dev.vspec.command.catalog.CsvTable;
 import dev.vspec.command.epa.EpaAnomalies.Kind;
+import dev.vspec.contracts.epa.EpaVehicle;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -68,23 +69,19 @@ final class EpaColumns {
         if (transmission == null) {
             anomalies.add(Kind.TRANSMISSION_BLANK, cells.place(), "trany is blank");
         }
-        return new EpaRow(
-                row.line(),
-                cells.required("id", 1, Integer.MAX_VALUE),
+        int id = cells.required("id", 1, Integer.MAX_VALUE);
+        EpaVehicle vehicle = new EpaVehicle(
                 cells.required("year", 1984, 2100),
                 cells.requiredText("make"),
                 cells.requiredText("model"),
                 cells.text("baseModel"),
                 cells.decimal("displ"),
                 cells.integer("cylinders"),
-                drive,
-                driveClass,
+                driveClass == null ? drive : driveClass.published(),
                 transmission,
-                cells.text("trans_dscr"),
                 cells.text("eng_dscr"),
                 cells.text("VClass"),
-                cells.text("fuelType"),
-                cells.text("fuelType1"),
+                primaryFuel(cells),
                 cells.text("fuelType2"),
                 cells.text("atvType"),
                 cells.positive("city08"),
@@ -100,6 +97,13 @@ final class EpaColumns {
                 cells.flag("startStop", "Y", "N"),
                 cells.text("evMotor"),
                 cells.date("modifiedOn"));
+        return new EpaRow(row.line(), id, vehicle, driveClass, cells.text("trans_dscr"));
+    }
+
+    /** {@code fuelType1} ({@code Regular Gasoline}), else the short {@code fuelType} ({@code Regular}). */
+    private static @Nullable String primaryFuel(Cells cells) {
+        String fuel = cells.text("fuelType1");
+        return fuel == null ? cells.text("fuelType") : fuel;
     }
 
     /** One row's cells by column name, each read as the file's conventions say. */

@@ -32,7 +32,7 @@ public final class EpaFile {
         /** The newest {@code modifiedOn} of its rows: how current the file is; empty when no row says. */
         public Optional<LocalDate> dataDate() {
             return rows.stream()
-                    .map(EpaRow::modifiedOn)
+                    .map(row -> row.vehicle().modifiedOn())
                     .filter(Objects::nonNull)
                     .max(Comparator.naturalOrder());
         }

@@ -37,7 +37,7 @@ public final class EpaImport {
         for (int from = 0; from < rows.size(); from += UNIT_ENTRIES) {
             List<RecordEpaEntry> unit = new ArrayList<>(UNIT_ENTRIES);
             for (EpaRow row : rows.subList(from, Math.min(rows.size(), from + UNIT_ENTRIES))) {
-                unit.add(new RecordEpaEntry(row.epaId(), row.toVehicle(), source));
+                unit.add(new RecordEpaEntry(row.epaId(), row.vehicle(), source));
             }
             commandSide.recordEpaEntries(unit).forEach(change -> counts[change.ordinal()]++);
             progress.accept(from + unit.size());

@@ -61,8 +61,8 @@ class EpaFileRefusalTest {
         EpaFile.Checked checked = EpaFile.check(write(lines));
 
         EpaRow spider = checked.rows().get(0);
-        assertThat(spider.cylinders()).isNull();
-        assertThat(spider.displacementL()).isNull();
+        assertThat(spider.vehicle().cylinders()).isNull();
+        assertThat(spider.vehicle().displacementL()).isNull();
         assertThat(spider.driveClass()).isNull();
         assertThat(checked.anomalies().examples(Kind.NOT_AVAILABLE))
                 .containsExactlyInAnyOrder("line 2, column 23 (cylinders): NA", "line 2, column 24 (displ): NA");

@@ -31,37 +31,37 @@ class EpaFileTest {
         assertThat(checked.dataDate()).contains(LocalDate.of(2023, 10, 19));
         assertThat(checked.anomalies().total()).isZero();
         EpaRow accord = row(checked, 39755);
-        assertThat(accord.year()).isEqualTo(2018);
-        assertThat(accord.make()).isEqualTo("Honda");
-        assertThat(accord.model()).isEqualTo("Accord");
-        assertThat(accord.baseModel()).isEqualTo("Accord");
-        assertThat(accord.displacementL()).isEqualByComparingTo(new BigDecimal("2.0"));
-        assertThat(accord.cylinders()).isEqualTo(4);
+        assertThat(accord.vehicle().year()).isEqualTo(2018);
+        assertThat(accord.vehicle().make()).isEqualTo("Honda");
+        assertThat(accord.vehicle().model()).isEqualTo("Accord");
+        assertThat(accord.vehicle().baseModel()).isEqualTo("Accord");
+        assertThat(accord.vehicle().displacementL()).isEqualByComparingTo(new BigDecimal("2.0"));
+        assertThat(accord.vehicle().cylinders()).isEqualTo(4);
         assertThat(accord.driveClass()).isEqualTo(EpaDrive.FRONT);
-        assertThat(accord.transmission()).isEqualTo("Automatic 10-spd");
-        assertThat(accord.cityMpg()).isEqualTo(23);
-        assertThat(accord.highwayMpg()).isEqualTo(34);
-        assertThat(accord.combinedMpg()).isEqualTo(27);
-        assertThat(accord.co2GramsPerMile()).isEqualTo(330);
-        assertThat(accord.turbo()).isTrue();
-        assertThat(accord.supercharger()).isFalse();
-        assertThat(accord.startStop()).isFalse();
-        assertThat(accord.cityMpgFuel2()).isNull();
-        assertThat(accord.rangeMiles()).isNull();
-        assertThat(accord.modifiedOn()).isEqualTo(LocalDate.of(2019, 3, 13));
+        assertThat(accord.vehicle().transmission()).isEqualTo("Automatic 10-spd");
+        assertThat(accord.vehicle().cityMpg()).isEqualTo(23);
+        assertThat(accord.vehicle().highwayMpg()).isEqualTo(34);
+        assertThat(accord.vehicle().combinedMpg()).isEqualTo(27);
+        assertThat(accord.vehicle().co2GramsPerMile()).isEqualTo(330);
+        assertThat(accord.vehicle().turbo()).isTrue();
+        assertThat(accord.vehicle().supercharger()).isFalse();
+        assertThat(accord.vehicle().startStop()).isFalse();
+        assertThat(accord.vehicle().cityMpgSecondary()).isNull();
+        assertThat(accord.vehicle().rangeMiles()).isNull();
+        assertThat(accord.vehicle().modifiedOn()).isEqualTo(LocalDate.of(2019, 3, 13));
     }
 
     @Test
     void anElectricVehicleHasNoEngineButARangeAndNoTailpipeCo2() throws IOException {
         EpaRow tesla = row(EpaFile.check(ORIGINAL), 43401);
 
-        assertThat(tesla.model()).isEqualTo("Model 3 Long Range AWD");
-        assertThat(tesla.displacementL()).isNull();
-        assertThat(tesla.cylinders()).isNull();
-        assertThat(tesla.fuelType()).isEqualTo("Electricity");
-        assertThat(tesla.atvType()).isEqualTo("EV");
-        assertThat(tesla.rangeMiles()).isEqualTo(353);
-        assertThat(tesla.co2GramsPerMile()).isZero();
+        assertThat(tesla.vehicle().model()).isEqualTo("Model 3 Long Range AWD");
+        assertThat(tesla.vehicle().displacementL()).isNull();
+        assertThat(tesla.vehicle().cylinders()).isNull();
+        assertThat(tesla.vehicle().fuelType()).isEqualTo("Electricity");
+        assertThat(tesla.vehicle().atvType()).isEqualTo("EV");
+        assertThat(tesla.vehicle().rangeMiles()).isEqualTo(353);
+        assertThat(tesla.vehicle().co2GramsPerMile()).isZero();
         assertThat(tesla.driveClass()).isEqualTo(EpaDrive.ALL);
     }
 
@@ -70,14 +70,16 @@ class EpaFileTest {
         EpaFile.Checked checked = EpaFile.check(ORIGINAL);
 
         EpaRow legacy = row(checked, 10000);
-        assertThat(legacy.engineDescriptor()).isEqualTo("(FFS,TRBO)");
+        assertThat(legacy.vehicle().engineDescriptor()).isEqualTo("(FFS,TRBO)");
         assertThat(legacy.driveClass()).isEqualTo(EpaDrive.FOUR_OR_ALL);
         assertThat(legacy.driveClass().code()).isEqualTo("4WD/AWD");
-        assertThat(legacy.startStop()).as("blank on old rows: unknown").isNull();
+        assertThat(legacy.vehicle().startStop())
+                .as("blank on old rows: unknown")
+                .isNull();
         EpaRow diesel = row(checked, 41113);
         assertThat(diesel.driveClass()).isEqualTo(EpaDrive.PART_TIME_FOUR);
-        assertThat(diesel.fuelType()).isEqualTo("Diesel");
-        assertThat(diesel.startStop()).isTrue();
+        assertThat(diesel.vehicle().fuelType()).isEqualTo("Diesel");
+        assertThat(diesel.vehicle().startStop()).isTrue();
     }
 
     @Test
@@ -87,14 +89,14 @@ class EpaFileTest {
         assertThat(checked.rows()).hasSize(161);
         assertThat(checked.anomalies().total()).isZero();
         EpaRow mustang = row(checked, 46341);
-        assertThat(mustang.model()).isEqualTo("Mustang Convertible");
-        assertThat(mustang.baseModel()).isEqualTo("Mustang");
-        assertThat(mustang.displacementL()).isEqualByComparingTo(new BigDecimal("5.0"));
-        assertThat(mustang.cylinders()).isEqualTo(8);
+        assertThat(mustang.vehicle().model()).isEqualTo("Mustang Convertible");
+        assertThat(mustang.vehicle().baseModel()).isEqualTo("Mustang");
+        assertThat(mustang.vehicle().displacementL()).isEqualByComparingTo(new BigDecimal("5.0"));
+        assertThat(mustang.vehicle().cylinders()).isEqualTo(8);
         assertThat(mustang.driveClass()).isEqualTo(EpaDrive.REAR);
-        assertThat(mustang.transmission()).isEqualTo("Automatic (S10)");
-        assertThat(mustang.engineDescriptor()).isNull();
-        assertThat(mustang.cityMpg()).isEqualTo(15);
+        assertThat(mustang.vehicle().transmission()).isEqualTo("Automatic (S10)");
+        assertThat(mustang.vehicle().engineDescriptor()).isNull();
+        assertThat(mustang.vehicle().cityMpg()).isEqualTo(15);
     }
 
     @Test

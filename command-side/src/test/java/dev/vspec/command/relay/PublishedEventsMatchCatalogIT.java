@@ -15,8 +15,6 @@ import dev.vspec.contracts.decoding.VpicReleaseInstalled;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
-import dev.vspec.contracts.epa.EpaSource;
-import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.contracts.recalls.Recall;
@@ -26,7 +24,7 @@ import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import dev.vspec.infra.kafka.catalog.EventCatalogValidator;
-import java.math.BigDecimal;
+import dev.vspec.infra.testing.EpaEntries;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -145,34 +143,19 @@ class PublishedEventsMatchCatalogIT {
                 new RecallSource("FLAT_RCL_POST_2010.txt", "d".repeat(64), LocalDate.of(2026, 9, 26))));
         commands.sendAndWait(new RecordEpaEntry(
                 20001,
-                new EpaVehicle(
+                EpaEntries.gasoline(
                         2005,
                         "Honda",
                         "Element 4WD",
                         null,
-                        new BigDecimal("2.4"),
+                        "2.4",
                         4,
                         "4-Wheel or All-Wheel Drive",
                         "Automatic 4-spd",
-                        null,
-                        "Sport Utility Vehicle - 4WD",
-                        "Regular Gasoline",
-                        null,
-                        null,
                         20,
                         24,
-                        22,
-                        null,
-                        null,
-                        null,
-                        404,
-                        null,
-                        false,
-                        false,
-                        false,
-                        null,
-                        LocalDate.of(2013, 1, 1)),
-                new EpaSource("vehicles.csv", "e".repeat(64), LocalDate.of(2026, 9, 18))));
+                        22),
+                EpaEntries.file("vehicles.csv", 'e', LocalDate.of(2026, 9, 18))));
         Set<String> published =
                 PublishedEvents.TYPES.stream().map(PublishedEvents::nameOf).collect(Collectors.toSet());
 

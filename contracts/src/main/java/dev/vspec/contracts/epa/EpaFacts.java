@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -47,23 +46,28 @@ public final class EpaFacts {
     public static List<SpecItem> of(EpaVehicle v) {
         List<SpecItem> lines = new ArrayList<>();
         String mpg = v.isElectric() ? "MPGe" : "mpg";
-        add(lines, "transmission", "type", v.transmission(), null);
-        add(lines, "drivetrain", "drive_type", v.drive(), null);
-        add(lines, "engine", "turbo", yesNo(v.turbo()), null);
-        add(lines, "engine", "supercharger", yesNo(v.supercharger()), null);
-        add(lines, "engine", "start_stop", yesNo(v.startStop()), null);
-        add(lines, "fuel", "fuel_type", v.fuelType(), null);
-        add(lines, "fuel", "fuel_type_secondary", v.fuelTypeSecondary(), null);
-        add(lines, "fuel_economy", "city", v.cityMpg(), mpg);
-        add(lines, "fuel_economy", "highway", v.highwayMpg(), mpg);
-        add(lines, "fuel_economy", "combined", v.combinedMpg(), mpg);
-        add(lines, "fuel_economy", "city_secondary_fuel", v.cityMpgSecondary(), mpg);
-        add(lines, "fuel_economy", "highway_secondary_fuel", v.highwayMpgSecondary(), mpg);
-        add(lines, "fuel_economy", "combined_secondary_fuel", v.combinedMpgSecondary(), mpg);
-        add(lines, "electric", "range", v.rangeMiles() == null || v.rangeMiles() == 0 ? null : v.rangeMiles(), "mi");
-        add(lines, "electric", "motor", v.electricMotor(), null);
-        add(lines, "emissions", "co2_tailpipe", v.co2GramsPerMile(), "g/mi");
-        add(lines, "body", "epa_class", v.vehicleClass(), null);
+        SpecItem.addStated(lines, "transmission", "type", v.transmission(), null);
+        SpecItem.addStated(lines, "drivetrain", "drive_type", v.drive(), null);
+        SpecItem.addStated(lines, "engine", "turbo", yesNo(v.turbo()), null);
+        SpecItem.addStated(lines, "engine", "supercharger", yesNo(v.supercharger()), null);
+        SpecItem.addStated(lines, "engine", "start_stop", yesNo(v.startStop()), null);
+        SpecItem.addStated(lines, "fuel", "fuel_type", v.fuelType(), null);
+        SpecItem.addStated(lines, "fuel", "fuel_type_secondary", v.fuelTypeSecondary(), null);
+        SpecItem.addStated(lines, "fuel_economy", "city", v.cityMpg(), mpg);
+        SpecItem.addStated(lines, "fuel_economy", "highway", v.highwayMpg(), mpg);
+        SpecItem.addStated(lines, "fuel_economy", "combined", v.combinedMpg(), mpg);
+        SpecItem.addStated(lines, "fuel_economy", "city_secondary_fuel", v.cityMpgSecondary(), mpg);
+        SpecItem.addStated(lines, "fuel_economy", "highway_secondary_fuel", v.highwayMpgSecondary(), mpg);
+        SpecItem.addStated(lines, "fuel_economy", "combined_secondary_fuel", v.combinedMpgSecondary(), mpg);
+        SpecItem.addStated(
+                lines,
+                "electric",
+                "range",
+                v.rangeMiles() == null || v.rangeMiles() == 0 ? null : v.rangeMiles(),
+                "mi");
+        SpecItem.addStated(lines, "electric", "motor", v.electricMotor(), null);
+        SpecItem.addStated(lines, "emissions", "co2_tailpipe", v.co2GramsPerMile(), "g/mi");
+        SpecItem.addStated(lines, "body", "epa_class", v.vehicleClass(), null);
         return lines;
     }
 
@@ -78,12 +82,5 @@ public final class EpaFacts {
 
     private static String yesNo(Boolean value) {
         return value == null ? null : value ? "Yes" : "No";
-    }
-
-    private static void add(List<SpecItem> lines, String section, String name, Object value, String unit) {
-        String text = value == null ? null : Objects.toString(value).strip();
-        if (text != null && !text.isEmpty()) {
-            lines.add(new SpecItem(section, name, text, unit));
-        }
     }
 }

@@ -128,7 +128,7 @@ class ProjectionRebuildIT {
                 .contains("Reading " + TOPIC + " from offset 0")
                 .contains("100%")
                 .contains("events/s")
-                .contains("Rebuilt aliases, configurations, fluids, images, labor_times, parts");
+                .contains("Rebuilt aliases, configurations, epa, fluids, images, labor_times, parts");
         assertThat(checksums()).isEqualTo(clean);
         // a reader counting VINs all along saw the old table or the new one, never a part of one
         assertThat(watch.reads.get()).isPositive();
@@ -205,7 +205,7 @@ class ProjectionRebuildIT {
     void refusesUnknownProjectionsAndUnreachableParts() {
         Run unknown = vspec("projections", "rebuild", "fluidz");
         assertThat(unknown.exit).isEqualTo(2);
-        assertThat(unknown.err).contains("No projection named 'fluidz' (known: aliases, configurations, fluids,");
+        assertThat(unknown.err).contains("No projection named 'fluidz' (known: aliases, configurations, epa, fluids,");
 
         Run none = vspec("projections", "rebuild");
         assertThat(none.exit).isEqualTo(2);

@@ -7,12 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.EpaVehicle;
+import dev.vspec.infra.testing.EpaEntries;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.EpaRows;
-import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.LocalDate;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -75,33 +74,8 @@ class EngineFromEpaIT extends SeededRouteIT {
     }
 
     private static void entry(DSLContext db, int id, String model, String displacement, int cylinders, String drive) {
-        EpaVehicle vehicle = new EpaVehicle(
-                2021,
-                "BMW",
-                model,
-                "X3",
-                new BigDecimal(displacement),
-                cylinders,
-                drive,
-                "Automatic (S8)",
-                "SIDI",
-                "Small Sport Utility Vehicle 4WD",
-                "Premium Gasoline",
-                null,
-                null,
-                22,
-                29,
-                25,
-                null,
-                null,
-                null,
-                355,
-                null,
-                true,
-                false,
-                true,
-                null,
-                LocalDate.of(2021, 6, 1));
+        EpaVehicle vehicle = EpaEntries.gasoline(
+                2021, "BMW", model, "X3", displacement, cylinders, drive, "Automatic (S8)", 22, 29, 25);
         db.insertInto(EPA_ENTRY)
                 .set(EpaRows.row(new EpaEntryRecorded(id, vehicle, FILE), Instant.parse("2026-12-01T09:30:00Z")))
                 .onConflictDoNothing()

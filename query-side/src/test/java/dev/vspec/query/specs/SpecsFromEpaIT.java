@@ -10,6 +10,7 @@ import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.infra.testing.Api;
+import dev.vspec.infra.testing.EpaEntries;
 import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
@@ -17,9 +18,7 @@ import dev.vspec.readmodel.EpaRows;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecView;
-import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
@@ -38,10 +37,7 @@ class SpecsFromEpaIT extends SeededRouteIT {
     private static final String EX = "2018-honda-accord-ex-1-5l-i4-fwd-epa";
     private static final String TOURING = "2018-honda-accord-touring-k20c4-fwd-epa";
     private static final Instant EPA_IMPORTED = Instant.parse("2026-12-01T09:30:00.250Z");
-    private static final EpaSource FILE = new EpaSource(
-            "epa-vehicles-sample-original-format.csv",
-            "2c9d8fa937c7bb1b0a9fbf87d66b99c9bca4b75a42a06e9d4a5f67f6ca05c8ad",
-            LocalDate.of(2023, 10, 19));
+    private static final EpaSource FILE = EpaEntries.sampleFile();
     private static final Provenance VPIC =
             Provenance.of(FactSource.vpic("2026-02-17", "f9b3118a"), Instant.parse("2026-11-21T07:27:36.776Z"));
     private static final Provenance OPERATOR =
@@ -180,33 +176,18 @@ class SpecsFromEpaIT extends SeededRouteIT {
             int city,
             int highway,
             int combined) {
-        EpaVehicle vehicle = new EpaVehicle(
+        EpaVehicle vehicle = EpaEntries.gasoline(
                 2018,
                 "Honda",
                 model,
                 "Accord",
-                new BigDecimal(displacement),
+                displacement,
                 4,
                 "Front-Wheel Drive",
                 transmission,
-                "SIDI",
-                "Large Cars",
-                "Regular Gasoline",
-                null,
-                null,
                 city,
                 highway,
-                combined,
-                null,
-                null,
-                null,
-                null,
-                null,
-                true,
-                false,
-                false,
-                null,
-                LocalDate.of(2019, 3, 13));
+                combined);
         db.insertInto(EPA_ENTRY)
                 .set(EpaRows.row(new EpaEntryRecorded(id, vehicle, FILE), EPA_IMPORTED))
                 .onConflictDoNothing()

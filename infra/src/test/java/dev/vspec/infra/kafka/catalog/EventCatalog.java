@@ -29,8 +29,6 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
-import dev.vspec.contracts.epa.EpaSource;
-import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.recalls.Recall;
@@ -39,6 +37,7 @@ import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.infra.access.Sha256;
 import dev.vspec.infra.kafka.EventEnvelope;
 import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.infra.testing.EpaEntries;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -327,42 +326,11 @@ public final class EventCatalog {
             // a real row of the EPA's fuel-economy file, from the sample under command-side's test resources
             example(
                     EPA_FILE_ENTRY,
-                    RecordEpaEntry.aggregateId(39751),
+                    RecordEpaEntry.aggregateId(EpaEntries.ACCORD_SPORT),
                     0,
                     EPA_IMPORTED,
                     new EpaEntryRecorded(
-                            39751,
-                            new EpaVehicle(
-                                    2018,
-                                    "Honda",
-                                    "Accord 2.0T Sport/Touring",
-                                    "Accord",
-                                    new BigDecimal("2.0"),
-                                    4,
-                                    "Front-Wheel Drive",
-                                    "Automatic 10-spd",
-                                    "SIDI",
-                                    "Midsize Cars",
-                                    "Regular Gasoline",
-                                    null,
-                                    null,
-                                    22,
-                                    32,
-                                    26,
-                                    null,
-                                    null,
-                                    null,
-                                    345,
-                                    null,
-                                    true,
-                                    false,
-                                    false,
-                                    null,
-                                    LocalDate.of(2019, 3, 13)),
-                            new EpaSource(
-                                    "epa-vehicles-sample-original-format.csv",
-                                    "2c9d8fa937c7bb1b0a9fbf87d66b99c9bca4b75a42a06e9d4a5f67f6ca05c8ad",
-                                    LocalDate.of(2023, 10, 19)))));
+                            EpaEntries.ACCORD_SPORT, EpaEntries.accordSport(26), EpaEntries.sampleFile())));
 
     private EventCatalog() {}
 
