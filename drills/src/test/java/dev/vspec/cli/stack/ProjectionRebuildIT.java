@@ -233,6 +233,7 @@ class ProjectionRebuildIT {
                 .containsExactly(
                         "aliases",
                         "configurations",
+                        "epa",
                         "fluids",
                         "images",
                         "labor_times",
