@@ -156,15 +156,20 @@ public class ApiExceptionHandler {
                 request);
     }
 
+    /** What HikariCP's stand-in for a connection it evicted throws, with no SQLState, on every use. */
+    private static final String POOL_CLOSED_CONNECTION = "Connection is closed";
+
     /**
-     * Whether the failure met a dropped connection (SQLState class 08) somewhere below it: a statement, commit or
-     * rollback that could not reach the database, as while it restarts, whichever library wrapped it.
+     * Whether the failure met a dropped connection somewhere below it (SQLState class 08, or the pool's stand-in for a
+     * connection it evicted): a statement, commit or rollback that could not reach the database, as while it
+     * restarts, whichever library wrapped it.
      */
     private static boolean connectionLost(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLException sql
-                    && sql.getSQLState() != null
-                    && sql.getSQLState().startsWith("08")) {
+                    && (sql.getSQLState() == null
+                            ? POOL_CLOSED_CONNECTION.equals(sql.getMessage())
+                            : sql.getSQLState().startsWith("08"))) {
                 return true;
             }
         }

@@ -160,6 +160,11 @@ class ApiErrorMappingTest {
     }
 
     @Test
+    void thePoolsStandInForAnEvictedConnectionIs503() {
+        api.get("/api/test/pool-closed-connection").error(503, "service_unavailable");
+    }
+
+    @Test
     void aTransactionThatFailsWithTheDatabaseUpIs500() {
         api.get("/api/test/rollback-refused").error(500, "internal_error");
     }
@@ -285,6 +290,13 @@ class ApiErrorMappingTest {
         String wrappedClosedConnection() {
             throw new IllegalStateException(
                     "Failed to create a SQL statement", new SQLException("Connection is closed", "08003"));
+        }
+
+        /** As Axon's event store met HikariCP's stand-in for a connection evicted while PostgreSQL restarted. */
+        @GetMapping("/api/test/pool-closed-connection")
+        String poolClosedConnection() {
+            throw new IllegalStateException(
+                    "Failed to create a SQL statement", new SQLException("Connection is closed"));
         }
 
         @GetMapping("/api/test/rollback-refused")
