@@ -26,7 +26,7 @@ public record SpecView(
 
     /** The fact the line states: its section and name (the lines of one fact give its value in several units). */
     public String fact() {
-        return section + "/" + name;
+        return SpecItem.factOf(section, name);
     }
 
     /** The precedence of its source; a line without one ranks as the unknown source does. */

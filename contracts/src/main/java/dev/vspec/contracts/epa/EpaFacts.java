@@ -25,12 +25,11 @@ public final class EpaFacts {
         if (entries.isEmpty()) {
             return List.of();
         }
-        List<List<SpecItem>> each =
-                entries.stream().map(entry -> of(entry.vehicle())).toList();
-        Map<String, List<SpecItem>> first = byFact(each.get(0));
+        List<Map<String, List<SpecItem>>> each =
+                entries.stream().map(entry -> byFact(of(entry.vehicle()))).toList();
         List<SpecItem> agreed = new ArrayList<>();
-        first.forEach((fact, lines) -> {
-            if (each.stream().allMatch(other -> lines.equals(byFact(other).get(fact)))) {
+        each.get(0).forEach((fact, lines) -> {
+            if (each.stream().allMatch(other -> lines.equals(other.get(fact)))) {
                 agreed.addAll(lines);
             }
         });
@@ -71,13 +70,8 @@ public final class EpaFacts {
         return lines;
     }
 
-    /** A fact is its section and name: the lines of one fact (a value in two units) go together. */
-    public static String factOf(SpecItem line) {
-        return line.section() + "/" + line.name();
-    }
-
     private static Map<String, List<SpecItem>> byFact(List<SpecItem> lines) {
-        return lines.stream().collect(Collectors.groupingBy(EpaFacts::factOf, LinkedHashMap::new, Collectors.toList()));
+        return lines.stream().collect(Collectors.groupingBy(SpecItem::fact, LinkedHashMap::new, Collectors.toList()));
     }
 
     private static String yesNo(Boolean value) {
