@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Where the stack's database is: the {@code --db-url} and {@code --db-user} options of every command that works on
- * it, the password from {@code VSPEC_DB_PASSWORD} (kept out of the process list), and the way to connect.
+ * it, the password from {@code VSPEC_DB_PASSWORD} (kept out of the process list), and the way to connect. With no
+ * URL given, it is the embedded {@link LocalDatabase} in the data directory ({@code VSPEC_DATA_DIR}, else
+ * {@code .vspec}), started when it is not running.
  */
 public final class DatabaseOptions {
 
@@ -31,9 +33,9 @@ public final class DatabaseOptions {
             names = "--db-url",
             paramLabel = "URL",
             order = 100,
-            defaultValue = "${env:VSPEC_DB_URL:-jdbc:postgresql://127.0.0.1:5432/vspec}",
-            description =
-                    "The stack's database (default: VSPEC_DB_URL or ${DEFAULT-VALUE}); password from VSPEC_DB_PASSWORD.")
+            defaultValue = "${env:VSPEC_DB_URL}",
+            description = "The stack's database (default: VSPEC_DB_URL, else the embedded PostgreSQL that vspec up"
+                    + " runs, kept in VSPEC_DATA_DIR or .vspec); password from VSPEC_DB_PASSWORD.")
     String url;
 
     @Option(
@@ -44,16 +46,38 @@ public final class DatabaseOptions {
             description = "The database user (default: VSPEC_DB_USER or ${DEFAULT-VALUE}).")
     String user;
 
+    private String resolved;
+
+    /** The URL given ({@code --db-url} or {@code VSPEC_DB_URL}), or null for the embedded database. */
+    public String configuredUrl() {
+        return url == null || url.isBlank() ? null : url;
+    }
+
+    /** The URL given, else the embedded database's, which is made or started first when it must be. */
     public String url() {
-        return url;
+        if (resolved == null) {
+            resolved = configuredUrl() != null ? configuredUrl() : startLocal();
+        }
+        return resolved;
     }
 
     public String user() {
-        return user;
+        return configuredUrl() != null ? user : LocalDatabase.USER;
     }
 
     public String password() {
-        return System.getenv().getOrDefault("VSPEC_DB_PASSWORD", "");
+        return configuredUrl() != null ? System.getenv().getOrDefault("VSPEC_DB_PASSWORD", "") : "";
+    }
+
+    private static String startLocal() {
+        LocalDatabase local = LocalDatabase.in(LocalDatabase.defaultDataDir());
+        boolean wasRunning = local.running();
+        String started = local.start();
+        if (!wasRunning) {
+            System.err.println("vspec: started vspec's database (an embedded PostgreSQL in " + local.directory()
+                    + "); it keeps running, and vspec up uses it and stops it when the stack stops.");
+        }
+        return started;
     }
 
     /** A small pool: the rebuild's lock, the swap's transaction and each projection applying a batch hold one. */
@@ -67,8 +91,8 @@ public final class DatabaseOptions {
         if (sessionOptions != null) {
             config.addDataSourceProperty("options", sessionOptions);
         }
-        config.setJdbcUrl(url);
-        config.setUsername(user);
+        config.setJdbcUrl(url());
+        config.setUsername(user());
         config.setPassword(password());
         config.setMaximumPoolSize(RebuildLock.WORKERS + 3);
         config.setMinimumIdle(1);
@@ -80,7 +104,7 @@ public final class DatabaseOptions {
 
     /** The line a command ends with when the database cannot be reached, saying what to do. */
     public String cannotConnect(Exception e) {
-        return "Cannot connect to " + url + " as user '" + user + "': " + Messages.root(e)
+        return "Cannot connect to " + url() + " as user '" + user() + "': " + Messages.root(e)
                 + ". Start the stack (vspec up) or set VSPEC_DB_URL, VSPEC_DB_USER and VSPEC_DB_PASSWORD.";
     }
 

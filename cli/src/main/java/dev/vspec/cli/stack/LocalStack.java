@@ -19,8 +19,9 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
  * The whole of vspec on one machine: a Kafka broker, every deployable in this JVM on its own
- * port, talking to each other over HTTP and Kafka as in production, on one PostgreSQL database.
- * Closing it stops the deployables in reverse order, then the broker.
+ * port, talking to each other over HTTP and Kafka as in production, on one PostgreSQL database (the
+ * embedded {@link dev.vspec.cli.console.LocalDatabase} unless one is named). Closing it stops the deployables in
+ * reverse order, then the broker, then the embedded database.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -36,9 +37,9 @@ public final class LocalStack implements AutoCloseable {
     private LocalStack(StackSettings requested) {
         // the site's address (the gateway's) is every deployable's configuration, so it is fixed first
         StackSettings settings = requested.withGatewayPort(gatewayPort(requested));
-        database = LocalPostgres.resolve(settings.dbUrl(), settings.dbUser(), settings.dbPassword());
-        broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
+        database = LocalPostgres.resolve(settings);
         try {
+            broker = LocalKafkaBroker.start(settings.dataDir().resolve("kafka"), settings.kafkaPort());
             for (Deployable deployable : Deployable.values()) {
                 running.put(
                         deployable,
@@ -183,5 +184,6 @@ public final class LocalStack implements AutoCloseable {
         if (broker != null) {
             broker.close();
         }
+        database.stopIfLocal();
     }
 }

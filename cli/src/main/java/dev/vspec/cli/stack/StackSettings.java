@@ -9,7 +9,7 @@ import java.util.Map;
  * What {@code vspec up} starts: where local state lives, which database, and the ports (0 picks a free one).
  *
  * @param dataDir      the broker's log and the stack's log file live here ({@code .vspec/})
- * @param dbUrl        JDBC URL of the database, or null for the local server's {@code vspec} database
+ * @param dbUrl        JDBC URL of the database, or null for the embedded {@code vspec} database in the data directory
  * @param importSample import the sample catalog when the event store holds no configuration yet
  * @param properties   settings every deployable gets on top of its own (e.g. which enrichment vendor to use)
  */

@@ -1,5 +1,6 @@
 package dev.vspec.cli.stack;
 
+import dev.vspec.cli.console.DatabaseOptions;
 import dev.vspec.cli.vpic.VpicSetup;
 import dev.vspec.decoder.VpicRelease;
 import java.io.PrintWriter;
@@ -82,6 +83,9 @@ public final class UpCommand implements Runnable {
             description = "The keyless sandbox behind the gateway (default: VSPEC_SANDBOX_PORT or ${DEFAULT-VALUE}).")
     int sandboxPort;
 
+    @CommandLine.Mixin
+    DatabaseOptions database = new DatabaseOptions();
+
     @Option(names = "--no-sample", description = "Do not import the sample catalog into an empty event store.")
     boolean noSample;
 
@@ -106,9 +110,9 @@ public final class UpCommand implements Runnable {
                 Deployable.SANDBOX, sandboxPort));
         StackSettings settings = new StackSettings(
                 dataDir.toAbsolutePath(),
-                System.getenv("VSPEC_DB_URL"),
-                System.getenv().getOrDefault("VSPEC_DB_USER", "postgres"),
-                System.getenv().getOrDefault("VSPEC_DB_PASSWORD", ""),
+                database.configuredUrl(),
+                database.user(),
+                database.password(),
                 kafkaPort,
                 ports,
                 !noSample,
@@ -117,6 +121,7 @@ public final class UpCommand implements Runnable {
         // read by logback.xml; set before the first logger exists
         System.setProperty("VSPEC_LOG_FILE", logFile.toString());
         System.setProperty("VSPEC_CONSOLE_LOG_THRESHOLD", verbose ? "INFO" : "WARN");
+        LocalPostgres.earlierDatabaseNotice(settings).ifPresent(out::println);
         out.println("Starting vspec (logs: " + logFile + ") ...");
         out.flush();
 

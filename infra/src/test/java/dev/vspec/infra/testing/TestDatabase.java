@@ -14,15 +14,14 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 /**
- * A PostgreSQL database of its own for one test Spring context, on the real server
- * ({@code VSPEC_TEST_PG_URL}, default 127.0.0.1:5432, user postgres). It is created before the
+ * A PostgreSQL database of its own for one test Spring context, on the tests' real server ({@link TestServer}:
+ * the machine's embedded test cluster, or {@code VSPEC_TEST_PG_URL}). It is created before the
  * context starts and dropped after the context's connection pool has closed. {@link WithVpic} gives
  * one with the pinned NHTSA vPIC release installed.
  */
 public final class TestDatabase implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
-    private static final String SERVER =
-            System.getenv().getOrDefault("VSPEC_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/");
+    private static final String SERVER = TestServer.url();
     private static final String USER = System.getenv().getOrDefault("VSPEC_TEST_PG_USER", "postgres");
     private static final String PASSWORD = System.getenv().getOrDefault("VSPEC_TEST_PG_PASSWORD", "");
 
@@ -122,10 +121,7 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
                 Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "PostgreSQL at " + SERVER + " refused '" + sql
-                            + "'. Is the server running? (pg_ctlcluster 15 main start)",
-                    e);
+            throw new IllegalStateException("PostgreSQL at " + SERVER + " refused '" + sql + "'", e);
         }
     }
 

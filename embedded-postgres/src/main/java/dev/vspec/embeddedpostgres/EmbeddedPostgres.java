@@ -1,0 +1,278 @@
+package dev.vspec.embeddedpostgres;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+/**
+ * A PostgreSQL cluster in a directory of its own ({@code data/}, {@code postgres.log}, the port it last used),
+ * run with {@link PostgresBinaries}, reachable on 127.0.0.1 alone with trust authentication for user
+ * {@code postgres}, and kept across restarts.
+ *
+ * <p>Run as root, the server runs as an unprivileged account (see {@link ServerAccount}), which must reach the
+ * cluster's directory: where it cannot (a directory under a mode-700 home), the cluster lives under
+ * {@value #ROOT_CLUSTERS} instead, in a directory named after the one asked for, so every process that asks for
+ * the same directory finds the same cluster.
+ */
+public final class EmbeddedPostgres {
+
+    public static final String USER = "postgres";
+    static final String ROOT_CLUSTERS = "/var/lib/vspec/postgres";
+    private static final Path ROOT_BINARIES = Path.of("/var/cache/vspec");
+    private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
+
+    private final Path dir;
+    private final Path binaries;
+    private final ServerAccount account;
+
+    private EmbeddedPostgres(Path dir, Path binaries, ServerAccount account) {
+        this.dir = dir;
+        this.binaries = binaries;
+        this.account = account;
+    }
+
+    /**
+     * The cluster asked for at {@code wanted}, with the binaries unpacked under {@code cacheRoot} (or, run as root
+     * where the server's account cannot reach it, under /var/cache/vspec). Nothing is made yet.
+     */
+    public static EmbeddedPostgres at(Path wanted, Path cacheRoot) {
+        ServerAccount account = ServerAccount.current();
+        Path dir = wanted.toAbsolutePath().normalize();
+        if (!account.canReach(dir.getParent())) {
+            dir = Path.of(ROOT_CLUSTERS).resolve(dir.getFileName() + "-" + shortHash(dir.toString()));
+        }
+        Path binaries = account.canReach(cacheRoot) ? cacheRoot : ROOT_BINARIES;
+        return new EmbeddedPostgres(dir, binaries, account);
+    }
+
+    /** Where the cluster lives (its {@code data/} and {@code postgres.log}). */
+    public Path directory() {
+        return dir;
+    }
+
+    /** Whether the cluster has been made. */
+    public boolean initialized() {
+        return Files.exists(data().resolve("PG_VERSION"));
+    }
+
+    /**
+     * Makes the cluster when it is not made yet, then starts it when it is not running.
+     *
+     * @param settings server settings written into its configuration when it is made (e.g. max_connections)
+     * @param port     the port to listen on, or 0 for the port it used last (a free one the first time, or when
+     *                 another process holds it now)
+     * @return the port it listens on
+     */
+    public int start(Map<String, String> settings, int port) {
+        return locked(() -> {
+            if (!initialized()) {
+                initialize(settings);
+            }
+            OptionalInt running = runningPort();
+            if (running.isPresent()) {
+                return running.getAsInt();
+            }
+            int chosen = port != 0 ? port : remembered().orElseGet(EmbeddedPostgres::freePort);
+            if (port == 0 && !free(chosen)) {
+                chosen = freePort();
+            }
+            remember(chosen);
+            Commands.run(
+                    account,
+                    dir,
+                    program("pg_ctl"),
+                    List.of(
+                            "start",
+                            "-w",
+                            "-t",
+                            "120",
+                            "-D",
+                            data().toString(),
+                            "-l",
+                            log().toString(),
+                            "-o",
+                            "-p " + chosen));
+            return chosen;
+        });
+    }
+
+    /** The port the server listens on while it runs (from its {@code postmaster.pid}), else empty. */
+    public OptionalInt runningPort() {
+        Path pid = data().resolve("postmaster.pid");
+        try {
+            List<String> lines = Files.readAllLines(pid, StandardCharsets.UTF_8);
+            if (lines.size() < 4) {
+                return OptionalInt.empty();
+            }
+            boolean alive = ProcessHandle.of(Long.parseLong(lines.get(0).strip()))
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false);
+            return alive ? OptionalInt.of(Integer.parseInt(lines.get(3).strip())) : OptionalInt.empty();
+        } catch (IOException | NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** Stops the server when it runs, letting its sessions end first (fast mode, a checkpoint). */
+    public void stop() {
+        stop("fast");
+    }
+
+    /** Stops the server as a crash would (immediate mode: no checkpoint; the next start recovers from the WAL). */
+    public void crash() {
+        stop("immediate");
+    }
+
+    /** Stops the server and deletes the cluster. */
+    public void destroy() {
+        crash();
+        PostgresBinaries.deleteRecursively(dir);
+    }
+
+    /** The JDBC URL of {@code database} while the server runs. */
+    public String url(String database) {
+        int port = runningPort()
+                .orElseThrow(
+                        () -> new EmbeddedPostgresException("The PostgreSQL cluster in " + dir + " is not running"));
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+    }
+
+    private void stop(String mode) {
+        locked(() -> {
+            if (runningPort().isPresent()) {
+                Commands.run(
+                        account,
+                        dir,
+                        program("pg_ctl"),
+                        List.of("stop", "-w", "-t", "120", "-m", mode, "-D", data().toString()));
+            }
+            return 0;
+        });
+    }
+
+    private void initialize(Map<String, String> settings) {
+        try {
+            PostgresBinaries.deleteRecursively(data());
+            Files.createDirectories(dir);
+            account.own(dir);
+            Commands.run(
+                    account,
+                    dir,
+                    program("initdb"),
+                    List.of(
+                            "-D",
+                            data().toString(),
+                            "-U",
+                            USER,
+                            "-A",
+                            "trust",
+                            "-E",
+                            "UTF8",
+                            "--no-locale",
+                            "--no-sync"));
+            Files.writeString(data().resolve("postgresql.conf"), configuration(settings), StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new EmbeddedPostgresException("Cannot make a PostgreSQL cluster in " + dir + ": " + e, e);
+        }
+    }
+
+    /** Local TCP alone (no Unix socket, whose path length is limited), then the caller's settings. */
+    private static String configuration(Map<String, String> settings) {
+        String lines = settings.entrySet().stream()
+                .map(setting -> setting.getKey() + " = " + setting.getValue())
+                .collect(Collectors.joining("\n"));
+        return "\n# written by vspec when it made this cluster\nlisten_addresses = '127.0.0.1'\n"
+                + "unix_socket_directories = ''\n" + lines + "\n";
+    }
+
+    private Path program(String name) {
+        return PostgresBinaries.bin(binaries).resolve(name);
+    }
+
+    private Path data() {
+        return dir.resolve("data");
+    }
+
+    private Path log() {
+        return dir.resolve("postgres.log");
+    }
+
+    private OptionalInt remembered() {
+        try {
+            return OptionalInt.of(
+                    Integer.parseInt(Files.readString(dir.resolve("port")).strip()));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    private void remember(int port) {
+        try {
+            Files.writeString(dir.resolve("port"), port + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket ignored = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free port on 127.0.0.1", e);
+        }
+    }
+
+    /** One process at a time makes, starts or stops the cluster (a file lock beside it; a lock in this JVM too). */
+    private int locked(IntAction action) {
+        IN_THIS_JVM.lock();
+        try {
+            Files.createDirectories(dir.getParent());
+            Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
+            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = channel.lock()) {
+                return action.run();
+            }
+        } catch (IOException e) {
+            throw new EmbeddedPostgresException("Cannot lock the PostgreSQL cluster in " + dir + ": " + e, e);
+        } finally {
+            IN_THIS_JVM.unlock();
+        }
+    }
+
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface IntAction {
+        int run();
+    }
+}
