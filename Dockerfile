@@ -11,8 +11,13 @@ RUN ./mvnw -q -B -DskipTests package \
  && for m in command-side projections query-side sandbox gateway; do cp "$m/target/$m-0.1.0-SNAPSHOT-exec.jar" "/out/$m.jar"; done \
  && cp cli/target/vspec.jar /out/vspec.jar
 
+# Node.js is for the build alone: the run-time image has none (vspec vpic install downloads over HTTP).
 FROM eclipse-temurin:17-jre
-RUN useradd --system --uid 10001 vspec
+# /var/cache/vspec: the vPIC cache (VSPEC_CACHE_DIR of compose's vpic-install); a named volume mounted there
+# first takes this directory's owner
+RUN useradd --system --uid 10001 vspec \
+ && mkdir -p /var/cache/vspec \
+ && chown vspec:vspec /var/cache/vspec
 WORKDIR /app
 COPY --from=build /out/ /app/
 USER vspec

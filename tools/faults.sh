@@ -14,7 +14,7 @@
 #   tools/faults.sh --help     every option
 #
 # Needs PostgreSQL's server binaries (/usr/lib/postgresql/<version>/bin; Debian: apt-get install
-# postgresql; no server needs to run) and the vPIC data (npm once, then its cache). It touches no
+# postgresql; no server needs to run) and the vPIC data (downloaded once, then its cache). It touches no
 # running stack and no existing database: its cluster, broker and logs live in a directory under
 # $TMPDIR (or /tmp), deleted afterwards when nothing failed, kept (with every part's log) when
 # something did.

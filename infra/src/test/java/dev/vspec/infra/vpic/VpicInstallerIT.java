@@ -23,7 +23,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -408,36 +407,8 @@ class VpicInstallerIT {
         }
     }
 
-    /**
-     * A small release made from the pinned one (every 25th pattern, every other table whole), changed by the
-     * statements given: quick to load, and of another SHA-256.
-     */
+    /** A small release made from the pinned one, changed by the statements given: quick to load, another SHA-256. */
     private static Path derive(String name, String... changes) throws SQLException {
-        Path file = derived.resolve(name).toAbsolutePath();
-        try {
-            Files.deleteIfExists(file);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
-        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement statement = sqlite.createStatement()) {
-            statement.execute("ATTACH DATABASE 'file:" + pinned.file().toAbsolutePath() + "?mode=ro' AS pinned");
-            List<String> tables = new ArrayList<>();
-            try (ResultSet rows =
-                    statement.executeQuery("select name from pinned.sqlite_master where type = 'table'")) {
-                while (rows.next()) {
-                    tables.add(rows.getString(1));
-                }
-            }
-            for (String table : tables) {
-                statement.execute("CREATE TABLE main.\"" + table + "\" AS SELECT * FROM pinned.\"" + table + "\""
-                        + (table.equals("Pattern") ? " WHERE Id % 25 = 0" : ""));
-            }
-            statement.execute("DETACH DATABASE pinned");
-            for (String change : Arrays.asList(changes)) {
-                statement.execute(change);
-            }
-        }
-        return file;
+        return VpicTestRelease.small(derived.resolve(name), changes);
     }
 }
