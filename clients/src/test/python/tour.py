@@ -73,7 +73,7 @@ def reads_every_group(api, config_key):
     assert data.get_tires(config_key=config_key).vehicle.config_key == config_key
     assert data.get_parts(config_key=config_key).vehicle.config_key == config_key
     assert data.get_maintenance_schedule(config_key=config_key).vehicle.config_key == config_key
-    # include= as the README shows it: a list, sent comma-separated
+    # include= as docs/api-guide.md shows it: a list, sent comma-separated
     vehicle = data.get_vehicle(config_key=config_key, include=["fluids", "specs"])
     assert vehicle.vehicle.config_key == config_key
     assert vehicle.fluids is not None and vehicle.specs is not None

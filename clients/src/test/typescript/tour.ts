@@ -97,7 +97,7 @@ async function readsEveryGroup(api: Configuration, configKey: string): Promise<v
   assert.equal((await data.getTires({ configKey })).vehicle.configKey, configKey);
   assert.equal((await data.getParts({ configKey })).vehicle.configKey, configKey);
   assert.equal((await data.getMaintenanceSchedule({ configKey })).vehicle.configKey, configKey);
-  // include= as the README shows it: a list, sent comma-separated
+  // include= as docs/api-guide.md shows it: a list, sent comma-separated
   const vehicle = await data.getVehicle({ configKey, include: ["fluids", "specs"] });
   assert.equal(vehicle.vehicle?.configKey, configKey);
   assert.ok(vehicle.fluids !== undefined && vehicle.specs !== undefined);

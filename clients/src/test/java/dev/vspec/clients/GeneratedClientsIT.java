@@ -35,7 +35,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class GeneratedClientsIT {
 
-    /** Sample data: VINs the sample catalog does not hold, one per client's enrichment (see the README's enrichment section). */
+    /** Sample data: VINs the sample catalog does not hold, one per client's enrichment (see docs/api-guide.md, "Enrichment"). */
     static final String JAVA_ENRICHES = "2T3P1RFV2NW131842";
 
     private static final String TYPESCRIPT_ENRICHES = "19XFC2F53LE208451";

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
         description = {
             "Run one part of the stack in this process until stopped (SIGTERM, Ctrl-C): a deployable, configured",
             "by the environment as in a container (VSPEC_DB_URL, VSPEC_KAFKA_BOOTSTRAP, VSPEC_QUERY_SIDE_PORT, ...;",
-            "see the README), or kafka, a single-node broker. Further --name=value arguments are Spring properties",
+            "see docs/configuration.md), or kafka, a single-node broker. Further --name=value arguments are Spring properties",
             "of the deployable, e.g. vspec run query-side --server.port=8092. Logs go to the console."
         })
 public final class RunCommand implements Callable<Integer> {

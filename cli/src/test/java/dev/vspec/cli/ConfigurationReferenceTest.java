@@ -1,0 +1,154 @@
+package dev.vspec.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * docs/configuration.md names every {@code VSPEC_*} variable the main code reads, and every option of every CLI
+ * command in that command's section, so that a setting added without its documentation fails the build.
+ */
+class ConfigurationReferenceTest {
+
+    /** Tests run in the module's directory; the repository is its parent. */
+    private static final Path ROOT = Path.of("..");
+
+    private static final Path REFERENCE = ROOT.resolve("docs/configuration.md");
+    /** What the main code reads besides the modules' src/main: the launcher and the container files. */
+    private static final List<String> ROOT_FILES = List.of("vspec", "Dockerfile", "docker-compose.yml");
+
+    private static final Pattern VARIABLE = Pattern.compile("VSPEC_[A-Z0-9_]+");
+    /** A command's section: its heading is the command's full name in backticks, e.g. {@code ### `vspec up`}. */
+    private static final Pattern COMMAND_HEADING = Pattern.compile("^#{2,6} `(vspec[^`]*)`\\s*$");
+
+    private static final Set<String> STANDARD_OPTIONS = Set.of("-h", "--help", "-V", "--version");
+
+    @Test
+    void everyVariableTheCodeReadsIsInTheReference() throws IOException {
+        String reference = Files.readString(REFERENCE);
+        Set<String> variables = variablesInMainCode();
+
+        List<String> missing =
+                variables.stream().filter(name -> !mentions(reference, name)).toList();
+
+        assertThat(variables).isNotEmpty();
+        assertThat(missing)
+                .as("VSPEC_* variables the code reads that %s does not name", REFERENCE)
+                .isEmpty();
+    }
+
+    @Test
+    void everyOptionOfEveryCommandIsInItsCommandsSection() throws IOException {
+        Map<String, String> sections = commandSections(Files.readAllLines(REFERENCE));
+        List<String> missing = new ArrayList<>();
+
+        commands(new CommandLine(new VspecCli()).getCommandSpec()).forEach(command -> {
+            String section = sections.getOrDefault(command.qualifiedName(), "");
+            optionNames(command)
+                    .filter(name -> !mentions(section, name))
+                    .forEach(name -> missing.add(command.qualifiedName() + " " + name));
+        });
+
+        assertThat(missing)
+                .as("options missing from their command's section (### `vspec ...`) of %s", REFERENCE)
+                .isEmpty();
+    }
+
+    private static Set<String> variablesInMainCode() throws IOException {
+        Set<String> names = new TreeSet<>();
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            modules.map(module -> module.resolve("src/main"))
+                    .filter(Files::isDirectory)
+                    .flatMap(ConfigurationReferenceTest::files)
+                    .forEach(file -> names.addAll(variablesIn(file)));
+        }
+        ROOT_FILES.forEach(file -> names.addAll(variablesIn(ROOT.resolve(file))));
+        return names;
+    }
+
+    private static Stream<Path> files(Path tree) {
+        try (Stream<Path> paths = Files.walk(tree)) {
+            return paths.filter(Files::isRegularFile).toList().stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Read byte for byte (ISO-8859-1), so that a binary resource cannot fail the scan. */
+    private static Set<String> variablesIn(Path file) {
+        Set<String> names = new TreeSet<>();
+        try {
+            Matcher found = VARIABLE.matcher(Files.readString(file, StandardCharsets.ISO_8859_1));
+            while (found.find()) {
+                names.add(found.group());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    /** Each command heading's text up to the next heading of any kind. */
+    private static Map<String, String> commandSections(List<String> lines) {
+        Map<String, String> sections = new HashMap<>();
+        String command = null;
+        StringBuilder text = new StringBuilder();
+        for (String line : lines) {
+            if (line.startsWith("#")) {
+                if (command != null) {
+                    sections.put(command, text.toString());
+                }
+                Matcher heading = COMMAND_HEADING.matcher(line);
+                command = heading.matches() ? heading.group(1) : null;
+                text.setLength(0);
+            } else {
+                text.append(line).append('\n');
+            }
+        }
+        if (command != null) {
+            sections.put(command, text.toString());
+        }
+        return sections;
+    }
+
+    private static Stream<CommandSpec> commands(CommandSpec command) {
+        return Stream.concat(
+                Stream.of(command),
+                command.subcommands().values().stream()
+                        .map(CommandLine::getCommandSpec)
+                        .distinct()
+                        .flatMap(ConfigurationReferenceTest::commands));
+    }
+
+    private static Stream<String> optionNames(CommandSpec command) {
+        return command.options().stream()
+                .filter(option -> !option.hidden())
+                .map(OptionSpec::names)
+                .flatMap(Stream::of)
+                .filter(name -> !STANDARD_OPTIONS.contains(name));
+    }
+
+    /** The name as a whole word: {@code --list} is not found in {@code --list-only}, nor a variable in a longer one. */
+    private static boolean mentions(String text, String name) {
+        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])")
+                .matcher(text)
+                .find();
+    }
+}
