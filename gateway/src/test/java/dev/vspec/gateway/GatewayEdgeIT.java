@@ -385,7 +385,15 @@ class GatewayEdgeIT {
 
     @ParameterizedTest
     @ValueSource(
-            strings = {"/", "/docs", "/request-access", "/console", "/site.css", "/console/console.js", "/nothing-here"
+            strings = {
+                "/",
+                "/docs",
+                "/request-access",
+                "/console",
+                "/site.css",
+                "/console/console.js",
+                "/docs/docs.js",
+                "/nothing-here"
             })
     void theSitesAnswersCarryNosniffAndAContentSecurityPolicy(String path) {
         Api.Reply reply = api.get(path);
