@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URLDecoder;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -383,7 +385,15 @@ class GatewayEdgeIT {
 
     @ParameterizedTest
     @ValueSource(
-            strings = {"/", "/docs", "/request-access", "/console", "/site.css", "/console/console.js", "/nothing-here"
+            strings = {
+                "/",
+                "/docs",
+                "/request-access",
+                "/console",
+                "/site.css",
+                "/console/console.js",
+                "/docs/docs.js",
+                "/nothing-here"
             })
     void theSitesAnswersCarryNosniffAndAContentSecurityPolicy(String path) {
         Api.Reply reply = api.get(path);
@@ -404,6 +414,7 @@ class GatewayEdgeIT {
             strings = {
                 "/docs/reference",
                 "/docs/reference/reference.js",
+                "/docs/reference/reference.css",
                 "/docs/reference/redoc.standalone.js",
                 "/docs/reference/openapi.json"
             })
@@ -478,6 +489,31 @@ class GatewayEdgeIT {
         Api.Reply post = api.post("/api/openapi.json", null, null);
         post.error(405, "method_not_allowed");
         assertThat(post.header("Allow")).isEqualTo("GET,HEAD,OPTIONS");
+        assertThat(backend.requests()).as("requests a backend was asked").isEqualTo(asked);
+    }
+
+    /**
+     * The site's icon is an image under its conventional name and the one the pages name, kept a day, with the site's
+     * headers; asked of no backend.
+     */
+    @ParameterizedTest
+    @CsvSource({"/favicon.ico, image/", "/favicon.svg, image/svg+xml"})
+    void theSitesIconIsAnImage(String path, String type) throws IOException {
+        int asked = backend.requests();
+        HttpResponse<byte[]> icon = api.bytes(path);
+
+        assertThat(icon.statusCode()).isEqualTo(200);
+        assertThat(icon.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(value -> assertThat(value).startsWith(type));
+        assertThat(icon.headers().firstValue("Cache-Control")).hasValue("max-age=86400, public");
+        assertThat(icon.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        byte[] served = icon.body();
+        try (InputStream file = getClass().getResourceAsStream("/static" + path)) {
+            assertThat(served).isEqualTo(file.readAllBytes());
+        }
+        if (path.endsWith(".ico")) {
+            assertThat(served).startsWith(0, 0, 1, 0);
+        }
         assertThat(backend.requests()).as("requests a backend was asked").isEqualTo(asked);
     }
 

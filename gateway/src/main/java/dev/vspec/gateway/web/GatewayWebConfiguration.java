@@ -7,6 +7,7 @@ import dev.vspec.infra.connector.RefusalHeaders;
 import dev.vspec.infra.web.ApiErrorResponses;
 import dev.vspec.infra.web.CrossOrigin;
 import dev.vspec.infra.web.CrossOriginFilter;
+import java.time.Duration;
 import java.util.List;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.springframework.beans.factory.annotation.Value;
@@ -16,8 +17,10 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.http.CacheControl;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
+import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.ObjectMapper;
@@ -26,7 +29,7 @@ import tools.jackson.databind.ObjectMapper;
  * The gateway's own web parts: its error records decorated like those it passes through, CORS,
  * request bodies read in full before a backend is asked, the request id forwarded to backends, what
  * backends say about CORS and the request id dropped, and the website's pages ({@code /docs},
- * {@code /request-access}, {@code /console}) served from {@code static/} with their security headers.
+ * {@code /request-access}, {@code /console}) served from {@code static/} with their security headers, and its icon.
  */
 @Configuration(proxyBeanMethods = false)
 class GatewayWebConfiguration implements WebMvcConfigurer {
@@ -113,6 +116,18 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     @Bean
     ForwardedRequestId forwardedRequestId() {
         return new ForwardedRequestId();
+    }
+
+    /**
+     * The site's icon, which the pages name ({@code /favicon.svg}) and which browsers and other clients ask for by
+     * its conventional name ({@code /favicon.ico}): an image, kept for a day, never the JSON 404 of a path with nothing.
+     */
+    @Override
+    public void addResourceHandlers(ResourceHandlerRegistry resources) {
+        resources
+                .addResourceHandler("/favicon.ico", "/favicon.svg")
+                .addResourceLocations("classpath:/static/")
+                .setCacheControl(CacheControl.maxAge(Duration.ofDays(1)).cachePublic());
     }
 
     @Override
