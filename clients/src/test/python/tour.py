@@ -2,7 +2,7 @@
 client's (JavaClientTour): each route once, a 409 answered through its matches, the free key's 429 waited
 out for Retry-After, and an enrichment polled until it ends. GeneratedClientsIT runs it against a running
 stack with VSPEC_URL, VSPEC_PRO_KEY, VSPEC_FREE_KEY, VSPEC_ENRICH_VIN and VSPEC_WEBHOOK_URL, and the
-generated package on PYTHONPATH."""
+package installed from the client's wheel (target/dist) on PYTHONPATH."""
 
 import os
 import sys
@@ -207,6 +207,7 @@ def step(name, call, *args):
 
 
 def tour():
+    print(f"vspec_client {vspec_client.__version__} from {vspec_client.__file__}", flush=True)
     api = client("/api", PRO_KEY)
     assert vspec_client.StatusApi(client("/api")).get_status().status == "ok"
 
