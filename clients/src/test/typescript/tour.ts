@@ -1,7 +1,8 @@
 // The tour of the generated TypeScript client (typescript-fetch), the same steps as the Java client's
 // (JavaClientTour): each route once, a 409 answered through its matches, the free key's 429 waited
 // out for Retry-After, and an enrichment polled until it ends. GeneratedClientsIT runs it against a
-// running stack with VSPEC_URL, VSPEC_PRO_KEY, VSPEC_FREE_KEY, VSPEC_ENRICH_VIN and VSPEC_WEBHOOK_URL.
+// running stack with VSPEC_URL, VSPEC_PRO_KEY, VSPEC_FREE_KEY, VSPEC_ENRICH_VIN and VSPEC_WEBHOOK_URL, in a copy of
+// this folder (target/typescript-tour) where it has installed the client's npm package (target/dist) first.
 import { strict as assert } from "node:assert";
 import {
   AccessApi,
@@ -20,7 +21,7 @@ import {
   WebhooksApi,
   ApiErrorFromJSON,
   ApiError,
-} from "../../../target/generated-clients/typescript/src";
+} from "vspec-client";
 
 /** Sample data: a VIN the pinned vPIC release decodes, and its manufacturer's WMI. */
 const DECODABLE_VIN = "1HGCM82633A004352";
@@ -108,7 +109,10 @@ async function readsEveryGroup(api: Configuration, configKey: string): Promise<v
   assert.equal((await maintenance.getLabor({ configKey })).vehicle.configKey, configKey);
 }
 
-/** The render of the first configuration that has one; a configuration without one is 404 not_found. */
+/**
+ * The render of the first configuration that has one; a configuration without one is 404 no_image (a configuration
+ * another tour enriched meanwhile, of an earlier year, comes first in the catalog).
+ */
 async function readsAnImage(api: Configuration, catalog: ListedConfiguration[]): Promise<void> {
   for (const listed of catalog) {
     try {
@@ -118,7 +122,7 @@ async function readsAnImage(api: Configuration, catalog: ListedConfiguration[]):
     } catch (refusal) {
       const { status, error } = await errorOf(refusal);
       assert.equal(status, 404);
-      assert.equal(error.error, "not_found");
+      assert.equal(error.error, "no_image");
     }
   }
   throw new Error("no configuration of the catalog has an image");
@@ -234,6 +238,7 @@ async function waitsOutA429(configKey: string): Promise<void> {
 }
 
 async function tour(): Promise<void> {
+  console.log(`vspec-client from ${require.resolve("vspec-client")}`);
   const api = configuration("/api", keys.pro);
   assert.equal((await new StatusApi(configuration("/api")).getStatus({})).status, "ok");
 
