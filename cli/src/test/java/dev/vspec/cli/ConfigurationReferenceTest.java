@@ -59,7 +59,7 @@ class ConfigurationReferenceTest {
         Map<String, String> sections = commandSections(Files.readAllLines(REFERENCE));
         List<String> missing = new ArrayList<>();
 
-        commands(new CommandLine(new VspecCli()).getCommandSpec()).forEach(command -> {
+        HelpTest.commands(new CommandLine(new VspecCli()).getCommandSpec()).forEach(command -> {
             String section = sections.getOrDefault(command.qualifiedName(), "");
             optionNames(command)
                     .filter(name -> !mentions(section, name))
@@ -126,15 +126,6 @@ class ConfigurationReferenceTest {
             sections.put(command, text.toString());
         }
         return sections;
-    }
-
-    private static Stream<CommandSpec> commands(CommandSpec command) {
-        return Stream.concat(
-                Stream.of(command),
-                command.subcommands().values().stream()
-                        .map(CommandLine::getCommandSpec)
-                        .distinct()
-                        .flatMap(ConfigurationReferenceTest::commands));
     }
 
     private static Stream<String> optionNames(CommandSpec command) {

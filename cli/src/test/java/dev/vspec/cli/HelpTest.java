@@ -27,7 +27,8 @@ class HelpTest {
         assertThat(undescribed).isEmpty();
     }
 
-    private static Stream<CommandSpec> commands(CommandSpec command) {
+    /** The command and every command under it. */
+    static Stream<CommandSpec> commands(CommandSpec command) {
         return Stream.concat(
                 Stream.of(command),
                 command.subcommands().values().stream()

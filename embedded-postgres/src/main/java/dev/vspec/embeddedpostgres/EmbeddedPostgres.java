@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 /**
@@ -34,7 +31,6 @@ public final class EmbeddedPostgres {
     public static final String USER = "postgres";
     static final String ROOT_CLUSTERS = "/var/lib/vspec/postgres";
     private static final Path ROOT_BINARIES = Path.of("/var/cache/vspec");
-    private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
 
     private final Path dir;
     private final Path binaries;
@@ -245,20 +241,12 @@ public final class EmbeddedPostgres {
         }
     }
 
-    /** One process at a time makes, starts or stops the cluster (a file lock beside it; a lock in this JVM too). */
+    /** One process at a time makes, starts or stops the cluster. */
     private int locked(IntAction action) {
-        IN_THIS_JVM.lock();
         try {
-            Files.createDirectories(dir.getParent());
-            Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
-            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock ignored = channel.lock()) {
-                return action.run();
-            }
+            return Locked.beside(dir, action::run);
         } catch (IOException e) {
             throw new EmbeddedPostgresException("Cannot lock the PostgreSQL cluster in " + dir + ": " + e, e);
-        } finally {
-            IN_THIS_JVM.unlock();
         }
     }
 

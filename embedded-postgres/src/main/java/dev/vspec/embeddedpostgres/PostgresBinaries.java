@@ -4,19 +4,15 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -31,7 +27,6 @@ public final class PostgresBinaries {
 
     private static final String ARCHIVE = "postgres-linux-x86_64.txz";
     private static final String COMPLETE = ".complete";
-    private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();
 
     private PostgresBinaries() {}
 
@@ -56,23 +51,18 @@ public final class PostgresBinaries {
     }
 
     private static void unpackOnce(Path dir) {
-        IN_THIS_JVM.lock();
         try {
-            Files.createDirectories(dir.getParent());
-            Path lock = dir.resolveSibling(dir.getFileName() + ".lock");
-            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock ignored = channel.lock()) {
+            Locked.beside(dir, () -> {
                 if (!Files.exists(dir.resolve(COMPLETE))) {
                     unpack(dir);
                 }
-            }
+                return null;
+            });
         } catch (IOException e) {
             throw new EmbeddedPostgresException(
                     "Cannot unpack PostgreSQL's binaries into " + dir + ": " + e.getMessage()
                             + "; set VSPEC_CACHE_DIR to a writable directory",
                     e);
-        } finally {
-            IN_THIS_JVM.unlock();
         }
     }
 
