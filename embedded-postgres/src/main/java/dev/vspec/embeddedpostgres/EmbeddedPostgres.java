@@ -138,6 +138,7 @@ public final class EmbeddedPostgres {
     public void destroy() {
         crash();
         PostgresBinaries.deleteRecursively(dir);
+        PostgresBinaries.deleteRecursively(dir.resolveSibling(dir.getFileName() + ".lock"));
     }
 
     /** The JDBC URL of {@code database} while the server runs. */

@@ -49,7 +49,9 @@ class LocalPostgresIT {
             assertThat(count(again, "select count(*) from kept where id = 7")).isEqualTo(1);
         } finally {
             again.local().stop();
-            FileSystemUtils.deleteRecursively(again.local().directory().toFile());
+            Path cluster = again.local().directory();
+            FileSystemUtils.deleteRecursively(cluster.toFile());
+            FileSystemUtils.deleteRecursively(cluster.resolveSibling(cluster.getFileName() + ".lock").toFile());
         }
     }
 
