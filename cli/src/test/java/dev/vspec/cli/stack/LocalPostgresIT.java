@@ -51,7 +51,8 @@ class LocalPostgresIT {
             again.local().stop();
             Path cluster = again.local().directory();
             FileSystemUtils.deleteRecursively(cluster.toFile());
-            FileSystemUtils.deleteRecursively(cluster.resolveSibling(cluster.getFileName() + ".lock").toFile());
+            FileSystemUtils.deleteRecursively(
+                    cluster.resolveSibling(cluster.getFileName() + ".lock").toFile());
         }
     }
 
