@@ -18,9 +18,12 @@ import java.net.Socket;
 import java.net.URLDecoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -436,6 +439,27 @@ class GatewayEdgeIT {
                     .contains("<script src=\"/docs/reference/redoc.standalone.js\"")
                     .doesNotContain("https://cdn.", "fonts.googleapis.com");
         }
+    }
+
+    /** The guide links the repository's documents (their address filled in by the build from the root POM's). */
+    @Test
+    void theGuideLinksTheRepositorysDocumentsThatExist() {
+        String guide = api.get("/docs").text();
+        Matcher links = Pattern.compile("<a data-repository-file=\"([^\"]+)\" href=\"([^\"]+)\">")
+                .matcher(guide);
+        Set<String> repositories = new HashSet<>();
+        int linked = 0;
+        while (links.find()) {
+            String file = links.group(1);
+            assertThat(links.group(2)).startsWith("https://").endsWith("/blob/main/" + file);
+            assertThat(Path.of("..").resolve(file))
+                    .as("a document of the repository")
+                    .isRegularFile();
+            repositories.add(links.group(2).substring(0, links.group(2).length() - file.length()));
+            linked++;
+        }
+        assertThat(linked).isGreaterThanOrEqualTo(5);
+        assertThat(repositories).hasSize(1);
     }
 
     /** The guide's sample answers are the contract's examples (filled in by the build, fill-guide.mjs), which its tests replay. */
