@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +22,9 @@ import java.util.stream.Collectors;
  *
  * <p>Run as root, the server runs as an unprivileged account (see {@link ServerAccount}), which must reach the
  * cluster's directory: where it cannot (a directory under a mode-700 home), the cluster lives under
- * {@value #ROOT_CLUSTERS} instead, in a directory named after the one asked for, so every process that asks for
- * the same directory finds the same cluster.
+ * {@value #ROOT_CLUSTERS} instead, in a directory of its own that a file beside the one asked for names
+ * ({@code <wanted>.location}): every process that asks for the same directory finds the same cluster, and a directory
+ * asked for anew (its parent deleted and made again) gets a new cluster, as it would where it lives in place.
  */
 public final class EmbeddedPostgres {
 
@@ -50,10 +50,27 @@ public final class EmbeddedPostgres {
         ServerAccount account = ServerAccount.current();
         Path dir = wanted.toAbsolutePath().normalize();
         if (!account.canReach(dir.getParent())) {
-            dir = Path.of(ROOT_CLUSTERS).resolve(dir.getFileName() + "-" + shortHash(dir.toString()));
+            dir = relocated(dir);
         }
         Path binaries = account.canReach(cacheRoot) ? cacheRoot : ROOT_BINARIES;
         return new EmbeddedPostgres(dir, binaries, account);
+    }
+
+    /** The directory under {@value #ROOT_CLUSTERS} that {@code <wanted>.location} names, chosen when it names none. */
+    private static Path relocated(Path wanted) {
+        Path location = wanted.resolveSibling(wanted.getFileName() + ".location");
+        try {
+            return Locked.beside(location, () -> {
+                if (Files.exists(location)) {
+                    return Path.of(Files.readString(location).strip());
+                }
+                Path chosen = Path.of(ROOT_CLUSTERS).resolve(wanted.getFileName() + "-" + randomName());
+                Files.writeString(location, chosen + "\n");
+                return chosen;
+            });
+        } catch (IOException e) {
+            throw new EmbeddedPostgresException("Cannot read or write " + location + ": " + e, e);
+        }
     }
 
     /** Where the cluster lives (its {@code data/} and {@code postgres.log}). */
@@ -251,13 +268,10 @@ public final class EmbeddedPostgres {
         }
     }
 
-    private static String shortHash(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    private static String randomName() {
+        byte[] random = new byte[4];
+        new SecureRandom().nextBytes(random);
+        return HexFormat.of().formatHex(random);
     }
 
     @FunctionalInterface

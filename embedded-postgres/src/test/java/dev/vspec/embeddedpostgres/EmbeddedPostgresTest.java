@@ -2,9 +2,11 @@ package dev.vspec.embeddedpostgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -101,6 +103,32 @@ class EmbeddedPostgresTest {
         assertThat(bin.getParent().getFileName().toString()).isEqualTo("postgresql-" + PostgresBinaries.version());
         assertThat(Files.isExecutable(bin.resolve("postgres"))).isTrue();
         assertThat(Files.readString(bin.resolveSibling(".complete")).strip()).isEqualTo(PostgresBinaries.version());
+    }
+
+    @Test
+    @Order(7)
+    void runAsRootOutOfTheServersReachAClusterLivesWhereItsLocationFileSays() throws Exception {
+        assumeTrue(ServerAccount.current().name().isPresent(), "only a root run relocates clusters");
+        Path closed = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "closed-");
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+        try {
+            EmbeddedPostgres first = EmbeddedPostgres.at(closed.resolve("postgres"), CACHE);
+            Path location = closed.resolve("postgres.location");
+
+            assertThat(first.directory()).startsWithRaw(Path.of(EmbeddedPostgres.ROOT_CLUSTERS));
+            assertThat(Files.readString(location).strip())
+                    .isEqualTo(first.directory().toString());
+            assertThat(EmbeddedPostgres.at(closed.resolve("postgres"), CACHE).directory())
+                    .as("asked again: the same cluster")
+                    .isEqualTo(first.directory());
+
+            Files.delete(location);
+            assertThat(EmbeddedPostgres.at(closed.resolve("postgres"), CACHE).directory())
+                    .as("asked anew: a cluster of its own")
+                    .isNotEqualTo(first.directory());
+        } finally {
+            PostgresBinaries.deleteRecursively(closed);
+        }
     }
 
     private static String query(String sql) throws SQLException {
