@@ -1,9 +1,8 @@
 """The steps around openapi-generator that make the generated clients packages a release can publish; clients/pom.xml
 runs each in its phase (python3, standard library only, plus setuptools and its bdist_wheel to build the wheel):
 
-  prepare  (initialize)      the API's document with the release's version as its info.version (the document says
-                             "development"), and the generator's settings that Maven cannot derive from the version
-                             and the repository URL: Python's version (PEP 440: 0.1.0-SNAPSHOT is 0.1.0.dev0) and the
+  prepare  (initialize)      the generator's settings that Maven cannot derive from the version and the repository
+                             URL (the document already carries the version, stamped by contracts' build): Python's version (PEP 440: 0.1.0-SNAPSHOT is 0.1.0.dev0) and the
                              repository's host, owner and name;
   tidy     (process-sources) what no generator option sets: the Python package's description, authors, homepage,
                              install section, licence file and py.typed, the npm package's description, author,
@@ -61,10 +60,6 @@ def replace_once(text, pattern, replacement, what):
 def prepare(args):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    document = json.loads(Path(args.document).read_text(encoding="utf-8"))
-    document["info"]["version"] = args.version
-    (out / "openapi.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-
     pep440 = python_version(args.version)
     where = repository(args.repository)
     settings = {
@@ -217,10 +212,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     steps = parser.add_subparsers(dest="step", required=True)
     step = steps.add_parser("prepare")
-    step.add_argument("--document", required=True, help="the API's bundled document (openapi.json)")
     step.add_argument("--version", required=True, help="the Maven project's version")
     step.add_argument("--repository", required=True, help="vspec.repository.url")
-    step.add_argument("--out", required=True, help="where the document and generator.json go")
+    step.add_argument("--out", required=True, help="where generator.json goes")
     step.set_defaults(run=prepare)
     step = steps.add_parser("tidy")
     step.add_argument("--python", required=True, help="the generated Python client")

@@ -9,6 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -164,6 +170,26 @@ public final class EmbeddedPostgres {
                 .orElseThrow(
                         () -> new EmbeddedPostgresException("The PostgreSQL cluster in " + dir + " is not running"));
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+    }
+
+    /** Creates database {@code name} while the server runs, unless it exists. */
+    public void createDatabaseIfMissing(String name) {
+        if (!name.matches("[a-z_][a-z0-9_]*")) {
+            throw new IllegalArgumentException("Not a plain database name: " + name);
+        }
+        try (Connection admin = DriverManager.getConnection(url("postgres"), USER, "");
+                PreparedStatement exists = admin.prepareStatement("select 1 from pg_database where datname = ?")) {
+            exists.setString(1, name);
+            try (ResultSet row = exists.executeQuery()) {
+                if (!row.next()) {
+                    try (Statement create = admin.createStatement()) {
+                        create.execute("CREATE DATABASE " + name);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new EmbeddedPostgresException("Cannot create database " + name + " in " + dir + ": " + e, e);
+        }
     }
 
     private void stop(String mode) {

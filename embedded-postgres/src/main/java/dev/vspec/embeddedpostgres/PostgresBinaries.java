@@ -30,8 +30,14 @@ public final class PostgresBinaries {
 
     private PostgresBinaries() {}
 
+    private static final String VERSION = readVersion();
+
     /** The binaries' version, e.g. {@code 17.6.0}. */
     public static String version() {
+        return VERSION;
+    }
+
+    private static String readVersion() {
         Properties properties = new Properties();
         try (InputStream in = PostgresBinaries.class.getResourceAsStream("binaries.properties")) {
             properties.load(in);

@@ -74,6 +74,18 @@ class EmbeddedPostgresTest {
     }
 
     @Test
+    @Order(3)
+    void createsADatabaseOnceAndRefusesANameThatIsNotPlain() throws SQLException {
+        cluster.createDatabaseIfMissing("app");
+        cluster.createDatabaseIfMissing("app");
+
+        assertThat(query("select count(*) from pg_database where datname = 'app'"))
+                .isEqualTo("1");
+        assertThatThrownBy(() -> cluster.createDatabaseIfMissing("app; drop database postgres"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     @Order(4)
     void recoversWhatWasCommittedBeforeACrash() throws SQLException {
         execute("insert into kept values (43)");

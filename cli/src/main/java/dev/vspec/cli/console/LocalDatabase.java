@@ -4,12 +4,6 @@ import dev.vspec.embeddedpostgres.EmbeddedPostgres;
 import dev.vspec.embeddedpostgres.EmbeddedPostgresException;
 import dev.vspec.infra.vpic.VpicPackage;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 
 /**
@@ -65,10 +59,9 @@ public final class LocalDatabase {
      */
     public String start() {
         try {
-            int port = cluster.start(SETTINGS, 0);
-            String server = "jdbc:postgresql://127.0.0.1:" + port + "/";
-            createIfMissing(server);
-            return server + NAME;
+            cluster.start(SETTINGS, 0);
+            cluster.createDatabaseIfMissing(NAME);
+            return cluster.url(NAME);
         } catch (EmbeddedPostgresException e) {
             throw new IllegalStateException("Cannot start vspec's embedded PostgreSQL: " + e.getMessage(), e);
         }
@@ -77,21 +70,5 @@ public final class LocalDatabase {
     /** Stops the server, letting its sessions end first. */
     public void stop() {
         cluster.stop();
-    }
-
-    private static void createIfMissing(String server) {
-        try (Connection admin = DriverManager.getConnection(server + "postgres", USER, "");
-                PreparedStatement exists = admin.prepareStatement("select 1 from pg_database where datname = ?")) {
-            exists.setString(1, NAME);
-            try (ResultSet row = exists.executeQuery()) {
-                if (!row.next()) {
-                    try (Statement create = admin.createStatement()) {
-                        create.execute("CREATE DATABASE " + NAME);
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Cannot create database " + NAME + " on " + server + ": " + e, e);
-        }
     }
 }

@@ -5,10 +5,6 @@ import dev.vspec.embeddedpostgres.EmbeddedPostgres;
 import dev.vspec.embeddedpostgres.EmbeddedPostgresException;
 import dev.vspec.infra.vpic.VpicPackage;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 
 /**
@@ -38,12 +34,10 @@ final class ThrowawayPostgres implements AutoCloseable {
     }
 
     void createDatabase(String name) {
-        try (Connection admin = DriverManager.getConnection(url("postgres"), EmbeddedPostgres.USER, "");
-                Statement create = admin.createStatement()) {
-            create.execute("CREATE DATABASE " + name);
-        } catch (SQLException e) {
-            throw new StackException(
-                    "Cannot create database " + name + " on " + url("postgres") + ": " + e.getMessage(), e);
+        try {
+            cluster.createDatabaseIfMissing(name);
+        } catch (EmbeddedPostgresException e) {
+            throw new StackException(e.getMessage(), e);
         }
     }
 
