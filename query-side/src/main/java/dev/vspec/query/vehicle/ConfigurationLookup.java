@@ -11,7 +11,6 @@ import dev.vspec.decoder.VinDecoding;
 import dev.vspec.infra.decoding.DecoderSource;
 import dev.vspec.query.vehicle.DecodedMatches.Candidate;
 import dev.vspec.query.vehicle.DecodedMatches.ModelOf;
-import dev.vspec.readmodel.EpaEngineResolution;
 import dev.vspec.readmodel.GroupDocument;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,16 +44,18 @@ final class ConfigurationLookup implements Configurations {
     private final DSLContext db;
     private final DataSource dataSource;
     private final DecoderSource decoders;
+    private final VinEngines engines;
     private final Map<StatementKey, SelectingStatement> statements = new ConcurrentHashMap<>();
     private final String linkSql;
     private final String linkedKeysSql;
     private final String modelsSql;
     private final String aliasSql;
 
-    ConfigurationLookup(DSLContext db, DataSource dataSource, DecoderSource decoders) {
+    ConfigurationLookup(DSLContext db, DataSource dataSource, DecoderSource decoders, VinEngines engines) {
         this.db = db;
         this.dataSource = dataSource;
         this.decoders = decoders;
+        this.engines = engines;
         this.linkSql = db.render(db.select(
                         VIN.CONFIG_KEY,
                         VIN.RECORDED_AT,
@@ -182,9 +183,7 @@ final class ConfigurationLookup implements Configurations {
     @Override
     public VinDecoding decode(Vin vin) {
         VinDecoder decoder = decoders.require();
-        return decoder.knowsWmi(vin)
-                ? EpaEngineResolution.of(db, decoder.decode(vin)).decoding()
-                : null;
+        return decoder.knowsWmi(vin) ? engines.resolve(decoder.decode(vin)).decoding() : null;
     }
 
     /** Runs rendered SQL on a connection of its own from the pool: bind, execute and read in {@code work}. */

@@ -24,9 +24,10 @@ class ReadPathConfiguration {
             DSLContext db,
             DataSource dataSource,
             DecoderSource decoders,
+            VinEngines engines,
             @Value("${vspec.query.cache.max-size:}") String maxSize) {
         return new ConfigurationCache(
-                new ConfigurationLookup(db, dataSource, decoders),
+                new ConfigurationLookup(db, dataSource, decoders, engines),
                 ConfigurationCache.maxBytes(maxSize, Runtime.getRuntime().maxMemory()));
     }
 
