@@ -2,6 +2,7 @@ package dev.vspec.cli.stack;
 
 import dev.vspec.cli.console.Messages;
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
+import dev.vspec.infra.boot.StablePorts;
 import dev.vspec.infra.kafka.EventTopicProperties;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -55,10 +56,13 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** The gateway's port is known before anything starts: the deployables link to it (docs, the sandbox's origin). */
+    /**
+     * The gateway's port is known before anything starts: the deployables link to it (docs, the sandbox's origin).
+     * Chosen below the ephemeral range, so that no connection made meanwhile takes it before the gateway binds it.
+     */
     private static int gatewayPort(StackSettings settings) {
         int port = settings.ports().get(Deployable.GATEWAY);
-        return port != 0 ? port : LocalKafkaBroker.freePort();
+        return port != 0 ? port : new StablePorts().next();
     }
 
     /** Starts everything and returns when every deployable is serving. */
