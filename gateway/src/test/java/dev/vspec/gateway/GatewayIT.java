@@ -3,7 +3,7 @@ package dev.vspec.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.testing.Api;
+import dev.vspec.testing.Api;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ServerSocket;

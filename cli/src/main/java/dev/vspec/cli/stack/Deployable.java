@@ -40,10 +40,10 @@ public enum Deployable {
             GatewayApplication::application,
             false,
             "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,"
-                    + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
-                    + "dev.vspec.infra.access");
+                    + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.events.axon,dev.vspec.events.kafka,"
+                    + "dev.vspec.access");
 
-    /** The property naming the auto-configuration a deployable declines (infra's DeployableAutoConfigurationFilter). */
+    /** The property naming the auto-configuration a deployable declines (web-platform's DeployableAutoConfigurationFilter). */
     static final String EXCLUDE_PREFIXES = "vspec.autoconfigure.exclude-prefixes";
 
     final String id;

@@ -2,8 +2,8 @@ package dev.vspec.cli.stack;
 
 import dev.vspec.cli.console.Messages;
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
-import dev.vspec.infra.boot.StablePorts;
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventTopicProperties;
+import dev.vspec.platform.boot.StablePorts;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;

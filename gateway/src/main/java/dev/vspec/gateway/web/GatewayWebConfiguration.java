@@ -3,10 +3,10 @@ package dev.vspec.gateway.web;
 import dev.vspec.gateway.metrics.ApiRouteTemplates;
 import dev.vspec.gateway.metrics.RouteTemplateObservations;
 import dev.vspec.gateway.routing.GatewayProperties;
-import dev.vspec.infra.connector.RefusalHeaders;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.CrossOrigin;
-import dev.vspec.infra.web.CrossOriginFilter;
+import dev.vspec.platform.connector.RefusalHeaders;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.CrossOrigin;
+import dev.vspec.platform.web.CrossOriginFilter;
 import java.time.Duration;
 import java.util.List;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
@@ -61,7 +61,7 @@ class GatewayWebConfiguration implements WebMvcConfigurer {
     @Bean
     FilterRegistrationBean<CrossOriginFilter> gatewayCorsFilter(CrossOriginFilter cors) {
         FilterRegistrationBean<CrossOriginFilter> registration = new FilterRegistrationBean<>(cors);
-        // after the request id and the request log, before anything answers (infra's query string check is +9)
+        // after the request id and the request log, before anything answers (web-platform's query string check is +9)
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 8);
         return registration;
     }

@@ -1,7 +1,7 @@
 package dev.vspec.query.vehicle;
 
-import dev.vspec.infra.decoding.DecoderConfiguration;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderConfiguration;
+import dev.vspec.decoding.DecoderSource;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.springframework.beans.factory.annotation.Value;

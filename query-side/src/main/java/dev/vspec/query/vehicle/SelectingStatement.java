@@ -1,7 +1,7 @@
 package dev.vspec.query.vehicle;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
 
 import dev.vspec.query.vehicle.ResolvedVehicle.ChangeTimes;
 import dev.vspec.readmodel.Group;

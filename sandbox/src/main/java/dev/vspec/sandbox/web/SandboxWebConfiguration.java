@@ -1,10 +1,10 @@
 package dev.vspec.sandbox.web;
 
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.CrossOrigin;
-import dev.vspec.infra.web.CrossOriginFilter;
-import dev.vspec.infra.web.ErrorDecoration;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.CrossOrigin;
+import dev.vspec.platform.web.CrossOriginFilter;
+import dev.vspec.platform.web.ErrorDecoration;
 import dev.vspec.sandbox.sample.SampleIdentifiers;
 import jakarta.servlet.Filter;
 import java.time.Clock;
@@ -18,7 +18,7 @@ import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
 /**
  * The sandbox's own filters, after the request id and the request log, in this order: CORS (so
- * that every answer, a 429 too, carries the site's allowance), infra's query string check (a
+ * that every answer, a 429 too, carries the site's allowance), web-platform's query string check (a
  * query carrying a key or not readable is refused before it counts against anything), the limits (every answer carries
  * their headers), read-only (which also ends preflights), and last the move from
  * {@code /api/sample} to the live path the query side's handlers answer.
@@ -52,7 +52,7 @@ class SandboxWebConfiguration {
         paths.registerCorsConfiguration(
                 SandboxPrefix.PREFIX + "/**",
                 CrossOrigin.fromOriginOf(properties.allowedOrigin(), ReadOnly.READ_METHODS));
-        // before infra's query string check (+9), so its refusals are readable by the site too
+        // before web-platform's query string check (+9), so its refusals are readable by the site too
         return registration(new CrossOriginFilter(paths, false), 8);
     }
 
