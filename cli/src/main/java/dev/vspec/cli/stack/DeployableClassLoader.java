@@ -73,7 +73,10 @@ final class DeployableClassLoader extends ClassLoader {
      * {@code jar:nested:/app/vspec.jar/!BOOT-INF/lib/x-1.jar!/META-INF/...}), or null outside a jar.
      */
     static String jarName(URL resource) {
-        String url = resource.toString();
+        return jarName(resource.toString());
+    }
+
+    static String jarName(String url) {
         int entry = url.lastIndexOf("!/");
         if (entry < 0) {
             return null;
