@@ -97,11 +97,7 @@ class SandboxShapeIT {
                                 + "VALUES (?, ?, 0, 0)",
                         event.envelope().aggregateId(),
                         EventTopicProperties.DEFAULT_TOPIC));
-        // as deployed, the query side has no Kafka client: on this module's class path (the projections bring one)
-        // it would wait out its admin client's 30 s for a broker this test does not run
-        live = QuerySideApplication.application()
-                .properties("vspec.autoconfigure.exclude-prefixes=org.springframework.boot.kafka")
-                .run(datasource);
+        live = QuerySideApplication.application().run(datasource);
         liveApi = new Api(port(live), key);
         // one decoder serves both contexts; it loads the installed vPIC release in the background
         DecoderReady.await(live.getBean(DecoderSource.class));
