@@ -10,8 +10,10 @@ import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.jooq.DSLContext;
 import org.jooq.InsertValuesStep4;
+import org.jooq.Record3;
 import org.jooq.Records;
 import org.jooq.Row2;
+import org.jooq.SelectConditionStep;
 import org.jooq.impl.DSL;
 
 /**
@@ -30,13 +32,7 @@ final class ProjectionOffsets {
         if (partitions.isEmpty()) {
             return new HashMap<>();
         }
-        return byPartition(
-                db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
-                        .from(PROJECTION_OFFSET)
-                        .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                        .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
-                                .in(rows(partitions)))
-                        .fetch(Records.mapping(Position::of)));
+        return byPartition(positions(db, projection, partitions).fetch(Records.mapping(Position::of)));
     }
 
     /**
@@ -57,15 +53,10 @@ final class ProjectionOffsets {
             insert = insert.values(projection, partition.topic(), partition.partition(), 0L);
         }
         insert.onConflictDoNothing().execute();
-        return byPartition(
-                db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
-                        .from(PROJECTION_OFFSET)
-                        .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                        .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
-                                .in(rows(partitions)))
-                        .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
-                        .forUpdate()
-                        .fetch(Records.mapping(Position::of)));
+        return byPartition(positions(db, projection, partitions)
+                .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                .forUpdate()
+                .fetch(Records.mapping(Position::of)));
     }
 
     /** Locks every stored position of the projection until the transaction ends. */
@@ -90,6 +81,16 @@ final class ProjectionOffsets {
                                 .and(PROJECTION_OFFSET.PARTITION.eq(e.getKey().partition())))
                         .toList())
                 .execute();
+    }
+
+    /** The stored positions of the projection on these partitions. */
+    private static SelectConditionStep<Record3<String, Integer, Long>> positions(
+            DSLContext db, String projection, Collection<TopicPartition> partitions) {
+        return db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
+                .from(PROJECTION_OFFSET)
+                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                        .in(rows(partitions)));
     }
 
     /** A stored position: the offset of the next record to apply on a partition. */
