@@ -101,53 +101,94 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
             String path,
             RouteAccess.Requirement requirement)
             throws IOException, ServletException {
+        Instant now = clock.instant();
+        Optional<ApiKey> found = authenticate(request, response, now);
+        if (found.isEmpty()) {
+            return;
+        }
+        ApiKey key = found.get();
+        if (!spendRequest(request, response, key, now)) {
+            return;
+        }
+        Optional<Reads> reads = spendReads(request, response, key, requirement, now);
+        if (reads.isEmpty()) {
+            return;
+        }
+        passOn(request, response, chain, path, requirement, key, reads.get());
+    }
+
+    /** The active key the request presents; empty when it presents none, and the refusal is written. */
+    private Optional<ApiKey> authenticate(HttpServletRequest request, HttpServletResponse response, Instant now)
+            throws IOException {
         // what Tomcat read from X-Forwarded-For may be any text a client sent
         String address = BudgetAddress.of(request.getRemoteAddr());
-        Instant now = clock.instant();
         Instant heldUntil = heldOff.getIfPresent(address);
         if (heldUntil != null && heldUntil.isAfter(now)) {
             tooManyFailures(request, response, Duration.between(now, heldUntil));
-            return;
+            return Optional.empty();
         }
         Presented presented = presented(request);
         if (presented.problem() != null) {
             failed(request, response, address, presented.problem());
-            return;
+            return Optional.empty();
         }
         Optional<ApiKey> found = keys.find(presented.key());
         if (found.isEmpty()) {
             failed(request, response, address, "Unknown or revoked API key");
-            return;
         }
-        ApiKey key = found.get();
+        return found;
+    }
 
+    /** Spends one of the key's requests this minute and says so in the headers; false when it has none left. */
+    private boolean spendRequest(HttpServletRequest request, HttpServletResponse response, ApiKey key, Instant now)
+            throws IOException {
         Admission minute = budgets.take(
                 "key:" + key.id() + ":requests", key.requestsPerMinute(), Window.MINUTE, MINUTE_LEASE_DIVISOR);
         response.setHeader(RATE_LIMIT, Long.toString(minute.limit()));
         response.setHeader(RATE_REMAINING, Long.toString(minute.remaining()));
         response.setHeader(RATE_RESET, Long.toString(minute.windowEnd().getEpochSecond()));
-        if (!minute.admitted()) {
-            long wait = RetryAfter.seconds(Duration.between(now, minute.windowEnd()));
-            response.setHeader(RETRY_AFTER, Long.toString(wait));
-            errors.write(
-                    request,
-                    response,
-                    ApiError.of(
-                            ErrorCode.RATE_LIMITED,
-                            "Limit is " + minute.limit() + " requests/minute for this key; the next minute starts in "
-                                    + wait + " s"));
-            return;
+        if (minute.admitted()) {
+            return true;
         }
+        long wait = RetryAfter.seconds(Duration.between(now, minute.windowEnd()));
+        response.setHeader(RETRY_AFTER, Long.toString(wait));
+        errors.write(
+                request,
+                response,
+                ApiError.of(
+                        ErrorCode.RATE_LIMITED,
+                        "Limit is " + minute.limit() + " requests/minute for this key; the next minute starts in "
+                                + wait + " s"));
+        return false;
+    }
 
+    /** The monthly reads a request spent: none, and no admission, unless it is a GET or HEAD. */
+    private record Reads(int units, Admission month) {
+        static final Reads NONE = new Reads(0, null);
+
+        boolean spent() {
+            return month != null;
+        }
+    }
+
+    /**
+     * Spends a GET's monthly reads and writes the monthly headers; empty when the key has too few left, and the
+     * refusal is written.
+     */
+    private Optional<Reads> spendReads(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            ApiKey key,
+            RouteAccess.Requirement requirement,
+            Instant now)
+            throws IOException {
         boolean read = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
-        String reads = "key:" + key.id() + ":reads";
-        int units = read ? readsOf(request, requirement) : 0;
         // A request that reads nothing spends nothing: the budget is not asked, only what was spent
-        Admission month =
-                read ? budgets.take(reads, key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units) : null;
+        Reads reads = read ? spend(key, readsOf(request, requirement)) : Reads.NONE;
+        Admission month = reads.month();
         long monthIndex = read ? month.window() : Window.MONTH.index(now);
         if (read && month.admitted()) {
-            readCounts.spent(key.id(), monthIndex, units);
+            readCounts.spent(key.id(), monthIndex, reads.units());
         }
         // What every instance spent, not what the budget holds: each instance leases a share of it at a time
         response.setHeader(MONTHLY_LIMIT, Long.toString(key.readsPerMonth()));
@@ -158,23 +199,53 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
                                 ? 0
                                 : Math.max(0, key.readsPerMonth() - readCounts.spentIn(key.id(), monthIndex))));
         if (read && !month.admitted()) {
-            long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
-            response.setHeader(RETRY_AFTER, Long.toString(wait));
-            String renews =
-                    "it renews on " + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC";
-            errors.write(
-                    request,
-                    response,
-                    ApiError.of(
-                            ErrorCode.READ_QUOTA_EXCEEDED,
-                            units > 1
-                                    ? "This request needs " + units
-                                            + " reads, more than this key has left of its monthly quota of "
-                                            + month.limit() + "; send fewer items, or wait: " + renews
-                                    : "Monthly read quota of " + month.limit() + " reads reached for this key; "
-                                            + renews));
-            return;
+            readQuotaExceeded(request, response, reads, now);
+            return Optional.empty();
         }
+        return Optional.of(reads);
+    }
+
+    private Reads spend(ApiKey key, int units) {
+        return new Reads(
+                units, budgets.take(readsBudget(key), key.readsPerMonth(), Window.MONTH, MONTH_LEASE_DIVISOR, units));
+    }
+
+    private static String readsBudget(ApiKey key) {
+        return "key:" + key.id() + ":reads";
+    }
+
+    private void readQuotaExceeded(HttpServletRequest request, HttpServletResponse response, Reads reads, Instant now)
+            throws IOException {
+        Admission month = reads.month();
+        long wait = RetryAfter.seconds(Duration.between(now, month.windowEnd()));
+        response.setHeader(RETRY_AFTER, Long.toString(wait));
+        String renews =
+                "it renews on " + month.windowEnd().atOffset(ZoneOffset.UTC).toLocalDate() + " 00:00 UTC";
+        errors.write(
+                request,
+                response,
+                ApiError.of(
+                        ErrorCode.READ_QUOTA_EXCEEDED,
+                        reads.units() > 1
+                                ? "This request needs " + reads.units()
+                                        + " reads, more than this key has left of its monthly quota of "
+                                        + month.limit() + "; send fewer items, or wait: " + renews
+                                : "Monthly read quota of " + month.limit() + " reads reached for this key; " + renews));
+    }
+
+    /**
+     * Checks the route's scope and passes the request on; the reads it spent are given back unless the answer is
+     * a success.
+     */
+    private void passOn(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            FilterChain chain,
+            String path,
+            RouteAccess.Requirement requirement,
+            ApiKey key,
+            Reads reads)
+            throws IOException, ServletException {
         boolean counted = false;
         try {
             if (requirement.scope() != null && !key.grants(requirement.scope())) {
@@ -190,9 +261,9 @@ public final class ApiAccessFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             counted = response.getStatus() >= 200 && response.getStatus() < 300;
         } finally {
-            if (read && !counted) {
-                budgets.giveBack(reads, Window.MONTH, month, units);
-                readCounts.returned(key.id(), month.window(), units);
+            if (reads.spent() && !counted) {
+                budgets.giveBack(readsBudget(key), Window.MONTH, reads.month(), reads.units());
+                readCounts.returned(key.id(), reads.month().window(), reads.units());
             }
         }
     }

@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.jooq.DSLContext;
-import org.jooq.Record1;
 import org.jooq.impl.DSL;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,11 +117,11 @@ public final class MonthlyReadCounts implements AutoCloseable {
             if (count.writing == 0
                     && (count.readAt == null || count.readAt.plus(fresh).isBefore(now))) {
                 try {
-                    Record1<Long> stored = db.select(SPENT_READS.READS)
+                    Long stored = db.select(SPENT_READS.READS)
                             .from(SPENT_READS)
                             .where(SPENT_READS.KEY_ID.eq(keyId), SPENT_READS.MONTH.eq(month))
-                            .fetchOne();
-                    count.stored = stored == null ? 0 : stored.value1();
+                            .fetchOne(SPENT_READS.READS);
+                    count.stored = stored == null ? 0 : stored;
                 } catch (org.jooq.exception.DataAccessException | org.springframework.dao.DataAccessException e) {
                     // a read answered from memory while the database does not answer reports the last total known
                     log.debug("The monthly read count of key {} is not read again: {}", keyId, e.getMessage());

@@ -73,9 +73,28 @@ final class DecodePass {
     }
 
     private void gather(VpicIndex index, String vin, Wmi wmi) {
-        String keys = keysOf(vin);
         List<DecodingItem> patternItems = new ArrayList<>();
         List<DecodingItem> formulaItems = new ArrayList<>();
+        matchPatterns(index, keysOf(vin), wmi, patternItems, formulaItems);
+        items.addAll(patternItems);
+        addEngineModel(index, patternItems);
+        addWmiAndYear(wmi);
+        items.addAll(formulaItems);
+        keepWinners();
+        addMake(index, wmi);
+        addConversions(index);
+        if (items.stream().noneMatch(item -> item.patternId() != null)) {
+            codes.add(NhtsaCode.NO_DETAILED_DATA);
+        } else {
+            CharacterChecks.findCharacterErrors(this, vin, wmi);
+            CharacterChecks.findUnusedPositions(this, vin);
+        }
+        addBodyClassCodes(wmi);
+    }
+
+    /** What the patterns of the WMI's schemas for the year give where their keys match: values, then formulas. */
+    private void matchPatterns(
+            VpicIndex index, String keys, Wmi wmi, List<DecodingItem> patternItems, List<DecodingItem> formulaItems) {
         for (SchemaLink link : wmi.links()) {
             if (!link.covers(modelYear)) {
                 continue;
@@ -106,8 +125,10 @@ final class DecodePass {
                 }
             }
         }
-        items.addAll(patternItems);
-        addEngineModel(index, patternItems);
+    }
+
+    /** The vehicle type and manufacturer the WMI registers, and the pass's model year. */
+    private void addWmiAndYear(Wmi wmi) {
         if (wmi.vehicleTypeId() != null && wmi.vehicleType() != null) {
             items.add(DecodingItem.withoutPattern(
                     Element.VEHICLE_TYPE,
@@ -128,16 +149,10 @@ final class DecodePass {
             items.add(DecodingItem.withoutPattern(
                     Element.MODEL_YEAR, modelYear.toString(), modelYear.toString(), Source.MODEL_YEAR, 100));
         }
-        items.addAll(formulaItems);
-        keepWinners();
-        addMake(index, wmi);
-        addConversions(index);
-        if (items.stream().noneMatch(item -> item.patternId() != null)) {
-            codes.add(NhtsaCode.NO_DETAILED_DATA);
-        } else {
-            CharacterChecks.findCharacterErrors(this, vin, wmi);
-            CharacterChecks.findUnusedPositions(this, vin);
-        }
+    }
+
+    /** NHTSA's codes for gliders and off-road vehicles, and whether the vehicle is incomplete. */
+    private void addBodyClassCodes(Wmi wmi) {
         String bodyClass = attribute(Element.BODY_CLASS);
         if (GLIDER.equals(bodyClass)) {
             codes.add(NhtsaCode.GLIDER);

@@ -71,96 +71,142 @@ final class PartialDecoder {
      */
     PartialVinDecoding decode(String vin, Wmi wmi, int currentYear) {
         ModelYears.Reading years = ModelYears.read(vin, wmi, currentYear);
-        String keys = DecodePass.keysOf(vin);
         Integer year = years.other() == null ? years.year() : null;
-        Map<Integer, List<DecodingItem>> certain = new HashMap<>();
-        Map<Integer, List<DecodingItem>> possible = new HashMap<>();
-        TreeSet<Integer> modelYears = new TreeSet<>();
+        Matches matches = match(vin, wmi, years, year, currentYear);
+        PartialFields fields = new PartialFields();
+        ModelIds models = decideElements(matches, fields);
+        addMake(wmi, models.determined(), models.candidates(), fields);
+        if (year != null) {
+            fields.determine(index.element(Element.MODEL_YEAR), year.toString());
+        }
+        return new PartialVinDecoding(
+                vin,
+                unknownPositions(vin),
+                wmi.code(),
+                wmi.manufacturer() == null ? null : wmi.manufacturer().toUpperCase(Locale.ROOT),
+                wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
+                year,
+                year == null ? ranges(matches.modelYears) : null,
+                fields.determinedFields,
+                fields.candidateFields,
+                fields.truncatedFields,
+                fields.determined,
+                fields.candidates,
+                fields.truncated,
+                warnings(vin, years),
+                index.release());
+    }
+
+    /** Per element, the items whose keys certainly or possibly apply; and the model years of the matched models. */
+    private static final class Matches {
+        final Map<Integer, List<DecodingItem>> certain = new HashMap<>();
+        final Map<Integer, List<DecodingItem>> possible = new HashMap<>();
+        final TreeSet<Integer> modelYears = new TreeSet<>();
+    }
+
+    /** The model's vPIC id when the known positions determine it, else the ids it could still be. */
+    private record ModelIds(String determined, List<String> candidates) {}
+
+    /**
+     * @param year the model year when position 10 settles it, else null ({@code years} then says what it may be)
+     */
+    private Matches match(String vin, Wmi wmi, ModelYears.Reading years, Integer year, int currentYear) {
+        String keys = DecodePass.keysOf(vin);
+        Matches matches = new Matches();
         for (SchemaLink link : wmi.links()) {
             if (year != null
                     ? !link.covers(year)
                     : years.year() != null && !link.covers(years.year()) && !link.covers(years.other())) {
                 continue;
             }
-            Schema schema = link.schema();
-            boolean matchedModel = false;
-            for (int k = 0; k < schema.keys().length; k++) {
-                PatternKey key = schema.keys()[k];
-                boolean sure = key.matches(keys);
-                if (!sure && !key.mayMatch(keys)) {
-                    continue;
-                }
-                for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
-                    int elementId = index.patternElement(p);
-                    Element element = index.element(elementId);
-                    if (Element.NOT_FROM_PATTERNS.contains(elementId)
-                            || element == null
-                            || element.decode() == null
-                            || element.isPrivate()
-                            || schema.toBeQced()) {
-                        continue;
-                    }
-                    String value;
-                    if (key.isFormula()) {
-                        value = key.formulaSpan(keys);
-                        if (value.indexOf('*') >= 0) {
-                            continue;
-                        }
-                    } else {
-                        value = null;
-                    }
-                    DecodingItem item = DecodingItem.ofPattern(
-                            index,
-                            p,
-                            key,
-                            schema,
-                            value,
-                            key.isFormula() ? Source.FORMULA : Source.PATTERN,
-                            key.isFormula() ? 100 : link.yearFrom());
-                    (sure ? certain : possible)
-                            .computeIfAbsent(elementId, e -> new ArrayList<>())
-                            .add(item);
-                    matchedModel |= elementId == Element.MODEL;
-                }
-            }
+            boolean matchedModel = matchSchema(link, keys, matches);
             if (year == null && matchedModel) {
-                int last = Math.min(
-                        link.yearTo() == null ? currentYear + ModelYears.YEARS_AHEAD : link.yearTo(),
-                        currentYear + ModelYears.YEARS_AHEAD);
-                for (int y = Math.max(link.yearFrom(), 1980); y <= last; y++) {
-                    if (years.year() == null || y == years.year() || y == years.other()) {
-                        modelYears.add(y);
-                    }
+                addModelYears(link, years, currentYear, matches.modelYears);
+            }
+        }
+        return matches;
+    }
+
+    /** Adds the items of the link's schema whose keys match or may match; answers whether one names the model. */
+    private boolean matchSchema(SchemaLink link, String keys, Matches matches) {
+        Schema schema = link.schema();
+        boolean matchedModel = false;
+        for (int k = 0; k < schema.keys().length; k++) {
+            PatternKey key = schema.keys()[k];
+            boolean sure = key.matches(keys);
+            if (!sure && !key.mayMatch(keys)) {
+                continue;
+            }
+            for (int p = schema.start()[k]; p < schema.start()[k + 1]; p++) {
+                DecodingItem item = item(link, key, p, keys);
+                if (item != null) {
+                    (sure ? matches.certain : matches.possible)
+                            .computeIfAbsent(item.elementId(), e -> new ArrayList<>())
+                            .add(item);
+                    matchedModel |= item.elementId() == Element.MODEL;
                 }
             }
         }
+        return matchedModel;
+    }
 
-        PartialFields fields = new PartialFields();
-        Set<Integer> elements = new TreeSet<>(certain.keySet());
-        elements.addAll(possible.keySet());
+    /** What pattern {@code p} gives; null when its element is not decoded from patterns or a formula needs an unknown position. */
+    private DecodingItem item(SchemaLink link, PatternKey key, int p, String keys) {
+        int elementId = index.patternElement(p);
+        Element element = index.element(elementId);
+        Schema schema = link.schema();
+        if (Element.NOT_FROM_PATTERNS.contains(elementId)
+                || element == null
+                || element.decode() == null
+                || element.isPrivate()
+                || schema.toBeQced()) {
+            return null;
+        }
+        String value = null;
+        if (key.isFormula()) {
+            value = key.formulaSpan(keys);
+            if (value.indexOf('*') >= 0) {
+                return null;
+            }
+        }
+        return DecodingItem.ofPattern(
+                index,
+                p,
+                key,
+                schema,
+                value,
+                key.isFormula() ? Source.FORMULA : Source.PATTERN,
+                key.isFormula() ? 100 : link.yearFrom());
+    }
+
+    /** The years the link covers (up to a few ahead of now) that position 10 allows. */
+    private static void addModelYears(
+            SchemaLink link, ModelYears.Reading years, int currentYear, TreeSet<Integer> modelYears) {
+        int last = Math.min(
+                link.yearTo() == null ? currentYear + ModelYears.YEARS_AHEAD : link.yearTo(),
+                currentYear + ModelYears.YEARS_AHEAD);
+        for (int y = Math.max(link.yearFrom(), 1980); y <= last; y++) {
+            if (years.year() == null || y == years.year() || y == years.other()) {
+                modelYears.add(y);
+            }
+        }
+    }
+
+    /** Each element determined, or left open with its candidates; answers what that says of the model. */
+    private ModelIds decideElements(Matches matches, PartialFields fields) {
+        Set<Integer> elements = new TreeSet<>(matches.certain.keySet());
+        elements.addAll(matches.possible.keySet());
         String model = null;
         List<String> modelCandidates = new ArrayList<>();
         for (int elementId : elements) {
-            Element element = index.element(elementId);
-            DecodingItem best = null;
-            for (DecodingItem item : certain.getOrDefault(elementId, List.of())) {
-                if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
-                    best = item;
-                }
-            }
-            Set<String> values = new LinkedHashSet<>();
-            if (best != null) {
-                values.add(best.text(index));
-            }
-            for (DecodingItem item : possible.getOrDefault(elementId, List.of())) {
-                if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
-                    values.add(item.text(index));
-                }
-            }
-            values.remove(null);
+            List<DecodingItem> certain = matches.certain.getOrDefault(elementId, List.of());
+            List<DecodingItem> possible = matches.possible.getOrDefault(elementId, List.of());
+            DecodingItem best = best(certain);
+            Set<String> values = valuesThatMayWin(best, possible);
             if (values.isEmpty()) {
                 continue;
             }
+            Element element = index.element(elementId);
             if (best != null && values.size() == 1) {
                 fields.determine(element, values.iterator().next());
                 if (elementId == Element.MODEL) {
@@ -173,33 +219,38 @@ final class PartialDecoder {
                         sorted.subList(0, Math.min(sorted.size(), MAX_CANDIDATES)),
                         sorted.size() > MAX_CANDIDATES);
                 if (elementId == Element.MODEL) {
-                    possible.getOrDefault(elementId, List.of())
-                            .forEach(item -> modelCandidates.add(item.attributeId()));
-                    certain.getOrDefault(elementId, List.of()).forEach(item -> modelCandidates.add(item.attributeId()));
+                    possible.forEach(item -> modelCandidates.add(item.attributeId()));
+                    certain.forEach(item -> modelCandidates.add(item.attributeId()));
                 }
             }
         }
-        addMake(wmi, model, modelCandidates, fields);
-        Integer modelYear = year;
-        if (modelYear != null) {
-            fields.determine(index.element(Element.MODEL_YEAR), modelYear.toString());
+        return new ModelIds(model, modelCandidates);
+    }
+
+    /** The best of the certain items by spVinDecode's ranking; null when there is none. */
+    private static DecodingItem best(List<DecodingItem> certain) {
+        DecodingItem best = null;
+        for (DecodingItem item : certain) {
+            if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
+                best = item;
+            }
         }
-        return new PartialVinDecoding(
-                vin,
-                unknownPositions(vin),
-                wmi.code(),
-                wmi.manufacturer() == null ? null : wmi.manufacturer().toUpperCase(Locale.ROOT),
-                wmi.vehicleType() == null ? null : wmi.vehicleType().toUpperCase(Locale.ROOT),
-                modelYear,
-                modelYear == null ? ranges(modelYears) : null,
-                fields.determinedFields,
-                fields.candidateFields,
-                fields.truncatedFields,
-                fields.determined,
-                fields.candidates,
-                fields.truncated,
-                warnings(vin, years),
-                index.release());
+        return best;
+    }
+
+    /** The best certain value, and each possible one that would outrank it. */
+    private Set<String> valuesThatMayWin(DecodingItem best, List<DecodingItem> possible) {
+        Set<String> values = new LinkedHashSet<>();
+        if (best != null) {
+            values.add(best.text(index));
+        }
+        for (DecodingItem item : possible) {
+            if (best == null || DecodingItem.RANKING.compare(item, best) < 0) {
+                values.add(item.text(index));
+            }
+        }
+        values.remove(null);
+        return values;
     }
 
     /** That the decode is partial, and what position 10 leaves open. */

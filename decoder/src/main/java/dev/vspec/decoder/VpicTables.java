@@ -92,6 +92,15 @@ public final class VpicTables {
     }
 
     private static void read(Connection connection, String schema, VpicIndex.Builder builder) throws SQLException {
+        readElements(connection, schema, builder);
+        readNames(connection, schema, builder);
+        readWmis(connection, schema, builder);
+        readPatterns(connection, schema, builder);
+    }
+
+    /** The elements a decode reports, and the lookup tables naming their values. */
+    private static void readElements(Connection connection, String schema, VpicIndex.Builder builder)
+            throws SQLException {
         query(
                 connection,
                 "select id, name, code, lookup_table, data_type, decode, weight, is_private from " + schema
@@ -109,6 +118,10 @@ public final class VpicTables {
                 connection,
                 "select table_name, id, name from " + schema + ".lookup",
                 row -> builder.lookup(row.getString(1), row.getInt(2), row.getString(3)));
+    }
+
+    /** Makes, models, which make each model belongs to, and manufacturers. */
+    private static void readNames(Connection connection, String schema, VpicIndex.Builder builder) throws SQLException {
         query(
                 connection,
                 "select id, name from " + schema + ".make",
@@ -125,6 +138,10 @@ public final class VpicTables {
                 connection,
                 "select id, name from " + schema + ".manufacturer",
                 row -> builder.manufacturer(row.getInt(1), row.getString(2)));
+    }
+
+    /** The VIN schemas, the WMIs, and which makes and schemas (for which years) each WMI has. */
+    private static void readWmis(Connection connection, String schema, VpicIndex.Builder builder) throws SQLException {
         query(
                 connection,
                 "select id, name, tobe_qced, notes from " + schema + ".vin_schema",
@@ -150,6 +167,11 @@ public final class VpicTables {
                 connection,
                 "select wmi_id, vin_schema_id, year_from, year_to from " + schema + ".wmi_vin_schema",
                 row -> builder.wmiSchema(row.getInt(1), row.getInt(2), row.getInt(3), integer(row, 4)));
+    }
+
+    /** The schemas' patterns, the engine models' own patterns, and the unit conversions. */
+    private static void readPatterns(Connection connection, String schema, VpicIndex.Builder builder)
+            throws SQLException {
         query(
                 connection,
                 "select id, vin_schema_id, keys, element_id, attribute_id, changed_on from " + schema + ".pattern",

@@ -159,33 +159,7 @@ public final class VpicInstaller {
                     + " so that its migrations create it, then install again.");
         }
         try {
-            VpicRelease loaded;
-            Map<String, Long> counts;
-            try (VpicSqlite sqlite = VpicSqlite.open(file)) {
-                List<VpicLayout.Table> tables = sqlite.tables();
-                LocalDate dataDate = sqlite.dataDate();
-                long total = 0;
-                for (VpicLayout.Table table : tables) {
-                    total += sqlite.rows(table);
-                }
-                progress.loading(new VpicRelease(sha256, dataDate, source, null, Map.of()), total);
-                connection.setAutoCommit(false);
-                try {
-                    counts = VpicIncoming.load(connection, sqlite, tables, progress);
-                    loaded = new VpicRelease(sha256, dataDate, source, null, counts);
-                    VpicIncoming.insertRelease(connection, loaded, counts);
-                    connection.commit();
-                } catch (SQLException | RuntimeException e) {
-                    connection.rollback();
-                    throw e;
-                } finally {
-                    connection.setAutoCommit(true);
-                }
-            }
-            long rows = counts.entrySet().stream()
-                    .filter(e -> !e.getKey().equals(COMMUNITY_SCHEMAS))
-                    .mapToLong(Map.Entry::getValue)
-                    .sum();
+            Incoming incoming = loadIncoming(connection, file, sha256, source, progress);
             long copied = System.nanoTime();
             progress.step("Checking the release with the decoder");
             VpicIncoming.validate(connection, file);
@@ -193,17 +167,18 @@ public final class VpicInstaller {
             progress.step("Swapping the new release in");
             // PostgreSQL keeps microseconds: the event says the same instant as the release row
             Instant installedAt = clock.instant().truncatedTo(ChronoUnit.MICROS);
-            String replaced = swap(connection, loaded, counts, installedAt, withEvent);
+            VpicRelease loaded = incoming.release();
+            String replaced = swap(connection, loaded, incoming.counts(), installedAt, withEvent);
             long swapped = System.nanoTime();
-            Duration elapsed = Duration.ofNanos(swapped - started);
             VpicRelease release = new VpicRelease(sha256, loaded.dataDate(), source, installedAt, loaded.counts());
-            Outcome outcome = new Outcome(release, true, replaced, rows, elapsed);
+            Outcome outcome =
+                    new Outcome(release, true, replaced, incoming.rows(), Duration.ofNanos(swapped - started));
             log.info(
                     "Installed {} from {} in {} ms ({} rows, {} rows/s; loaded in {} ms, indexed in {} ms, swapped in {} ms){}",
                     release.describedAs(),
                     source,
-                    elapsed.toMillis(),
-                    rows,
+                    outcome.elapsed().toMillis(),
+                    outcome.rows(),
                     Math.round(outcome.rowsPerSecond()),
                     (copied - started) / 1_000_000,
                     (validated - copied) / 1_000_000,
@@ -214,6 +189,42 @@ public final class VpicInstaller {
             VpicIncoming.drop(connection);
             throw e;
         }
+    }
+
+    /** A release copied into the incoming schema: its counts per table as the event records them, and its rows. */
+    private record Incoming(VpicRelease release, Map<String, Long> counts, long rows) {}
+
+    /** Copies the file's tables into the incoming schema with its release row, in one transaction. */
+    private static Incoming loadIncoming(
+            Connection connection, Path file, String sha256, String source, Progress progress) throws SQLException {
+        VpicRelease loaded;
+        Map<String, Long> counts;
+        try (VpicSqlite sqlite = VpicSqlite.open(file)) {
+            List<VpicLayout.Table> tables = sqlite.tables();
+            LocalDate dataDate = sqlite.dataDate();
+            long total = 0;
+            for (VpicLayout.Table table : tables) {
+                total += sqlite.rows(table);
+            }
+            progress.loading(new VpicRelease(sha256, dataDate, source, null, Map.of()), total);
+            connection.setAutoCommit(false);
+            try {
+                counts = VpicIncoming.load(connection, sqlite, tables, progress);
+                loaded = new VpicRelease(sha256, dataDate, source, null, counts);
+                VpicIncoming.insertRelease(connection, loaded, counts);
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+        long rows = counts.entrySet().stream()
+                .filter(e -> !e.getKey().equals(COMMUNITY_SCHEMAS))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
+        return new Incoming(loaded, counts, rows);
     }
 
     /** One transaction: the old release out, the new one in, the event, the notification. Answers the replaced release. */

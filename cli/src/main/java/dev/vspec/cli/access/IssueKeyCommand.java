@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jooq.DSLContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -126,45 +127,47 @@ final class IssueKeyCommand extends AccessCommand {
             }
             return 0;
         }
+        Issued issued;
         try (AccessDatabase database = openDatabase()) {
-            record Issued(IssuedKey key, AccessRequest request, List<Long> earlier) {}
-            Issued issued = database.db().transactionResult(tx -> {
-                // locked until the key is stored, so the request cannot be declined meanwhile
-                AccessRequest request = AccessRequestStore.lockedForIssuing(tx.dsl(), fromRequest)
-                        .orElseThrow(() -> CommandFailure.of("There is no access request " + fromRequest
-                                + " (vspec access-requests list shows them)"));
-                if (request.declined()) {
-                    throw CommandFailure.of(
-                            "Access request " + request.id() + " was declined at "
-                                    + TextTable.utcMinutes(request.declinedAt()) + " UTC ("
-                                    + Messages.oneLine(request.declineReason())
-                                    + "); a declined request is issued no key: give --plan and --owner instead of --from-request to issue one anyway");
-                }
-                NewKey key = newKey(
-                        owner != null ? owner : ownerOf(request),
-                        wantedPlan != null ? wantedPlan : request.plan(),
-                        wantedScopes,
-                        request.id());
-                List<Long> earlier = tx.dsl()
-                        .select(API_KEY.ID)
-                        .from(API_KEY)
-                        .where(API_KEY.ACCESS_REQUEST_ID.eq(request.id()))
-                        .orderBy(API_KEY.ID)
-                        .fetch(API_KEY.ID);
-                return new Issued(new ApiKeyStore(tx.dsl()).issue(key), request, earlier);
-            });
-            AccessRequest request = issued.request();
-            List<Long> earlier = issued.earlier();
-            print(out, issued.key());
-            if (!earlier.isEmpty()) {
-                out.println();
-                out.println("Note: access request " + request.id() + " had already been answered with "
-                        + (earlier.size() == 1 ? "key " : "keys ")
-                        + earlier.stream().map(String::valueOf).collect(Collectors.joining(", "))
-                        + " (vspec keys list shows whether it is still active).");
-            }
+            issued = database.db().transactionResult(tx -> issueForRequest(tx.dsl(), wantedPlan, wantedScopes));
+        }
+        print(out, issued.key());
+        if (!issued.earlier().isEmpty()) {
+            out.println();
+            out.println("Note: access request " + issued.request().id() + " had already been answered with "
+                    + (issued.earlier().size() == 1 ? "key " : "keys ")
+                    + issued.earlier().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + " (vspec keys list shows whether it is still active).");
         }
         return 0;
+    }
+
+    /** A key issued for an access request, and the keys issued for it before. */
+    private record Issued(IssuedKey key, AccessRequest request, List<Long> earlier) {}
+
+    /** In one transaction: the request locked until the key is stored, so it cannot be declined meanwhile. */
+    private Issued issueForRequest(DSLContext tx, Plan wantedPlan, Set<Scope> wantedScopes) {
+        AccessRequest request = AccessRequestStore.lockedForIssuing(tx, fromRequest)
+                .orElseThrow(() -> CommandFailure.of(
+                        "There is no access request " + fromRequest + " (vspec access-requests list shows them)"));
+        if (request.declined()) {
+            throw CommandFailure.of(
+                    "Access request " + request.id() + " was declined at "
+                            + TextTable.utcMinutes(request.declinedAt()) + " UTC ("
+                            + Messages.oneLine(request.declineReason())
+                            + "); a declined request is issued no key: give --plan and --owner instead of --from-request to issue one anyway");
+        }
+        NewKey key = newKey(
+                owner != null ? owner : ownerOf(request),
+                wantedPlan != null ? wantedPlan : request.plan(),
+                wantedScopes,
+                request.id());
+        List<Long> earlier = tx.select(API_KEY.ID)
+                .from(API_KEY)
+                .where(API_KEY.ACCESS_REQUEST_ID.eq(request.id()))
+                .orderBy(API_KEY.ID)
+                .fetch(API_KEY.ID);
+        return new Issued(new ApiKeyStore(tx).issue(key), request, earlier);
     }
 
     private Set<Scope> scopes() {

@@ -142,39 +142,11 @@ final class ImportVpicCommand implements Callable<Integer> {
 
     private int seed(
             VpicSeeding seeding, Request request, HikariDataSource dataSource, VpicIndex index, PrintWriter out) {
-        String what = (request.fromYear() == request.toYear()
-                        ? "" + request.fromYear()
-                        : request.fromYear() + "-" + request.toYear())
-                + " " + (request.makes().isEmpty() ? "every make" : String.join(", ", new TreeSet<>(request.makes())))
-                + " ("
-                + request.vehicleTypes().stream()
-                        .map(VehicleType::toString)
-                        .sorted()
-                        .collect(Collectors.joining(", ")) + ")";
-        out.println(
-                "Seeding the catalog with " + what + " from " + index.release().describedAs());
+        out.println("Seeding the catalog with " + describe(request) + " from "
+                + index.release().describedAs());
         out.flush();
         VpicSeeding.Enumerated found = seeding.enumerate(request);
-        ConfigurationEnumerator.Summary summary = found.summary();
-        out.printf(
-                Locale.ROOT,
-                "Found %,d configurations in %.1f s: %,d VINs decoded over %,d WMIs (%,d told no engine code,"
-                        + " %,d no model, %,d another make)%s.%n",
-                summary.configurations(),
-                summary.elapsed().toNanos() / 1e9,
-                summary.vinsDecoded(),
-                summary.wmis(),
-                summary.withoutEngineCode(),
-                summary.withoutModel(),
-                summary.otherMake(),
-                summary.cappedModelKeys() == 0
-                        ? ""
-                        : String.format(
-                                Locale.ROOT,
-                                "; the combinations of %,d model keys were cut" + " at %,d VINs each",
-                                summary.cappedModelKeys(),
-                                ConfigurationEnumerator.MAX_VINS_PER_MODEL_KEY));
-        out.flush();
+        printFound(found.summary(), out);
         if (list != null) {
             try {
                 Files.write(
@@ -196,6 +168,46 @@ final class ImportVpicCommand implements Callable<Integer> {
             return 0;
         }
         VpicSeeding.Imported imported = seeding.register(found.vins(), dataSource);
+        printImported(imported, out);
+        return imported.refused() == 0 ? 0 : 1;
+    }
+
+    /** "2015-2025 Honda, Toyota (car, mpv)". */
+    private static String describe(Request request) {
+        return (request.fromYear() == request.toYear()
+                        ? "" + request.fromYear()
+                        : request.fromYear() + "-" + request.toYear())
+                + " " + (request.makes().isEmpty() ? "every make" : String.join(", ", new TreeSet<>(request.makes())))
+                + " ("
+                + request.vehicleTypes().stream()
+                        .map(VehicleType::toString)
+                        .sorted()
+                        .collect(Collectors.joining(", ")) + ")";
+    }
+
+    private static void printFound(ConfigurationEnumerator.Summary summary, PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "Found %,d configurations in %.1f s: %,d VINs decoded over %,d WMIs (%,d told no engine code,"
+                        + " %,d no model, %,d another make)%s.%n",
+                summary.configurations(),
+                summary.elapsed().toNanos() / 1e9,
+                summary.vinsDecoded(),
+                summary.wmis(),
+                summary.withoutEngineCode(),
+                summary.withoutModel(),
+                summary.otherMake(),
+                summary.cappedModelKeys() == 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "; the combinations of %,d model keys were cut" + " at %,d VINs each",
+                                summary.cappedModelKeys(),
+                                ConfigurationEnumerator.MAX_VINS_PER_MODEL_KEY));
+        out.flush();
+    }
+
+    private static void printImported(VpicSeeding.Imported imported, PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "Imported in %.1f s: %,d configurations, %,d commands, %,d events stored%s.%n",
@@ -212,7 +224,6 @@ final class ImportVpicCommand implements Callable<Integer> {
                     String.join("; ", imported.refusals()));
         }
         out.flush();
-        return imported.refused() == 0 ? 0 : 1;
     }
 
     private Request request() {

@@ -61,7 +61,6 @@ public final class RebuildCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ShadowRebuild.Outcome outcome;
         PrintWriter out = spec.commandLine().getOut();
         List<Projection> projections = AllProjections.list();
         List<String> known = projections.stream().map(Projection::name).toList();
@@ -70,22 +69,7 @@ public final class RebuildCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        if (all == !names.isEmpty()) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "Name the projections to rebuild or say --all (known: " + String.join(", ", known) + ")");
-        }
-        for (String name : names) {
-            if (!known.contains(name)) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "No projection named '" + name + "' (known: " + String.join(", ", known) + ")");
-            }
-        }
-        if (batch < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--batch must be positive");
-        }
-        List<String> chosen = all ? known : names;
+        List<String> chosen = chosen(known);
         HikariDataSource dataSource;
         try {
             dataSource = database.connect("rebuild");
@@ -93,19 +77,9 @@ public final class RebuildCommand implements Callable<Integer> {
             return Messages.fail(spec, database.cannotConnect(e));
         }
         ProgressBar progress = new ProgressBar(out, System.console() != null);
+        ShadowRebuild.Outcome outcome;
         try (dataSource) {
-            ShadowRebuild rebuild = new ShadowRebuild(dataSource, projections);
-            out.printf(
-                    Locale.ROOT,
-                    "Rebuilding %s from %s ...%n",
-                    String.join(", ", chosen),
-                    fromEventStore
-                            ? "the event store"
-                            : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
-            out.flush();
-            outcome = fromEventStore
-                    ? rebuild.fromEventStore(chosen, progress)
-                    : rebuild.fromTopic(chosen, eventTopic.bootstrap(), eventTopic.name(), batch, progress);
+            outcome = rebuild(new ShadowRebuild(dataSource, projections), chosen, progress, out);
         } catch (RebuildLock.RebuildRunning e) {
             return Messages.fail(spec, e.getMessage());
         } catch (DataAccessException e) {
@@ -130,5 +104,38 @@ public final class RebuildCommand implements Callable<Integer> {
                 ProgressBar.duration(outcome.swap()));
         out.flush();
         return 0;
+    }
+
+    /** The projections the arguments name, every one for --all; refuses unknown names and a batch below one. */
+    private List<String> chosen(List<String> known) {
+        if (all == !names.isEmpty()) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "Name the projections to rebuild or say --all (known: " + String.join(", ", known) + ")");
+        }
+        for (String name : names) {
+            if (!known.contains(name)) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "No projection named '" + name + "' (known: " + String.join(", ", known) + ")");
+            }
+        }
+        if (batch < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--batch must be positive");
+        }
+        return all ? known : names;
+    }
+
+    private ShadowRebuild.Outcome rebuild(
+            ShadowRebuild rebuild, List<String> chosen, ProgressBar progress, PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "Rebuilding %s from %s ...%n",
+                String.join(", ", chosen),
+                fromEventStore ? "the event store" : "topic " + eventTopic.name() + " at " + eventTopic.bootstrap());
+        out.flush();
+        return fromEventStore
+                ? rebuild.fromEventStore(chosen, progress)
+                : rebuild.fromTopic(chosen, eventTopic.bootstrap(), eventTopic.name(), batch, progress);
     }
 }

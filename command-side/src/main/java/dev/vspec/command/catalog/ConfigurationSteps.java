@@ -79,6 +79,32 @@ final class ConfigurationSteps {
     private static Entry entry(
             Resource catalog, Problems at, String key, ConfigurationEntry c, StatedSources stated, List<Step> steps) {
         steps.addAll(aliases(key, at.at("aliases"), c.aliases(), stated));
+        groups(steps, at, key, c, stated);
+        if (c.parts() != null) {
+            group(
+                    steps,
+                    at.at("parts"),
+                    c.parts().stream()
+                            .map(part -> part == null ? null : part.part())
+                            .toList(),
+                    CatalogRules::check,
+                    stated.group(SourcesEntry::parts),
+                    (parts, source) -> new RecordParts(key, parts, source));
+            steps.addAll(prices(key, at.at("parts"), c.parts(), stated));
+        }
+        if (c.image() != null) {
+            steps.add(image(catalog, key, at.at("image"), c.image(), stated.group(SourcesEntry::image)));
+        }
+        List<String> vins = new ArrayList<>();
+        if (c.vins() != null) {
+            at.at("vins").each(c.vins(), (vin, problems) -> vins.add(vin.value()));
+        }
+        steps.addAll(vinLinks(at, key, c, vins, stated));
+        return new Entry(at.path(), key, List.copyOf(vins), List.copyOf(steps));
+    }
+
+    /** The data groups that are one command each: fluids, specs, tires, the service schedule and labor. */
+    private static void groups(List<Step> steps, Problems at, String key, ConfigurationEntry c, StatedSources stated) {
         group(
                 steps,
                 at.at("fluids"),
@@ -114,26 +140,13 @@ final class ConfigurationSteps {
                 CatalogRules::check,
                 stated.group(SourcesEntry::labor),
                 (labor, source) -> new RecordLaborTimes(key, labor, source));
-        if (c.parts() != null) {
-            group(
-                    steps,
-                    at.at("parts"),
-                    c.parts().stream()
-                            .map(part -> part == null ? null : part.part())
-                            .toList(),
-                    CatalogRules::check,
-                    stated.group(SourcesEntry::parts),
-                    (parts, source) -> new RecordParts(key, parts, source));
-            steps.addAll(prices(key, at.at("parts"), c.parts(), stated));
-        }
-        if (c.image() != null) {
-            steps.add(image(catalog, key, at.at("image"), c.image(), stated.group(SourcesEntry::image)));
-        }
-        List<String> vins = new ArrayList<>();
-        if (c.vins() != null) {
-            at.at("vins").each(c.vins(), (vin, problems) -> vins.add(vin.value()));
-        }
+    }
+
+    /** Each VIN's link, followed by its service history when the file gives one. */
+    private static List<Step> vinLinks(
+            Problems at, String key, ConfigurationEntry c, List<String> vins, StatedSources stated) {
         Map<String, Step> histories = serviceHistories(at.at("service_history"), c.serviceHistory(), vins, stated);
+        List<Step> steps = new ArrayList<>();
         for (int i = 0; i < vins.size(); i++) {
             String vin = vins.get(i);
             FactSource link = stated.vin(vin);
@@ -144,7 +157,7 @@ final class ConfigurationSteps {
                 steps.add(history);
             }
         }
-        return new Entry(at.path(), key, List.copyOf(vins), List.copyOf(steps));
+        return steps;
     }
 
     /** A data group the file gives, each item checked, as one command; a group left out records nothing. */

@@ -76,39 +76,10 @@ final class CsvCatalogWriter implements CatalogWriter {
                 r.engineCode(),
                 r.drivetrain(),
                 r.label());
-        if (c.fluids() != null) {
-            rows(CatalogGroup.FLUIDS, key, c.fluids().fluids(), c.fluids().source(), CsvCatalogWriter::cells);
-        }
-        if (c.specs() != null) {
-            rows(CatalogGroup.SPECS, key, c.specs().specs(), c.specs().source(), CsvCatalogWriter::cells);
-        }
-        if (c.tires() != null) {
-            rows(CatalogGroup.TIRES, key, c.tires().tires(), c.tires().source(), CsvCatalogWriter::cells);
-        }
-        if (c.serviceSchedule() != null) {
-            rows(
-                    CatalogGroup.SERVICE_SCHEDULE,
-                    key,
-                    c.serviceSchedule().intervals(),
-                    c.serviceSchedule().source(),
-                    CsvCatalogWriter::cells);
-        }
+        groups(c, key);
         if (c.parts() != null) {
             rows(CatalogGroup.PARTS, key, c.parts().parts(), c.parts().source(), CsvCatalogWriter::cells);
-            Set<String> listed =
-                    c.parts().parts().stream().map(Part::partNumber).collect(Collectors.toSet());
-            for (PartPriced price : c.prices()) {
-                if (listed.contains(price.partNumber())) {
-                    row(
-                            CatalogGroup.PRICES,
-                            price.source(),
-                            key,
-                            price.partNumber(),
-                            price.amount(),
-                            price.currency(),
-                            price.asOf());
-                }
-            }
+            prices(c, key);
         }
         if (c.labor() != null) {
             rows(CatalogGroup.LABOR, key, c.labor().laborTimes(), c.labor().source(), CsvCatalogWriter::cells);
@@ -126,6 +97,44 @@ final class CsvCatalogWriter implements CatalogWriter {
                         vin.vin(),
                         vin.serviceHistory().records(),
                         vin.serviceHistory().source());
+            }
+        }
+    }
+
+    /** Fluids, specs, tires and the service schedule, where the catalog holds them. */
+    private void groups(HeldConfiguration c, String key) throws IOException {
+        if (c.fluids() != null) {
+            rows(CatalogGroup.FLUIDS, key, c.fluids().fluids(), c.fluids().source(), CsvCatalogWriter::cells);
+        }
+        if (c.specs() != null) {
+            rows(CatalogGroup.SPECS, key, c.specs().specs(), c.specs().source(), CsvCatalogWriter::cells);
+        }
+        if (c.tires() != null) {
+            rows(CatalogGroup.TIRES, key, c.tires().tires(), c.tires().source(), CsvCatalogWriter::cells);
+        }
+        if (c.serviceSchedule() != null) {
+            rows(
+                    CatalogGroup.SERVICE_SCHEDULE,
+                    key,
+                    c.serviceSchedule().intervals(),
+                    c.serviceSchedule().source(),
+                    CsvCatalogWriter::cells);
+        }
+    }
+
+    /** The prices of the parts the configuration lists. */
+    private void prices(HeldConfiguration c, String key) throws IOException {
+        Set<String> listed = c.parts().parts().stream().map(Part::partNumber).collect(Collectors.toSet());
+        for (PartPriced price : c.prices()) {
+            if (listed.contains(price.partNumber())) {
+                row(
+                        CatalogGroup.PRICES,
+                        price.source(),
+                        key,
+                        price.partNumber(),
+                        price.amount(),
+                        price.currency(),
+                        price.asOf());
             }
         }
     }

@@ -136,56 +136,12 @@ class EnrichmentProcess {
     private void carryOut(EnrichmentScheduled scheduled) {
         String job = scheduled.jobId();
         Vin vin = Vin.parse(scheduled.vin());
-        VinDecoder decoder = decoders.current();
-        if (decoder == null) {
-            if (decoders.state() != DecoderSource.State.NOT_INSTALLED) {
-                throw new DecoderLoading();
-            }
-            fail(
-                    job,
-                    ErrorCode.UPSTREAM_UNREACHABLE,
-                    "VIN decoding needs NHTSA's vPIC data, which is not installed here"
-                            + " (an operator runs vspec vpic install); schedule the enrichment again once it is");
-            return;
-        }
-        if (!decoder.knowsWmi(vin)) {
-            fail(
-                    job,
-                    ErrorCode.NOT_FOUND,
-                    "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
-            return;
-        }
-        EpaEngineResolution resolution = engines.apply(decoder.decode(vin));
-        VinDecoding decoding = resolution.decoding();
-        if (!decoding.identifiesModel()) {
-            fail(
-                    job,
-                    ErrorCode.NOT_FOUND,
-                    "NHTSA's vPIC cannot tell the model of VIN " + vin + " (it decodes as " + decoding.describedAs()
-                            + ")");
-            return;
-        }
-        Optional<VpicFacts> decoded = VpicFacts.of(decoding);
+        Optional<Decoded> decoded = decode(job, vin);
         if (decoded.isEmpty()) {
-            fail(
-                    job,
-                    ErrorCode.UNSUPPORTED_VEHICLE,
-                    "VIN " + vin + " decodes as " + decoding.describedAs()
-                            + " but no engine code resolves"
-                            + (resolution.candidates().isEmpty()
-                                    ? ""
-                                    : " (the EPA lists "
-                                            + resolution.candidates().stream()
-                                                    .map(engine -> engine.describedAs() + " as EPA id "
-                                                            + engine.epaIds().stream()
-                                                                    .map(String::valueOf)
-                                                                    .collect(Collectors.joining(", ")))
-                                                    .collect(Collectors.joining("; "))
-                                            + ")")
-                            + "; the vehicle is not supported");
             return;
         }
-        VpicFacts vpic = decoded.get();
+        VinDecoding decoding = decoded.get().decoding();
+        VpicFacts vpic = decoded.get().vpic();
         step(
                 job,
                 EnrichmentStep.DECODED,
@@ -202,17 +158,99 @@ class EnrichmentProcess {
         step(job, EnrichmentStep.FOUND_UPSTREAM, vendor.detail());
 
         // The vendor's configuration when it knows the vehicle (its identity may be finer), else vPIC's, held
-        // under the key an earlier release derived when there is one (the new key becomes its alias);
-        // vPIC's spec sheet is recorded either way, and shown where no operator's or vendor's is.
+        // under the key an earlier release derived when there is one (the new key becomes its alias).
         Optional<String> earlier = vendor.configuration().isPresent()
                 ? Optional.empty()
                 : earlierReleases.heldAs(vin, vpic.configKey(), vpic.source());
         String configKey =
                 vendor.configuration().map(UpstreamConfiguration::configKey).orElse(earlier.orElse(vpic.configKey()));
+        List<CatalogCommand> catalog = catalogCommands(vin, vpic, vendor, earlier.isPresent(), configKey);
+        if (!record(job, vin, catalog, vendor, configKey)) {
+            return;
+        }
+        step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
+        String aliased = earlier.isEmpty()
+                ? ""
+                : " (as an earlier vPIC release decoded it; "
+                        + decoding.release().describedAs() + " derives " + vpic.configKey()
+                        + ", which answers as an alias)";
+        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + aliased);
+        commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
+    }
+
+    private record Decoded(VinDecoding decoding, VpicFacts vpic) {}
+
+    /**
+     * The VIN's decode, its engine resolved from the EPA's entries where vPIC gives none; empty when the job
+     * failed because vPIC cannot tell the vehicle's configuration.
+     *
+     * @throws DecoderLoading when the decoder's data is installed but not yet loaded
+     */
+    private Optional<Decoded> decode(String job, Vin vin) {
+        VinDecoder decoder = decoders.current();
+        if (decoder == null) {
+            if (decoders.state() != DecoderSource.State.NOT_INSTALLED) {
+                throw new DecoderLoading();
+            }
+            fail(
+                    job,
+                    ErrorCode.UPSTREAM_UNREACHABLE,
+                    "VIN decoding needs NHTSA's vPIC data, which is not installed here"
+                            + " (an operator runs vspec vpic install); schedule the enrichment again once it is");
+            return Optional.empty();
+        }
+        if (!decoder.knowsWmi(vin)) {
+            fail(
+                    job,
+                    ErrorCode.NOT_FOUND,
+                    "NHTSA's vPIC registers no manufacturer with WMI " + VinDecoder.wmiOf(vin.value()));
+            return Optional.empty();
+        }
+        EpaEngineResolution resolution = engines.apply(decoder.decode(vin));
+        VinDecoding decoding = resolution.decoding();
+        if (!decoding.identifiesModel()) {
+            fail(
+                    job,
+                    ErrorCode.NOT_FOUND,
+                    "NHTSA's vPIC cannot tell the model of VIN " + vin + " (it decodes as " + decoding.describedAs()
+                            + ")");
+            return Optional.empty();
+        }
+        Optional<VpicFacts> vpic = VpicFacts.of(decoding);
+        if (vpic.isEmpty()) {
+            fail(job, ErrorCode.UNSUPPORTED_VEHICLE, noEngineCode(vin, resolution));
+            return Optional.empty();
+        }
+        return Optional.of(new Decoded(decoding, vpic.get()));
+    }
+
+    private static String noEngineCode(Vin vin, EpaEngineResolution resolution) {
+        return "VIN " + vin + " decodes as " + resolution.decoding().describedAs()
+                + " but no engine code resolves"
+                + (resolution.candidates().isEmpty()
+                        ? ""
+                        : " (the EPA lists "
+                                + resolution.candidates().stream()
+                                        .map(engine -> engine.describedAs() + " as EPA id "
+                                                + engine.epaIds().stream()
+                                                        .map(String::valueOf)
+                                                        .collect(Collectors.joining(", ")))
+                                        .collect(Collectors.joining("; "))
+                                + ")")
+                + "; the vehicle is not supported";
+    }
+
+    /**
+     * The catalog commands that record the vehicle, in the order they must be sent: its registration (or the
+     * alias of the key an earlier release derived), vPIC's spec sheet, recorded either way and shown where no
+     * operator's or vendor's is, the vendor's groups, and the VIN's link.
+     */
+    private static List<CatalogCommand> catalogCommands(
+            Vin vin, VpicFacts vpic, VendorAnswer vendor, boolean heldEarlier, String configKey) {
         List<CatalogCommand> vendorCommands =
                 vendor.configuration().map(UpstreamConfiguration::commands).orElse(List.of());
         List<CatalogCommand> catalog = new ArrayList<>();
-        if (earlier.isPresent()) {
+        if (heldEarlier) {
             catalog.add(new AliasConfigKey(configKey, vpic.configKey(), vpic.source()));
         } else if (vendorCommands.isEmpty()) {
             catalog.add(vpic.registration());
@@ -227,10 +265,16 @@ class EnrichmentProcess {
         if (catalog.stream().noneMatch(LinkVin.class::isInstance)) {
             catalog.add(new LinkVin(vin.value(), configKey, vpic.source()));
         }
+        return catalog;
+    }
+
+    /** Sends the catalog commands; false when the catalog refused one and the job failed. */
+    private boolean record(String job, Vin vin, List<CatalogCommand> catalog, VendorAnswer vendor, String configKey) {
         try {
             for (CatalogCommand command : catalog) {
                 commands.sendAndWait(command);
             }
+            return true;
         } catch (ApiException | CatalogImportException | IllegalArgumentException e) {
             // The refusal's message may quote the vendor's values, which must not become an event.
             fail(
@@ -241,16 +285,8 @@ class EnrichmentProcess {
                                     ? "the catalog vendor's data conflicts with the catalog"
                                     : "the configuration vPIC decodes conflicts with one the catalog holds under "
                                             + configKey));
-            return;
+            return false;
         }
-        step(job, EnrichmentStep.CATALOG_RECORDED, catalog.size() + " catalog commands");
-        String aliased = earlier.isEmpty()
-                ? ""
-                : " (as an earlier vPIC release decoded it; "
-                        + decoding.release().describedAs() + " derives " + vpic.configKey()
-                        + ", which answers as an alias)";
-        step(job, EnrichmentStep.VIN_LINKED, vin + " is " + configKey + aliased);
-        commands.sendAndWait(new CompleteEnrichment(job, configKey, clock.instant()));
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Records;
 import org.jooq.impl.DSL;
 import org.jspecify.annotations.Nullable;
 
@@ -203,14 +204,8 @@ class Deliveries {
                     .join(ENDPOINT)
                     .on(ENDPOINT.ID.eq(DELIVERY.ENDPOINT_ID))
                     .where(DELIVERY.ID.in(due))
-                    .fetch(row -> new Claimed(
-                            row.value1(),
-                            row.value2(),
-                            row.value3(),
-                            row.value4(),
-                            row.value5(),
-                            row.value6(),
-                            row.value7().toInstant()));
+                    .fetch(Records.mapping((id, url, secret, eventId, body, attempt, createdAt) ->
+                            new Claimed(id, url, secret, eventId, body, attempt, createdAt.toInstant())));
         });
     }
 
@@ -276,17 +271,19 @@ class Deliveries {
                 .orderBy(ATTEMPT.DELIVERY_ID, ATTEMPT.NUMBER)
                 .fetchGroups(
                         ATTEMPT.DELIVERY_ID,
-                        row -> new Attempt(row.value2(), row.value3(), row.value4(), row.value5(), row.value6()));
-        return deliveries.map(row -> new Delivery(
-                row.value1(),
-                row.value2(),
-                row.value3(),
-                row.value4(),
-                row.value5(),
-                row.value6(),
-                row.value7(),
-                row.value8(),
-                PENDING.equals(row.value7()) ? row.value9() : null,
-                attempts.getOrDefault(row.value1(), List.of())));
+                        Records.mapping((deliveryId, number, at, durationMs, statusCode, error) ->
+                                new Attempt(number, at, durationMs, statusCode, error)));
+        return deliveries.map(Records.mapping(
+                (id, eventId, type, webhookId, jobId, campaignNumber, status, createdAt, nextAttemptAt) -> new Delivery(
+                        id,
+                        eventId,
+                        type,
+                        webhookId,
+                        jobId,
+                        campaignNumber,
+                        status,
+                        createdAt,
+                        PENDING.equals(status) ? nextAttemptAt : null,
+                        attempts.getOrDefault(id, List.of()))));
     }
 }

@@ -11,6 +11,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import org.jooq.DSLContext;
+import org.jooq.Records;
 
 /** The webhooks keys registered, in PostgreSQL (schema {@code webhooks}, read by the command side alone). */
 class Endpoints {
@@ -77,12 +78,11 @@ class Endpoints {
                 .from(ENDPOINT)
                 .where(ENDPOINT.KEY_ID.eq(keyId))
                 .orderBy(ENDPOINT.CREATED_AT, ENDPOINT.ID)
-                .fetch(row -> new Endpoint(
-                        row.value1(),
-                        row.value2(),
-                        row.value3(),
-                        new WebhookSubscription(
-                                List.of(row.value4()), row.value5() == null ? null : List.of(row.value5()))));
+                .fetch(Records.mapping((id, url, createdAt, events, recallMakes) -> new Endpoint(
+                        id,
+                        url,
+                        createdAt,
+                        new WebhookSubscription(List.of(events), recallMakes == null ? null : List.of(recallMakes)))));
     }
 
     /** Deletes the key's webhook with {@code id}, and its deliveries; false when the key holds none such. */

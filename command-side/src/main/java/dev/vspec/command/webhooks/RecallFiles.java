@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.impl.DSL;
 
 /**
@@ -38,11 +39,11 @@ class RecallFiles {
     }
 
     private Optional<LocalDate> read(RecallSource source) {
-        LocalDate newestBefore = db.select(DSL.max(RECALL_FILE.DATA_DATE))
+        Field<LocalDate> newest = DSL.max(RECALL_FILE.DATA_DATE);
+        LocalDate newestBefore = db.select(newest)
                 .from(RECALL_FILE)
                 .where(RECALL_FILE.SHA256.ne(source.sha256()))
-                .fetchOne()
-                .value1();
+                .fetchOne(newest);
         db.insertInto(RECALL_FILE)
                 .set(RECALL_FILE.SHA256, source.sha256())
                 .set(RECALL_FILE.DATA_DATE, source.dataDate())

@@ -54,6 +54,17 @@ public sealed interface VehicleIdentifier {
         if (configKey != null) {
             modes.add("config_key");
         }
+        requireOneMode(modes, parameters);
+        if (vin != null) {
+            return new ByVin(Vin.parse(vin));
+        }
+        if (configKey != null) {
+            return byConfigKey(configKey);
+        }
+        return byYearMakeModel(year, make, model, trim);
+    }
+
+    private static void requireOneMode(List<String> modes, Function<String, String> parameters) {
         if (modes.isEmpty()) {
             throw new ApiException(ErrorCode.MISSING_PARAM, ErrorCode.MISSING_PARAM.defaultMessage());
         }
@@ -67,18 +78,19 @@ public sealed interface VehicleIdentifier {
                     ErrorCode.MISSING_PARAM,
                     "Send exactly one identifier mode; this request names " + String.join(" and ", modes));
         }
-        if (vin != null) {
-            return new ByVin(Vin.parse(vin));
+    }
+
+    private static ByConfigKey byConfigKey(String configKey) {
+        if (configKey.length() > ConfigKey.MAX_LENGTH) {
+            throw ApiException.about(
+                    "config_key",
+                    ErrorCode.INVALID_PARAM,
+                    "config_key is at most " + ConfigKey.MAX_LENGTH + " characters; got " + configKey.length());
         }
-        if (configKey != null) {
-            if (configKey.length() > ConfigKey.MAX_LENGTH) {
-                throw ApiException.about(
-                        "config_key",
-                        ErrorCode.INVALID_PARAM,
-                        "config_key is at most " + ConfigKey.MAX_LENGTH + " characters; got " + configKey.length());
-            }
-            return new ByConfigKey(configKey);
-        }
+        return new ByConfigKey(configKey);
+    }
+
+    private static ByYearMakeModel byYearMakeModel(String year, String make, String model, String trim) {
         List<String> missing = new ArrayList<>();
         if (year == null) {
             missing.add("year");

@@ -96,56 +96,19 @@ final class BatchApplier {
             Map<RecordId, String> condemned,
             DSLContext handlerDb,
             boolean together) {
-        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
-        for (ConsumerRecord<String, byte[]> record : records) {
-            byPartition
-                    .computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
-                    .add(record);
-        }
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = byPartition(records);
         Map<TopicPartition, Long> stored = ProjectionOffsets.lock(db, projection, byPartition.keySet());
         Map<TopicPartition, Long> advanced = new HashMap<>();
-        long applied = 0;
-        long ignored = 0;
-        long unknown = 0;
-        long rejected = 0;
-        long duplicates = 0;
-        List<Recorded> appliedEvents = new ArrayList<>();
+        Tally tally = new Tally();
         for (var entry : byPartition.entrySet()) {
             long storedOffset = stored.getOrDefault(entry.getKey(), 0L);
             long next = storedOffset;
             for (ConsumerRecord<String, byte[]> record : entry.getValue()) {
                 if (record.offset() < next) {
-                    duplicates++;
+                    tally.duplicates++;
                     continue;
                 }
-                RecordId id = RecordId.of(record);
-                String condemnation = condemned.isEmpty() ? null : condemned.get(id);
-                RecordReader.Reading reading = condemnation != null
-                        ? new RecordReader.Unreadable(condemnation)
-                        : reader.read(record.value(), RecordReader.typeHeader(record));
-                if (reading instanceof RecordReader.Apply apply) {
-                    // An envelope always says when its event was stored; the record's time stands in for one that does
-                    // not.
-                    Recorded recorded = new Recorded(
-                            apply.event(),
-                            apply.occurredAt() != null ? apply.occurredAt() : Instant.ofEpochMilli(record.timestamp()));
-                    if (!together) {
-                        applyOne(id, recorded, handlerDb);
-                    }
-                    applied++;
-                    appliedEvents.add(recorded);
-                } else if (reading instanceof RecordReader.Ignore) {
-                    ignored++;
-                } else if (reading instanceof RecordReader.Unknown u) {
-                    log.debug("Projection {} skips {} of unknown type {}", projection, id, u.eventType());
-                    unknown++;
-                } else if (reading instanceof RecordReader.Unreadable u) {
-                    if (condemnation == null) {
-                        log.warn("Projection {} rejects {}: {}", projection, id, u.reason());
-                    }
-                    ProjectionRejects.insert(db, projection, record, u.reason());
-                    rejected++;
-                }
+                take(record, condemned, handlerDb, together, tally);
                 next = record.offset() + 1;
             }
             if (next > storedOffset) {
@@ -153,11 +116,71 @@ final class BatchApplier {
             }
         }
         if (together) {
-            handlers.applyAll(handlerDb, appliedEvents);
+            handlers.applyAll(handlerDb, tally.appliedEvents);
         }
-        handlers.finishBatch(handlerDb, appliedEvents);
+        handlers.finishBatch(handlerDb, tally.appliedEvents);
         ProjectionOffsets.advance(db, projection, advanced);
-        return new Outcome(applied, ignored, unknown, rejected, duplicates);
+        return new Outcome(tally.applied, tally.ignored, tally.unknown, tally.rejected, tally.duplicates);
+    }
+
+    private static Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition(
+            List<ConsumerRecord<String, byte[]>> records) {
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = new LinkedHashMap<>();
+        for (ConsumerRecord<String, byte[]> record : records) {
+            byPartition
+                    .computeIfAbsent(new TopicPartition(record.topic(), record.partition()), p -> new ArrayList<>())
+                    .add(record);
+        }
+        return byPartition;
+    }
+
+    /** What one attempt did so far, and the events it applied, in order. */
+    private static final class Tally {
+        long applied;
+        long ignored;
+        long unknown;
+        long rejected;
+        long duplicates;
+        final List<Recorded> appliedEvents = new ArrayList<>();
+    }
+
+    /**
+     * Reads one new record and applies it (at once, unless the attempt applies its events {@code together}),
+     * skips it, or rejects it.
+     */
+    private void take(
+            ConsumerRecord<String, byte[]> record,
+            Map<RecordId, String> condemned,
+            DSLContext handlerDb,
+            boolean together,
+            Tally tally) {
+        RecordId id = RecordId.of(record);
+        String condemnation = condemned.isEmpty() ? null : condemned.get(id);
+        RecordReader.Reading reading = condemnation != null
+                ? new RecordReader.Unreadable(condemnation)
+                : reader.read(record.value(), RecordReader.typeHeader(record));
+        if (reading instanceof RecordReader.Apply apply) {
+            // An envelope always says when its event was stored; the record's time stands in for one that does not.
+            Recorded recorded = new Recorded(
+                    apply.event(),
+                    apply.occurredAt() != null ? apply.occurredAt() : Instant.ofEpochMilli(record.timestamp()));
+            if (!together) {
+                applyOne(id, recorded, handlerDb);
+            }
+            tally.applied++;
+            tally.appliedEvents.add(recorded);
+        } else if (reading instanceof RecordReader.Ignore) {
+            tally.ignored++;
+        } else if (reading instanceof RecordReader.Unknown u) {
+            log.debug("Projection {} skips {} of unknown type {}", projection, id, u.eventType());
+            tally.unknown++;
+        } else if (reading instanceof RecordReader.Unreadable u) {
+            if (condemnation == null) {
+                log.warn("Projection {} rejects {}: {}", projection, id, u.reason());
+            }
+            ProjectionRejects.insert(db, projection, record, u.reason());
+            tally.rejected++;
+        }
     }
 
     private void applyOne(RecordId id, Recorded event, DSLContext handlerDb) {

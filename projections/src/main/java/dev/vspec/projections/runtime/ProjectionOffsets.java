@@ -10,7 +10,10 @@ import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.jooq.DSLContext;
 import org.jooq.InsertValuesStep4;
+import org.jooq.Record3;
+import org.jooq.Records;
 import org.jooq.Row2;
+import org.jooq.SelectConditionStep;
 import org.jooq.impl.DSL;
 
 /**
@@ -26,17 +29,10 @@ final class ProjectionOffsets {
 
     /** The stored positions of these partitions; partitions without one are absent. */
     static Map<TopicPartition, Long> stored(DSLContext db, String projection, Collection<TopicPartition> partitions) {
-        Map<TopicPartition, Long> stored = new HashMap<>();
         if (partitions.isEmpty()) {
-            return stored;
+            return new HashMap<>();
         }
-        db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
-                .from(PROJECTION_OFFSET)
-                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
-                        .in(rows(partitions)))
-                .forEach(r -> stored.put(new TopicPartition(r.value1(), r.value2()), r.value3()));
-        return stored;
+        return byPartition(positions(db, projection, partitions).fetch(Records.mapping(Position::of)));
     }
 
     /**
@@ -57,16 +53,10 @@ final class ProjectionOffsets {
             insert = insert.values(projection, partition.topic(), partition.partition(), 0L);
         }
         insert.onConflictDoNothing().execute();
-        Map<TopicPartition, Long> locked = new HashMap<>();
-        db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
-                .from(PROJECTION_OFFSET)
-                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
-                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
-                        .in(rows(partitions)))
+        return byPartition(positions(db, projection, partitions)
                 .orderBy(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
                 .forUpdate()
-                .forEach(r -> locked.put(new TopicPartition(r.value1(), r.value2()), r.value3()));
-        return locked;
+                .fetch(Records.mapping(Position::of)));
     }
 
     /** Locks every stored position of the projection until the transaction ends. */
@@ -91,6 +81,29 @@ final class ProjectionOffsets {
                                 .and(PROJECTION_OFFSET.PARTITION.eq(e.getKey().partition())))
                         .toList())
                 .execute();
+    }
+
+    /** The stored positions of the projection on these partitions. */
+    private static SelectConditionStep<Record3<String, Integer, Long>> positions(
+            DSLContext db, String projection, Collection<TopicPartition> partitions) {
+        return db.select(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION, PROJECTION_OFFSET.NEXT_OFFSET)
+                .from(PROJECTION_OFFSET)
+                .where(PROJECTION_OFFSET.PROJECTION.eq(projection))
+                .and(DSL.row(PROJECTION_OFFSET.TOPIC, PROJECTION_OFFSET.PARTITION)
+                        .in(rows(partitions)));
+    }
+
+    /** A stored position: the offset of the next record to apply on a partition. */
+    private record Position(TopicPartition partition, long nextOffset) {
+        static Position of(String topic, int partition, long nextOffset) {
+            return new Position(new TopicPartition(topic, partition), nextOffset);
+        }
+    }
+
+    private static Map<TopicPartition, Long> byPartition(List<Position> positions) {
+        Map<TopicPartition, Long> byPartition = new HashMap<>();
+        positions.forEach(position -> byPartition.put(position.partition(), position.nextOffset()));
+        return byPartition;
     }
 
     private static List<Row2<String, Integer>> rows(Collection<TopicPartition> partitions) {

@@ -15,7 +15,7 @@ import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record4;
+import org.jooq.Records;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
@@ -46,16 +46,19 @@ final class StoredEvents {
         return db.fetchCount(ENTRY);
     }
 
+    /** One row of the store as read here. */
+    private record StoredRow(long index, String payloadType, byte[] payload, String timestamp) {}
+
     /** The next page after the last index read; empty at the end. */
     Page next(DSLContext db, int size) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
+        List<StoredRow> rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
                 .from(ENTRY)
                 .where(INDEX.gt(last))
                 .orderBy(INDEX)
                 .limit(size)
-                .fetch();
-        for (var row : rows) {
-            long index = row.value1();
+                .fetch(Records.mapping(StoredRow::new));
+        for (StoredRow row : rows) {
+            long index = row.index();
             for (long missing = last + 1; missing < index && gaps.size() < MAX_GAPS; missing++) {
                 gaps.add(missing);
             }
@@ -69,33 +72,33 @@ final class StoredEvents {
 
     /** Events stored since the last page and those that filled a remembered gap, in global order. */
     Page readLate(DSLContext db) {
-        var rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
+        List<StoredRow> rows = db.select(INDEX, TYPE, PAYLOAD, TIMESTAMP)
                 .from(ENTRY)
                 .where(INDEX.gt(last))
                 .or(gaps.isEmpty() ? DSL.falseCondition() : INDEX.in(gaps))
                 .orderBy(INDEX)
-                .fetch();
+                .fetch(Records.mapping(StoredRow::new));
         rows.forEach(row -> {
-            gaps.remove(row.value1());
-            last = Math.max(last, row.value1());
+            gaps.remove(row.index());
+            last = Math.max(last, row.index());
         });
         return decode(rows);
     }
 
-    private Page decode(List<? extends Record4<Long, String, byte[], String>> rows) {
+    private Page decode(List<StoredRow> rows) {
         List<Recorded> events = new ArrayList<>(rows.size());
-        for (var row : rows) {
-            String payloadType = row.value2();
+        for (StoredRow row : rows) {
+            String payloadType = row.payloadType();
             Class<? extends Record> type =
                     PublishedEvents.typeNamed(payloadType.substring(payloadType.lastIndexOf('.') + 1));
             if (type == null || !type.getName().equals(payloadType)) {
                 continue;
             }
             try {
-                events.add(new Recorded(payloads.readValue(row.value3(), type), Instant.parse(row.value4())));
+                events.add(new Recorded(payloads.readValue(row.payload(), type), Instant.parse(row.timestamp())));
             } catch (IOException e) {
                 throw new IllegalStateException(
-                        "stored event #" + row.value1() + " (" + type.getSimpleName() + ") cannot be read: "
+                        "stored event #" + row.index() + " (" + type.getSimpleName() + ") cannot be read: "
                                 + e.getMessage(),
                         e);
             }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
+import org.jooq.Records;
 import org.springframework.stereotype.Component;
 
 /**
@@ -55,7 +56,7 @@ public class SampleIdentifiers {
             identifiers.add("year=" + row.getYear() + "&make=" + encode(row.getMake()) + "&model="
                     + encode(row.getModel()) + "&trim=" + encode(row.getTrim()));
         });
-        db.select(VIN.VIN_).from(VIN).orderBy(VIN.VIN_).forEach(row -> identifiers.add("vin=" + row.value1()));
+        identifiers.addAll(db.select(VIN.VIN_).from(VIN).orderBy(VIN.VIN_).fetch(Records.mapping(vin -> "vin=" + vin)));
         return List.copyOf(identifiers);
     }
 
@@ -63,7 +64,7 @@ public class SampleIdentifiers {
         return db.selectDistinct(SERVICE_RECORD.VIN)
                 .from(SERVICE_RECORD)
                 .orderBy(SERVICE_RECORD.VIN)
-                .fetch(row -> "vin=" + row.value1());
+                .fetch(Records.mapping(vin -> "vin=" + vin));
     }
 
     /** The models the sample's recalls are listed for; any year, make and model answers, these with campaigns. */
@@ -72,8 +73,8 @@ public class SampleIdentifiers {
                 .from(RECALL)
                 .where(RECALL.RECORD_TYPE.eq(Recall.VEHICLE))
                 .orderBy(RECALL.MODEL_YEAR, RECALL.MAKE_KEY, RECALL.MODEL_KEY)
-                .fetch(row ->
-                        "year=" + row.value1() + "&make=" + encode(row.value2()) + "&model=" + encode(row.value3()));
+                .fetch(Records.mapping(
+                        (year, make, model) -> "year=" + year + "&make=" + encode(make) + "&model=" + encode(model)));
     }
 
     private List<String> jobs() {
@@ -82,7 +83,8 @@ public class SampleIdentifiers {
                 .from(table(name(SampleSchema.SCHEMA, SampleSchema.EVENT_TABLE)))
                 .where(field(name("type"), String.class).eq("EnrichmentJob"))
                 .orderBy(field(name("aggregateidentifier")))
-                .forEach(row -> EnrichmentJobId.parse(row.value1()).ifPresent(job -> {
+                .fetch(Records.mapping(EnrichmentJobId::parse))
+                .forEach(parsed -> parsed.ifPresent(job -> {
                     identifiers.add("job_id=" + job.value());
                     identifiers.add("vin=" + job.vin());
                 }));
