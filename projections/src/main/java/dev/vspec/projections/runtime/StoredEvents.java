@@ -1,12 +1,11 @@
 package dev.vspec.projections.runtime;
 
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
+import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.events.axon.EventSerialization;
+import dev.vspec.storage.jooq.events.tables.Domainevententry;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.TreeSet;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Records;
-import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
@@ -30,12 +28,12 @@ final class StoredEvents {
     /** Skipped indexes kept at most; older ones are given up as rolled back. */
     private static final int MAX_GAPS = 100_000;
 
-    private static final Table<?> ENTRY = table(name("events", "domainevententry"));
-    private static final Field<Long> INDEX = field(name("globalindex"), Long.class);
-    private static final Field<String> TYPE = field(name("payloadtype"), String.class);
-    private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
+    private static final Domainevententry ENTRY = DOMAINEVENTENTRY;
+    private static final Field<Long> INDEX = ENTRY.GLOBALINDEX;
+    private static final Field<String> TYPE = ENTRY.PAYLOADTYPE;
+    private static final Field<byte[]> PAYLOAD = ENTRY.PAYLOAD;
     /** When the event was stored, as Axon writes it (ISO-8601); the relay's envelope carries the same instant. */
-    private static final Field<String> TIMESTAMP = field(name("timestamp"), String.class);
+    private static final Field<String> TIMESTAMP = ENTRY.TIMESTAMP;
 
     private final ObjectMapper payloads = EventSerialization.objectMapper();
     private final NavigableSet<Long> gaps = new TreeSet<>();

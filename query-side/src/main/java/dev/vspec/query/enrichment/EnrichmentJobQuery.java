@@ -1,8 +1,7 @@
 package dev.vspec.query.enrichment;
 
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
+import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
@@ -10,8 +9,7 @@ import dev.vspec.storage.JobProjected;
 import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Table;
+import org.jooq.Records;
 import org.jooq.impl.DSL;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -23,14 +21,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class EnrichmentJobQuery {
-
-    private static final Table<?> EVENTS = table(name("events", "domainevententry"));
-    private static final Field<String> AGGREGATE_ID = field(name("aggregateidentifier"), String.class);
-    private static final Field<Long> SEQUENCE = field(name("sequencenumber"), Long.class);
-    private static final Field<String> PAYLOAD_TYPE = field(name("payloadtype"), String.class);
-    private static final Field<byte[]> PAYLOAD = field(name("payload"), byte[].class);
-    private static final Table<?> READ_VINS = table(name("read", "vin"));
-    private static final Field<String> VIN = field(name("vin"), String.class);
 
     private final DSLContext db;
     private final boolean everyJobPublic;
@@ -79,11 +69,11 @@ class EnrichmentJobQuery {
     }
 
     private Optional<EnrichmentJobView> job(EnrichmentJobId id) {
-        List<StoredEvent> events = db.select(PAYLOAD_TYPE, PAYLOAD)
-                .from(EVENTS)
-                .where(AGGREGATE_ID.eq(id.value()))
-                .orderBy(SEQUENCE)
-                .fetch(row -> new StoredEvent(row.value1(), row.value2()));
+        List<StoredEvent> events = db.select(DOMAINEVENTENTRY.PAYLOADTYPE, DOMAINEVENTENTRY.PAYLOAD)
+                .from(DOMAINEVENTENTRY)
+                .where(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER.eq(id.value()))
+                .orderBy(DOMAINEVENTENTRY.SEQUENCENUMBER)
+                .fetch(Records.mapping(StoredEvent::new));
         return EnrichmentJobView.fold(events).map(this::asReadable);
     }
 
@@ -95,7 +85,7 @@ class EnrichmentJobQuery {
      * held once the job's completion was on it.
      */
     private EnrichmentJobView asReadable(EnrichmentJobView job) {
-        if (job.configKey() == null || (db.fetchExists(READ_VINS, VIN.eq(job.vin())) && projected(job.jobId()))) {
+        if (job.configKey() == null || (db.fetchExists(VIN, VIN.VIN_.eq(job.vin())) && projected(job.jobId()))) {
             return job;
         }
         return job.untilReadable();

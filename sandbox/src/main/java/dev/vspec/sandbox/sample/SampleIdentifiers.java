@@ -1,12 +1,10 @@
 package dev.vspec.sandbox.sample;
 
+import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
 import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.storage.jooq.read.Tables.RECALL;
 import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.storage.jooq.read.Tables.VIN;
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.recalls.Recall;
@@ -79,10 +77,11 @@ public class SampleIdentifiers {
 
     private List<String> jobs() {
         List<String> identifiers = new ArrayList<>();
-        db.selectDistinct(field(name("aggregateidentifier"), String.class))
-                .from(table(name(SampleSchema.SCHEMA, SampleSchema.EVENT_TABLE)))
-                .where(field(name("type"), String.class).eq("EnrichmentJob"))
-                .orderBy(field(name("aggregateidentifier")))
+        // the sandbox's own event log: schema events is rendered as schema sample here (SampleSchemaMapping)
+        db.selectDistinct(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER)
+                .from(DOMAINEVENTENTRY)
+                .where(DOMAINEVENTENTRY.TYPE.eq("EnrichmentJob"))
+                .orderBy(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER)
                 .fetch(Records.mapping(EnrichmentJobId::parse))
                 .forEach(parsed -> parsed.ifPresent(job -> {
                     identifiers.add("job_id=" + job.value());

@@ -1,7 +1,7 @@
 package dev.vspec.sandbox.sample;
 
+import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
 import static dev.vspec.storage.jooq.sample.Tables.REFERENCE_LOAD;
-import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
@@ -153,14 +153,14 @@ public class SampleSchema implements InitializingBean {
                 throw new IllegalStateException("cannot serialize " + envelope.eventType(), e);
             }
             db.insertInto(table(eventTable))
-                    .set(field(name("globalindex")), ++index)
-                    .set(field(name("eventidentifier")), envelope.eventId())
-                    .set(field(name("payload")), payload)
-                    .set(field(name("payloadtype")), event.event().getClass().getName())
-                    .set(field(name("timestamp")), envelope.occurredAt().toString())
-                    .set(field(name("aggregateidentifier")), envelope.aggregateId())
-                    .set(field(name("sequencenumber")), envelope.aggregateSequence())
-                    .set(field(name("type")), envelope.aggregateType())
+                    .set(DOMAINEVENTENTRY.GLOBALINDEX, ++index)
+                    .set(DOMAINEVENTENTRY.EVENTIDENTIFIER, envelope.eventId())
+                    .set(DOMAINEVENTENTRY.PAYLOAD, payload)
+                    .set(DOMAINEVENTENTRY.PAYLOADTYPE, event.event().getClass().getName())
+                    .set(DOMAINEVENTENTRY.TIMESTAMP, envelope.occurredAt().toString())
+                    .set(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER, envelope.aggregateId())
+                    .set(DOMAINEVENTENTRY.SEQUENCENUMBER, envelope.aggregateSequence())
+                    .set(DOMAINEVENTENTRY.TYPE, envelope.aggregateType())
                     .execute();
         }
     }
