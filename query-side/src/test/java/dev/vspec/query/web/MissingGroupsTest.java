@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.QuerySideWebSlice;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.Group;
 import java.util.EnumSet;
 import java.util.Locale;

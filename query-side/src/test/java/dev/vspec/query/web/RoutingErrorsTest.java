@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.infra.testing.MockApi;
 import dev.vspec.query.QuerySideWebSlice;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

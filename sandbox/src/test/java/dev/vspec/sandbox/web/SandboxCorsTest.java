@@ -6,7 +6,7 @@ import static dev.vspec.sandbox.SandboxHttpIT.SITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.sandbox.SandboxWebSlice;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static dev.vspec.sandbox.ReferenceVehicle.CONFIG_KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.infra.testing.Api;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.sandbox.SandboxWebSlice;
 import java.util.EnumSet;
