@@ -22,7 +22,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * lists ({@link DocumentedParameters}) and, when its handler takes a {@link VehicleIdentifier}, every identifier
  * mode's (one that takes fewer refuses the others itself); any other is refused, never ignored.
  */
-final class QueryParameterRules implements HandlerInterceptor {
+public final class QueryParameterRules implements HandlerInterceptor {
 
     private static final Set<String> READS = Set.of("GET", "HEAD");
 
@@ -33,8 +33,13 @@ final class QueryParameterRules implements HandlerInterceptor {
 
     private final DocumentedParameters documented;
 
-    QueryParameterRules(DocumentedParameters documented) {
+    private QueryParameterRules(DocumentedParameters documented) {
         this.documented = documented;
+    }
+
+    /** The rules with the parameters of the API's document, as contracts bundles it. */
+    public static QueryParameterRules asDocumented() {
+        return new QueryParameterRules(DocumentedParameters.load());
     }
 
     @Override

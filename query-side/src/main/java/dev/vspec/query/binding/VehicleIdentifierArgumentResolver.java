@@ -14,7 +14,7 @@ import org.springframework.web.method.support.ModelAndViewContainer;
  * Lets a handler take a {@link VehicleIdentifier} parameter read from the query string; a missing,
  * mixed or malformed identifier fails here with the contract's 400 before the handler runs.
  */
-final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentResolver {
+public final class VehicleIdentifierArgumentResolver implements HandlerMethodArgumentResolver {
 
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
