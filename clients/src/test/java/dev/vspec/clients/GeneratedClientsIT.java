@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.client.ApiClient;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.testing.TestKeys;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

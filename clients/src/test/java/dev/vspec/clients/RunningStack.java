@@ -2,8 +2,8 @@ package dev.vspec.clients;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.boot.StablePorts;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.platform.boot.StablePorts;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

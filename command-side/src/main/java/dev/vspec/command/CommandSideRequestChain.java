@@ -1,9 +1,9 @@
 package dev.vspec.command;
 
-import dev.vspec.infra.access.AccessAutoConfiguration;
-import dev.vspec.infra.connector.ConnectorAutoConfiguration;
-import dev.vspec.infra.web.ApiWebAutoConfiguration;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.access.AccessAutoConfiguration;
+import dev.vspec.platform.connector.ConnectorAutoConfiguration;
+import dev.vspec.platform.web.ApiWebAutoConfiguration;
+import dev.vspec.platform.web.RequestChain;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

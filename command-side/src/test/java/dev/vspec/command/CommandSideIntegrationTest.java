@@ -1,8 +1,8 @@
 package dev.vspec.command;
 
 import dev.vspec.command.relay.FailingOnceEventPublisher;
-import dev.vspec.infra.testing.HandlerReads;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.HandlerReads;
+import dev.vspec.testing.database.TestDatabase;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

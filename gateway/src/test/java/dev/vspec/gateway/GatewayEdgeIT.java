@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.ApiDocument;
-import dev.vspec.infra.testing.PrometheusScrape;
-import dev.vspec.infra.testing.RawHttp;
-import dev.vspec.infra.testing.Reachability;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.ApiDocument;
+import dev.vspec.testing.PrometheusScrape;
+import dev.vspec.testing.RawHttp;
+import dev.vspec.testing.Reachability;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

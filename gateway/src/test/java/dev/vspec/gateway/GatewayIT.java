@@ -3,9 +3,9 @@ package dev.vspec.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.ServedChain;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.platform.web.RequestChain;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.ServedChain;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -2,7 +2,7 @@ package dev.vspec.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
+import dev.vspec.testing.Api;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;

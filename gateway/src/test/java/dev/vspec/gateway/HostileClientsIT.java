@@ -3,9 +3,9 @@ package dev.vspec.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.HostileRequests.HostileRequest;
-import dev.vspec.infra.testing.RawHttp;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.HostileRequests.HostileRequest;
+import dev.vspec.testing.RawHttp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -66,7 +66,7 @@ class HostileClientsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    @MethodSource("dev.vspec.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecordTheGatewayDecorates(HostileRequest request) {
         JsonNode error = request.assertRefusedAsErrorRecord(port);
 

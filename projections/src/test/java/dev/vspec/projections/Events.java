@@ -2,8 +2,8 @@ package dev.vspec.projections;
 
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

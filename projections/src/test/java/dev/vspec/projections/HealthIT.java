@@ -2,8 +2,8 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.HostileRequests.HostileRequest;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.HostileRequests.HostileRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -54,7 +54,7 @@ class HealthIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    @MethodSource("dev.vspec.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
         request.assertRefusedAsErrorRecord(Integer.parseInt(environment.getProperty("local.server.port")));
     }

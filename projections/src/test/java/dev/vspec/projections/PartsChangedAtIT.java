@@ -1,14 +1,14 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
-import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.storage.jooq.read.tables.records.PartsDocumentRecord;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -2,7 +2,7 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.MigratedDatabase;
+import dev.vspec.testing.database.MigratedDatabase;
 import java.time.OffsetDateTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

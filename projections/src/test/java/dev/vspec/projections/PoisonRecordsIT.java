@@ -1,11 +1,11 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.PART_PRICE_HISTORY;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_OFFSET;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_REJECT;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
@@ -14,10 +14,10 @@ import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.jooq.read.tables.records.ProjectionRejectRecord;
-import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelope;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import dev.vspec.projections.runtime.ProjectionStatus;
+import dev.vspec.storage.jooq.read.tables.records.ProjectionRejectRecord;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

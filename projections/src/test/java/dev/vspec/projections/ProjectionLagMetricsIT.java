@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.FactSource;
-import dev.vspec.infra.testing.PrometheusScrape;
+import dev.vspec.testing.PrometheusScrape;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

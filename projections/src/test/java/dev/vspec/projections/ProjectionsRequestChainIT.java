@@ -2,8 +2,8 @@ package dev.vspec.projections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.ServedChain;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.platform.web.RequestChain;
+import dev.vspec.testing.ServedChain;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;

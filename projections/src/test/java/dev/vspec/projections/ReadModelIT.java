@@ -1,12 +1,12 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
-import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIG_KEY_ALIAS;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
+import static dev.vspec.storage.jooq.read.Tables.PART;
+import static dev.vspec.storage.jooq.read.Tables.PART_PRICE_HISTORY;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 

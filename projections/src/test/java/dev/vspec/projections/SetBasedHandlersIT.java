@@ -1,8 +1,8 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.PART;
+import static dev.vspec.storage.jooq.read.Tables.PART_PRICE_HISTORY;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
@@ -11,7 +11,7 @@ import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;

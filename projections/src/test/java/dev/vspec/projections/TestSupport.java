@@ -1,7 +1,7 @@
 package dev.vspec.projections;
 
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventTopicProperties;
 import dev.vspec.projections.runtime.ProjectionRuntime;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;

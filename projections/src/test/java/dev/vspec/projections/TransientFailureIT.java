@@ -1,10 +1,10 @@
 package dev.vspec.projections;
 
-import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static dev.vspec.storage.jooq.read.Tables.PART;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.PART_PRICE_HISTORY;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_OFFSET;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_REJECT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

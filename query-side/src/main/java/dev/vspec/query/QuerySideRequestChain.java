@@ -1,9 +1,9 @@
 package dev.vspec.query;
 
-import dev.vspec.infra.access.AccessAutoConfiguration;
-import dev.vspec.infra.connector.ConnectorAutoConfiguration;
-import dev.vspec.infra.web.ApiWebAutoConfiguration;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.access.AccessAutoConfiguration;
+import dev.vspec.platform.connector.ConnectorAutoConfiguration;
+import dev.vspec.platform.web.ApiWebAutoConfiguration;
+import dev.vspec.platform.web.RequestChain;
 import dev.vspec.query.binding.QueryParameterRules;
 import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
 import dev.vspec.query.web.CacheControlInterceptor;
@@ -60,7 +60,7 @@ public class QuerySideRequestChain implements WebMvcConfigurer {
         registry.addInterceptor(new CacheControlInterceptor()).addPathPatterns("/api/**");
     }
 
-    /** A handler's {@code VehicleIdentifier}, read from the query string (infra's text parameters come first). */
+    /** A handler's {@code VehicleIdentifier}, read from the query string (web-platform's text parameters come first). */
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(new VehicleIdentifierArgumentResolver());

@@ -1,9 +1,9 @@
 package dev.vspec.query;
 
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.testing.Api.Reply;
 import java.util.List;
 import java.util.stream.Stream;
 

@@ -1,7 +1,7 @@
 package dev.vspec.query;
 
-import dev.vspec.infra.testing.HandlerReads;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.HandlerReads;
+import dev.vspec.testing.database.TestDatabase;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

@@ -2,11 +2,11 @@ package dev.vspec.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.ServedChain;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.platform.web.RequestChain;
 import dev.vspec.query.binding.QueryParameterRules;
 import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
 import dev.vspec.query.web.CacheControlInterceptor;
+import dev.vspec.testing.ServedChain;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,6 +48,6 @@ class QuerySideRequestChainIT {
                 .as(served.describe())
                 .filteredOn(resolver -> resolver.startsWith("dev.vspec."))
                 .containsExactly(
-                        "dev.vspec.infra.web.TextParameters", VehicleIdentifierArgumentResolver.class.getName());
+                        "dev.vspec.platform.web.TextParameters", VehicleIdentifierArgumentResolver.class.getName());
     }
 }

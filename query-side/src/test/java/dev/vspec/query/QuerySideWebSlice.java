@@ -1,10 +1,10 @@
 package dev.vspec.query;
 
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.KeyedWebSlice;
-import dev.vspec.infra.testing.NoDatabase;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.query.lookup.DecodedMatches;
 import dev.vspec.query.lookup.VehicleResolver;
+import dev.vspec.testing.KeyedWebSlice;
+import dev.vspec.testing.database.NoDatabase;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
@@ -16,7 +16,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 /**
  * What every query-side web slice starts from, one Spring context for all of them: the query side's handlers,
- * interceptors, filters and read components, infra's error records and access filter ({@link KeyedWebSlice}), and
+ * interceptors, filters and read components, web-platform's error records and access filter ({@link KeyedWebSlice}), and
  * mocks wherever a request would read PostgreSQL or vPIC: the {@link VehicleResolver} (stubbed per test), the decoded
  * matches and the vPIC release. Every other read fails the test ({@link NoDatabase}): the rules checked here are
  * decided before any read.

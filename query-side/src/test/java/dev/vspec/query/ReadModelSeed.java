@@ -1,14 +1,14 @@
 package dev.vspec.query;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.RECALL;
-import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIG_KEY_ALIAS;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.RECALL;
+import static dev.vspec.storage.jooq.read.Tables.RECALL_FILE;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Fluid;
@@ -22,7 +22,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.recalls.RecallRecorded;
 import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import dev.vspec.readmodel.FluidView;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;

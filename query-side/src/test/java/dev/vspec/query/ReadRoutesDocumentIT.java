@@ -1,9 +1,11 @@
 package dev.vspec.query;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.catalog.LaborTime;
@@ -14,22 +16,20 @@ import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.kafka.EventTopicProperties;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.ApiDocument;
-import dev.vspec.infra.testing.ApiDocument.Example;
-import dev.vspec.infra.testing.ApiDocument.Operation;
-import dev.vspec.infra.testing.ApiDocument.Side;
-import dev.vspec.infra.testing.DocumentedHandlers;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.events.kafka.EventTopicProperties;
 import dev.vspec.query.enrichment.StoredJobEvents;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.ApiDocument;
+import dev.vspec.testing.ApiDocument.Example;
+import dev.vspec.testing.ApiDocument.Operation;
+import dev.vspec.testing.ApiDocument.Side;
+import dev.vspec.testing.DocumentedHandlers;
+import dev.vspec.testing.TestKeys;
+import dev.vspec.testing.database.TestDatabase;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,7 +61,7 @@ import tools.jackson.databind.JsonNode;
  * the parameters its operation lists and needs the key and scope it declares, and every example of every read
  * is what the running service answers (the status, an error's code, message and param, a success's fields, the
  * answer against the schema), including the key's refusals, the 304s and the 503s of a deployment without vPIC
- * data. The document's own rules are ApiDocumentTest's (infra).
+ * data. The document's own rules are ApiDocumentTest's (testing).
  */
 @QuerySideIT
 @ExtendWith(SoftAssertionsExtension.class)

@@ -1,9 +1,9 @@
 package dev.vspec.query;
 
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.TestKeys;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;

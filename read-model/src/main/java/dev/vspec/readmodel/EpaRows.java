@@ -1,6 +1,6 @@
 package dev.vspec.readmodel;
 
-import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
+import static dev.vspec.storage.jooq.read.Tables.EPA_ENTRY;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.epa.EpaEntry;
@@ -8,7 +8,7 @@ import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.EpaVehicle;
 import dev.vspec.contracts.recalls.RecallMatching;
-import dev.vspec.infra.jooq.read.tables.records.EpaEntryRecord;
+import dev.vspec.storage.jooq.read.tables.records.EpaEntryRecord;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -1,11 +1,11 @@
 package dev.vspec.readmodel;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.LABOR_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.SPECS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.TIRES_DOCUMENT;
 
 import java.time.OffsetDateTime;
 import java.util.List;

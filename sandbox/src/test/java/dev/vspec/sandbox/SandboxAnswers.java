@@ -2,7 +2,7 @@ package dev.vspec.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
+import dev.vspec.testing.Api;
 import tools.jackson.databind.JsonNode;
 
 /** What every sandbox answer carries: its limits' headers, and on an error the decoration of the site's errors. */

@@ -1,6 +1,6 @@
 package dev.vspec.sandbox;
 
-import dev.vspec.infra.testing.Api;
+import dev.vspec.testing.Api;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,10 +2,10 @@ package dev.vspec.sandbox;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.access.Window;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.database.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -14,9 +14,9 @@ import static dev.vspec.sandbox.SandboxAnswers.assertLimitHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.HostileRequests.HostileRequest;
+import dev.vspec.access.Window;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.HostileRequests.HostileRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -88,7 +88,7 @@ class SandboxRoutesIT extends SandboxHttpIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    @MethodSource("dev.vspec.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecordAsTheSandboxWritesThem(HostileRequest request) {
         JsonNode error = request.assertRefusedAsErrorRecord(port);
 

@@ -10,24 +10,24 @@ import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static dev.vspec.sandbox.ReferenceVehicle.YMMT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.access.ApiKeys;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
-import dev.vspec.infra.access.ApiKeys;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.kafka.EventTopicProperties;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.ApiDocument;
-import dev.vspec.infra.testing.ApiDocument.Operation;
-import dev.vspec.infra.testing.ApiDocument.Side;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.events.kafka.EventTopicProperties;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.EventReplay;
 import dev.vspec.query.QuerySideApplication;
 import dev.vspec.sandbox.sample.ReferenceStream;
 import dev.vspec.sandbox.sample.ReferenceStream.ReferenceEvent;
 import dev.vspec.sandbox.sample.SampleSchema;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.ApiDocument;
+import dev.vspec.testing.ApiDocument.Operation;
+import dev.vspec.testing.ApiDocument.Side;
+import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.TestKeys;
+import dev.vspec.testing.database.TestDatabase;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.Set;
@@ -97,11 +97,7 @@ class SandboxShapeIT {
                                 + "VALUES (?, ?, 0, 0)",
                         event.envelope().aggregateId(),
                         EventTopicProperties.DEFAULT_TOPIC));
-        // as deployed, the query side has no Kafka client: on this module's class path (the projections bring one)
-        // it would wait out its admin client's 30 s for a broker this test does not run
-        live = QuerySideApplication.application()
-                .properties("vspec.autoconfigure.exclude-prefixes=org.springframework.boot.kafka")
-                .run(datasource);
+        live = QuerySideApplication.application().run(datasource);
         liveApi = new Api(port(live), key);
         // one decoder serves both contexts; it loads the installed vPIC release in the background
         DecoderReady.await(live.getBean(DecoderSource.class));

@@ -1,17 +1,17 @@
 package dev.vspec.sandbox;
 
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.MockApi;
-import dev.vspec.infra.testing.NoDatabase;
-import dev.vspec.infra.testing.StubbedAccess;
-import dev.vspec.infra.web.ApiWebAutoConfiguration;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.platform.web.ApiWebAutoConfiguration;
 import dev.vspec.query.QuerySideWebSlice;
 import dev.vspec.query.decode.DecodeScope;
 import dev.vspec.query.lookup.DecodedMatches;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.sandbox.sample.SampleIdentifiers;
 import dev.vspec.sandbox.web.SandboxFiltersSlice;
+import dev.vspec.testing.MockApi;
+import dev.vspec.testing.StubbedAccess;
+import dev.vspec.testing.database.NoDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;

@@ -1,9 +1,9 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
+import dev.vspec.access.AccessRequestStore.Declining;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.access.AccessRequestStore.Declining;
 import java.io.PrintWriter;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;

@@ -1,16 +1,16 @@
 package dev.vspec.cli.access;
 
-import static dev.vspec.infra.jooq.access.Tables.API_KEY;
+import static dev.vspec.storage.jooq.access.Tables.API_KEY;
 
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -1,9 +1,9 @@
 package dev.vspec.cli.access;
 
-import static dev.vspec.infra.jooq.access.Tables.API_KEY;
+import static dev.vspec.storage.jooq.access.Tables.API_KEY;
 
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.vspec.cli.access;
 
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.ApiKeyStore;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.ApiKeyStore;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,10 +1,10 @@
 package dev.vspec.cli.access;
 
-import static dev.vspec.infra.jooq.access.Tables.ACCESS_REQUEST;
-import static dev.vspec.infra.jooq.access.Tables.API_KEY;
+import static dev.vspec.storage.jooq.access.Tables.ACCESS_REQUEST;
+import static dev.vspec.storage.jooq.access.Tables.API_KEY;
 
-import dev.vspec.infra.jooq.access.tables.records.AccessRequestRecord;
-import dev.vspec.infra.jooq.access.tables.records.ApiKeyRecord;
+import dev.vspec.storage.jooq.access.tables.records.AccessRequestRecord;
+import dev.vspec.storage.jooq.access.tables.records.ApiKeyRecord;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -1,7 +1,7 @@
 package dev.vspec.cli.access;
 
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.ApiKeyStore;
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.ApiKeyStore;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -16,7 +16,7 @@ import dev.vspec.decoder.VehicleType;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicIndex;
 import dev.vspec.decoder.VpicTables;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventStorage;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.vspec.cli.bench;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.NewKey;
 import dev.vspec.cli.console.Messages;
 import dev.vspec.cli.stack.Deployable;
 import dev.vspec.cli.stack.LocalStack;
@@ -7,8 +9,6 @@ import dev.vspec.cli.stack.StackSettings;
 import dev.vspec.cli.vpic.VpicSetup;
 import dev.vspec.command.enrichment.EnrichmentRequests;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.vspec.cli.catalog;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.SPECS_DOCUMENT;
 
 import dev.vspec.contracts.epa.EpaEntry;
 import dev.vspec.contracts.epa.EpaMatching;

@@ -2,7 +2,7 @@ package dev.vspec.cli.console;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventStorage;
 import dev.vspec.projections.runtime.RebuildLock;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,13 +1,13 @@
 package dev.vspec.cli.faults;
 
-import static dev.vspec.infra.kafka.EventTopicProperties.DEFAULT_TOPIC;
+import static dev.vspec.events.kafka.EventTopicProperties.DEFAULT_TOPIC;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.bench.VendorCatalog;
 import dev.vspec.cli.stack.CatchUp;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.vpic.VpicSetup;
-import dev.vspec.infra.boot.StablePorts;
+import dev.vspec.platform.boot.StablePorts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

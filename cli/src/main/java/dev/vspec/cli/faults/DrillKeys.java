@@ -1,8 +1,8 @@
 package dev.vspec.cli.faults;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;

@@ -3,7 +3,7 @@ package dev.vspec.cli.faults;
 import dev.vspec.command.enrichment.EnrichmentRequests;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.EnrichmentScheduled;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventStorage;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

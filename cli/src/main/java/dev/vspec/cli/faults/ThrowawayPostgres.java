@@ -3,7 +3,7 @@ package dev.vspec.cli.faults;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.embeddedpostgres.EmbeddedPostgres;
 import dev.vspec.embeddedpostgres.EmbeddedPostgresException;
-import dev.vspec.infra.vpic.VpicPackage;
+import dev.vspec.vpic.VpicPackage;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -1,9 +1,9 @@
 package dev.vspec.cli.faults;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
-import dev.vspec.infra.axon.EventStorage;
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.axon.EventStorage;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.EventTopicConsumer;
 import dev.vspec.projections.runtime.ShadowRebuild;
 import java.time.Duration;

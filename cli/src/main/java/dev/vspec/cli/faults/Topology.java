@@ -1,6 +1,6 @@
 package dev.vspec.cli.faults;
 
-import dev.vspec.infra.boot.StablePorts;
+import dev.vspec.platform.boot.StablePorts;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.projections;
 
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventTopicProperties;
 import picocli.CommandLine.Option;
 
 /** Where the stack's event topic is: the options the commands that read it share. */

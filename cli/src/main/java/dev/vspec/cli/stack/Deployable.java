@@ -8,61 +8,50 @@ import dev.vspec.sandbox.SandboxApplication;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.DefaultResourceLoader;
 
 /**
- * The deployables of vspec in start order, with what each one declines of the shared classpath
- * when they all run in one JVM (see DeployableAutoConfigurationFilter).
+ * The deployables of vspec in start order. The local stack runs them in one JVM, each seeing the
+ * auto-configuration of its own jars alone ({@link DeployableClassLoader}).
  */
 public enum Deployable {
-    COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true, "org.springframework.cloud.gateway"),
-    PROJECTIONS(
-            "projections",
-            8083,
-            ProjectionsApplication::application,
-            true,
-            "org.axonframework,org.springframework.cloud.gateway"),
-    QUERY_SIDE(
-            "query-side",
-            8082,
-            QuerySideApplication::application,
-            false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
-    SANDBOX(
-            "sandbox",
-            8084,
-            SandboxApplication::application,
-            false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.cloud.gateway"),
-    GATEWAY(
-            "gateway",
-            8080,
-            GatewayApplication::application,
-            false,
-            "org.axonframework,org.springframework.boot.kafka,org.springframework.boot.jdbc,"
-                    + "org.springframework.boot.flyway,org.springframework.boot.jooq,dev.vspec.infra.axon,dev.vspec.infra.kafka,"
-                    + "dev.vspec.infra.access");
-
-    /** The property naming the auto-configuration a deployable declines (infra's DeployableAutoConfigurationFilter). */
-    static final String EXCLUDE_PREFIXES = "vspec.autoconfigure.exclude-prefixes";
+    COMMAND_SIDE("command-side", 8081, CommandSideApplication::application, true),
+    PROJECTIONS("projections", 8083, ProjectionsApplication::application, true),
+    QUERY_SIDE("query-side", 8082, QuerySideApplication::application, false),
+    SANDBOX("sandbox", 8084, SandboxApplication::application, false),
+    GATEWAY("gateway", 8080, GatewayApplication::application, false);
 
     final String id;
     final int defaultPort;
-    final Supplier<SpringApplicationBuilder> application;
+    private final Supplier<SpringApplicationBuilder> application;
     final boolean usesKafka;
-    final String declinedAutoConfiguration;
 
-    Deployable(
-            String id,
-            int defaultPort,
-            Supplier<SpringApplicationBuilder> application,
-            boolean usesKafka,
-            String declinedAutoConfiguration) {
+    Deployable(String id, int defaultPort, Supplier<SpringApplicationBuilder> application, boolean usesKafka) {
         this.id = id;
         this.defaultPort = defaultPort;
         this.application = application;
         this.usesKafka = usesKafka;
-        this.declinedAutoConfiguration = declinedAutoConfiguration;
+    }
+
+    /**
+     * Starts the deployable in this JVM with {@code args}, seeing its own auto-configuration alone; the thread's
+     * context class loader is that view while it starts, for what looks up factories there.
+     */
+    ConfigurableApplicationContext run(UnaryOperator<SpringApplicationBuilder> settings, String... args) {
+        ClassLoader view = new DeployableClassLoader(id, Deployable.class.getClassLoader());
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(view);
+        try {
+            return settings.apply(application.get())
+                    .resourceLoader(new DefaultResourceLoader(view))
+                    .run(args);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
     }
 
     /** The deployable called {@code id} ({@code query-side}, ...). */

@@ -2,8 +2,8 @@ package dev.vspec.cli.stack;
 
 import dev.vspec.cli.console.Messages;
 import dev.vspec.command.catalog.SampleCatalogOnFirstStart;
-import dev.vspec.infra.boot.StablePorts;
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventTopicProperties;
+import dev.vspec.platform.boot.StablePorts;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -140,8 +140,7 @@ public final class LocalStack implements AutoCloseable {
                 "--spring.main.banner-mode=off",
                 // the application name is a JVM-wide logging property, wrong for all but one deployable here
                 "--logging.include-application-name=false",
-                "--vspec.catalog.sample-on-first-start=" + settings.importSample(),
-                "--" + Deployable.EXCLUDE_PREFIXES + "=" + deployable.declinedAutoConfiguration));
+                "--vspec.catalog.sample-on-first-start=" + settings.importSample()));
         int gatewayPort = settings.ports().get(Deployable.GATEWAY);
         if (!settings.properties().containsKey(SITE_URL)) {
             // the site is the gateway: the sandbox's CORS origin and the base of docs links
@@ -163,7 +162,7 @@ public final class LocalStack implements AutoCloseable {
         }
         log.info("Starting {}", deployable.id);
         try {
-            return deployable.application.get().registerShutdownHook(false).run(args.toArray(String[]::new));
+            return deployable.run(application -> application.registerShutdownHook(false), args.toArray(String[]::new));
         } catch (RuntimeException e) {
             int port = settings.ports().get(deployable);
             throw new StackException(

@@ -92,12 +92,10 @@ public final class RunCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("Kafka is ready on " + broker.bootstrapServers());
             spec.commandLine().getOut().flush();
         } else {
-            List<String> arguments = new ArrayList<>();
-            arguments.add("--" + Deployable.EXCLUDE_PREFIXES + "=" + deployable.declinedAutoConfiguration);
-            arguments.addAll(springArguments);
+            List<String> arguments = new ArrayList<>(springArguments);
             ConfigurableApplicationContext context;
             try {
-                context = deployable.application.get().run(arguments.toArray(String[]::new));
+                context = deployable.run(application -> application, arguments.toArray(String[]::new));
             } catch (RuntimeException e) {
                 throw new StackException(deployable.id + " failed to start: " + Messages.root(e), e);
             }

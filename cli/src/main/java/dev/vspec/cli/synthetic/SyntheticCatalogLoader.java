@@ -1,7 +1,7 @@
 package dev.vspec.cli.synthetic;
 
-import dev.vspec.infra.axon.EventSerialization;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventSerialization;
+import dev.vspec.events.axon.EventStorage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,13 +2,13 @@ package dev.vspec.cli.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
+import dev.vspec.access.ApiKeys;
 import dev.vspec.cli.VspecCli;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.access.ApiKeys;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;

@@ -6,7 +6,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.vspec.cli.VspecCli;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.vspec.cli.VspecCli;
 import dev.vspec.cli.stack.SharedStack;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.testing.TestKeys;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.vspec.access.Sha256;
 import dev.vspec.cli.VspecCli;
 import dev.vspec.command.catalog.ImportFiles;
-import dev.vspec.infra.access.Sha256;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,16 +1,16 @@
 package dev.vspec.cli.catalog;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.testing.TestDatabase;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecView;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

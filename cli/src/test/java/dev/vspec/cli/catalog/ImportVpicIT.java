@@ -8,7 +8,7 @@ import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicRelease;
 import dev.vspec.decoder.VpicTables;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.vspec.cli.catalog;
 
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

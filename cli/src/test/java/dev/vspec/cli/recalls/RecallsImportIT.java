@@ -3,7 +3,7 @@ package dev.vspec.cli.recalls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

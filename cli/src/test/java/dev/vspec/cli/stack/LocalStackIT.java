@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.AccessRequestStore;
 import dev.vspec.cli.VspecCli;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.identity.ConfigKey;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.Reachability;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.Reachability;
+import dev.vspec.testing.TestKeys;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -42,6 +42,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
@@ -107,6 +108,36 @@ class LocalStackIT {
                     .as(deployable.id + "'s management port here")
                     .isTrue();
         }
+    }
+
+    @Test
+    void eachDeployableStartsTheAutoConfigurationOfItsOwnJarsAlone() {
+        assertThat(beanTypes(Deployable.QUERY_SIDE))
+                .doesNotContain("org.axonframework.eventsourcing.eventstore.EventStore")
+                .doesNotContain("org.springframework.kafka.core.KafkaAdmin");
+        assertThat(beanTypes(Deployable.SANDBOX)).doesNotContain("org.springframework.kafka.core.KafkaAdmin");
+        assertThat(beanTypes(Deployable.GATEWAY)).doesNotContain("javax.sql.DataSource");
+        assertThat(beanTypes(Deployable.COMMAND_SIDE))
+                .contains("org.axonframework.eventsourcing.eventstore.EventStore", "javax.sql.DataSource")
+                .doesNotContain("org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties");
+    }
+
+    /** The types among {@code interesting} that the deployable's context has a bean of. */
+    private static List<String> beanTypes(Deployable deployable) {
+        var context = stack.context(deployable);
+        return Stream.of(
+                        "org.axonframework.eventsourcing.eventstore.EventStore",
+                        "org.springframework.kafka.core.KafkaAdmin",
+                        "javax.sql.DataSource",
+                        "org.springframework.cloud.gateway.server.mvc.config.GatewayMvcProperties")
+                .filter(type -> {
+                    try {
+                        return context.getBeanNamesForType(Class.forName(type)).length > 0;
+                    } catch (ClassNotFoundException absent) {
+                        return false;
+                    }
+                })
+                .toList();
     }
 
     @Test

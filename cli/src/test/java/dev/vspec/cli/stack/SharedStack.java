@@ -1,7 +1,7 @@
 package dev.vspec.cli.stack;
 
-import dev.vspec.infra.testing.StubVendor;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.StubVendor;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

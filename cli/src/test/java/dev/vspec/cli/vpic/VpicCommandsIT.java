@@ -3,9 +3,9 @@ package dev.vspec.cli.vpic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.cli.VspecCli;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.VpicTestRelease;
-import dev.vspec.infra.vpic.VpicPackage;
+import dev.vspec.testing.database.TestDatabase;
+import dev.vspec.testing.database.VpicTestRelease;
+import dev.vspec.vpic.VpicPackage;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,18 +1,18 @@
 package dev.vspec.command.access;
 
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
+import dev.vspec.access.PublicRoute;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.access.SharedBudgets.RollingAdmission;
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.access.BudgetAddress;
-import dev.vspec.infra.access.PublicRoute;
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.access.SharedBudgets.RollingAdmission;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.platform.connector.BudgetAddress;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.vspec.command.catalog;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
+import dev.vspec.access.Sha256;
 import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.catalog.AliasConfigKey;
 import dev.vspec.contracts.catalog.CacheExteriorImage;
@@ -34,7 +35,6 @@ import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.ConfigKey;
-import dev.vspec.infra.access.Sha256;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.vspec.command.enrichment;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.identity.Vin;

@@ -1,5 +1,10 @@
 package dev.vspec.command.enrichment;
 
+import dev.vspec.access.AccessGrant;
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.RequiresScope;
+import dev.vspec.access.RetryAfter;
+import dev.vspec.access.Sha256;
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.access.Scope;
@@ -7,12 +12,7 @@ import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.access.RetryAfter;
-import dev.vspec.infra.access.Sha256;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -19,7 +19,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.readmodel.EpaEngineResolution;
 import java.sql.SQLException;
 import java.time.Clock;

@@ -1,5 +1,6 @@
 package dev.vspec.command.enrichment;
 
+import dev.vspec.access.ApiKey;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.enrichment.JoinEnrichment;
 import dev.vspec.contracts.enrichment.RefundEnrichmentRun;
@@ -8,7 +9,6 @@ import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.ApiKey;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;

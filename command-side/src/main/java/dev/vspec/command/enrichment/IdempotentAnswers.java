@@ -1,6 +1,6 @@
 package dev.vspec.command.enrichment;
 
-import static dev.vspec.infra.jooq.access.Tables.IDEMPOTENT_ANSWER;
+import static dev.vspec.storage.jooq.access.Tables.IDEMPOTENT_ANSWER;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;

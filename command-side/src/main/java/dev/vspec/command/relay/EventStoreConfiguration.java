@@ -1,8 +1,8 @@
 package dev.vspec.command.relay;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vspec.infra.axon.EventSerialization;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventSerialization;
+import dev.vspec.events.axon.EventStorage;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.EventBusSpanFactory;
@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Axon's JDBC event store as its auto-configuration builds it, serialized with infra's mapper, but without
+ * Axon's JDBC event store as its auto-configuration builds it, serialized with the events module's mapper, but without
  * the shared read-ahead cache of {@link EmbeddedEventStore}. The relay is the store's only streaming reader, so the cache
  * saves nothing; and while the relay lags behind a large import, the cache's linked list keeps every
  * event fetched after the relay's position reachable (1.3 M events of a synthetic catalog filled a
@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Configuration;
 class EventStoreConfiguration {
 
     /**
-     * The event store's Jackson 2 mapper, {@link EventSerialization#objectMapper()}: in infra, so that whoever
+     * The event store's Jackson 2 mapper, {@link EventSerialization#objectMapper()}: in the events module, so that whoever
      * reads or writes the event store outside the command side uses the same one. Axon's auto-configuration looks
      * this bean up by name for its JacksonSerializer.
      */

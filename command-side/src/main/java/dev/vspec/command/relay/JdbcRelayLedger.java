@@ -1,7 +1,7 @@
 package dev.vspec.command.relay;
 
-import dev.vspec.infra.axon.AxonJdbcAutoConfiguration;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.AxonJdbcAutoConfiguration;
+import dev.vspec.events.axon.EventStorage;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;

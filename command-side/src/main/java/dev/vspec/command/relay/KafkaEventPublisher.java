@@ -1,7 +1,7 @@
 package dev.vspec.command.relay;
 
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventTopicProperties;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.ProducerRecord;

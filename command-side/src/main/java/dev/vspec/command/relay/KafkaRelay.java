@@ -2,7 +2,7 @@ package dev.vspec.command.relay;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

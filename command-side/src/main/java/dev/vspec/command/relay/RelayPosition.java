@@ -1,7 +1,7 @@
 package dev.vspec.command.relay;
 
-import dev.vspec.infra.axon.AxonJdbcAutoConfiguration;
-import dev.vspec.infra.axon.EventSerialization;
+import dev.vspec.events.axon.AxonJdbcAutoConfiguration;
+import dev.vspec.events.axon.EventSerialization;
 import java.util.List;
 import javax.sql.DataSource;
 import org.axonframework.eventhandling.TrackingToken;

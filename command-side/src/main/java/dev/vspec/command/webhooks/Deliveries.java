@@ -1,11 +1,11 @@
 package dev.vspec.command.webhooks;
 
-import static dev.vspec.infra.jooq.webhooks.Tables.ATTEMPT;
-import static dev.vspec.infra.jooq.webhooks.Tables.DELIVERY;
-import static dev.vspec.infra.jooq.webhooks.Tables.ENDPOINT;
+import static dev.vspec.storage.jooq.webhooks.Tables.ATTEMPT;
+import static dev.vspec.storage.jooq.webhooks.Tables.DELIVERY;
+import static dev.vspec.storage.jooq.webhooks.Tables.ENDPOINT;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.vspec.infra.kafka.JobProjected;
+import dev.vspec.storage.JobProjected;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;

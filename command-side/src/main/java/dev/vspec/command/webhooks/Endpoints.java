@@ -1,10 +1,10 @@
 package dev.vspec.command.webhooks;
 
-import static dev.vspec.infra.jooq.webhooks.Tables.ENDPOINT;
+import static dev.vspec.storage.jooq.webhooks.Tables.ENDPOINT;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.jooq.access.Tables;
+import dev.vspec.storage.jooq.access.Tables;
 import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.util.Base64;

@@ -1,6 +1,6 @@
 package dev.vspec.command.webhooks;
 
-import static dev.vspec.infra.jooq.webhooks.Tables.RECALL_FILE;
+import static dev.vspec.storage.jooq.webhooks.Tables.RECALL_FILE;
 
 import dev.vspec.contracts.recalls.RecallSource;
 import java.time.LocalDate;

@@ -2,14 +2,14 @@ package dev.vspec.command.webhooks;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.access.AccessGrant;
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.RequiresScope;
 import dev.vspec.command.web.JsonBodies;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.RequiresScope;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.time.OffsetDateTime;

@@ -6,12 +6,12 @@ import static dev.vspec.command.access.AccessRequestBodies.json;
 import static dev.vspec.command.access.AccessRequestBodies.validFields;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.access.AccessRequest;
+import dev.vspec.access.AccessRequestStore;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.access.AccessRequest;
-import dev.vspec.infra.access.AccessRequestStore;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -13,8 +13,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 import dev.vspec.command.CommandSideWebSlice;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.MockApi;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.MockApi;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.vspec.command.catalog;
 
+import dev.vspec.access.Sha256;
 import dev.vspec.contracts.catalog.CatalogCommand;
 import dev.vspec.contracts.catalog.FactSource;
-import dev.vspec.infra.access.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,7 +15,7 @@ import dev.vspec.contracts.enrichment.RecordEnrichmentStep;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VpicExtract;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.readmodel.EpaEngineResolution;
 import java.time.Clock;
 import java.time.Instant;

@@ -5,9 +5,9 @@ import static org.mockito.Mockito.verifyNoInteractions;
 
 import dev.vspec.command.CommandSideWebSlice;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.MockApi;
-import dev.vspec.infra.testing.StubbedAccess;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.MockApi;
+import dev.vspec.testing.StubbedAccess;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,14 +1,14 @@
 package dev.vspec.command.enrichment;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
-import dev.vspec.infra.jooq.read.tables.records.VinRecord;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.ConfigurationRecord;
+import dev.vspec.storage.jooq.read.tables.records.VinRecord;
 import java.time.Instant;
 import org.jooq.DSLContext;
 

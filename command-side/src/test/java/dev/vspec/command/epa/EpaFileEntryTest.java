@@ -4,7 +4,7 @@ import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.RecordEpaEntry;
-import dev.vspec.infra.testing.EpaEntries;
+import dev.vspec.testing.EpaEntries;
 import java.time.LocalDate;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.BeforeEach;

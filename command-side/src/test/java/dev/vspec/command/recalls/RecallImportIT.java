@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.command.catalog.CatalogCommandSide;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

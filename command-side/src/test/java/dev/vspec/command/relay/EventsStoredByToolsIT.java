@@ -16,8 +16,8 @@ import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.axon.EventSerialization;
-import dev.vspec.infra.axon.EventStorage;
+import dev.vspec.events.axon.EventSerialization;
+import dev.vspec.events.axon.EventStorage;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 /**
- * Events a tool outside the command side appends through infra's {@link EventStorage} (the synthetic catalog
+ * Events a tool outside the command side appends through the events module's {@link EventStorage} (the synthetic catalog
  * loader, the vPIC installer), under the aggregate types the command side uses: the command side reads them as
  * they were written, its aggregates decide on them as on their own, it writes its own events with the same bytes
  * and types, and the relay publishes them.
@@ -126,7 +126,7 @@ class EventsStoredByToolsIT {
         return messages;
     }
 
-    /** The command side's own event, stored as infra's serializer writes it for tools, under the type tools use. */
+    /** The command side's own event, stored as the events module's serializer writes it for tools, under the type tools use. */
     private void assertStoredAsAToolStoresIt(String aggregateId, long sequence, String type, Record event) {
         Map<String, Object> row = jdbc.queryForMap(
                 "select type, payloadtype, payload from events.domainevententry"

@@ -11,7 +11,7 @@ import dev.vspec.command.relay.SimulatedTopic.Answer;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.vspec.command.relay;
 
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;

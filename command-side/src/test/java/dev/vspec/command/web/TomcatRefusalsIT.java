@@ -1,7 +1,7 @@
 package dev.vspec.command.web;
 
 import dev.vspec.command.CommandSideIntegrationTest;
-import dev.vspec.infra.testing.HostileRequests.HostileRequest;
+import dev.vspec.testing.HostileRequests.HostileRequest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -14,7 +14,7 @@ class TomcatRefusalsIT {
     int port;
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    @MethodSource("dev.vspec.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
         request.assertRefusedAsErrorRecord(port);
     }

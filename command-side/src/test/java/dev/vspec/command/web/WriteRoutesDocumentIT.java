@@ -1,9 +1,12 @@
 package dev.vspec.command.web;
 
-import static dev.vspec.infra.jooq.access.Tables.IDEMPOTENT_ANSWER;
+import static dev.vspec.storage.jooq.access.Tables.IDEMPOTENT_ANSWER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
 import dev.vspec.command.CommandSideApplication;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.command.TestVins;
@@ -11,18 +14,15 @@ import dev.vspec.command.webhooks.WebhookReceiver;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.ApiDocument;
-import dev.vspec.infra.testing.ApiDocument.Example;
-import dev.vspec.infra.testing.ApiDocument.Operation;
-import dev.vspec.infra.testing.ApiDocument.Side;
-import dev.vspec.infra.testing.DecoderReady;
-import dev.vspec.infra.testing.DocumentedHandlers;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.decoding.DecoderSource;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.ApiDocument;
+import dev.vspec.testing.ApiDocument.Example;
+import dev.vspec.testing.ApiDocument.Operation;
+import dev.vspec.testing.ApiDocument.Side;
+import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.DocumentedHandlers;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -75,7 +75,7 @@ import tools.jackson.databind.json.JsonMapper;
  * success's field paths, and the real answer against the schema. Examples that need a state (a replayed
  * Idempotency-Key, a spent quota, a webhook that was delivered to) are arranged first; the 403
  * {@code write_disabled} examples are replayed against a command side of its own without keys. The document's
- * own rules are ApiDocumentTest's (infra).
+ * own rules are ApiDocumentTest's (testing).
  */
 @CommandSideIntegrationTest
 class WriteRoutesDocumentIT {

@@ -1,18 +1,18 @@
 package dev.vspec.command.webhooks;
 
-import static dev.vspec.infra.jooq.webhooks.Tables.RECALL_FILE;
+import static dev.vspec.storage.jooq.webhooks.Tables.RECALL_FILE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
 import dev.vspec.command.CommandSideIntegrationTest;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.contracts.recalls.RecordRecalls;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.testing.Api;
+import dev.vspec.testing.Api;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;

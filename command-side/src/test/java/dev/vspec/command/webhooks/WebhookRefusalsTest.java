@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.command.CommandSideWebSlice;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.MockApi;
-import dev.vspec.infra.testing.StubbedAccess;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.MockApi;
+import dev.vspec.testing.StubbedAccess;
 import org.junit.jupiter.api.Test;
 
 /**
  * The webhook routes refuse bad input with its error code before anything is stored or read (a write or a read would
- * fail the test: {@link dev.vspec.infra.testing.NoDatabase}). Registering, listing and delivering are WebhooksIT's.
+ * fail the test: {@link dev.vspec.testing.database.NoDatabase}). Registering, listing and delivering are WebhooksIT's.
  */
 class WebhookRefusalsTest extends CommandSideWebSlice {
 

@@ -7,12 +7,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.VspecCli;
 import dev.vspec.cli.synthetic.SyntheticCatalog;
 import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
-import dev.vspec.command.CommandSideApplication;
-import dev.vspec.infra.kafka.EventTopicProperties;
-import dev.vspec.infra.testing.TestDatabase;
+import dev.vspec.events.kafka.EventTopicProperties;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.ProjectionsApplication;
 import dev.vspec.projections.runtime.TableChecksums;
+import dev.vspec.testing.database.TestDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -88,8 +87,7 @@ class ProjectionRebuildIT {
         // rebuild in batches of 50 to be killed halfway
         new SyntheticCatalogLoader(dataSource).load(new SyntheticCatalog(11, CONFIGURATIONS, VINS), progress -> {});
         broker = LocalKafkaBroker.start(work.resolve("kafka"), 0);
-        commandSide = CommandSideApplication.application()
-                .run(args(Deployable.COMMAND_SIDE).toArray(String[]::new));
+        commandSide = Deployable.COMMAND_SIDE.run(application -> application, args().toArray(String[]::new));
         projections = startProjections(500);
         catchUp();
         clean = checksums();
@@ -295,7 +293,7 @@ class ProjectionRebuildIT {
         }
     }
 
-    private static List<String> args(Deployable deployable) {
+    private static List<String> args() {
         return new ArrayList<>(List.of(
                 "--server.port=0",
                 "--spring.datasource.url=" + database.url(),
@@ -303,12 +301,11 @@ class ProjectionRebuildIT {
                 "--spring.datasource.password=" + database.password(),
                 "--spring.kafka.bootstrap-servers=" + broker.bootstrapServers(),
                 "--spring.main.banner-mode=off",
-                "--vspec.catalog.sample-on-first-start=false",
-                "--vspec.autoconfigure.exclude-prefixes=" + deployable.declinedAutoConfiguration));
+                "--vspec.catalog.sample-on-first-start=false"));
     }
 
     private static Process startProjections(int maxPollRecords) {
-        List<String> arguments = args(Deployable.PROJECTIONS);
+        List<String> arguments = args();
         arguments.add("--vspec.projections.max-poll-records=" + maxPollRecords);
         // the consumers of a killed JVM hold their partitions until their session times out (Kafka's 45 s),
         // twice in a test that kills twice: the broker's shortest session ends that wait sooner

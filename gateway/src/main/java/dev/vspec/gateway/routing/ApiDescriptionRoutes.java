@@ -5,7 +5,7 @@ import static org.springframework.web.servlet.function.RequestPredicates.path;
 
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiErrorResponses;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.core.io.ClassPathResource;

@@ -6,7 +6,7 @@ import static org.springframework.web.servlet.function.RequestPredicates.path;
 import dev.vspec.contracts.WriteRoute;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiErrorResponses;
 import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

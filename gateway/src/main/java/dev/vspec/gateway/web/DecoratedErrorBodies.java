@@ -1,6 +1,6 @@
 package dev.vspec.gateway.web;
 
-import dev.vspec.infra.web.ErrorDocs;
+import dev.vspec.platform.web.ErrorDocs;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;

@@ -1,6 +1,6 @@
 package dev.vspec.gateway.web;
 
-import dev.vspec.infra.web.RequestIds;
+import dev.vspec.platform.web.RequestIds;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.function.ServerRequest;

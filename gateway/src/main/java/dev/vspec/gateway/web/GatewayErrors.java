@@ -2,7 +2,7 @@ package dev.vspec.gateway.web;
 
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiErrorResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import org.springframework.web.servlet.ModelAndView;
 /**
  * A backend that refuses the connection or does not answer in its route's time becomes the
  * specification's 502 {@code upstream_unreachable}, the gateway's own decorated error record.
- * Anything else is left to infra's handler; a client that went away is not an error at all.
+ * Anything else is left to web-platform's handler; a client that went away is not an error at all.
  */
 final class GatewayErrors implements HandlerExceptionResolver, Ordered {
 

@@ -1,12 +1,12 @@
 package dev.vspec.gateway.web;
 
 import dev.vspec.gateway.routing.GatewayProperties;
-import dev.vspec.infra.connector.ConnectorAutoConfiguration;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.ApiWebAutoConfiguration;
-import dev.vspec.infra.web.CrossOrigin;
-import dev.vspec.infra.web.CrossOriginFilter;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.platform.connector.ConnectorAutoConfiguration;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiWebAutoConfiguration;
+import dev.vspec.platform.web.CrossOrigin;
+import dev.vspec.platform.web.CrossOriginFilter;
+import dev.vspec.platform.web.RequestChain;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;

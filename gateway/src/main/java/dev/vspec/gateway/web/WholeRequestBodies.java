@@ -2,7 +2,7 @@ package dev.vspec.gateway.web;
 
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiErrorResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -27,7 +27,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * backends take a few kilobytes at most. The bytes pass on as they came, forms too.
  *
  * <p>A read the container fails (the body ended early, or stalled for {@code timeout}) leaves the
- * answer to the container's error page, which infra's JsonErrorController writes as
+ * answer to the container's error page, which web-platform's JsonErrorController writes as
  * {@code invalid_body}.
  */
 final class WholeRequestBodies extends OncePerRequestFilter {

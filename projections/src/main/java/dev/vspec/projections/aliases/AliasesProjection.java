@@ -1,12 +1,12 @@
 package dev.vspec.projections.aliases;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
+import static dev.vspec.storage.jooq.read.Tables.CONFIG_KEY_ALIAS;
 
 import dev.vspec.contracts.catalog.ConfigKeyAliased;
-import dev.vspec.infra.jooq.read.tables.records.ConfigKeyAliasRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.ConfigKeyAliasRecord;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;

@@ -1,14 +1,14 @@
 package dev.vspec.projections.configurations;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleNames;
-import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.ConfigurationRecord;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;

@@ -1,6 +1,6 @@
 package dev.vspec.projections.epa;
 
-import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
+import static dev.vspec.storage.jooq.read.Tables.EPA_ENTRY;
 
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.projections.runtime.EventHandlers;

@@ -1,6 +1,6 @@
 package dev.vspec.projections.fluids;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
 
 import dev.vspec.contracts.catalog.FluidsRecorded;
 import dev.vspec.projections.runtime.EventHandlers;

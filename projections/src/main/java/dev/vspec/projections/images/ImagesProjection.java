@@ -1,13 +1,13 @@
 package dev.vspec.projections.images;
 
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
 import static dev.vspec.projections.runtime.Upserts.upsert;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
 
 import dev.vspec.contracts.catalog.ExteriorImageCached;
-import dev.vspec.infra.jooq.read.tables.records.ImageRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.ImageRecord;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;

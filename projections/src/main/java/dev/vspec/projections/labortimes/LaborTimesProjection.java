@@ -1,6 +1,6 @@
 package dev.vspec.projections.labortimes;
 
-import static dev.vspec.infra.jooq.read.Tables.LABOR_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.LABOR_DOCUMENT;
 
 import dev.vspec.contracts.catalog.LaborTimesRecorded;
 import dev.vspec.projections.runtime.EventHandlers;

@@ -1,26 +1,26 @@
 package dev.vspec.projections.parts;
 
-import static dev.vspec.infra.jooq.read.Tables.PART;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.PART_PRICE_HISTORY;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
 import static dev.vspec.projections.runtime.Upserts.upsert;
 import static dev.vspec.projections.runtime.Upserts.upsertRanked;
 import static dev.vspec.projections.runtime.Upserts.upsertRows;
+import static dev.vspec.storage.jooq.read.Tables.PART;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.PART_PRICE_HISTORY;
 
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.PartsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.PartPriceHistoryRecord;
-import dev.vspec.infra.jooq.read.tables.records.PartRecord;
-import dev.vspec.infra.jooq.read.tables.records.PartsDocumentRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.PartPriceHistoryRecord;
+import dev.vspec.storage.jooq.read.tables.records.PartRecord;
+import dev.vspec.storage.jooq.read.tables.records.PartsDocumentRecord;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
 package dev.vspec.projections.recalls;
 
-import static dev.vspec.infra.jooq.read.Tables.RECALL;
-import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
+import static dev.vspec.storage.jooq.read.Tables.RECALL;
+import static dev.vspec.storage.jooq.read.Tables.RECALL_FILE;
 
 import dev.vspec.contracts.recalls.RecallRecorded;
-import dev.vspec.infra.jooq.read.tables.records.RecallFileRecord;
-import dev.vspec.infra.jooq.read.tables.records.RecallRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
 import dev.vspec.projections.runtime.Upserts;
 import dev.vspec.readmodel.RecallRows;
+import dev.vspec.storage.jooq.read.tables.records.RecallFileRecord;
+import dev.vspec.storage.jooq.read.tables.records.RecallRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

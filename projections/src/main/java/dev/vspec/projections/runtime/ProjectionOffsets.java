@@ -1,6 +1,6 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_OFFSET;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_OFFSET;
 
 import java.util.Collection;
 import java.util.Comparator;

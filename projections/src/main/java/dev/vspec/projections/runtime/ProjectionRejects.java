@@ -1,6 +1,6 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_REJECT;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jooq.DSLContext;

@@ -1,6 +1,6 @@
 package dev.vspec.projections.runtime;
 
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,7 +1,7 @@
 package dev.vspec.projections.runtime;
 
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
-import dev.vspec.infra.kafka.EventTopicProperties;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventTopicProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.HashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.vspec.projections.runtime;
 
 import dev.vspec.contracts.catalog.PublishedEvents;
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
-import dev.vspec.infra.kafka.EventEnvelopeCodec.Payload;
-import dev.vspec.infra.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec.Payload;
+import dev.vspec.events.kafka.EventEnvelopeCodec.UnreadableEnvelopeException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.PROJECTION_REJECT;
+import static dev.vspec.storage.jooq.read.Tables.PROJECTION_REJECT;
 
-import dev.vspec.infra.migration.ReadChangeNotifications;
+import dev.vspec.storage.ReadChangeNotifications;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,16 +1,16 @@
 package dev.vspec.projections.servicehistory;
 
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
 import static dev.vspec.projections.runtime.Upserts.replaceRows;
 import static dev.vspec.projections.runtime.Upserts.upsert;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
 
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
-import dev.vspec.infra.jooq.read.tables.records.ServiceHistorySourceRecord;
-import dev.vspec.infra.jooq.read.tables.records.ServiceRecordRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.ServiceHistorySourceRecord;
+import dev.vspec.storage.jooq.read.tables.records.ServiceRecordRecord;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.DSLContext;

@@ -1,6 +1,6 @@
 package dev.vspec.projections.serviceintervals;
 
-import static dev.vspec.infra.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.MAINTENANCE_SCHEDULE_DOCUMENT;
 
 import dev.vspec.contracts.catalog.ServiceScheduleRecorded;
 import dev.vspec.projections.runtime.EventHandlers;

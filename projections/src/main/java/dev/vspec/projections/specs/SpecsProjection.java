@@ -1,11 +1,9 @@
 package dev.vspec.projections.specs;
 
-import static dev.vspec.infra.jooq.read.Tables.SPECS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.SPECS_SHEET;
+import static dev.vspec.storage.jooq.read.Tables.SPECS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.SPECS_SHEET;
 
 import dev.vspec.contracts.catalog.SpecsRecorded;
-import dev.vspec.infra.jooq.read.tables.records.SpecsDocumentRecord;
-import dev.vspec.infra.jooq.read.tables.records.SpecsSheetRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.projections.runtime.Recorded;
@@ -14,6 +12,8 @@ import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecSheets;
 import dev.vspec.readmodel.SpecView;
+import dev.vspec.storage.jooq.read.tables.records.SpecsDocumentRecord;
+import dev.vspec.storage.jooq.read.tables.records.SpecsSheetRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

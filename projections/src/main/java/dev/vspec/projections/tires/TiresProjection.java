@@ -1,6 +1,6 @@
 package dev.vspec.projections.tires;
 
-import static dev.vspec.infra.jooq.read.Tables.TIRES_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.TIRES_DOCUMENT;
 
 import dev.vspec.contracts.catalog.TiresRecorded;
 import dev.vspec.projections.runtime.EventHandlers;

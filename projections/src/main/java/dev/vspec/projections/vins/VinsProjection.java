@@ -1,12 +1,12 @@
 package dev.vspec.projections.vins;
 
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.jooq.read.tables.records.VinRecord;
 import dev.vspec.projections.runtime.EventHandlers;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.readmodel.Provenance;
+import dev.vspec.storage.jooq.read.tables.records.VinRecord;
 import java.time.Instant;
 import java.util.List;
 import org.jooq.Table;

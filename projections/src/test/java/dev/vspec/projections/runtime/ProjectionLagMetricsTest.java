@@ -2,7 +2,7 @@ package dev.vspec.projections.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.PrometheusScrape;
+import dev.vspec.testing.PrometheusScrape;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;

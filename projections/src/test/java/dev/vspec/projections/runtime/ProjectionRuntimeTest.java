@@ -1,12 +1,12 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;

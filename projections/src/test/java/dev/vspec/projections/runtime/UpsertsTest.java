@@ -1,9 +1,9 @@
 package dev.vspec.projections.runtime;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.jooq.read.tables.records.ConfigurationRecord;
+import dev.vspec.storage.jooq.read.tables.records.ConfigurationRecord;
 import java.time.OffsetDateTime;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;

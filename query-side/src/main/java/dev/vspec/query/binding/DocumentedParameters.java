@@ -1,7 +1,7 @@
 package dev.vspec.query.binding;
 
 import dev.vspec.contracts.OpenApiDocument;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.vspec.query.binding;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.platform.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;

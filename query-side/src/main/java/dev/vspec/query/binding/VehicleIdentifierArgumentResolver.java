@@ -1,7 +1,7 @@
 package dev.vspec.query.binding;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.platform.web.RequestParameters;
 import jakarta.servlet.ServletRequest;
 import java.util.Map;
 import org.springframework.core.MethodParameter;

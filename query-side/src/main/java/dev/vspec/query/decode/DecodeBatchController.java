@@ -1,6 +1,8 @@
 package dev.vspec.query.decode;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vspec.access.CountsReads;
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ApiException;
@@ -10,9 +12,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoder.VpicRelease;
-import dev.vspec.infra.access.CountsReads;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.platform.web.RequestParameters;
 import dev.vspec.query.binding.RepeatableParameters;
 import dev.vspec.query.vehicle.MaybeUnknown;
 import dev.vspec.query.vehicle.Vehicle;
@@ -28,7 +28,7 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /api/v1/decode/batch?vins=V1,V2,...}: up to {@value #MAX_VINS} VINs in one request, each
  * answered as {@code /api/v1/decode?vin=} would answer it, in the order given. Each VIN counts as one
- * read against the key's monthly quota (infra's access filter charges them, see {@link CountsReads}).
+ * read against the key's monthly quota (the access module's filter charges them, see {@link CountsReads}).
  */
 @RestController
 public class DecodeBatchController {

@@ -1,6 +1,7 @@
 package dev.vspec.query.decode;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
@@ -8,8 +9,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoder;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.platform.web.RequestParameters;
 import dev.vspec.query.lookup.VehicleResolver;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -8,7 +8,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.query.lookup.DecodedMatches;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.query.lookup.VinEngines;

@@ -1,10 +1,10 @@
 package dev.vspec.query.decode;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.decoder.WmiDescription;
-import dev.vspec.infra.access.RequiresScope;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -6,7 +6,7 @@ import static org.jooq.impl.DSL.table;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.kafka.JobProjected;
+import dev.vspec.storage.JobProjected;
 import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;

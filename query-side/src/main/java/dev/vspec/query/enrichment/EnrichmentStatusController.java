@@ -1,14 +1,14 @@
 package dev.vspec.query.enrichment;
 
+import dev.vspec.access.AccessGrant;
+import dev.vspec.access.ApiKey;
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.access.ApiKey;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,9 +1,9 @@
 package dev.vspec.query.image;
 
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;

@@ -1,8 +1,8 @@
 package dev.vspec.query.listings;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.listings.CatalogPages.ConfigsPage;
 import dev.vspec.query.listings.Paging.Page;
 import jakarta.servlet.http.HttpServletRequest;

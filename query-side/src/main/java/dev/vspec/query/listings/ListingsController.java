@@ -1,8 +1,8 @@
 package dev.vspec.query.listings;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.listings.CatalogListings.Level;
 import dev.vspec.query.listings.CatalogPages.MakeCount;
 import dev.vspec.query.listings.CatalogPages.MakesPage;

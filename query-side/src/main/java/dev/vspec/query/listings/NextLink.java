@@ -1,6 +1,6 @@
 package dev.vspec.query.listings;
 
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.vspec.query.lookup;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.VehicleIdentifier;

@@ -9,7 +9,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.lookup.Lookup.Found;
 import dev.vspec.query.vehicle.LastChange;
 import dev.vspec.query.vehicle.ResolvedVehicle;

@@ -1,10 +1,10 @@
 package dev.vspec.query.maintenance;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.query.maintenance.MaintenanceResponse.Status;
 import dev.vspec.query.vehicle.Coverage;

@@ -1,20 +1,20 @@
 package dev.vspec.query.recalls;
 
-import static dev.vspec.infra.jooq.read.Tables.RECALL;
-import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
+import static dev.vspec.storage.jooq.read.Tables.RECALL;
+import static dev.vspec.storage.jooq.read.Tables.RECALL_FILE;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallMatching;
 import dev.vspec.contracts.recalls.RecallSource;
-import dev.vspec.infra.jooq.read.tables.records.RecallFileRecord;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;
+import dev.vspec.storage.jooq.read.tables.records.RecallFileRecord;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Comparator;

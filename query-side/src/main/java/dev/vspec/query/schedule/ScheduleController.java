@@ -1,8 +1,8 @@
 package dev.vspec.query.schedule;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.access.RequiresScope;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.web.LastModified;

@@ -1,13 +1,13 @@
 package dev.vspec.query.servicehistory;
 
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.query.vehicle.ResolvedVehicle;
 import dev.vspec.query.vehicle.Vehicle;

@@ -1,12 +1,12 @@
 package dev.vspec.query.servicehistory;
 
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.vehicle.GroupBuilder;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;

@@ -1,6 +1,6 @@
 package dev.vspec.query.status;
 
-import dev.vspec.infra.access.PublicRoute;
+import dev.vspec.access.PublicRoute;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 

@@ -1,14 +1,14 @@
 package dev.vspec.query.store;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.CONFIG_KEY_ALIAS;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.CONFIG_KEY_ALIAS;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_HISTORY_SOURCE;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.query.lookup.Configurations;
 import dev.vspec.query.lookup.DecodedMatches.Candidate;
 import dev.vspec.query.lookup.DecodedMatches.ModelOf;

@@ -1,6 +1,6 @@
 package dev.vspec.query.store;
 
-import dev.vspec.infra.migration.ReadChangeNotifications;
+import dev.vspec.storage.ReadChangeNotifications;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package dev.vspec.query.store;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.IMAGE;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.IMAGE;
 
 import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.lookup.Lookup;

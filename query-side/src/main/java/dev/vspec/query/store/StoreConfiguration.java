@@ -1,7 +1,7 @@
 package dev.vspec.query.store;
 
-import dev.vspec.infra.decoding.DecoderConfiguration;
-import dev.vspec.infra.decoding.DecoderSource;
+import dev.vspec.decoding.DecoderConfiguration;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.query.lookup.VinEngines;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;

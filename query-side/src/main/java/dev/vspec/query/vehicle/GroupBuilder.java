@@ -1,7 +1,7 @@
 package dev.vspec.query.vehicle;
 
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.readmodel.Group;
 
 /**

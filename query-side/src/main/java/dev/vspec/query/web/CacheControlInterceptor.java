@@ -1,7 +1,7 @@
 package dev.vspec.query.web;
 
-import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.web.RequestParameters;
+import dev.vspec.access.AccessGrant;
+import dev.vspec.platform.web.RequestParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
@@ -14,7 +14,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * Puts the {@link CachePolicy}'s {@code Cache-Control} on every GET of a known route before its
  * handler runs, so it also rides on 304 answers, which skip the body: {@code private} and
  * {@code Vary} on the key's headers for an answer given to a key. An answer that holds something unknown
- * is shortened once written ({@link BriefWhileUnknown}); an error replaces it with infra's {@code no-store}.
+ * is shortened once written ({@link BriefWhileUnknown}); an error replaces it with web-platform's {@code no-store}.
  */
 public final class CacheControlInterceptor implements HandlerInterceptor {
 

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 /**
  * The one place that decides every route's {@code Cache-Control}, by how often the data behind the
  * answer changes. Applied to every GET ({@link CacheControlInterceptor}); errors replace it with
- * {@code no-store} (written by infra).
+ * {@code no-store} (written by web-platform).
  */
 public final class CachePolicy {
 

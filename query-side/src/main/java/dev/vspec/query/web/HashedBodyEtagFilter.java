@@ -1,6 +1,6 @@
 package dev.vspec.query.web;
 
-import dev.vspec.infra.web.RequestWithoutHeader;
+import dev.vspec.platform.web.RequestWithoutHeader;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;

@@ -1,10 +1,10 @@
 package dev.vspec.query.wholevehicle;
 
+import dev.vspec.access.AccessGrant;
+import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.access.AccessGrant;
-import dev.vspec.infra.access.RequiresScope;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.query.binding.RepeatableParameters;
 import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.query.vehicle.Coverage;

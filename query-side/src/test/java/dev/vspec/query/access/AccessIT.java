@@ -1,22 +1,22 @@
 package dev.vspec.query.access;
 
-import static dev.vspec.infra.jooq.access.Tables.SPENT_READS;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.storage.jooq.access.Tables.SPENT_READS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.ApiKeys;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
+import dev.vspec.access.Window;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.ApiKeys;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.TestKeys;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;

@@ -4,13 +4,13 @@ import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.ApiKeys;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.ApiKeys;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

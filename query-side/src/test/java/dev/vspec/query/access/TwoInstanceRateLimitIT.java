@@ -3,11 +3,11 @@ package dev.vspec.query.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.TestDatabase;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.QuerySideApplication;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.TestKeys;
+import dev.vspec.testing.database.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

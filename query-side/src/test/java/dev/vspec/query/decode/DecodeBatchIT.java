@@ -1,17 +1,17 @@
 package dev.vspec.query.decode;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;

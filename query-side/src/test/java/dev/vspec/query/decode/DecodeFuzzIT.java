@@ -2,8 +2,8 @@ package dev.vspec.query.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;

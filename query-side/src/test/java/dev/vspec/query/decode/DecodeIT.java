@@ -1,8 +1,5 @@
 package dev.vspec.query.decode;
 
-import static dev.vspec.infra.jooq.read.Tables.VIN;
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50;
@@ -10,15 +7,18 @@ import static dev.vspec.query.ReadModelSeed.F150_2020_LARIAT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50;
 import static dev.vspec.query.ReadModelSeed.F150_2020_XLT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
-import dev.vspec.infra.decoding.DecoderSource;
-import dev.vspec.infra.testing.Api;
+import dev.vspec.decoding.DecoderSource;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.util.Locale;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;

@@ -1,16 +1,16 @@
 package dev.vspec.query.decode;
 
-import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.storage.jooq.read.Tables.EPA_ENTRY;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.EpaVehicle;
-import dev.vspec.infra.testing.EpaEntries;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.EpaRows;
+import dev.vspec.testing.EpaEntries;
 import java.time.Instant;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.AfterEach;

@@ -10,7 +10,7 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.axon.EventSerialization;
+import dev.vspec.events.axon.EventSerialization;
 import dev.vspec.query.enrichment.EnrichmentJobView.JobError;
 import dev.vspec.query.enrichment.EnrichmentJobView.JobStep;
 import dev.vspec.query.enrichment.EnrichmentJobView.Status;

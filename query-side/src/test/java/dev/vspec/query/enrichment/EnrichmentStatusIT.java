@@ -1,11 +1,14 @@
 package dev.vspec.query.enrichment;
 
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.IssuedKey;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
@@ -17,13 +20,10 @@ import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.IssuedKey;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.TestKeys;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;

@@ -7,7 +7,7 @@ import static org.mockito.Mockito.when;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;

@@ -1,6 +1,6 @@
 package dev.vspec.query.enrichment;
 
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
@@ -8,7 +8,7 @@ import dev.vspec.contracts.identity.Vin;
 import dev.vspec.query.QuerySideWebSlice;
 import org.junit.jupiter.api.Test;
 
-/** A poll takes exactly one of job_id and vin, checked before the event log is read ({@link dev.vspec.infra.testing.NoDatabase}). */
+/** A poll takes exactly one of job_id and vin, checked before the event log is read ({@link dev.vspec.testing.database.NoDatabase}). */
 class EnrichmentStatusParametersTest extends QuerySideWebSlice {
 
     private static final String ROUTE = "/api/v0/enrich";

@@ -6,7 +6,7 @@ import static org.jooq.impl.DSL.table;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vspec.infra.axon.EventSerialization;
+import dev.vspec.events.axon.EventSerialization;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

@@ -1,7 +1,5 @@
 package dev.vspec.query.fluids;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX_LABEL;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
@@ -15,6 +13,8 @@ import static dev.vspec.query.ReadModelSeed.F150_XLT_27_LABEL;
 import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
 import static dev.vspec.query.ReadModelSeed.F150_XLT_50_LABEL;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.ReadModelSeed;

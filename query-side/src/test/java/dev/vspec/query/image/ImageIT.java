@@ -1,16 +1,16 @@
 package dev.vspec.query.image;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_IMAGE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_IMAGE_TYPE;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.Expected;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,5 @@
 package dev.vspec.query.labor;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CABIN_FILTER_LABOR;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.Expected.CVT_FLUID_LABOR;
@@ -11,6 +9,8 @@ import static dev.vspec.query.Expected.TIRE_ROTATION_LABOR;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;

@@ -1,6 +1,6 @@
 package dev.vspec.query.listings;
 
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.QuerySideWebSlice;
@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The listings' filters, limit and cursor, refused before the catalog is read ({@link dev.vspec.infra.testing.NoDatabase}).
+ * The listings' filters, limit and cursor, refused before the catalog is read ({@link dev.vspec.testing.database.NoDatabase}).
  * What the listings answer is ListingsIT's.
  */
 class ListingParametersTest extends QuerySideWebSlice {

@@ -1,18 +1,18 @@
 package dev.vspec.query.listings;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vspec.access.ApiKeyStore;
+import dev.vspec.access.NewKey;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.access.Scope;
-import dev.vspec.infra.access.ApiKeyStore;
-import dev.vspec.infra.access.NewKey;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

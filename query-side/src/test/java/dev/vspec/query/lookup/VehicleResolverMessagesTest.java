@@ -10,7 +10,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.VinDecoding;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.AskedRoutes;
 import dev.vspec.readmodel.EpaEngineResolution;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

@@ -1,7 +1,5 @@
 package dev.vspec.query.maintenance;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CABIN_FILTER;
 import static dev.vspec.query.Expected.CABIN_FILTER_LABOR;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
@@ -15,6 +13,8 @@ import static dev.vspec.query.Expected.OIL_FILTER;
 import static dev.vspec.query.Expected.TIRE_ROTATION_LABOR;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;

@@ -1,7 +1,5 @@
 package dev.vspec.query.parts;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CABIN_FILTER;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.Expected.DRAIN_WASHER;
@@ -9,6 +7,8 @@ import static dev.vspec.query.Expected.OIL_FILTER;
 import static dev.vspec.query.Expected.WIPER;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;

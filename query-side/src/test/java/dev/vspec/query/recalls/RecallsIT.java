@@ -1,13 +1,13 @@
 package dev.vspec.query.recalls;
 
-import static dev.vspec.infra.jooq.read.Tables.RECALL_FILE;
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.storage.jooq.read.Tables.RECALL_FILE;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.TestKeys;
 import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;

@@ -1,7 +1,7 @@
 package dev.vspec.query.specs;
 
-import static dev.vspec.infra.jooq.read.Tables.EPA_ENTRY;
-import static dev.vspec.infra.testing.Api.query;
+import static dev.vspec.storage.jooq.read.Tables.EPA_ENTRY;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.contracts.catalog.FactSource;
@@ -9,15 +9,15 @@ import dev.vspec.contracts.catalog.SpecItem;
 import dev.vspec.contracts.epa.EpaEntryRecorded;
 import dev.vspec.contracts.epa.EpaSource;
 import dev.vspec.contracts.epa.EpaVehicle;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.EpaEntries;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.EpaRows;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecView;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.EpaEntries;
+import dev.vspec.testing.TestKeys;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

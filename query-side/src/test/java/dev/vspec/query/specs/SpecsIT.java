@@ -1,10 +1,10 @@
 package dev.vspec.query.specs;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.Expected.CIVIC_LX_VEHICLE;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static dev.vspec.query.ReadModelSeed.SEEDED_SOURCE_JSON;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;

@@ -1,21 +1,21 @@
 package dev.vspec.query.store;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.SEEDED;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.vspec.contracts.catalog.TireFitment;
-import dev.vspec.infra.migration.ReadChangeNotifications;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.TireView;
+import dev.vspec.storage.ReadChangeNotifications;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,14 +1,14 @@
 package dev.vspec.query.store;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.F150_XLT_50;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.testing.Api.Reply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,20 +1,20 @@
 package dev.vspec.query.vehicle;
 
-import static dev.vspec.infra.jooq.read.Tables.FLUIDS_DOCUMENT;
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_EX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.CIVIC_SPORT;
 import static dev.vspec.query.ReadModelSeed.RANGE_ROVER_VIN;
 import static dev.vspec.query.ReadModelSeed.SEEDED_SOURCE_JSON;
+import static dev.vspec.storage.jooq.read.Tables.FLUIDS_DOCUMENT;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.TestKeys;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.Group;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.TestKeys;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,13 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;

@@ -1,7 +1,7 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.Expected;

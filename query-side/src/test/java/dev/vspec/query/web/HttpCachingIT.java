@@ -1,13 +1,13 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.PARTS_DOCUMENT;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
 import static dev.vspec.query.ReadModelSeed.F150_27_2020_VIN;
 import static dev.vspec.query.ReadModelSeed.SEEDED;
 import static dev.vspec.query.ReadModelSeed.price;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.PARTS_DOCUMENT;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -15,8 +15,6 @@ import dev.vspec.contracts.catalog.Fluid;
 import dev.vspec.contracts.catalog.Part;
 import dev.vspec.contracts.catalog.PartPriced;
 import dev.vspec.contracts.catalog.SpecItem;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
 import dev.vspec.readmodel.FluidView;
@@ -24,6 +22,8 @@ import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.PartView;
 import dev.vspec.readmodel.Provenance;
 import dev.vspec.readmodel.SpecView;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;

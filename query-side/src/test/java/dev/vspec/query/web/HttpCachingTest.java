@@ -1,9 +1,9 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.lookup.HeldVehicle.RECORDED_HTTP_DATE;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doThrow;
@@ -12,13 +12,13 @@ import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.infra.testing.Api;
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.MockApi;
 import dev.vspec.query.QuerySideWebSlice;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.GroupDocument;
+import dev.vspec.testing.Api;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.MockApi;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,14 +1,14 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.json;
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.testing.Api.json;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api.Reply;
 import dev.vspec.query.QuerySideWebSlice;
 import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.Group;
+import dev.vspec.testing.Api.Reply;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;

@@ -1,13 +1,13 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.HostileRequests.HostileRequest;
 import dev.vspec.query.ReadModelSeed;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.HostileRequests.HostileRequest;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,7 +34,7 @@ class RoutingErrorsIT extends SeededRouteIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.vspec.infra.testing.HostileRequests#all")
+    @MethodSource("dev.vspec.testing.HostileRequests#all")
     void whatTomcatRefusesIsAnErrorRecord(HostileRequest request) {
         request.assertRefusedAsErrorRecord(port);
     }

@@ -1,13 +1,13 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api.Reply;
-import dev.vspec.infra.testing.MockApi;
 import dev.vspec.query.QuerySideWebSlice;
 import dev.vspec.query.lookup.HeldVehicle;
+import dev.vspec.testing.Api.Reply;
+import dev.vspec.testing.MockApi;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

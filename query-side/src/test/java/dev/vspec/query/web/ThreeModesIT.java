@@ -3,8 +3,8 @@ package dev.vspec.query.web;
 import static dev.vspec.query.Expected.CIVIC_LX_MODES;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.testing.Api;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;

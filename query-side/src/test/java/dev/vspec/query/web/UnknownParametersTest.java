@@ -1,15 +1,15 @@
 package dev.vspec.query.web;
 
-import static dev.vspec.infra.testing.Api.query;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX_VIN;
+import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.verifyNoInteractions;
 
-import dev.vspec.infra.testing.ApiDocument;
-import dev.vspec.infra.testing.ApiDocument.Operation;
-import dev.vspec.infra.testing.ApiDocument.Side;
 import dev.vspec.query.QuerySideWebSlice;
+import dev.vspec.testing.ApiDocument;
+import dev.vspec.testing.ApiDocument.Operation;
+import dev.vspec.testing.ApiDocument.Side;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

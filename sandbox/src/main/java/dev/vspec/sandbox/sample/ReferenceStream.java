@@ -1,8 +1,8 @@
 package dev.vspec.sandbox.sample;
 
-import dev.vspec.infra.access.Sha256;
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.access.Sha256;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import dev.vspec.projections.runtime.Recorded;
 import java.io.IOException;
 import java.io.InputStream;

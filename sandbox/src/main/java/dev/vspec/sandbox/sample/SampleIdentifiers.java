@@ -1,9 +1,9 @@
 package dev.vspec.sandbox.sample;
 
-import static dev.vspec.infra.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.infra.jooq.read.Tables.RECALL;
-import static dev.vspec.infra.jooq.read.Tables.SERVICE_RECORD;
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
+import static dev.vspec.storage.jooq.read.Tables.RECALL;
+import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;

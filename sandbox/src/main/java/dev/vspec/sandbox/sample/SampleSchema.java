@@ -1,15 +1,15 @@
 package dev.vspec.sandbox.sample;
 
-import static dev.vspec.infra.jooq.sample.Tables.REFERENCE_LOAD;
+import static dev.vspec.storage.jooq.sample.Tables.REFERENCE_LOAD;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vspec.infra.access.Sha256;
-import dev.vspec.infra.axon.EventSerialization;
-import dev.vspec.infra.kafka.EventEnvelope;
+import dev.vspec.access.Sha256;
+import dev.vspec.events.axon.EventSerialization;
+import dev.vspec.events.kafka.EventEnvelope;
 import dev.vspec.projections.runtime.EventReplay;
 import dev.vspec.projections.runtime.Projection;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.vspec.sandbox.sample;
 
-import static dev.vspec.infra.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.query.decode.DecodeScope;

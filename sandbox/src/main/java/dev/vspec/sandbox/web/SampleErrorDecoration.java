@@ -1,8 +1,8 @@
 package dev.vspec.sandbox.web;
 
 import dev.vspec.contracts.error.ApiError;
-import dev.vspec.infra.web.ErrorDecoration;
-import dev.vspec.infra.web.ErrorDocs;
+import dev.vspec.platform.web.ErrorDecoration;
+import dev.vspec.platform.web.ErrorDocs;
 import dev.vspec.sandbox.sample.SampleIdentifiers;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,14 +1,14 @@
 package dev.vspec.sandbox.web;
 
+import dev.vspec.access.Admission;
+import dev.vspec.access.ApiAccessFilter;
+import dev.vspec.access.RetryAfter;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.access.Window;
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.access.Admission;
-import dev.vspec.infra.access.ApiAccessFilter;
-import dev.vspec.infra.access.BudgetAddress;
-import dev.vspec.infra.access.RetryAfter;
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.platform.connector.BudgetAddress;
+import dev.vspec.platform.web.ApiErrorResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

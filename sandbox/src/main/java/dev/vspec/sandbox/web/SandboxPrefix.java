@@ -2,8 +2,8 @@ package dev.vspec.sandbox.web;
 
 import dev.vspec.contracts.error.ApiError;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.AskedRoutes;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.AskedRoutes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

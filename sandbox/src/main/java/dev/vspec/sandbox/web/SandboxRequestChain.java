@@ -1,12 +1,12 @@
 package dev.vspec.sandbox.web;
 
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.connector.ConnectorAutoConfiguration;
-import dev.vspec.infra.web.ApiErrorResponses;
-import dev.vspec.infra.web.ApiWebAutoConfiguration;
-import dev.vspec.infra.web.CrossOrigin;
-import dev.vspec.infra.web.CrossOriginFilter;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.platform.connector.ConnectorAutoConfiguration;
+import dev.vspec.platform.web.ApiErrorResponses;
+import dev.vspec.platform.web.ApiWebAutoConfiguration;
+import dev.vspec.platform.web.CrossOrigin;
+import dev.vspec.platform.web.CrossOriginFilter;
+import dev.vspec.platform.web.RequestChain;
 import dev.vspec.query.binding.QueryParameterRules;
 import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
 import dev.vspec.query.web.CacheControlInterceptor;
@@ -46,7 +46,7 @@ class SandboxRequestChain implements WebMvcConfigurer {
                 ApiWebAutoConfiguration.CONCRETE_CONTENT_TYPES,
                 RequestChain.OBSERVATION,
                 ApiWebAutoConfiguration.REQUEST_LOG,
-                // so that every answer, a 429 and infra's refusals too, carries the site's allowance
+                // so that every answer, a 429 and web-platform's refusals too, carries the site's allowance
                 CORS,
                 // a query carrying a key or not readable is refused before it counts against anything
                 ApiWebAutoConfiguration.STRICT_QUERY_STRINGS,

@@ -1,6 +1,6 @@
 package dev.vspec.sandbox.web;
 
-import dev.vspec.infra.web.ErrorDecoration;
+import dev.vspec.platform.web.ErrorDecoration;
 import dev.vspec.sandbox.sample.SampleIdentifiers;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;

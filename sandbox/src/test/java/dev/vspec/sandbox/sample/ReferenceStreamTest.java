@@ -3,14 +3,14 @@ package dev.vspec.sandbox.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.vspec.access.Sha256;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.ExteriorImageCached;
 import dev.vspec.contracts.catalog.ServiceHistoryRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
-import dev.vspec.infra.access.Sha256;
-import dev.vspec.infra.kafka.EventEnvelope;
-import dev.vspec.infra.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventEnvelope;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
 import dev.vspec.sandbox.sample.ReferenceStream.ReferenceEvent;
 import java.io.IOException;
 import java.io.InputStream;

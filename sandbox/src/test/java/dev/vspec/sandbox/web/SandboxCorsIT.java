@@ -3,10 +3,10 @@ package dev.vspec.sandbox.web;
 import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.testing.Api;
+import dev.vspec.access.Window;
 import dev.vspec.sandbox.SandboxClient;
 import dev.vspec.sandbox.SandboxHttpIT;
+import dev.vspec.testing.Api;
 import org.junit.jupiter.api.Test;
 
 /**

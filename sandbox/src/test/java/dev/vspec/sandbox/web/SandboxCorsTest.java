@@ -5,9 +5,9 @@ import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static dev.vspec.sandbox.SandboxHttpIT.SITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.sandbox.SandboxWebSlice;
+import dev.vspec.testing.Api;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,12 +3,12 @@ package dev.vspec.sandbox.web;
 import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.access.Window;
-import dev.vspec.infra.testing.Api;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.access.Window;
 import dev.vspec.sandbox.SandboxApplication;
 import dev.vspec.sandbox.SandboxClient;
 import dev.vspec.sandbox.SandboxHttpIT;
+import dev.vspec.testing.Api;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

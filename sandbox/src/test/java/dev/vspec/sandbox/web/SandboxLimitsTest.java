@@ -2,8 +2,8 @@ package dev.vspec.sandbox.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.access.SharedBudgets;
-import dev.vspec.infra.web.ApiErrorResponses;
+import dev.vspec.access.SharedBudgets;
+import dev.vspec.platform.web.ApiErrorResponses;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import java.lang.reflect.Proxy;
 import java.time.Clock;

@@ -7,8 +7,8 @@ import static dev.vspec.sandbox.SandboxAnswers.assertLimitHeaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.verifyNoInteractions;
 
-import dev.vspec.infra.testing.Api;
 import dev.vspec.sandbox.SandboxWebSlice;
+import dev.vspec.testing.Api;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -2,12 +2,12 @@ package dev.vspec.sandbox.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.infra.testing.ServedChain;
-import dev.vspec.infra.web.RequestChain;
+import dev.vspec.platform.web.RequestChain;
 import dev.vspec.query.binding.QueryParameterRules;
 import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
 import dev.vspec.query.web.CacheControlInterceptor;
 import dev.vspec.sandbox.SandboxHttpIT;
+import dev.vspec.testing.ServedChain;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -44,6 +44,6 @@ class SandboxRequestChainIT extends SandboxHttpIT {
                 .as(served.describe())
                 .filteredOn(resolver -> resolver.startsWith("dev.vspec."))
                 .containsExactly(
-                        "dev.vspec.infra.web.TextParameters", VehicleIdentifierArgumentResolver.class.getName());
+                        "dev.vspec.platform.web.TextParameters", VehicleIdentifierArgumentResolver.class.getName());
     }
 }

@@ -14,7 +14,7 @@ import dev.vspec.contracts.catalog.RecordServiceHistory;
 import dev.vspec.contracts.catalog.ServiceRecord;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoder.CatalogIdentity;
-import dev.vspec.infra.testing.StubVendor;
+import dev.vspec.testing.StubVendor;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryRegistry;
