@@ -31,7 +31,10 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @EnableConfigurationProperties(AccessProperties.class)
 public class AccessAutoConfiguration {
 
-    /** The access filter's name, its place in each deployable's {@link dev.vspec.platform.web.RequestChain}. */
+    /**
+     * The access filter's name in each deployable's {@link dev.vspec.platform.web.RequestChain}: it goes before anything
+     * that buffers or caches the answer.
+     */
     public static final String API_ACCESS = "apiAccessFilter";
 
     @Bean

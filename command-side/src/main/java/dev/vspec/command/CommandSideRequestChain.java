@@ -21,11 +21,9 @@ class CommandSideRequestChain {
         return RequestChain.outermostFirst(
                 ApiWebAutoConfiguration.REQUEST_IDS,
                 RequestChain.CHARACTER_ENCODING,
-                // Spring's filters fail on a Content-Type they cannot parse as soon as they wrap the request
                 ApiWebAutoConfiguration.CONCRETE_CONTENT_TYPES,
                 RequestChain.OBSERVATION,
                 ApiWebAutoConfiguration.REQUEST_LOG,
-                // after the log, so a refusal is logged; before access: a key in a query string is refused unread
                 ApiWebAutoConfiguration.STRICT_QUERY_STRINGS,
                 AccessAutoConfiguration.API_ACCESS,
                 RequestChain.REQUEST_CONTEXT);

@@ -19,7 +19,6 @@ class ProjectionsRequestChain {
         return RequestChain.outermostFirst(
                 ApiWebAutoConfiguration.REQUEST_IDS,
                 RequestChain.CHARACTER_ENCODING,
-                // Spring's filters fail on a Content-Type they cannot parse as soon as they wrap the request
                 ApiWebAutoConfiguration.CONCRETE_CONTENT_TYPES,
                 RequestChain.OBSERVATION,
                 ApiWebAutoConfiguration.REQUEST_LOG,

@@ -32,13 +32,10 @@ public class QuerySideRequestChain implements WebMvcConfigurer {
         return RequestChain.outermostFirst(
                 ApiWebAutoConfiguration.REQUEST_IDS,
                 RequestChain.CHARACTER_ENCODING,
-                // Spring's filters fail on a Content-Type they cannot parse as soon as they wrap the request
                 ApiWebAutoConfiguration.CONCRETE_CONTENT_TYPES,
                 RequestChain.OBSERVATION,
                 ApiWebAutoConfiguration.REQUEST_LOG,
-                // after the log, so a refusal is logged; before access: a key in a query string is refused unread
                 ApiWebAutoConfiguration.STRICT_QUERY_STRINGS,
-                // before anything that buffers or caches the answer
                 AccessAutoConfiguration.API_ACCESS,
                 RequestChain.REQUEST_CONTEXT,
                 ETAG_FILTER);
@@ -50,19 +47,28 @@ public class QuerySideRequestChain implements WebMvcConfigurer {
         return RequestChain.registration(new HashedBodyEtagFilter(), "/api/*");
     }
 
-    /**
-     * Every route's query parameters checked before its handler reads any, then its {@code Cache-Control} set before
-     * it runs, so that a 304, which skips the handler's body, carries it too.
-     */
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
+        addHandlersInterceptors(registry);
+    }
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        addHandlersArguments(resolvers);
+    }
+
+    /**
+     * The interceptors of the query side's handlers, wherever they answer (the sandbox's too): every route's query
+     * parameters checked before its handler reads any, then its {@code Cache-Control} set before it runs, so that a
+     * 304, which skips the handler's body, carries it too.
+     */
+    public static void addHandlersInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(QueryParameterRules.asDocumented()).addPathPatterns("/api/**");
         registry.addInterceptor(new CacheControlInterceptor()).addPathPatterns("/api/**");
     }
 
     /** A handler's {@code VehicleIdentifier}, read from the query string (web-platform's text parameters come first). */
-    @Override
-    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+    public static void addHandlersArguments(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(new VehicleIdentifierArgumentResolver());
     }
 }

@@ -16,7 +16,7 @@ import org.springframework.web.servlet.resource.ResourceUrlProviderExposingInter
 
 /** The query side's Tomcat and dispatcher wrap a request in the order {@link QuerySideRequestChain} declares. */
 @QuerySideIT
-class QuerySideRequestChainIT {
+public class QuerySideRequestChainIT {
 
     @Autowired
     ApplicationContext context;
@@ -35,8 +35,11 @@ class QuerySideRequestChainIT {
 
     @Test
     void aHandlersInterceptorsAndArgumentsComeAsDeclared() {
-        ServedChain served = ServedChain.of(context, "GET", "/api/v1/fluids");
+        assertHandlersChain(ServedChain.of(context, "GET", "/api/v1/fluids"));
+    }
 
+    /** The query side's handlers' interceptors and their own arguments, wherever they answer (the sandbox's too). */
+    public static void assertHandlersChain(ServedChain served) {
         assertThat(served.interceptors())
                 .as(served.describe())
                 .containsExactly(

@@ -7,9 +7,7 @@ import dev.vspec.platform.web.ApiWebAutoConfiguration;
 import dev.vspec.platform.web.CrossOrigin;
 import dev.vspec.platform.web.CrossOriginFilter;
 import dev.vspec.platform.web.RequestChain;
-import dev.vspec.query.binding.QueryParameterRules;
-import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
-import dev.vspec.query.web.CacheControlInterceptor;
+import dev.vspec.query.QuerySideRequestChain;
 import dev.vspec.query.web.HashedBodyEtagFilter;
 import java.time.Clock;
 import java.util.List;
@@ -42,7 +40,6 @@ class SandboxRequestChain implements WebMvcConfigurer {
         return RequestChain.outermostFirst(
                 ApiWebAutoConfiguration.REQUEST_IDS,
                 RequestChain.CHARACTER_ENCODING,
-                // Spring's filters fail on a Content-Type they cannot parse as soon as they wrap the request
                 ApiWebAutoConfiguration.CONCRETE_CONTENT_TYPES,
                 RequestChain.OBSERVATION,
                 ApiWebAutoConfiguration.REQUEST_LOG,
@@ -99,15 +96,14 @@ class SandboxRequestChain implements WebMvcConfigurer {
         return RequestChain.registration(new HashedBodyEtagFilter(), "/api/*");
     }
 
-    /** The query side's: every route's query parameters checked, then its {@code Cache-Control} set. */
+    /** The query side's handlers' own, as they are on the query side. */
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        registry.addInterceptor(QueryParameterRules.asDocumented()).addPathPatterns("/api/**");
-        registry.addInterceptor(new CacheControlInterceptor()).addPathPatterns("/api/**");
+        QuerySideRequestChain.addHandlersInterceptors(registry);
     }
 
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
-        resolvers.add(new VehicleIdentifierArgumentResolver());
+        QuerySideRequestChain.addHandlersArguments(resolvers);
     }
 }

@@ -3,16 +3,12 @@ package dev.vspec.sandbox.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.platform.web.RequestChain;
-import dev.vspec.query.binding.QueryParameterRules;
-import dev.vspec.query.binding.VehicleIdentifierArgumentResolver;
-import dev.vspec.query.web.CacheControlInterceptor;
+import dev.vspec.query.QuerySideRequestChainIT;
 import dev.vspec.sandbox.SandboxHttpIT;
 import dev.vspec.testing.ServedChain;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
-import org.springframework.web.servlet.handler.ConversionServiceExposingInterceptor;
-import org.springframework.web.servlet.resource.ResourceUrlProviderExposingInterceptor;
 
 /** The sandbox's Tomcat and dispatcher wrap a request in the order {@link SandboxRequestChain} declares. */
 class SandboxRequestChainIT extends SandboxHttpIT {
@@ -30,20 +26,7 @@ class SandboxRequestChainIT extends SandboxHttpIT {
     }
 
     @Test
-    void aHandlersInterceptorsAndArgumentsComeAsDeclared() {
-        ServedChain served = ServedChain.of(context, "GET", "/api/v1/fluids");
-
-        assertThat(served.interceptors())
-                .as(served.describe())
-                .containsExactly(
-                        QueryParameterRules.class.getName(),
-                        CacheControlInterceptor.class.getName(),
-                        ConversionServiceExposingInterceptor.class.getName(),
-                        ResourceUrlProviderExposingInterceptor.class.getName());
-        assertThat(served.argumentResolvers())
-                .as(served.describe())
-                .filteredOn(resolver -> resolver.startsWith("dev.vspec."))
-                .containsExactly(
-                        "dev.vspec.platform.web.TextParameters", VehicleIdentifierArgumentResolver.class.getName());
+    void aHandlersInterceptorsAndArgumentsAreTheQuerySides() {
+        QuerySideRequestChainIT.assertHandlersChain(ServedChain.of(context, "GET", "/api/v1/fluids"));
     }
 }

@@ -37,9 +37,16 @@ import tools.jackson.databind.ObjectMapper;
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
 public class ApiWebAutoConfiguration {
 
+    /** First of all: every answer and log line of the request carries its id. */
     public static final String REQUEST_IDS = "requestIdFilter";
+    /** Before Spring's filters that wrap the request (observation): they fail on a Content-Type they cannot parse. */
     public static final String CONCRETE_CONTENT_TYPES = "concreteContentTypesFilter";
+
     public static final String REQUEST_LOG = "requestLogFilter";
+    /**
+     * After the request log, so that a refusal is logged (and after CORS, so that a page can read it); before the
+     * access filter, so that a key sent in a query string is refused unread.
+     */
     public static final String STRICT_QUERY_STRINGS = "strictQueryStringsFilter";
 
     /**
