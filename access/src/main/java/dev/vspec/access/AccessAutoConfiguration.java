@@ -14,7 +14,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
@@ -31,6 +30,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @ConditionalOnProperty(name = "vspec.access.enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(AccessProperties.class)
 public class AccessAutoConfiguration {
+
+    /**
+     * The access filter's name in each deployable's {@link dev.vspec.platform.web.RequestChain}: it goes before anything
+     * that buffers or caches the answer.
+     */
+    public static final String API_ACCESS = "apiAccessFilter";
 
     @Bean
     ApiKeyStore apiKeyStore(DSLContext db) {
@@ -62,7 +67,7 @@ public class AccessAutoConfiguration {
         return MonthlyReadCounts.start(db, Clock.systemUTC(), Duration.ofMillis(20), Duration.ofMillis(250));
     }
 
-    @Bean
+    @Bean(API_ACCESS)
     FilterRegistrationBean<ApiAccessFilter> apiAccessFilter(
             RouteAccessHolder routes,
             KeyLookup keys,
@@ -73,9 +78,7 @@ public class AccessAutoConfiguration {
         FilterRegistrationBean<ApiAccessFilter> registration = new FilterRegistrationBean<>(
                 new ApiAccessFilter(routes::get, keys, budgets, readCounts, errors, properties, Clock.systemUTC()));
         registration.addUrlPatterns("/api/*");
-        // right after the request id, before anything that buffers or caches the answer
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
-        registration.setName("apiAccessFilter");
+        registration.setName(API_ACCESS);
         return registration;
     }
 

@@ -12,9 +12,10 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
 /**
  * What every command-side web slice starts from, one Spring context for all of them: the write routes' handlers with
- * their collaborators, web-platform's error records and access filter ({@link KeyedWebSlice}), with what would reach the
- * command bus, the event log or PostgreSQL mocked (enrichment requests, access requests) or failing the test
- * ({@link NoDatabase}). Webhooks may name plain-HTTP receivers on loopback, as in the ITs.
+ * their collaborators, web-platform's error records and access filter ({@link KeyedWebSlice}) in the order its
+ * request chain gives them, with what would reach the command bus, the event log or PostgreSQL mocked (enrichment
+ * requests, access requests) or failing the test ({@link NoDatabase}). Webhooks may name plain-HTTP receivers on
+ * loopback, as in the ITs.
  */
 @WebMvcTest(
         properties = {
@@ -22,7 +23,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
             "vspec.webhooks.allow-http=true",
             "vspec.webhooks.allowed-addresses=loopback"
         })
-@Import({EnrichmentRoutesSlice.class, WebhookRoutesSlice.class})
+@Import({CommandSideRequestChain.class, EnrichmentRoutesSlice.class, WebhookRoutesSlice.class})
 public abstract class CommandSideWebSlice extends KeyedWebSlice {
 
     @MockitoBean

@@ -3,7 +3,9 @@ package dev.vspec.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.vspec.platform.web.RequestChain;
 import dev.vspec.testing.Api;
+import dev.vspec.testing.ServedChain;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -23,7 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.webmvc.error.DefaultErrorAttributes;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.web.servlet.handler.HandlerExceptionResolverComposite;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -78,6 +82,22 @@ class GatewayIT {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** The order GatewayRequestChain declares: its filters, and its exception resolver ahead of Spring's. */
+    @Test
+    void aRequestIsWrappedInTheDeclaredOrder() {
+        ServedChain served = ServedChain.of(gateway, "GET", "/api/v1/echo");
+
+        assertThat(served.filterNames())
+                .as(served.describe())
+                .containsExactlyElementsOf(gateway.getBean(RequestChain.class).filters());
+        assertThat(served.exceptionResolvers())
+                .as(served.describe())
+                .containsExactly(
+                        "dev.vspec.gateway.web.GatewayErrors",
+                        DefaultErrorAttributes.class.getName(),
+                        HandlerExceptionResolverComposite.class.getName());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.vspec.query;
 
 import dev.vspec.decoding.DecoderSource;
-import dev.vspec.query.vehicle.DecodedMatches;
-import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.lookup.DecodedMatches;
+import dev.vspec.query.lookup.VehicleResolver;
 import dev.vspec.testing.KeyedWebSlice;
 import dev.vspec.testing.database.NoDatabase;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;

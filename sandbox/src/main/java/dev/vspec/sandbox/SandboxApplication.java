@@ -3,6 +3,7 @@ package dev.vspec.sandbox;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.runtime.Projection;
 import dev.vspec.query.QuerySideApplication;
+import dev.vspec.query.QuerySideRequestChain;
 import dev.vspec.query.decode.EveryVinDecodes;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
@@ -30,6 +31,8 @@ import org.springframework.context.annotation.FilterType;
         excludeFilters = {
             @ComponentScan.Filter(type = FilterType.CUSTOM, classes = TypeExcludeFilter.class),
             @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideApplication.class),
+            // the sandbox's own chain wraps its requests (SandboxRequestChain)
+            @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = QuerySideRequestChain.class),
             // the sandbox decodes its sample VINs alone (SampleVinsDecode)
             @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = EveryVinDecodes.class)
         })

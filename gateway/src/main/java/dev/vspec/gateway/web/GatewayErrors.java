@@ -10,8 +10,6 @@ import java.io.UncheckedIOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.stereotype.Component;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
@@ -21,16 +19,22 @@ import org.springframework.web.servlet.ModelAndView;
  * specification's 502 {@code upstream_unreachable}, the gateway's own decorated error record.
  * Anything else is left to web-platform's handler; a client that went away is not an error at all.
  */
-@Component
-@Order(Ordered.HIGHEST_PRECEDENCE)
-class GatewayErrors implements HandlerExceptionResolver {
+final class GatewayErrors implements HandlerExceptionResolver, Ordered {
 
     private static final Logger log = LoggerFactory.getLogger(GatewayErrors.class);
 
     private final ApiErrorResponses errors;
+    private final int order;
 
-    GatewayErrors(ApiErrorResponses errors) {
+    /** @param order its place among the exception resolvers, which {@link GatewayRequestChain} decides */
+    GatewayErrors(ApiErrorResponses errors, int order) {
         this.errors = errors;
+        this.order = order;
+    }
+
+    @Override
+    public int getOrder() {
+        return order;
     }
 
     @Override

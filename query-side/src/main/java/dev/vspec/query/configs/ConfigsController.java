@@ -3,7 +3,7 @@ package dev.vspec.query.configs;
 import dev.vspec.access.RequiresScope;
 import dev.vspec.contracts.access.Scope;
 import dev.vspec.contracts.identity.VehicleIdentifier;
-import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.lookup.VehicleResolver;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 

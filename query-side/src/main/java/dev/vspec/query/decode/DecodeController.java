@@ -10,7 +10,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier.ByVin;
 import dev.vspec.decoder.PartialVinDecoding;
 import dev.vspec.decoder.VinDecoder;
 import dev.vspec.platform.web.RequestParameters;
-import dev.vspec.query.vehicle.VehicleResolver;
+import dev.vspec.query.lookup.VehicleResolver;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Locale;

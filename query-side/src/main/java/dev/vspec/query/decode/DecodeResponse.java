@@ -3,8 +3,8 @@ package dev.vspec.query.decode;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vspec.contracts.error.ConfigMatch;
 import dev.vspec.decoder.VinDecoding;
+import dev.vspec.query.vehicle.MaybeUnknown;
 import dev.vspec.query.vehicle.Vehicle;
-import dev.vspec.query.web.MaybeUnknown;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

@@ -10,6 +10,7 @@ import dev.vspec.readmodel.Group;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.jooq.DSLContext;
+import org.jooq.Records;
 import org.springframework.stereotype.Component;
 
 /** {@code read.image}: a configuration's cached exterior render, keyed by config. */
@@ -36,10 +37,10 @@ class ImageQuery implements GroupBuilder<ImageView> {
         return db.select(IMAGE.CONTENT_TYPE, IMAGE.SHA256)
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(vehicle.configKey()))
-                .fetchOptional(row -> new ImageView(
-                        row.value1(),
-                        etag(row.value2()),
-                        routes.route(Group.IMAGE.route()) + "?config_key=" + vehicle.configKey()))
+                .fetchOptional(Records.mapping((contentType, sha256) -> new ImageView(
+                        contentType,
+                        etag(sha256),
+                        routes.route(Group.IMAGE.route()) + "?config_key=" + vehicle.configKey())))
                 .orElse(null);
     }
 
@@ -47,7 +48,8 @@ class ImageQuery implements GroupBuilder<ImageView> {
         return db.select(IMAGE.CONTENT_TYPE, IMAGE.BYTES, IMAGE.SHA256, IMAGE.RECORDED_AT)
                 .from(IMAGE)
                 .where(IMAGE.CONFIG_KEY.eq(configKey))
-                .fetchOptional(row -> new Image(row.value1(), row.value2(), etag(row.value3()), row.value4()));
+                .fetchOptional(Records.mapping((contentType, bytes, sha256, recordedAt) ->
+                        new Image(contentType, bytes, etag(sha256), recordedAt)));
     }
 
     /** The strong validator of a render: its SHA-256 (hex), quoted as an entity tag. */

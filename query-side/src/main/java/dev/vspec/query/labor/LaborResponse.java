@@ -1,8 +1,8 @@
 package dev.vspec.query.labor;
 
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.CoveredAnswer;
-import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.LaborView;
 

@@ -10,6 +10,7 @@ import java.util.function.BiFunction;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Records;
 import org.jooq.impl.DSL;
 import org.springframework.stereotype.Component;
 
@@ -57,9 +58,8 @@ class CatalogListings {
                 .groupBy(CONFIGURATION.YEAR)
                 .orderBy(CONFIGURATION.YEAR)
                 .limit(paging.rows())
-                .fetch(row -> new Keyed<>(
-                        new CatalogPages.YearCount(row.value1(), row.value2()),
-                        List.of(String.valueOf(row.value1())))));
+                .fetch(Records.mapping((year, count) ->
+                        new Keyed<>(new CatalogPages.YearCount(year, count), List.of(String.valueOf(year))))));
     }
 
     /**
@@ -79,7 +79,8 @@ class CatalogListings {
                 .groupBy(level.match)
                 .orderBy(level.match)
                 .limit(paging.rows())
-                .fetch(row -> new Keyed<>(entry.apply(row.value2(), row.value3()), List.of(row.value1()))));
+                .fetch(Records.mapping(
+                        (match, shown, count) -> new Keyed<>(entry.apply(shown, count), List.of(match)))));
     }
 
     /** The configurations of a year, or of a year and make, ordered by make, model, trim and key. */
@@ -114,17 +115,25 @@ class CatalogListings {
                         CONFIGURATION.TRIM_MATCH,
                         CONFIGURATION.CONFIG_KEY)
                 .limit(paging.rows())
-                .fetch(row -> new Keyed<>(
-                        new ListedConfiguration(
-                                row.value1(),
-                                row.value2(),
-                                row.value3(),
-                                row.value4(),
-                                row.value5(),
-                                row.value6(),
-                                row.value7(),
-                                row.value8()),
-                        List.of(row.value9(), row.value10(), row.value11(), row.value1()))));
+                .fetch(Records.mapping(CatalogListings::listed)));
+    }
+
+    /** A configuration as a listing shows it, keyed as the listing is ordered: by its match columns, then its key. */
+    private static Keyed<ListedConfiguration> listed(
+            String configKey,
+            String label,
+            Integer year,
+            String make,
+            String model,
+            String trim,
+            String engineCode,
+            String drivetrain,
+            String makeMatch,
+            String modelMatch,
+            String trimMatch) {
+        return new Keyed<>(
+                new ListedConfiguration(configKey, label, year, make, model, trim, engineCode, drivetrain),
+                List.of(makeMatch, modelMatch, trimMatch, configKey));
     }
 
     private static Condition within(int year, List<String> above) {

@@ -9,9 +9,9 @@ import dev.vspec.contracts.recalls.Recall;
 import dev.vspec.contracts.recalls.RecallMatching;
 import dev.vspec.contracts.recalls.RecallSource;
 import dev.vspec.platform.web.AskedRoutes;
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.GroupBuilder;
-import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.storage.jooq.read.tables.records.RecallFileRecord;
@@ -20,6 +20,7 @@ import java.time.OffsetDateTime;
 import java.util.Comparator;
 import java.util.List;
 import org.jooq.DSLContext;
+import org.jooq.Records;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -70,7 +71,7 @@ class RecallQuery implements GroupBuilder<List<StoredJson>> {
                 .and(RECALL.MAKE_KEY.eq(RecallMatching.makeKey(make)))
                 .and(RECALL.MODEL_KEY.eq(RecallMatching.modelKey(model)))
                 .orderBy(RECALL.REPORT_RECEIVED.desc().nullsLast(), RECALL.CAMPAIGN_NUMBER, RECALL.RECALL_KEY)
-                .fetch(row -> StoredJson.of(row.value1()));
+                .fetch(Records.mapping(StoredJson::of));
     }
 
     /** The recalls group's coverage alone, as {@code GET /v1/recalls} shows it. */

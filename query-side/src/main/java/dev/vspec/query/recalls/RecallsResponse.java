@@ -2,10 +2,10 @@ package dev.vspec.query.recalls;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.recalls.RecallMatching;
+import dev.vspec.query.encoding.StoredJson;
+import dev.vspec.query.lookup.NamedModel;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.CoveredAnswer;
-import dev.vspec.query.vehicle.NamedModel;
-import dev.vspec.query.vehicle.StoredJson;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

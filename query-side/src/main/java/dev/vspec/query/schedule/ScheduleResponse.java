@@ -1,9 +1,9 @@
 package dev.vspec.query.schedule;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.CoveredAnswer;
-import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Schedules;

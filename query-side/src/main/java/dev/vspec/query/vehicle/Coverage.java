@@ -1,5 +1,6 @@
 package dev.vspec.query.vehicle;
 
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.Provenance;
 import java.time.OffsetDateTime;
@@ -45,16 +46,16 @@ public final class Coverage extends JacksonSerializable.Base {
     }
 
     /** Collects the entries of a vehicle's groups in order. */
-    static final class Builder {
+    public static final class Builder {
         private final Map<String, Entry> entries = new LinkedHashMap<>();
 
         /** A group with its stored source (JSON, as the projection rendered it) and time; both null when not recorded. */
-        Builder group(String group, String source, OffsetDateTime recordedAt) {
+        public Builder group(String group, String source, OffsetDateTime recordedAt) {
             entries.put(group, Entry.of(source, recordedAt));
             return this;
         }
 
-        Coverage build() {
+        public Coverage build() {
             return new Coverage(entries);
         }
     }
@@ -110,7 +111,8 @@ public final class Coverage extends JacksonSerializable.Base {
         return lastChange;
     }
 
-    int weight() {
+    /** The size of its JSON in characters, for a cache that weighs what it holds. */
+    public int weight() {
         return json.text().length();
     }
 

@@ -1,7 +1,5 @@
 package dev.vspec.query.vehicle;
 
-import dev.vspec.query.web.MaybeUnknown;
-
 /**
  * An answer holding the values of data groups, with their own entries of the vehicle's {@link Coverage} beside them
  * under {@code coverage}: a group's route and {@code /v1/vehicle?include=} show them the same way. It holds

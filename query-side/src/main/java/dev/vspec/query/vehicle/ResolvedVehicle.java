@@ -1,5 +1,6 @@
 package dev.vspec.query.vehicle;
 
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.readmodel.Group;
 import dev.vspec.readmodel.GroupDocument;
 import java.time.OffsetDateTime;
@@ -53,7 +54,7 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
     }
 
     /** The same vehicle with the {@code wanted} documents alone, as a request that asked for them reads it. */
-    ResolvedVehicle only(List<GroupDocument<?>> wanted) {
+    public ResolvedVehicle only(List<GroupDocument<?>> wanted) {
         Map<GroupDocument<?>, StoredJson> asked = new HashMap<>();
         wanted.forEach(document -> asked.put(document, documents.get(document)));
         return new ResolvedVehicle(vehicle, asked, times);
@@ -63,7 +64,7 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
      * The same vehicle with another spec sheet, which holds facts from this source recorded at this time: its coverage
      * shows the specs as recorded from it where it showed them missing, and its answers changed at least then.
      */
-    ResolvedVehicle withSpecs(StoredJson specs, String source, OffsetDateTime recordedAt) {
+    public ResolvedVehicle withSpecs(StoredJson specs, String source, OffsetDateTime recordedAt) {
         Map<GroupDocument<?>, StoredJson> withSpecs = new HashMap<>(documents);
         withSpecs.put(GroupDocument.SPECS, specs);
         Map<GroupDocument<?>, OffsetDateTime> bodies = new HashMap<>(times.bodies());
@@ -76,7 +77,7 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
     }
 
     /** The same vehicle read by a VIN, whose service history was recorded from this source at this time (null: not recorded). */
-    ResolvedVehicle withServiceHistory(String source, OffsetDateTime recordedAt) {
+    public ResolvedVehicle withServiceHistory(String source, OffsetDateTime recordedAt) {
         return new ResolvedVehicle(
                 vehicle.withCoverage(vehicle.coverage().with(Group.SERVICE_HISTORY.key(), source, recordedAt)),
                 documents,
@@ -84,7 +85,7 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
     }
 
     /** The same vehicle, picked also by a fact with these times (a VIN's link, a key's alias, a decode). */
-    ResolvedVehicle pickedBy(LastChange picked) {
+    public ResolvedVehicle pickedBy(LastChange picked) {
         return new ResolvedVehicle(vehicle, documents, times.pickedBy(picked));
     }
 
@@ -103,10 +104,10 @@ public record ResolvedVehicle(Vehicle vehicle, Map<GroupDocument<?>, StoredJson>
             LastChange picked, OffsetDateTime configuration, Map<GroupDocument<?>, OffsetDateTime> bodies) {
 
         /** The times of a configuration that is never answered (a candidate of a 409). */
-        static final ChangeTimes UNKNOWN = new ChangeTimes(LastChange.UNKNOWN, null, Map.of());
+        public static final ChangeTimes UNKNOWN = new ChangeTimes(LastChange.UNKNOWN, null, Map.of());
 
         /** The same times, the configuration picked also by a fact with these times. */
-        ChangeTimes pickedBy(LastChange more) {
+        public ChangeTimes pickedBy(LastChange more) {
             return new ChangeTimes(picked.and(more), configuration, bodies);
         }
     }

@@ -2,6 +2,7 @@ package dev.vspec.query.vehicle;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.error.ConfigMatch;
+import dev.vspec.query.encoding.StoredJson;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -42,7 +43,7 @@ public record Vehicle(
     }
 
     /** The same identity, with where it came from and what the catalog holds of it. */
-    Vehicle sourced(StoredJson source, Coverage coverage) {
+    public Vehicle sourced(StoredJson source, Coverage coverage) {
         return new Vehicle(configKey, label, year, make, model, trim, engineCode, drivetrain, source, coverage);
     }
 

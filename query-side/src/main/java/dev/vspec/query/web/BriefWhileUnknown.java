@@ -1,5 +1,6 @@
 package dev.vspec.query.web;
 
+import dev.vspec.query.vehicle.MaybeUnknown;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.MethodParameter;

@@ -16,7 +16,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * {@code Vary} on the key's headers for an answer given to a key. An answer that holds something unknown
  * is shortened once written ({@link BriefWhileUnknown}); an error replaces it with web-platform's {@code no-store}.
  */
-final class CacheControlInterceptor implements HandlerInterceptor {
+public final class CacheControlInterceptor implements HandlerInterceptor {
 
     /** The request attribute holding the {@link Freshness} the answer was given. */
     private static final String GIVEN = Freshness.class.getName();

@@ -41,7 +41,7 @@ import org.springframework.web.util.WebUtils;
  * which CRC-32C and Adler-32 together (64 bits, both computed by CPU instructions) do for all but one change
  * in 2^64; no caller gains from forging a collision.
  */
-final class HashedBodyEtagFilter extends OncePerRequestFilter {
+public final class HashedBodyEtagFilter extends OncePerRequestFilter {
 
     /** The forms of an HTTP date: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must read too. */
     private static final List<DateTimeFormatter> HTTP_DATES = Stream.of(

@@ -2,9 +2,9 @@ package dev.vspec.query.wholevehicle;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.vspec.query.encoding.StoredJson;
 import dev.vspec.query.vehicle.Coverage;
 import dev.vspec.query.vehicle.CoveredAnswer;
-import dev.vspec.query.vehicle.StoredJson;
 import dev.vspec.query.vehicle.Vehicle;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code {"vehicle": {...}, "<group>": ..., ..., "coverage": {"<group>": {...}, ...}}}: the vehicle block, then each
  * included group under its own key with the value its own route answers under that key (a stored group as its stored
- * bytes, {@link dev.vspec.query.vehicle.StoredJson}), then the included groups' coverage, as their own routes show it.
+ * bytes, {@link dev.vspec.query.encoding.StoredJson}), then the included groups' coverage, as their own routes show it.
  * Written by {@link VehicleResponseConverter}.
  */
 final class VehicleResponse implements CoveredAnswer {

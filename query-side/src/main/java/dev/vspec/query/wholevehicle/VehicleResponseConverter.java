@@ -1,7 +1,7 @@
 package dev.vspec.query.wholevehicle;
 
-import dev.vspec.query.vehicle.GzipJson;
-import dev.vspec.query.vehicle.StoredJson;
+import dev.vspec.query.encoding.GzipJson;
+import dev.vspec.query.encoding.StoredJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;

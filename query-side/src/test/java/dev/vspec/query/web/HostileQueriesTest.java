@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 import dev.vspec.query.QuerySideWebSlice;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,7 +1,7 @@
 package dev.vspec.query.web;
 
 import static dev.vspec.query.ReadModelSeed.CIVIC_LX;
-import static dev.vspec.query.vehicle.HeldVehicle.RECORDED_HTTP_DATE;
+import static dev.vspec.query.lookup.HeldVehicle.RECORDED_HTTP_DATE;
 import static dev.vspec.testing.Api.json;
 import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,7 +14,7 @@ import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.query.QuerySideWebSlice;
 import dev.vspec.query.ReadModelSeed;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.testing.Api;
 import dev.vspec.testing.Api.Reply;

@@ -6,7 +6,7 @@ import static dev.vspec.testing.Api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.query.QuerySideWebSlice;
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.testing.Api.Reply;
 import java.util.EnumSet;

@@ -5,7 +5,7 @@ import static dev.vspec.sandbox.ReferenceVehicle.VIN;
 import static dev.vspec.sandbox.SandboxHttpIT.SITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.sandbox.SandboxWebSlice;
 import dev.vspec.testing.Api;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,7 +3,7 @@ package dev.vspec.sandbox.web;
 import static dev.vspec.sandbox.ReferenceVehicle.CONFIG_KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vspec.query.vehicle.HeldVehicle;
+import dev.vspec.query.lookup.HeldVehicle;
 import dev.vspec.readmodel.Group;
 import dev.vspec.sandbox.SandboxWebSlice;
 import dev.vspec.testing.Api;

@@ -16,7 +16,6 @@ import org.springframework.boot.health.actuate.endpoint.HealthEndpointWebExtensi
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.Ordered;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -27,7 +26,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * The error record, request ids, the request log, JSON error pages, what every request's
  * Content-Type and query string must be before anything else reads them, and health on the public
- * port, for every vspec deployable that serves HTTP. Ordered after the health endpoint's configuration:
+ * port, for every vspec deployable that serves HTTP. Its filters take their places in each deployable's
+ * {@link RequestChain}, by these names. Ordered after the health endpoint's configuration:
  * public health answers with its web extension, and only where there is one.
  */
 @AutoConfiguration(
@@ -36,6 +36,18 @@ import tools.jackson.databind.ObjectMapper;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({ApiExceptionHandler.class, JsonErrorController.class})
 public class ApiWebAutoConfiguration {
+
+    /** First of all: every answer and log line of the request carries its id. */
+    public static final String REQUEST_IDS = "requestIdFilter";
+    /** Before Spring's filters that wrap the request (observation): they fail on a Content-Type they cannot parse. */
+    public static final String CONCRETE_CONTENT_TYPES = "concreteContentTypesFilter";
+
+    public static final String REQUEST_LOG = "requestLogFilter";
+    /**
+     * After the request log, so that a refusal is logged (and after CORS, so that a page can read it); before the
+     * access filter, so that a key sent in a query string is refused unread.
+     */
+    public static final String STRICT_QUERY_STRINGS = "strictQueryStringsFilter";
 
     /**
      * A deployable's own decoration (the sandbox's adds what is available), else {@code object} and the
@@ -89,36 +101,24 @@ public class ApiWebAutoConfiguration {
         };
     }
 
-    @Bean
+    @Bean(REQUEST_IDS)
     FilterRegistrationBean<RequestIds> requestIdFilter() {
-        FilterRegistrationBean<RequestIds> registration = new FilterRegistrationBean<>(new RequestIds());
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        return registration;
+        return new FilterRegistrationBean<>(new RequestIds());
     }
 
-    @Bean
+    @Bean(CONCRETE_CONTENT_TYPES)
     FilterRegistrationBean<ConcreteContentTypes> concreteContentTypesFilter(ApiErrorResponses errors) {
-        FilterRegistrationBean<ConcreteContentTypes> registration =
-                new FilterRegistrationBean<>(new ConcreteContentTypes(errors));
-        // Spring fails on such a header as soon as it wraps the request: before everything but the request id
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
-        return registration;
+        return new FilterRegistrationBean<>(new ConcreteContentTypes(errors));
     }
 
-    @Bean
+    @Bean(STRICT_QUERY_STRINGS)
     FilterRegistrationBean<StrictQueryStrings> strictQueryStringsFilter(ApiErrorResponses errors) {
-        FilterRegistrationBean<StrictQueryStrings> registration =
-                new FilterRegistrationBean<>(new StrictQueryStrings(errors));
-        // after the request log and CORS (+8), so a refusal is logged and readable by a page; before access (+10)
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 9);
-        return registration;
+        return new FilterRegistrationBean<>(new StrictQueryStrings(errors));
     }
 
-    @Bean
+    @Bean(REQUEST_LOG)
     FilterRegistrationBean<RequestLog> requestLogFilter() {
-        FilterRegistrationBean<RequestLog> registration = new FilterRegistrationBean<>(new RequestLog());
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 5);
-        return registration;
+        return new FilterRegistrationBean<>(new RequestLog());
     }
 
     /** Health on the public port ({@link PublicHealth}) whenever the actuator answers on a management port of its own. */
