@@ -6,8 +6,9 @@ COPY --from=node:22-bookworm-slim /usr/local/lib/node_modules/npm /usr/local/lib
 RUN ln -s /usr/local/lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm
 WORKDIR /src
 COPY . .
-# Not the clients module: the generated clients' packages (built with python3 and npm) are no part of the image.
-RUN ./mvnw -q -B -DskipTests package -pl '!clients' \
+# Not the clients module: the generated clients' packages (built with python3 and npm) are no part of the image,
+# nor are the test harness and the drills.
+RUN ./mvnw -q -B -DskipTests package -pl '!clients,!harness,!drills' \
  && mkdir /out \
  && for m in command-side projections query-side sandbox gateway; do cp "$m/target/$m-0.1.0-SNAPSHOT-exec.jar" "/out/$m.jar"; done \
  && cp cli/target/vspec.jar /out/vspec.jar

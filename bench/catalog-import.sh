@@ -23,6 +23,6 @@ configurations="${BENCH_CONFIGURATIONS:-100000}"
 [ -f "$root/cli/target/vspec.jar" ] || "$root/vspec" --version >/dev/null
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-catalog-import"
 mkdir -p "$results"
-vspec bench catalog-import --configurations "$configurations" --vins "${BENCH_VINS:-$configurations}" \
+harness bench catalog-import --configurations "$configurations" --vins "${BENCH_VINS:-$configurations}" \
   --seed "${BENCH_SEED:-42}" --vpic-years "${BENCH_VPIC_YEARS:-10}" --target "${BENCH_TARGET:-1.0}" \
   2>"$results/stderr.txt" | tee "$results/report.txt"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Decode benchmark, in one run:
-# (a) in process: vspec's VIN decoder (vspec bench decode) on a comparison set of about 5,000 VINs: index
-#     build time (target <= 10 s), index heap (target <= 150 MB), first-sight and warm single-thread
+# (a) in process: vspec's VIN decoder (tools/harness.sh bench decode) on a comparison set of about 5,000
+#     VINs: index build time (target <= 10 s), index heap (target <= 150 MB), first-sight and warm single-thread
 #     VINs/s; corgi's first-sight VINs/s on the same set (tools/vpic/corgi-decode.mjs, when corgi is
 #     installed as a peer) and the ratio vspec first-sight / corgi first-sight (target >= 1000).
 # (b) over HTTP, against the running stack's query side directly (as read-vehicle.sh, so that the figures
@@ -85,7 +85,7 @@ fi
 [ -f "$vins" ] || { echo "decode.sh: no such file: $vins" >&2; exit 1; }
 echo "Comparison set: $vins ($(grep -vc '^#' "$vins") VINs); data in $data, reports in $results"
 
-# figure <file> <label>: the number after a label of vspec bench decode's table
+# figure <file> <label>: the number after a label of the harness's bench decode's table
 figure() {
   awk -v label="$2" 'index($0, label) == 3 { rest = substr($0, length(label) + 3); split(rest, f, " "); print f[1]; exit }' "$1"
 }
@@ -98,9 +98,9 @@ if $part_a; then
   [ -f "$root/cli/target/vspec.jar" ] || "$root/vspec" --version >/dev/null
   echo
   echo "(a) In process"
-  if ! vspec bench decode --vins "$vins" --out "$data/vspec.jsonl" \
+  if ! harness bench decode --vins "$vins" --out "$data/vspec.jsonl" \
       > >(tee "$results/vspec.txt") 2> >(tee "$results/vspec-stderr.txt" >&2); then
-    echo "decode.sh: vspec bench decode failed (see above). It reads the release installed in the stack's" >&2
+    echo "decode.sh: tools/harness.sh bench decode failed (see above). It reads the release installed in the stack's" >&2
     echo "database (vspec up installs it; or vspec vpic install)." >&2
     exit 1
   fi

@@ -26,5 +26,5 @@ esac
 [ -f "$root/cli/target/vspec.jar" ] || "$root/vspec" --version >/dev/null
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-enrichment"
 mkdir -p "$results"
-vspec bench enrichment --vins "${BENCH_VINS:-200}" --warmup "${BENCH_WARMUP_VINS:-400}" \
+harness bench enrichment --vins "${BENCH_VINS:-200}" --warmup "${BENCH_WARMUP_VINS:-400}" \
   --round-trips "${BENCH_ROUND_TRIPS:-2000}" 2>"$results/stderr.txt" | tee "$results/report.txt"

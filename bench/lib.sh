@@ -37,6 +37,16 @@ vspec() {
   fi
 }
 
+# The test harness (tools/harness.sh: synthetic, bench, faults), likewise the jar as built when there is one: its
+# build would also rebuild the CLI's jar.
+harness() {
+  if [ -f "$root/harness/target/vspec-harness-exec.jar" ]; then
+    VSPEC_SKIP_BUILD=1 "$root/tools/harness.sh" "$@"
+  else
+    "$root/tools/harness.sh" "$@"
+  fi
+}
+
 # http_status <url> [key]: the status code of one GET, sending the key as x-api-key when given
 http_status() {
   local args=(-s -o /dev/null -w '%{http_code}' --max-time 10)

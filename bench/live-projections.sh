@@ -7,8 +7,8 @@
 #   ./vspec up                          # in another terminal, on an event store without this catalog
 #   bench/live-projections.sh
 #
-# The import is `vspec synthetic load --configurations BENCH_CONFIGURATIONS (100000) --seed BENCH_SEED
-# (42) --wait`. A catalog the event store already holds stores nothing and measures nothing (another
+# The import is `tools/harness.sh synthetic load --configurations BENCH_CONFIGURATIONS (100000) --seed
+# BENCH_SEED (42) --wait`. A catalog the event store already holds stores nothing and measures nothing (another
 # seed gives the same config_keys, which the load refuses): start from an empty database and broker
 # (dropdb vspec, or VSPEC_DB_URL and VSPEC_DATA_DIR naming new ones, exported for both the stack and
 # this script; see bench/README.md). The rebuild swaps the stack's live tables, as an operator's
@@ -33,7 +33,7 @@ results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-live"
 mkdir -p "$results"
 
 echo "Importing the synthetic catalog ($configurations configurations, seed $seed) into the running stack ..."
-vspec synthetic load --configurations "$configurations" --seed "$seed" --wait | tee "$results/load.txt"
+harness synthetic load --configurations "$configurations" --seed "$seed" --wait | tee "$results/load.txt"
 # "Loaded in 62.8 s: 100,000 aggregates stored, 0 already there; 1,749,748 events at 27,863 events/s."
 stored_line="$(grep -E '^Loaded in ' "$results/load.txt" | tail -n 1)"
 stored_seconds="$(printf '%s\n' "$stored_line" | sed -E 's/^Loaded in ([0-9.]+) s.*/\1/')"
@@ -47,7 +47,7 @@ fi
 
 echo
 echo "Rebuilding every projection from the same topic ..."
-vspec bench rebuild --min-events 0 2>"$results/rebuild-stderr.txt" | tee "$results/rebuild.txt"
+harness bench rebuild --min-events 0 2>"$results/rebuild-stderr.txt" | tee "$results/rebuild.txt"
 # "rebuild from the topic : 1,750,557 events in 59.1 s (...): 29,636 events/s"
 rebuild_rate="$(grep -E '^rebuild from the topic' "$results/rebuild.txt" | sed -E 's/.*: ([0-9,]+) events\/s$/\1/' | tr -d ,)"
 [ -n "$rebuild_rate" ] || { echo "The rebuild printed no rate; see $results/rebuild.txt" >&2; exit 1; }

@@ -8,12 +8,12 @@
 #   bench/read-vehicle.sh --load        # first time: load the catalog, wait for the projections, measure
 #   bench/read-vehicle.sh               # measure only
 #
-# The catalog (BENCH_CATALOG): synthetic (default; vspec synthetic load, every group filled) or vpic (vspec
-# catalog import-vpic: the configurations NHTSA's vPIC identifies, with vPIC's specs and no other group).
-# Over vpic, BENCH_BY=vin reads by a VIN decoding as each configuration instead of its config_key: VINs
-# no import links, so each read decodes the VIN and matches the held configurations. Over synthetic,
-# BENCH_BY=vin reads by the catalog's first BENCH_VINS (10000) VINs, which --load links (vspec synthetic
-# load --vins).
+# The catalog (BENCH_CATALOG): synthetic (default; tools/harness.sh synthetic load, every group filled) or
+# vpic (vspec catalog import-vpic: the configurations NHTSA's vPIC identifies, with vPIC's specs and no other
+# group). Over vpic, BENCH_BY=vin reads by a VIN decoding as each configuration instead of its config_key:
+# VINs no import links, so each read decodes the VIN and matches the held configurations. Over synthetic,
+# BENCH_BY=vin reads by the catalog's first BENCH_VINS (10000) VINs, which --load links (tools/harness.sh
+# synthetic load --vins).
 # Settings (environment): VSPEC_QUERY_SIDE_URL (http://127.0.0.1:8082), BENCH_DURATION (20s),
 # BENCH_WARMUP (30s), BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_CATALOG (synthetic), BENCH_BY
 # (config_key), BENCH_CONFIGURATIONS (100000) and BENCH_SEED (42) for synthetic, BENCH_VPIC_YEARS (the
@@ -75,12 +75,12 @@ if [ "$catalog" = synthetic ]; then
   [ "$by" = vin ] && vins="${BENCH_VINS:-10000}"
   if $load; then
     echo "Loading the synthetic catalog ($configurations configurations, $vins VINs, seed $seed) and waiting for the projections ..."
-    vspec synthetic load --configurations "$configurations" --vins "$vins" --seed "$seed" --wait
+    harness synthetic load --configurations "$configurations" --vins "$vins" --seed "$seed" --wait
   fi
   if [ "$by" = vin ]; then
-    vspec synthetic keys --configurations "$configurations" --seed "$seed" --vins "$vins" | sed 's/^/vin=/' > "$keys"
+    harness synthetic keys --configurations "$configurations" --seed "$seed" --vins "$vins" | sed 's/^/vin=/' > "$keys"
   else
-    vspec synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
+    harness synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
   fi
 else
   if $load; then

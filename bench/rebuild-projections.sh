@@ -8,8 +8,8 @@
 #   bench/rebuild-projections.sh --load     # terminal 2, first time: load the 1M-VIN synthetic catalog, then measure
 #   bench/rebuild-projections.sh            # later runs: measure only
 #
-# --load runs ./vspec synthetic load --configurations 100000 --vins 1000000 --wait (about 2.7 million
-# events; expect 15 minutes or more on 2 cores). Settings (environment): VSPEC_DB_URL, VSPEC_DB_USER,
+# --load runs tools/harness.sh synthetic load --configurations 100000 --vins 1000000 --wait (about 2.7
+# million events; expect 15 minutes or more on 2 cores). Settings (environment): VSPEC_DB_URL, VSPEC_DB_USER,
 # VSPEC_DB_PASSWORD, VSPEC_KAFKA_BOOTSTRAP (the local stack's by default), BENCH_TARGET (0.35),
 # BENCH_MIN_EVENTS (1000000), VSPEC_JAVA_OPTS (./vspec's).
 set -euo pipefail
@@ -31,7 +31,7 @@ esac
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-rebuild"
 mkdir -p "$results"
 if $load; then
-  vspec synthetic load --configurations 100000 --vins 1000000 --wait | tee "$results/load.txt"
+  harness synthetic load --configurations 100000 --vins 1000000 --wait | tee "$results/load.txt"
 fi
-vspec bench rebuild --target "${BENCH_TARGET:-0.35}" --min-events "${BENCH_MIN_EVENTS:-1000000}" \
+harness bench rebuild --target "${BENCH_TARGET:-0.35}" --min-events "${BENCH_MIN_EVENTS:-1000000}" \
   2>"$results/stderr.txt" | tee "$results/report.txt"

@@ -22,7 +22,7 @@ no_arguments 13 "$@"
 [ -f "$root/cli/target/vspec.jar" ] || "$root/vspec" --version >/dev/null
 results="$here/results/$(date -u +%Y%m%dT%H%M%SZ)-recall-import"
 mkdir -p "$results"
-vspec bench recall-import \
+harness bench recall-import \
   --sample "${BENCH_SAMPLE:-$root/command-side/src/test/resources/recalls/nhtsa-recalls-sample.txt}" \
   --rows "${BENCH_ROWS:-100000,400000}" --target "${BENCH_TARGET:-1.2}" \
   2>"$results/stderr.txt" | tee "$results/report.txt"

@@ -150,7 +150,7 @@ idle_mb="$(rss_mb "$stack_pid")"
 
 if [ "$load" = 1 ]; then
   keys="$results/identifiers.txt"
-  vspec synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
+  harness synthetic keys --configurations "$configurations" --seed "$seed" | sed 's/^/config_key=/' > "$keys"
   issue_bench_key "benchmark (bench/start-up.sh)"
   export BENCH_API_KEY="$bench_key"
   include="fluids,specs,tires,maintenance_schedule,parts"

@@ -2,8 +2,8 @@
 # Scale benchmark: bench/read-vehicle.sh's read by VIN (GET /api/v1/vehicle?vin=...&include=five groups),
 # rotating over every VIN the catalog holds, with 10,000 VINs held and then with 1,000,000. Each state is
 # measured against /api/v1/status in its own run; the figure is the ratio of the two ratios, so that the
-# machine's speed cancels out (target >= 0.9). Loads the synthetic catalog's VINs (vspec synthetic load
-# --vins), 10,000 first, then the rest; a second run loads nothing.
+# machine's speed cancels out (target >= 0.9). Loads the synthetic catalog's VINs (tools/harness.sh synthetic
+# load --vins), 10,000 first, then the rest; a second run loads nothing.
 #
 #   ./vspec up                 # in another terminal
 #   bench/vins-held.sh

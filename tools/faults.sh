@@ -22,7 +22,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
 case "${1:-}" in
-  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; echo; exec "$root/vspec" faults --help ;;
+  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; echo; exec "$root/tools/harness.sh" faults --help ;;
 esac
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/vspec-faults.XXXXXX")"
@@ -53,6 +53,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$root/vspec" faults --work "$work" "$@" &
+"$root/tools/harness.sh" faults --work "$work" "$@" &
 drill=$!
 wait "$drill"

@@ -2,16 +2,13 @@ package dev.vspec.cli;
 
 import dev.vspec.cli.access.AccessRequestsCommand;
 import dev.vspec.cli.access.ApiKeysCommand;
-import dev.vspec.cli.bench.BenchCommand;
 import dev.vspec.cli.catalog.CatalogCommand;
 import dev.vspec.cli.console.Messages;
-import dev.vspec.cli.faults.FaultsCommand;
 import dev.vspec.cli.projections.ProjectionsCommand;
 import dev.vspec.cli.recalls.RecallsCommand;
 import dev.vspec.cli.stack.RunCommand;
 import dev.vspec.cli.stack.StackException;
 import dev.vspec.cli.stack.UpCommand;
-import dev.vspec.cli.synthetic.SyntheticCommand;
 import dev.vspec.cli.vpic.VpicCommand;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -27,15 +24,12 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {
             UpCommand.class,
             RunCommand.class,
-            SyntheticCommand.class,
             CatalogCommand.class,
             RecallsCommand.class,
             ApiKeysCommand.class,
             AccessRequestsCommand.class,
-            BenchCommand.class,
             ProjectionsCommand.class,
-            VpicCommand.class,
-            FaultsCommand.class
+            VpicCommand.class
         })
 public final class VspecCli implements Runnable {
 
@@ -75,10 +69,13 @@ public final class VspecCli implements Runnable {
     }
 
     public static void main(String[] args) {
+        execute(forArguments(args), args);
+    }
+
+    /** Runs {@code args} on {@code command} as the CLI does (the test harness too), then exits with its code. */
+    public static void execute(CommandLine command, String... args) {
         System.setProperty("axoniq.update-checker.disabled", "true");
-        int exit = forArguments(args)
-                .setExecutionExceptionHandler(VspecCli::explain)
-                .execute(args);
+        int exit = command.setExecutionExceptionHandler(VspecCli::explain).execute(args);
         // A command that ran a stack in this JVM leaves non-daemon threads behind (Axon's janitor).
         System.exit(exit);
     }

@@ -7,10 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -18,8 +15,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * docs/configuration.md names every {@code VSPEC_*} variable the main code reads, and every option of every CLI
@@ -35,18 +30,15 @@ class ConfigurationReferenceTest {
     private static final List<String> ROOT_FILES = List.of("vspec", "Dockerfile", "docker-compose.yml");
 
     private static final Pattern VARIABLE = Pattern.compile("VSPEC_[A-Z0-9_]+");
-    /** A command's section: its heading is the command's full name in backticks, e.g. {@code ### `vspec up`}. */
-    private static final Pattern COMMAND_HEADING = Pattern.compile("^#{2,6} `(vspec[^`]*)`\\s*$");
-
-    private static final Set<String> STANDARD_OPTIONS = Set.of("-h", "--help", "-V", "--version");
 
     @Test
     void everyVariableTheCodeReadsIsInTheReference() throws IOException {
         String reference = Files.readString(REFERENCE);
         Set<String> variables = variablesInMainCode();
 
-        List<String> missing =
-                variables.stream().filter(name -> !mentions(reference, name)).toList();
+        List<String> missing = variables.stream()
+                .filter(name -> !CommandReference.mentions(reference, name))
+                .toList();
 
         assertThat(variables).isNotEmpty();
         assertThat(missing)
@@ -56,15 +48,8 @@ class ConfigurationReferenceTest {
 
     @Test
     void everyOptionOfEveryCommandIsInItsCommandsSection() throws IOException {
-        Map<String, String> sections = commandSections(Files.readAllLines(REFERENCE));
-        List<String> missing = new ArrayList<>();
-
-        HelpTest.commands(new CommandLine(new VspecCli()).getCommandSpec()).forEach(command -> {
-            String section = sections.getOrDefault(command.qualifiedName(), "");
-            optionNames(command)
-                    .filter(name -> !mentions(section, name))
-                    .forEach(name -> missing.add(command.qualifiedName() + " " + name));
-        });
+        List<String> missing =
+                CommandReference.optionsMissingFrom(REFERENCE, new CommandLine(new VspecCli()).getCommandSpec());
 
         assertThat(missing)
                 .as("options missing from their command's section (### `vspec ...`) of %s", REFERENCE)
@@ -103,43 +88,5 @@ class ConfigurationReferenceTest {
             throw new UncheckedIOException(e);
         }
         return names;
-    }
-
-    /** Each command heading's text up to the next heading of any kind. */
-    private static Map<String, String> commandSections(List<String> lines) {
-        Map<String, String> sections = new HashMap<>();
-        String command = null;
-        StringBuilder text = new StringBuilder();
-        for (String line : lines) {
-            if (line.startsWith("#")) {
-                if (command != null) {
-                    sections.put(command, text.toString());
-                }
-                Matcher heading = COMMAND_HEADING.matcher(line);
-                command = heading.matches() ? heading.group(1) : null;
-                text.setLength(0);
-            } else {
-                text.append(line).append('\n');
-            }
-        }
-        if (command != null) {
-            sections.put(command, text.toString());
-        }
-        return sections;
-    }
-
-    private static Stream<String> optionNames(CommandSpec command) {
-        return command.options().stream()
-                .filter(option -> !option.hidden())
-                .map(OptionSpec::names)
-                .flatMap(Stream::of)
-                .filter(name -> !STANDARD_OPTIONS.contains(name));
-    }
-
-    /** The name as a whole word: {@code --list} is not found in {@code --list-only}, nor a variable in a longer one. */
-    private static boolean mentions(String text, String name) {
-        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])")
-                .matcher(text)
-                .find();
     }
 }

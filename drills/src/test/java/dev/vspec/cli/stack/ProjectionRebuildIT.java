@@ -5,9 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.vspec.cli.VspecCli;
-import dev.vspec.cli.synthetic.SyntheticCatalog;
-import dev.vspec.cli.synthetic.SyntheticCatalogLoader;
 import dev.vspec.events.kafka.EventTopicProperties;
+import dev.vspec.harness.Harness;
+import dev.vspec.harness.synthetic.SyntheticCatalog;
+import dev.vspec.harness.synthetic.SyntheticCatalogLoader;
 import dev.vspec.projections.AllProjections;
 import dev.vspec.projections.ProjectionsApplication;
 import dev.vspec.projections.runtime.TableChecksums;
@@ -251,7 +252,7 @@ class ProjectionRebuildIT {
                 .mapToLong(checksum -> Long.parseLong(checksum.substring(0, checksum.indexOf(':'))))
                 .sum();
 
-        Run bench = vspec("bench", "rebuild", "--min-events", "0");
+        Run bench = harness("bench", "rebuild", "--min-events", "0");
 
         assertThat(bench.exit).as(bench.err).isZero();
         assertThat(bench.out)
@@ -340,6 +341,15 @@ class ProjectionRebuildIT {
     }
 
     private static Run vspec(String... args) {
+        return run(new CommandLine(new VspecCli()), args);
+    }
+
+    /** The test harness's command (its bench rebuild), on the same database and broker. */
+    private static Run harness(String... args) {
+        return run(new CommandLine(new Harness()), args);
+    }
+
+    private static Run run(CommandLine command, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of(
                 "--db-url",
@@ -348,7 +358,7 @@ class ProjectionRebuildIT {
                 database.user(),
                 "--kafka-bootstrap",
                 broker.bootstrapServers()));
-        return new Run(new CommandLine(new VspecCli()), all.toArray(String[]::new));
+        return new Run(command, all.toArray(String[]::new));
     }
 
     /** One CLI run in this JVM, with its output. */
