@@ -1,6 +1,5 @@
 package dev.vspec.cli.stack;
 
-import dev.vspec.command.relay.RelayPosition;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashMap;

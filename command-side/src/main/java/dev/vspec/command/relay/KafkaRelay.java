@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * tell when the jobs' data has reached every read table.
  */
 @ProcessingGroup(KafkaRelay.PROCESSING_GROUP)
-class KafkaRelay {
+public class KafkaRelay {
 
-    static final String PROCESSING_GROUP = "kafka-relay";
+    /** Also the name of the relay's rows in Axon's token table, which the CLI reads to wait for the relay. */
+    public static final String PROCESSING_GROUP = "kafka-relay";
 
     private static final Logger log = LoggerFactory.getLogger(KafkaRelay.class);
     private static final String BATCH = KafkaRelay.class.getName() + ".batch";

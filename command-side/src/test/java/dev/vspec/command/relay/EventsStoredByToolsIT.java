@@ -18,6 +18,8 @@ import dev.vspec.contracts.catalog.SpecsRecorded;
 import dev.vspec.contracts.catalog.VinLinked;
 import dev.vspec.events.axon.EventSerialization;
 import dev.vspec.events.axon.EventStorage;
+import dev.vspec.events.kafka.EventEnvelopeCodec;
+import dev.vspec.events.kafka.EventTopicProperties;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +37,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
 
 /**
  * Events a tool outside the command side appends through the events module's {@link EventStorage} (the synthetic catalog
@@ -67,6 +70,15 @@ class EventsStoredByToolsIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    EventEnvelopeCodec codec;
+
+    @Autowired
+    EventTopicProperties topic;
+
+    @Autowired
+    EmbeddedKafkaBroker broker;
 
     @Test
     void theCommandSideReadsDecidesOnAndRelaysWhatAToolStored() {
@@ -105,9 +117,12 @@ class EventsStoredByToolsIT {
         assertStoredAsAToolStoresIt(KEY, 2, "VehicleConfiguration", new SpecsRecorded(KEY, specs, SOURCE));
         assertStoredAsAToolStoresIt(otherVin, 0, "Vehicle", new VinLinked(otherVin, KEY, SOURCE));
 
-        RelayPosition relay = new RelayPosition(dataSource);
-        long newest = relay.newestEvent();
-        await().atMost(Duration.ofSeconds(30)).until(() -> relay.relayed() >= newest);
+        await("the relay published the tool's events and the command side's after them")
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(300))
+                .untilAsserted(() -> assertThat(TopicRecords.readAll(broker.getBrokersAsString(), topic.topic(), codec))
+                        .extracting(r -> r.key() + "#" + r.envelope().aggregateSequence())
+                        .contains(KEY + "#0", KEY + "#1", KEY + "#2", vin + "#0", otherVin + "#0"));
     }
 
     private List<Object> payloads(String aggregateId) {

@@ -211,12 +211,10 @@ class RelayIT {
             String vin = TestVins.next();
             commandGateway.sendAndWait(new LinkVin(vin, CIVIC_LX, SOURCE));
 
-            RelayPosition relay = new RelayPosition(jdbc.getDataSource());
-            long stored = relay.newestEvent();
-            await("the relay's token past the event, once PostgreSQL refused it and then let it move")
+            await("the retry found the event on the topic, once PostgreSQL refused the frontier and then let it move")
                     .atMost(Duration.ofSeconds(30))
                     .pollInterval(Duration.ofMillis(300))
-                    .until(() -> relay.relayed() >= stored
+                    .until(() -> alreadyOnTopic() > placedBefore
                             && jdbc.queryForObject("select last_value from events.relay_it_refusals", Long.class) > 1);
 
             assertThat(readAll().stream().filter(r -> r.key().equals(vin)))

@@ -7,7 +7,6 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-import dev.vspec.command.relay.RelayPosition;
 import dev.vspec.contracts.access.Plan;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.PublishedEvents;

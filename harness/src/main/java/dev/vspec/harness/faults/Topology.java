@@ -1,5 +1,6 @@
 package dev.vspec.harness.faults;
 
+import dev.vspec.command.relay.KafkaRelay;
 import dev.vspec.platform.boot.StablePorts;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -34,7 +35,6 @@ final class Topology implements AutoCloseable {
     private static final Duration READY = Duration.ofMinutes(5);
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    static final String RELAY = "kafka-relay";
 
     private final PartProcess broker;
     private final List<PartProcess> commandSides;
@@ -180,7 +180,7 @@ final class Topology implements AutoCloseable {
                 .queryForList(
                         "select owner from events.tokenentry where processorname = ? and owner is not null",
                         String.class,
-                        RELAY);
+                        KafkaRelay.PROCESSING_GROUP);
         return commandSides.stream()
                 .filter(part -> owners.stream().anyMatch(owner -> owner.startsWith(part.pid() + "@")))
                 .findFirst();

@@ -1,5 +1,6 @@
-package dev.vspec.command.relay;
+package dev.vspec.cli.stack;
 
+import dev.vspec.command.relay.KafkaRelay;
 import dev.vspec.events.axon.AxonJdbcAutoConfiguration;
 import dev.vspec.events.axon.EventSerialization;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * How far the command side's relay has published the event store to Kafka, read from the database
- * alone (its tracking token lives there), so a separate process can wait for it.
+ * alone (its tracking token lives there), so a separate process can wait for it ({@link CatchUp}).
  */
 public final class RelayPosition {
 
