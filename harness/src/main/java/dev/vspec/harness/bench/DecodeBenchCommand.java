@@ -112,17 +112,51 @@ public final class DecodeBenchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--seconds must be positive and --warmup-seconds not negative");
         }
-        PrintWriter out = spec.commandLine().getOut();
+        try {
+            Input input = readVins();
+            print(measure(input), input);
+            return 0;
+        } catch (Refused e) {
+            return Messages.fail(spec, e.getMessage());
+        }
+    }
+
+    /** The lines of {@code --vins}, the VINs among them, and why each other line (by its index) is none. */
+    private record Input(List<String> texts, List<Vin> vins, Map<Integer, String> refused) {}
+
+    /** What the run measured; the heap figures are taken after full collections, with the index held and without. */
+    private record Figures(
+            VpicRelease release,
+            double buildSeconds,
+            double warmUpSeconds,
+            long heapWithIndex,
+            long heapWithout,
+            DecodeRates.FirstSight first,
+            DecodeRates.Warm warm) {
+
+        double heapMb() {
+            return (heapWithIndex - heapWithout) / MB;
+        }
+    }
+
+    /** Why the benchmark cannot run, said in one line. */
+    private static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private Input readVins() {
         List<String> texts;
         try {
             texts = ComparisonFiles.readVins(vinsFile);
         } catch (NoSuchFileException e) {
-            return Messages.fail(spec, "No such file: " + vinsFile);
+            throw new Refused("No such file: " + vinsFile);
         } catch (IOException e) {
-            return Messages.fail(spec, "Cannot read " + vinsFile + ": " + Messages.root(e));
+            throw new Refused("Cannot read " + vinsFile + ": " + Messages.root(e));
         }
         if (texts.isEmpty()) {
-            return Messages.fail(spec, vinsFile + " holds no VINs");
+            throw new Refused(vinsFile + " holds no VINs");
         }
         List<Vin> vins = new ArrayList<>(texts.size());
         Map<Integer, String> refused = new LinkedHashMap<>();
@@ -134,38 +168,58 @@ public final class DecodeBenchCommand implements Callable<Integer> {
             }
         }
         if (vins.isEmpty()) {
-            return Messages.fail(spec, "None of the " + texts.size() + " lines of " + vinsFile + " is a VIN");
+            throw new Refused("None of the " + texts.size() + " lines of " + vinsFile + " is a VIN");
         }
+        return new Input(texts, vins, refused);
+    }
 
+    private Figures measure(Input input) {
+        long buildStart = System.nanoTime();
+        VpicIndex index = buildIndex();
+        long built = System.nanoTime();
+        // the deployables' own path: a decoder is warmed on VINs of the index's patterns before it answers
+        VinDecoder decoder = VinDecoder.ready(index, Clock.systemUTC());
+        double warmUpSeconds = (System.nanoTime() - built) / 1e9;
+        long heapWithIndex = UsedHeap.afterGc();
+        announce(index, input);
+
+        DecodeRates.FirstSight first = decodeOnFirstSight(decoder, input);
+        DecodeRates.Warm warm = DecodeRates.warm(decoder, input.vins(), warmupSeconds, seconds);
+
+        VpicRelease release = index.release();
+        // dropped, so that the next figure is the heap without the index
+        decoder = null;
+        index = null;
+        long heapWithout = UsedHeap.afterGc();
+        return new Figures(release, (built - buildStart) / 1e9, warmUpSeconds, heapWithIndex, heapWithout, first, warm);
+    }
+
+    private VpicIndex buildIndex() {
+        PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 Locale.ROOT,
                 "Building the decoder from the stack's database (schema %s), as a deployable does ...%n",
                 dbSchema);
         out.flush();
-        long buildStart = System.nanoTime();
         VpicIndex index;
         try {
             index = loadFromDatabase();
-            if (index == null) {
-                return Messages.fail(
-                        spec,
-                        "No vPIC release is installed in schema " + dbSchema
-                                + ": install one (vspec vpic install; vspec up does it on first start)");
-            }
         } catch (HikariPool.PoolInitializationException | DataAccessException e) {
-            return Messages.fail(spec, database.cannotConnect(e));
+            throw new Refused(database.cannotConnect(e));
         } catch (SQLException e) {
-            return Messages.fail(spec, "The database failed while the release was read: " + Messages.root(e));
+            throw new Refused("The database failed while the release was read: " + Messages.root(e));
         } catch (IllegalStateException | IllegalArgumentException e) {
-            return Messages.fail(spec, "The release cannot be indexed: " + Messages.oneLine(e.getMessage()));
+            throw new Refused("The release cannot be indexed: " + Messages.oneLine(e.getMessage()));
         }
-        long built = System.nanoTime();
-        double buildSeconds = (built - buildStart) / 1e9;
-        // the deployables' own path: a decoder is warmed on VINs of the index's patterns before it answers
-        VinDecoder decoder = VinDecoder.ready(index, Clock.systemUTC());
-        double warmUpSeconds = (System.nanoTime() - built) / 1e9;
-        long heapWithIndex = UsedHeap.afterGc();
+        if (index == null) {
+            throw new Refused("No vPIC release is installed in schema " + dbSchema
+                    + ": install one (vspec vpic install; vspec up does it on first start)");
+        }
+        return index;
+    }
 
+    private void announce(VpicIndex index, Input input) {
+        PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 Locale.ROOT,
                 "Index of %s: %,d WMIs, %,d VIN schemas, %,d patterns. Decoding %,d VINs (%,d lines refused"
@@ -174,61 +228,63 @@ public final class DecodeBenchCommand implements Callable<Integer> {
                 index.wmiCount(),
                 index.schemaCount(),
                 index.patternCount(),
-                vins.size(),
-                refused.size());
+                input.vins().size(),
+                input.refused().size());
         out.flush();
+    }
 
-        // first sight: each VIN once, in file order, right after the decoder is ready
-        VinDecoding[] decodings = new VinDecoding[vins.size()];
-        DecodeRates.FirstSight first = DecodeRates.firstSight(decoder, vins, decodings);
-
+    /** Each VIN once, in file order, right after the decoder is ready; the decodes go to {@code --out}. */
+    private DecodeRates.FirstSight decodeOnFirstSight(VinDecoder decoder, Input input) {
+        VinDecoding[] decodings = new VinDecoding[input.vins().size()];
+        DecodeRates.FirstSight first = DecodeRates.firstSight(decoder, input.vins(), decodings);
         if (this.out != null) {
             try {
-                ComparisonFiles.writeDecodings(this.out, texts, refused, decodings);
+                ComparisonFiles.writeDecodings(this.out, input.texts(), input.refused(), decodings);
             } catch (IOException e) {
-                return Messages.fail(spec, "Cannot write " + this.out + ": " + Messages.root(e));
+                throw new Refused("Cannot write " + this.out + ": " + Messages.root(e));
             }
         }
-        decodings = null;
+        return first;
+    }
 
-        DecodeRates.Warm warm = DecodeRates.warm(decoder, vins, warmupSeconds, seconds);
-
-        VpicRelease release = index.release();
-        decoder = null;
-        index = null;
-        long heapWithout = UsedHeap.afterGc();
-        double heapMb = (heapWithIndex - heapWithout) / MB;
-
-        double firstRate = vins.size() / first.seconds();
-        double warmRate = warm.decoded() / warm.seconds();
+    private void print(Figures figures, Input input) {
+        PrintWriter out = spec.commandLine().getOut();
+        int vins = input.vins().size();
+        DecodeRates.FirstSight first = figures.first();
+        DecodeRates.Warm warm = figures.warm();
         out.println();
-        out.printf(Locale.ROOT, "vspec decoder, %s, %,d VINs of %s%n", release.describedAs(), vins.size(), vinsFile);
+        out.printf(
+                Locale.ROOT,
+                "vspec decoder, %s, %,d VINs of %s%n",
+                figures.release().describedAs(),
+                vins,
+                vinsFile);
         out.printf(
                 Locale.ROOT,
                 "  %-34s %12.2f s      target at most %.0f s: %s%n",
                 "index build (read + build)",
-                buildSeconds,
+                figures.buildSeconds(),
                 targetBuildSeconds,
-                buildSeconds <= targetBuildSeconds ? "met" : "NOT met");
+                figures.buildSeconds() <= targetBuildSeconds ? "met" : "NOT met");
         out.printf(
                 Locale.ROOT,
                 "  %-34s %12.2f s      (VINs of the index's own patterns, before it answers)%n",
                 "warm-up",
-                warmUpSeconds);
+                figures.warmUpSeconds());
         out.printf(
                 Locale.ROOT,
                 "  %-34s %12.1f MB     target at most %.0f MB: %s%n",
                 "index heap",
-                heapMb,
+                figures.heapMb(),
                 targetHeapMb,
-                heapMb <= targetHeapMb ? "met" : "NOT met");
+                figures.heapMb() <= targetHeapMb ? "met" : "NOT met");
         out.printf(
                 Locale.ROOT,
                 "  %-34s %12.0f VINs/s (each VIN once, right after the build: %,d VINs in %.3f s;"
                         + " first half %.0f VINs/s, second half %.0f)%n",
                 "first-sight decode",
-                firstRate,
-                vins.size(),
+                vins / first.seconds(),
+                vins,
                 first.seconds(),
                 first.firstHalfRate(),
                 first.secondHalfRate());
@@ -236,25 +292,29 @@ public final class DecodeBenchCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "  %-34s %12.0f VINs/s (%,d decodes in %.1f s, after %.0f s of warm-up)%n",
                 "warm decode, 1 thread",
-                warmRate,
+                warm.decoded() / warm.seconds(),
                 warm.decoded(),
                 warm.seconds(),
                 warmupSeconds);
+        printFootnotes(figures, input);
+    }
+
+    private void printFootnotes(Figures figures, Input input) {
+        PrintWriter out = spec.commandLine().getOut();
         out.printf(
                 Locale.ROOT,
                 "  (index heap: used heap after full GCs with the index held, less used heap after it is dropped;"
                         + " %.1f MB and %.1f MB)%n",
-                heapWithIndex / MB,
-                heapWithout / MB);
+                figures.heapWithIndex() / MB,
+                figures.heapWithout() / MB);
         if (this.out != null) {
             out.printf(
                     Locale.ROOT,
                     "  decodes written to %s (%,d lines refused before decoding written as {vin, error})%n",
                     this.out,
-                    refused.size());
+                    input.refused().size());
         }
         out.flush();
-        return 0;
     }
 
     private VpicIndex loadFromDatabase() throws SQLException {

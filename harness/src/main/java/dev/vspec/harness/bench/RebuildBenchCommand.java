@@ -64,8 +64,6 @@ public final class RebuildBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        List<Projection> projections = AllProjections.list();
-        List<String> names = projections.stream().map(Projection::name).toList();
         Path workDir = Files.createTempDirectory("vspec-bench-copy");
         try (HikariDataSource dataSource = database.connect("bench-rebuild")) {
             long onTopic = recordsOnTopic();
@@ -79,48 +77,11 @@ public final class RebuildBenchCommand implements Callable<Integer> {
                                 onTopic,
                                 minEvents));
             }
-            out.printf(
-                    Locale.ROOT,
-                    "Rebuilding %d projections from %s (%,d records) ...%n",
-                    names.size(),
-                    eventTopic.name(),
-                    onTopic);
-            out.flush();
-            ShadowRebuild.Outcome rebuilt = new ShadowRebuild(dataSource, projections)
-                    .fromTopic(
-                            names,
-                            eventTopic.bootstrap(),
-                            eventTopic.name(),
-                            ShadowRebuild.DEFAULT_BATCH,
-                            new ProgressBar(out, false));
-            double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
+            ShadowRebuild.Outcome rebuilt = rebuild(dataSource, onTopic, out);
             out.println("Loading the same rows with COPY ...");
             out.flush();
             CopyBaseline.Timing copied = CopyBaseline.measure(dataSource, AllProjections.tables(), workDir);
-            double copySeconds = copied.took().toNanos() / 1e9;
-            double ratio = copySeconds / rebuildSeconds;
-            out.printf(
-                    Locale.ROOT,
-                    "%nrebuild from the topic : %,d events in %.1f s (building %.1f s, indexing and swapping %.1f s): %,.0f events/s%n",
-                    rebuilt.events(),
-                    rebuildSeconds,
-                    rebuilt.build().toNanos() / 1e9,
-                    rebuilt.swap().toNanos() / 1e9,
-                    rebuilt.events() / rebuildSeconds);
-            out.printf(
-                    Locale.ROOT,
-                    "COPY of the same rows   : %,d rows (%,.0f MB) loaded and indexed in %.1f s: %,.0f events/s equivalent%n",
-                    copied.rows(),
-                    copied.bytes() / 1e6,
-                    copySeconds,
-                    rebuilt.events() / copySeconds);
-            out.printf(
-                    Locale.ROOT,
-                    "ratio (rebuild rate / COPY rate = COPY time / rebuild time): %.3f, target at least %.2f: %s%n",
-                    ratio,
-                    target,
-                    ratio >= target ? "met" : "NOT met");
-            out.flush();
+            print(rebuilt, copied, out);
             return 0;
         } catch (DataAccessException e) {
             return Messages.fail(spec, "The database failed: " + Messages.root(e));
@@ -131,6 +92,54 @@ public final class RebuildBenchCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(workDir);
         }
+    }
+
+    /** Every projection rebuilt from the topic, as {@code vspec projections rebuild --all} does. */
+    private ShadowRebuild.Outcome rebuild(HikariDataSource dataSource, long onTopic, PrintWriter out) {
+        List<Projection> projections = AllProjections.list();
+        List<String> names = projections.stream().map(Projection::name).toList();
+        out.printf(
+                Locale.ROOT,
+                "Rebuilding %d projections from %s (%,d records) ...%n",
+                names.size(),
+                eventTopic.name(),
+                onTopic);
+        out.flush();
+        return new ShadowRebuild(dataSource, projections)
+                .fromTopic(
+                        names,
+                        eventTopic.bootstrap(),
+                        eventTopic.name(),
+                        ShadowRebuild.DEFAULT_BATCH,
+                        new ProgressBar(out, false));
+    }
+
+    private void print(ShadowRebuild.Outcome rebuilt, CopyBaseline.Timing copied, PrintWriter out) {
+        double rebuildSeconds = (rebuilt.build().plus(rebuilt.swap())).toNanos() / 1e9;
+        double copySeconds = copied.took().toNanos() / 1e9;
+        double ratio = copySeconds / rebuildSeconds;
+        out.printf(
+                Locale.ROOT,
+                "%nrebuild from the topic : %,d events in %.1f s (building %.1f s, indexing and swapping %.1f s): %,.0f events/s%n",
+                rebuilt.events(),
+                rebuildSeconds,
+                rebuilt.build().toNanos() / 1e9,
+                rebuilt.swap().toNanos() / 1e9,
+                rebuilt.events() / rebuildSeconds);
+        out.printf(
+                Locale.ROOT,
+                "COPY of the same rows   : %,d rows (%,.0f MB) loaded and indexed in %.1f s: %,.0f events/s equivalent%n",
+                copied.rows(),
+                copied.bytes() / 1e6,
+                copySeconds,
+                rebuilt.events() / copySeconds);
+        out.printf(
+                Locale.ROOT,
+                "ratio (rebuild rate / COPY rate = COPY time / rebuild time): %.3f, target at least %.2f: %s%n",
+                ratio,
+                target,
+                ratio >= target ? "met" : "NOT met");
+        out.flush();
     }
 
     /** The records on the topic now: its partitions' end offsets, summed. */

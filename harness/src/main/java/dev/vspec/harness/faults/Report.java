@@ -75,6 +75,23 @@ record Report(
     void print(PrintWriter out) {
         out.println();
         out.println("Fault drill: " + topology);
+        printStatuses(out);
+        printFigures(out);
+        printTables(out);
+        if (!problems.isEmpty()) {
+            out.println("Wrong answers and broken promises"
+                    + (problemCount > problems.size() ? " (first " + problems.size() + " of " + problemCount + ")" : "")
+                    + ":");
+            problems.forEach(problem -> out.println("  " + problem));
+        }
+        List<String> violations = violations();
+        out.println(violations.isEmpty() ? "No violations." : "VIOLATIONS:");
+        violations.forEach(violation -> out.println("  " + violation));
+        out.flush();
+    }
+
+    /** The answers of each window by category, a column each. */
+    private void printStatuses(PrintWriter out) {
         Set<String> categories = new LinkedHashSet<>(List.of("2xx", "3xx", "4xx", "429", "502", "503"));
         statuses.values().forEach(byCategory -> categories.addAll(byCategory.keySet()));
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-40s", "Answers by window"));
@@ -89,6 +106,10 @@ record Report(
         if (categories.contains("503 without Retry-After")) {
             out.println("  (503-RA: 503 without Retry-After)");
         }
+    }
+
+    /** The topic's, the enrichments' and the limits' lines. */
+    private void printFigures(PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "Events: %,d stored (published language), %,d records on %d partitions: %,d duplicates, "
@@ -125,6 +146,9 @@ record Report(
                 limits.mostJobsAnsweredToAKey(),
                 limits.mostScheduledForAKeyADay(),
                 LimitAudit.RUNS_PER_DAY);
+    }
+
+    private void printTables(PrintWriter out) {
         out.println("Read tables against clean rebuilds (from the topic / from the event store):");
         tables.live()
                 .forEach((table, checksum) -> out.printf(
@@ -134,16 +158,6 @@ record Report(
                         checksum,
                         checksum.equals(tables.fromTopic().get(table)) ? "equal" : "DIFFERS",
                         checksum.equals(tables.fromStore().get(table)) ? "equal" : "DIFFERS"));
-        if (!problems.isEmpty()) {
-            out.println("Wrong answers and broken promises"
-                    + (problemCount > problems.size() ? " (first " + problems.size() + " of " + problemCount + ")" : "")
-                    + ":");
-            problems.forEach(problem -> out.println("  " + problem));
-        }
-        List<String> violations = violations();
-        out.println(violations.isEmpty() ? "No violations." : "VIOLATIONS:");
-        violations.forEach(violation -> out.println("  " + violation));
-        out.flush();
     }
 
     private static String shortName(String category) {

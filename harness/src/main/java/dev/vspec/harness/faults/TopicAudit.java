@@ -68,6 +68,13 @@ final class TopicAudit {
     private TopicAudit() {}
 
     static Outcome of(DataSource dataSource, String bootstrap, String topic) {
+        Tally tally = new Tally(storedEvents(dataSource));
+        int partitions = read(bootstrap, topic, tally);
+        return tally.outcome(partitions);
+    }
+
+    /** The published language's stored events by event id. */
+    private static Map<String, Stored> storedEvents(DataSource dataSource) {
         Map<String, Stored> store = new HashMap<>();
         List<String> published =
                 PublishedEvents.TYPES.stream().map(Class::getName).toList();
@@ -79,65 +86,82 @@ final class TopicAudit {
                             store.put(row.getString(1), new Stored(row.getString(2), row.getLong(3)));
                         },
                         (Object) published.toArray(String[]::new));
+        return store;
+    }
 
-        EventEnvelopeCodec codec = new EventEnvelopeCodec();
-        Set<String> seen = new HashSet<>();
-        Map<String, Integer> partitionOf = new HashMap<>();
-        Map<String, Long> lastSequence = new HashMap<>();
-        long records = 0;
-        long duplicates = 0;
-        long unknown = 0;
-        long misplaced = 0;
-        long outOfOrder = 0;
-        int partitions;
+    /** Hands every record of the topic to {@code tally}, one partition at a time, each in offset order. */
+    private static int read(String bootstrap, String topic, Tally tally) {
         try (KafkaConsumer<String, byte[]> consumer =
                 EventTopicConsumer.open(bootstrap, "vspec-topic-audit", ShadowRebuild.DEFAULT_BATCH)) {
             List<TopicPartition> all = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(info -> new TopicPartition(topic, info.partition()))
                     .toList();
-            partitions = all.size();
-            // one partition at a time, each in offset order
             for (TopicPartition partition : all) {
                 consumer.assign(List.of(partition));
                 consumer.seekToBeginning(List.of(partition));
                 long end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(30))
                         .get(partition);
                 while (consumer.position(partition, Duration.ofSeconds(30)) < end) {
-                    for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofSeconds(1))) {
-                        records++;
-                        EventEnvelope envelope;
-                        try {
-                            envelope = codec.decode(record.value());
-                        } catch (RuntimeException e) {
-                            unknown++;
-                            continue;
-                        }
-                        Stored stored = store.get(envelope.eventId());
-                        if (stored == null) {
-                            unknown++;
-                            continue;
-                        }
-                        if (!seen.add(envelope.eventId())) {
-                            duplicates++;
-                            continue;
-                        }
-                        String aggregate = stored.aggregateId();
-                        if (!aggregate.equals(record.key())
-                                || !aggregate.equals(envelope.aggregateId())
-                                || stored.sequence() != envelope.aggregateSequence()
-                                || partitionOf.computeIfAbsent(aggregate, a -> record.partition())
-                                        != record.partition()) {
-                            misplaced++;
-                        }
-                        Long last = lastSequence.put(aggregate, stored.sequence());
-                        if (last != null && last > stored.sequence()) {
-                            outOfOrder++;
-                        }
-                    }
+                    consumer.poll(Duration.ofSeconds(1)).forEach(tally::add);
                 }
             }
+            return all.size();
         }
-        long missing = store.keySet().stream().filter(id -> !seen.contains(id)).count();
-        return new Outcome(store.size(), records, duplicates, missing, unknown, misplaced, outOfOrder, partitions);
+    }
+
+    /** The topic's records so far against the stored events. */
+    private static final class Tally {
+
+        private final Map<String, Stored> store;
+        private final EventEnvelopeCodec codec = new EventEnvelopeCodec();
+        private final Set<String> seen = new HashSet<>();
+        private final Map<String, Integer> partitionOf = new HashMap<>();
+        private final Map<String, Long> lastSequence = new HashMap<>();
+        private long records;
+        private long duplicates;
+        private long unknown;
+        private long misplaced;
+        private long outOfOrder;
+
+        Tally(Map<String, Stored> store) {
+            this.store = store;
+        }
+
+        void add(ConsumerRecord<String, byte[]> record) {
+            records++;
+            EventEnvelope envelope;
+            try {
+                envelope = codec.decode(record.value());
+            } catch (RuntimeException e) {
+                unknown++;
+                return;
+            }
+            Stored stored = store.get(envelope.eventId());
+            if (stored == null) {
+                unknown++;
+                return;
+            }
+            if (!seen.add(envelope.eventId())) {
+                duplicates++;
+                return;
+            }
+            String aggregate = stored.aggregateId();
+            if (!aggregate.equals(record.key())
+                    || !aggregate.equals(envelope.aggregateId())
+                    || stored.sequence() != envelope.aggregateSequence()
+                    || partitionOf.computeIfAbsent(aggregate, a -> record.partition()) != record.partition()) {
+                misplaced++;
+            }
+            Long last = lastSequence.put(aggregate, stored.sequence());
+            if (last != null && last > stored.sequence()) {
+                outOfOrder++;
+            }
+        }
+
+        Outcome outcome(int partitions) {
+            long missing =
+                    store.keySet().stream().filter(id -> !seen.contains(id)).count();
+            return new Outcome(store.size(), records, duplicates, missing, unknown, misplaced, outOfOrder, partitions);
+        }
     }
 }

@@ -50,26 +50,9 @@ final class Topology implements AutoCloseable {
         int gatewayPort = ports.next();
         kafkaBootstrap = "127.0.0.1:" + kafkaPort;
         gatewayUrl = "http://127.0.0.1:" + gatewayPort;
-        List<String> java = List.of(
-                "-Xmx" + settings.heap(),
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+ExitOnOutOfMemoryError",
-                "-Djava.io.tmpdir=" + work.resolve("tmp"));
+        List<String> java = javaOptions(settings, work);
         Path logs = work.resolve("logs");
-        Map<String, String> common = Map.of(
-                "VSPEC_DB_URL",
-                databaseUrl,
-                "VSPEC_DB_USER",
-                "postgres",
-                "VSPEC_DB_PASSWORD",
-                "",
-                "VSPEC_KAFKA_BOOTSTRAP",
-                kafkaBootstrap,
-                "VSPEC_EVENTS_PARTITIONS",
-                Integer.toString(settings.partitions()),
-                "VSPEC_SITE_URL",
-                gatewayUrl);
+        Map<String, String> common = environment(settings, databaseUrl, kafkaBootstrap, gatewayUrl);
         broker = new PartProcess(
                 "kafka",
                 null,
@@ -112,6 +95,34 @@ final class Topology implements AutoCloseable {
                 java,
                 logs,
                 () -> answers(gatewayUrl + "/actuator/health/readiness"));
+    }
+
+    /** Each part's JVM: a small heap, quick to start, and ended at once by an out-of-memory error. */
+    private static List<String> javaOptions(DrillSettings settings, Path work) {
+        return List.of(
+                "-Xmx" + settings.heap(),
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-Djava.io.tmpdir=" + work.resolve("tmp"));
+    }
+
+    /** What every deployable is configured with: the drill's database and broker, and the gateway as the site. */
+    private static Map<String, String> environment(
+            DrillSettings settings, String databaseUrl, String kafkaBootstrap, String gatewayUrl) {
+        return Map.of(
+                "VSPEC_DB_URL",
+                databaseUrl,
+                "VSPEC_DB_USER",
+                "postgres",
+                "VSPEC_DB_PASSWORD",
+                "",
+                "VSPEC_KAFKA_BOOTSTRAP",
+                kafkaBootstrap,
+                "VSPEC_EVENTS_PARTITIONS",
+                Integer.toString(settings.partitions()),
+                "VSPEC_SITE_URL",
+                gatewayUrl);
     }
 
     /** Starts every part and returns once all of them serve. */

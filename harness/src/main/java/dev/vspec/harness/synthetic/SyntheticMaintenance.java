@@ -58,72 +58,22 @@ final class SyntheticMaintenance {
 
     private List<ServiceInterval> serviceSchedule() {
         int oilMiles = draws.pick(List.of(5000, 7500, 7500, 10000));
-        int oilMonths = oilMiles == 5000 ? 6 : 12;
-        int airFilterMiles = draws.pick(List.of(30000, 45000));
-        int cabinMiles = draws.pick(List.of(15000, 20000, 30000));
-        int cabinMonths = draws.pick(List.of(12, 24));
-        int transmissionMiles = transmission.type().equals("manual") ? 90000 : draws.pick(List.of(60000, 100000));
-        int sparkPlugMiles = draws.pick(List.of(60000, 100000, 120000));
-        int coolantMiles = draws.pick(List.of(100000, 120000, 150000));
-        int brakeFluidMonths = draws.pick(List.of(24, 36));
-        List<ServiceInterval> intervals = new ArrayList<>();
-        for (String schedule : List.of("normal", "severe")) {
-            boolean severe = schedule.equals("severe");
-            intervals.add(interval(
-                    schedule,
-                    "engine_oil_change",
-                    "Replace engine oil and filter",
-                    severe ? oilMiles / 2 : oilMiles,
-                    severe ? oilMonths / 2 : oilMonths));
-            intervals.add(interval(
-                    schedule,
-                    "tire_rotation",
-                    "Rotate tires and set cold pressures",
-                    severe ? 5000 : Math.min(oilMiles, 7500),
-                    null));
-            intervals.add(interval(
-                    schedule, "engine_air_filter", "Replace engine air filter", severe ? 15000 : airFilterMiles, null));
-            intervals.add(interval(
-                    schedule,
-                    "cabin_air_filter",
-                    "Replace cabin air filter",
-                    severe ? 10000 : cabinMiles,
-                    severe ? 12 : cabinMonths));
-            intervals.add(interval(
-                    schedule,
-                    "transmission_fluid_change",
-                    transmission.serviceDescription(),
-                    severe ? transmissionMiles / 2 : transmissionMiles,
-                    null));
-            if (configuration.hasRearDifferential()) {
-                intervals.add(interval(
-                        schedule,
-                        "differential_fluid_change",
-                        "Replace differential fluid",
-                        severe ? 30000 : 60000,
-                        null));
-            }
-            intervals.add(interval(
-                    schedule,
-                    "spark_plugs",
-                    "Replace spark plugs",
-                    severe ? Math.min(sparkPlugMiles, 60000) : sparkPlugMiles,
-                    null));
-            intervals.add(interval(schedule, "coolant_replacement", "Replace engine coolant", coolantMiles, 120));
-            intervals.add(new ServiceInterval(
-                    schedule,
-                    "brake_fluid_replacement",
-                    "Flush and replace brake fluid",
-                    null,
-                    null,
-                    brakeFluidMonths));
-        }
+        // drawn in this order, argument by argument, so that a seed keeps giving the same catalog
+        DrawnIntervals drawn = new DrawnIntervals(
+                oilMiles,
+                oilMiles == 5000 ? 6 : 12,
+                draws.pick(List.of(30000, 45000)),
+                draws.pick(List.of(15000, 20000, 30000)),
+                draws.pick(List.of(12, 24)),
+                transmission.type().equals("manual") ? 90000 : draws.pick(List.of(60000, 100000)),
+                transmission.serviceDescription(),
+                configuration.hasRearDifferential(),
+                draws.pick(List.of(60000, 100000, 120000)),
+                draws.pick(List.of(100000, 120000, 150000)),
+                draws.pick(List.of(24, 36)));
+        List<ServiceInterval> intervals = new ArrayList<>(drawn.of("normal"));
+        intervals.addAll(drawn.of("severe"));
         return intervals;
-    }
-
-    private static ServiceInterval interval(
-            String schedule, String service, String description, int miles, Integer months) {
-        return new ServiceInterval(schedule, service, description, miles, Units.kilometres(miles), months);
     }
 
     private List<PricedPart> parts() {
