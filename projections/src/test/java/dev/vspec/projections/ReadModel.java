@@ -93,8 +93,9 @@ final class ReadModel {
         List<String> owned =
                 AllProjections.tables().stream().map(Table::getName).toList();
         return db
-                .fetch("select table_name from information_schema.tables where table_schema = 'read' "
-                        + "and table_name not in ('projection_offset', 'projection_reject') order by 1")
+                .fetch(
+                        "select table_name from information_schema.tables where table_schema = 'read' and table_type = 'BASE TABLE' "
+                                + "and table_name not in ('projection_offset', 'projection_reject') order by 1")
                 .getValues(0, String.class)
                 .stream()
                 .filter(name -> !owned.contains(name))
