@@ -34,6 +34,16 @@ final class VpicIncoming {
 
     private VpicIncoming() {}
 
+    /**
+     * The deployables read the release as members of the role {@code <database>_decoder}, when the migrations
+     * made it (storage's {@code afterMigrate__deployable_roles.sql} grants an installed release the same).
+     */
+    private static final String GRANT_TO_DECODERS = "DO $$ DECLARE decoder text := current_database() || '_decoder';"
+            + " BEGIN IF EXISTS (SELECT FROM pg_roles WHERE rolname = decoder) THEN"
+            + " EXECUTE format('GRANT USAGE ON SCHEMA " + SCHEMA + " TO %I', decoder);"
+            + " EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA " + SCHEMA + " TO %I', decoder);"
+            + " END IF; END $$";
+
     /** Creates {@code vpic_incoming} with the decoder's tables and copies every table into it; answers the counts. */
     static Map<String, Long> load(
             Connection connection, VpicSqlite sqlite, List<VpicLayout.Table> tables, VpicInstaller.Progress progress)
@@ -42,6 +52,7 @@ final class VpicIncoming {
             statement.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             statement.execute("CREATE SCHEMA " + SCHEMA);
             statement.execute(ddl(SCHEMA));
+            statement.execute(GRANT_TO_DECODERS);
         }
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
         Map<String, Long> counts = new LinkedHashMap<>();

@@ -37,6 +37,11 @@ final class SchemaCheck {
 
     /** Flyway's default naming: V, the version (underscores read as dots), two underscores, a description. */
     private static final Pattern VERSIONED = Pattern.compile("V([^_].*?)__.*\\.sql");
+    /**
+     * Flyway's SQL callback run after every migrate: the deployables' grants, which change no schema, so a
+     * command skipping Flyway skips nothing it needs (the next deployable start resets them).
+     */
+    private static final Pattern AFTER_MIGRATE = Pattern.compile("afterMigrate(__.*)?\\.sql");
 
     private SchemaCheck() {}
 
@@ -56,7 +61,7 @@ final class SchemaCheck {
 
     /**
      * The versions of the migrations at {@link #LOCATION}, or empty when there is anything there but
-     * versioned SQL migrations (repeatable or Java migrations, callbacks) or the location cannot be read.
+     * versioned SQL migrations and the after-migrate callback (repeatable or Java migrations, other callbacks) or the location cannot be read.
      */
     static Optional<Set<MigrationVersion>> migrations(ClassLoader classes) {
         Set<MigrationVersion> versions = new HashSet<>();
@@ -68,7 +73,9 @@ final class SchemaCheck {
                     if (versioned.matches()) {
                         versions.add(
                                 MigrationVersion.fromVersion(versioned.group(1).replace('_', '.')));
-                    } else if (name.endsWith(".sql") || name.endsWith(".class")) {
+                    } else if ((name.endsWith(".sql")
+                                    && !AFTER_MIGRATE.matcher(name).matches())
+                            || name.endsWith(".class")) {
                         return Optional.empty();
                     }
                 }

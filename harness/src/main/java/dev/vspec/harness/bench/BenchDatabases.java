@@ -38,8 +38,12 @@ final class BenchDatabases {
         onServer("CREATE DATABASE " + database);
     }
 
+    /** Drops the database and the roles its migrations named after it (roles are the server's). */
     void drop(String database) throws SQLException {
         onServer("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        onServer("DO $$ DECLARE role text; BEGIN FOR role IN SELECT rolname FROM pg_roles"
+                + " WHERE starts_with(rolname, '" + database + "_') LOOP EXECUTE format('DROP ROLE %I', role);"
+                + " END LOOP; END $$");
     }
 
     /** @param sessionOptions PostgreSQL settings for each connection ({@code -c synchronous_commit=off}), or null */

@@ -91,7 +91,8 @@ public final class ShadowTables {
     }
 
     /**
-     * Replaces each live table by its copy, keeping the live table's triggers. Runs in the caller's
+     * Replaces each live table by its copy, keeping the live table's triggers and grants (the deployables'
+     * roles read and write it by them). Runs in the caller's
      * transaction: readers wait for it on the table's lock and then see the complete new table.
      */
     static void swapIn(DSLContext db, List<Table<?>> tables) {
@@ -105,10 +106,26 @@ public final class ShadowTables {
                     .stream()
                     .map(String.class::cast)
                     .toList();
+            List<String> grants = grantsOn(db, live);
             db.execute("DROP TABLE {0}", live);
             db.execute("ALTER TABLE {0} SET SCHEMA {1}", name(SCHEMA, table.getName()), name(LIVE_SCHEMA));
             triggers.forEach(db::execute);
+            grants.forEach(db::execute);
         }
+    }
+
+    /** The GRANT statements that give others what they hold on {@code table} (its owner's own rights aside). */
+    static List<String> grantsOn(DSLContext db, Name table) {
+        return db
+                .fetchValues(
+                        "SELECT format('GRANT %s ON %s TO %s', privilege_type, {0}, grantee::regrole)"
+                                + " FROM (SELECT (aclexplode(relacl)).* FROM pg_class WHERE oid = {0}::regclass) acl"
+                                + " WHERE grantee <> 0 AND grantee <> (SELECT relowner FROM pg_class"
+                                + " WHERE oid = {0}::regclass) ORDER BY 1",
+                        qualified(table))
+                .stream()
+                .map(String.class::cast)
+                .toList();
     }
 
     /** Drops the schema with every copy in it. */

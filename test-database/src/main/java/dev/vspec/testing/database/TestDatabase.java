@@ -80,8 +80,12 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
         return name;
     }
 
+    /** Drops the database and the roles its migrations made (roles are the cluster's, named after it). */
     public void drop() {
         execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        execute("DO $$ DECLARE role text; BEGIN"
+                + " FOR role IN SELECT rolname FROM pg_roles WHERE starts_with(rolname, '" + name + "_') LOOP"
+                + " EXECUTE format('DROP ROLE %I', role); END LOOP; END $$");
     }
 
     @Override
@@ -110,7 +114,9 @@ public final class TestDatabase implements ApplicationContextInitializer<Configu
         TestPropertyValues.of(
                         "spring.datasource.url=" + url(),
                         "spring.datasource.username=" + USER,
-                        "spring.datasource.password=" + PASSWORD)
+                        "spring.datasource.password=" + PASSWORD,
+                        "spring.flyway.user=" + USER,
+                        "spring.flyway.password=" + PASSWORD)
                 .applyTo(context);
         // Registered before any other bean, so destroyed after all of them (the pool included).
         ((DefaultListableBeanFactory) context.getBeanFactory()).registerDisposableBean("vspecTestDatabase", this::drop);
