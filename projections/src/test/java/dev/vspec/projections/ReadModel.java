@@ -68,6 +68,18 @@ final class ReadModel {
                 .fromTopic(runtime.names(), brokers, topic, ShadowRebuild.DEFAULT_BATCH, SILENT);
     }
 
+    /** Who holds which privilege on each read table but its owner ("vin query_side SELECT", ...). */
+    List<String> grants() {
+        return db
+                .fetchValues(
+                        "SELECT table_name || ' ' || grantee || ' ' || privilege_type FROM information_schema.role_table_grants"
+                                + " WHERE table_schema = 'read' AND grantee <> (SELECT tableowner FROM pg_tables"
+                                + " WHERE schemaname = 'read' AND tablename = table_name) ORDER BY 1")
+                .stream()
+                .map(String.class::cast)
+                .toList();
+    }
+
     long rows(Table<?> table) {
         return db.fetchCount(table);
     }
