@@ -69,10 +69,12 @@ public final class DecoderSource implements AutoCloseable {
 
     /**
      * The source for this database, shared by every caller in the JVM until the last one closes it.
-     * It starts loading at once; callers do not wait for it.
+     * It starts loading at once; callers do not wait for it. Callers logging in as different roles share it
+     * too: each deployable's role reads the release (as a member of the database's decoder role), so the
+     * first caller's login serves all.
      */
     public static DecoderSource shared(String url, String user, String password, Clock clock) {
-        String key = url + "\u0000" + user;
+        String key = url;
         synchronized (SHARED) {
             DecoderSource source = SHARED.get(key);
             if (source == null) {

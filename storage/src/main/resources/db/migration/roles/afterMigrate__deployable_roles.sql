@@ -84,8 +84,11 @@ SELECT pg_temp.vspec_grant('query_side', 'USAGE ON SCHEMA read, access');
 SELECT pg_temp.vspec_grant('query_side', 'SELECT ON ALL TABLES IN SCHEMA read, access');
 SELECT pg_temp.vspec_grant('query_side', 'INSERT, UPDATE, DELETE ON access.rate_limit_bucket, access.spent_reads');
 
--- The sandbox: builds schema sample, shaped like the read tables and the event store, and reads only it.
+-- The sandbox: builds schema sample, shaped like the read tables and the event store, and reads only it; its
+-- per-address limits are budgets shared through access.rate_limit_bucket.
 SELECT pg_temp.vspec_grant('sandbox', 'USAGE, CREATE ON SCHEMA sample');
+SELECT pg_temp.vspec_grant('sandbox', 'USAGE ON SCHEMA access');
+SELECT pg_temp.vspec_grant('sandbox', 'SELECT, INSERT, UPDATE, DELETE ON access.rate_limit_bucket');
 SELECT pg_temp.vspec_grant('sandbox', 'SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA sample');
 SELECT pg_temp.vspec_grant('sandbox', 'USAGE ON SCHEMA read, events');
 -- CREATE TABLE ... (LIKE source) needs SELECT on the source

@@ -141,6 +141,22 @@ class LocalStackIT {
     }
 
     @Test
+    void eachDeployableWithADatabaseLogsInAsItsOwnRole() throws SQLException {
+        for (Deployable deployable :
+                List.of(Deployable.COMMAND_SIDE, Deployable.PROJECTIONS, Deployable.QUERY_SIDE, Deployable.SANDBOX)) {
+            try (Connection connection = stack.context(deployable)
+                            .getBean(javax.sql.DataSource.class)
+                            .getConnection();
+                    ResultSet user = connection.createStatement().executeQuery("SELECT current_user")) {
+                user.next();
+                assertThat(user.getString(1))
+                        .as(deployable.name())
+                        .isEqualTo(database.name() + "_" + deployable.name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+    }
+
+    @Test
     void oneDecoderIndexServesEveryDeployableThatDecodes() throws Exception {
         DecoderSource decoders = stack.context(Deployable.QUERY_SIDE).getBean(DecoderSource.class);
 
