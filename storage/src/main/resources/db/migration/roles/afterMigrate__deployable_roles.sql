@@ -72,6 +72,9 @@ SELECT pg_temp.vspec_grant('command_side',
     'INSERT, UPDATE, DELETE ON access.access_request, access.idempotent_answer, access.rate_limit_bucket, access.spent_reads');
 SELECT pg_temp.vspec_grant('command_side', 'USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA access');
 SELECT pg_temp.vspec_grant('command_side', 'SELECT ON read.job_projected');
+SELECT pg_temp.vspec_grant('command_side', 'USAGE ON SCHEMA command');
+SELECT pg_temp.vspec_grant('command_side', 'SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA command');
+SELECT pg_temp.vspec_grant('command_side', 'USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA command');
 
 -- The projections: the read tables, and the event store for a replay.
 SELECT pg_temp.vspec_grant('projections', 'USAGE ON SCHEMA read, events');

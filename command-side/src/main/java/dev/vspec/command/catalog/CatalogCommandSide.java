@@ -20,6 +20,7 @@ import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.AggregateConfigurer;
 import org.axonframework.config.Configuration;
+import org.axonframework.config.Configurer;
 import org.axonframework.config.DefaultConfigurer;
 import org.axonframework.messaging.GenericMessage;
 import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
@@ -32,8 +33,9 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic},
  * {@code vspec catalog import}, {@code vspec catalog import-epa} and {@code vspec recalls import}): Axon configured
  * without Spring over a database's event store, with the command side's serializer and its
- * {@link VehicleConfiguration}, {@link Vehicle}, {@link RecallCampaign} and {@link EpaFileEntry} aggregates, so that commands meet the same rules and the same idempotence as through the API. It runs
- * no event processor: the stack's relay publishes what is stored here, as it publishes any other event.
+ * {@link VehicleConfiguration}, {@link Vehicle}, {@link RecallCampaign} and {@link EpaFileEntry} aggregates, so that commands meet the same rules and the same idempotence as through the API. Its one
+ * event processor keeps the command side's {@link VehicleDescriptors} in the transaction that stores the events; the
+ * stack's relay publishes what is stored here, as it publishes any other event.
  */
 public final class CatalogCommandSide implements AutoCloseable {
 
@@ -52,7 +54,7 @@ public final class CatalogCommandSide implements AutoCloseable {
     public static CatalogCommandSide over(DataSource dataSource) {
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
         Serializer serializer = EventSerialization.serializer();
-        Configuration axon = DefaultConfigurer.defaultConfiguration()
+        Configurer configurer = DefaultConfigurer.defaultConfiguration()
                 .configureSerializer(c -> serializer)
                 .configureEventSerializer(c -> serializer)
                 .configureMessageSerializer(c -> serializer)
@@ -65,8 +67,11 @@ public final class CatalogCommandSide implements AutoCloseable {
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(RecallCampaign.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(EpaFileEntry.class)
-                        .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
-                .buildConfiguration();
+                        .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()));
+        VehicleDescriptors descriptors = VehicleDescriptors.over(dataSource);
+        configurer.eventProcessing().registerEventHandler(c -> descriptors);
+        VehicleDescriptors.subscribe(configurer.eventProcessing());
+        Configuration axon = configurer.buildConfiguration();
         axon.start();
         return new CatalogCommandSide(axon);
     }

@@ -1,15 +1,14 @@
 package dev.vspec.command.enrichment;
 
-import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
-import static dev.vspec.storage.jooq.read.Tables.VIN;
+import static dev.vspec.storage.jooq.command.Tables.LINKED_VIN;
+import static dev.vspec.storage.jooq.command.Tables.REGISTERED_CONFIGURATION;
 
+import dev.vspec.command.catalog.VehicleDescriptors;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.identity.Vin;
 import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.impl.DSL;
 
 /**
  * Where the catalog holds a vehicle under the config_key an earlier vPIC release derived, so that a
@@ -25,7 +24,7 @@ import org.jooq.impl.DSL;
 @FunctionalInterface
 interface EarlierReleases {
 
-    /** Nothing is held from an earlier release (a catalog without read tables, in tests). */
+    /** Nothing is held from an earlier release (in tests without a database). */
     EarlierReleases NONE = (vin, newKey, release) -> Optional.empty();
 
     /**
@@ -34,29 +33,24 @@ interface EarlierReleases {
      */
     Optional<String> heldAs(Vin vin, String newKey, FactSource release);
 
-    static String descriptorOf(Vin vin) {
-        return vin.value().substring(0, 8) + vin.value().charAt(9);
-    }
-
-    /** Asks the read tables, which hold every linked VIN with its configuration and that configuration's source. */
-    static EarlierReleases inReadTables(DSLContext db) {
-        // the expression of read.vin's vin_descriptor_idx, written as that index is, so the index serves it
-        Field<String> descriptor = DSL.field("(substr({0}, 1, 8) || substr({0}, 10, 1))", String.class, VIN.VIN_);
-        Field<String> kind = DSL.field("({0}::jsonb ->> 'kind')", String.class, CONFIGURATION.SOURCE);
-        Field<String> sha256 = DSL.field("({0}::jsonb ->> 'sha256')", String.class, CONFIGURATION.SOURCE);
+    /**
+     * Asks the command side's own tables ({@link VehicleDescriptors}), which hold every registered configuration with
+     * its source and every linked VIN with its descriptor, as the events stored so far say.
+     */
+    static EarlierReleases inCommandTables(DSLContext db) {
         return (vin, newKey, release) -> {
-            if (db.fetchExists(CONFIGURATION, CONFIGURATION.CONFIG_KEY.eq(newKey))) {
+            if (db.fetchExists(REGISTERED_CONFIGURATION, REGISTERED_CONFIGURATION.CONFIG_KEY.eq(newKey))) {
                 return Optional.empty();
             }
-            List<String> held = db.selectDistinct(CONFIGURATION.CONFIG_KEY)
-                    .from(VIN)
-                    .join(CONFIGURATION)
-                    .on(CONFIGURATION.CONFIG_KEY.eq(VIN.CONFIG_KEY))
-                    .where(descriptor.eq(descriptorOf(vin)))
-                    .and(kind.eq(FactSource.VPIC))
-                    .and(sha256.isDistinctFrom(release.sha256()))
+            List<String> held = db.selectDistinct(LINKED_VIN.CONFIG_KEY)
+                    .from(LINKED_VIN)
+                    .join(REGISTERED_CONFIGURATION)
+                    .on(REGISTERED_CONFIGURATION.CONFIG_KEY.eq(LINKED_VIN.CONFIG_KEY))
+                    .where(LINKED_VIN.DESCRIPTOR.eq(VehicleDescriptors.descriptorOf(vin)))
+                    .and(REGISTERED_CONFIGURATION.SOURCE_KIND.eq(FactSource.VPIC))
+                    .and(REGISTERED_CONFIGURATION.SOURCE_SHA256.isDistinctFrom(release.sha256()))
                     .limit(2)
-                    .fetch(CONFIGURATION.CONFIG_KEY);
+                    .fetch(LINKED_VIN.CONFIG_KEY);
             return held.size() == 1 ? Optional.of(held.get(0)) : Optional.empty();
         };
     }

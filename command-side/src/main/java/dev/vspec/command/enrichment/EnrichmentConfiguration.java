@@ -104,7 +104,7 @@ class EnrichmentConfiguration {
                 commands,
                 source,
                 decoders,
-                EarlierReleases.inReadTables(db),
+                EarlierReleases.inCommandTables(db),
                 decoding -> EpaEngineResolution.of(db, decoding),
                 clock);
     }

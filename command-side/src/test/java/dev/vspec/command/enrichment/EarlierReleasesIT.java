@@ -3,16 +3,20 @@ package dev.vspec.command.enrichment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vspec.command.CommandSideIntegrationTest;
+import dev.vspec.command.catalog.VehicleDescriptors;
 import dev.vspec.contracts.catalog.FactSource;
+import dev.vspec.contracts.catalog.LinkVin;
 import dev.vspec.contracts.catalog.RegisterConfiguration;
 import dev.vspec.contracts.identity.Vin;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.jooq.DSLContext;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Which held configuration a VIN's vehicle keeps its key from, over real read tables. Sample data: 2019
- * Honda Odyssey and 2020 Honda Pilot VINs, registered by two vPIC releases and by an operator's file.
+ * Which held configuration a VIN's vehicle keeps its key from, as the catalog's commands leave the command side's
+ * tables. Sample data: 2019 Honda Odyssey and 2020 Honda Pilot VINs, registered by two vPIC releases and by an
+ * operator's file.
  */
 @CommandSideIntegrationTest
 class EarlierReleasesIT {
@@ -29,8 +33,11 @@ class EarlierReleasesIT {
     @Autowired
     DSLContext db;
 
+    @Autowired
+    CommandGateway commands;
+
     private EarlierReleases earlierReleases() {
-        return EarlierReleases.inReadTables(db);
+        return EarlierReleases.inCommandTables(db);
     }
 
     @Test
@@ -38,7 +45,7 @@ class EarlierReleasesIT {
         hold(ODYSSEY_EX, "EX", "5FNRL6H50KB000211", EARLIER);
         Vin another = vin("5FNRL6H50KB093346");
 
-        assertThat(EarlierReleases.descriptorOf(another)).isEqualTo("5FNRL6H5K");
+        assertThat(VehicleDescriptors.descriptorOf(another)).isEqualTo("5FNRL6H5K");
         assertThat(earlierReleases().heldAs(another, ODYSSEY_EX_NOW, INSTALLED)).contains(ODYSSEY_EX);
         assertThat(earlierReleases().heldAs(vin("5FNRL6H50LB093346"), "2020-honda-odyssey-ex-j35y6", INSTALLED))
                 .as("another model year")
@@ -71,22 +78,64 @@ class EarlierReleasesIT {
                 .isEmpty();
     }
 
+    @Test
+    void whatCountsIsTheSourceThatRegisteredTheConfigurationLast() {
+        String touring = "2020-honda-pilot-touring-j35y6-awd";
+        hold(touring, "Touring", "5FNYF6H90LB000455", EARLIER);
+        Vin sibling = vin("5FNYF6H90LB031877");
+        commands.sendAndWait(new LinkVin(vin("5FNYF6H90LB000456").value(), touring, OPERATOR));
+
+        assertThat(earlierReleases().heldAs(sibling, "2020-honda-pilot-touring-j35y6", INSTALLED))
+                .as("a link from an operator's file to vPIC's configuration")
+                .contains(touring);
+
+        commands.sendAndWait(registration(touring, "Touring", OPERATOR, "2020 Honda Pilot Touring (fleet)"));
+
+        assertThat(earlierReleases().heldAs(sibling, "2020-honda-pilot-touring-j35y6", INSTALLED))
+                .as("the operator's file corrected the configuration's label: it is the operator's now")
+                .isEmpty();
+    }
+
+    @Test
+    void aVinLinkedAgainCountsForItsNewConfigurationAlone() {
+        String lx = "2019-honda-odyssey-lx-j35y6-fwd";
+        String exL = "2019-honda-odyssey-ex-l-j35y6-fwd";
+        String vin = vin("5FNRL6H20KB000733").value();
+        Vin sibling = vin("5FNRL6H20KB052119");
+        hold(lx, "LX", vin, EARLIER);
+        assertThat(earlierReleases().heldAs(sibling, "2019-honda-odyssey-lx-j35y6", INSTALLED))
+                .contains(lx);
+
+        commands.sendAndWait(registration(exL, "EX-L", OPERATOR, "2019 HONDA Odyssey EX-L J35Y6"));
+        commands.sendAndWait(new LinkVin(vin, exL, OPERATOR));
+
+        assertThat(earlierReleases().heldAs(sibling, "2019-honda-odyssey-lx-j35y6", INSTALLED))
+                .as("its one VIN is the operator's configuration's now")
+                .isEmpty();
+    }
+
+    /** Registers the configuration and links the VIN to it, both from {@code source}. */
     private void hold(String configKey, String trim, String vin, FactSource source) {
         String[] parts = configKey.split("-");
         String model = configKey.contains("odyssey") ? "Odyssey" : "Pilot";
-        ReadRows.configuration(
-                db,
-                new RegisterConfiguration(
-                        configKey,
-                        Integer.parseInt(parts[0]),
-                        "HONDA",
-                        model,
-                        trim,
-                        "J35Y6",
-                        configKey.endsWith("-fwd") ? "FWD" : configKey.endsWith("-awd") ? "AWD" : null,
-                        parts[0] + " HONDA " + model + " " + trim + " J35Y6",
-                        source));
-        ReadRows.vin(db, vin(vin).value(), configKey, source);
+        commands.sendAndWait(
+                registration(configKey, trim, source, parts[0] + " HONDA " + model + " " + trim + " J35Y6"));
+        commands.sendAndWait(new LinkVin(vin(vin).value(), configKey, source));
+    }
+
+    private static RegisterConfiguration registration(String configKey, String trim, FactSource source, String label) {
+        String[] parts = configKey.split("-");
+        String model = configKey.contains("odyssey") ? "Odyssey" : "Pilot";
+        return new RegisterConfiguration(
+                configKey,
+                Integer.parseInt(parts[0]),
+                "HONDA",
+                model,
+                trim,
+                "J35Y6",
+                configKey.endsWith("-fwd") ? "FWD" : configKey.endsWith("-awd") ? "AWD" : null,
+                label,
+                source);
     }
 
     private static Vin vin(String withAnyCheckDigit) {

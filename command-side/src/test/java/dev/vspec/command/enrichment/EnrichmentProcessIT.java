@@ -33,7 +33,6 @@ import org.assertj.core.api.InstanceOfAssertFactories;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,9 +74,6 @@ class EnrichmentProcessIT {
 
     @Autowired
     EventStore events;
-
-    @Autowired
-    DSLContext db;
 
     @Test
     void aVinTheVendorKnowsIsRecordedLinkedAndCompletedStepByStep() {
@@ -193,8 +189,6 @@ class EnrichmentProcessIT {
                 earlierRelease);
         commands.sendAndWait(earlier);
         commands.sendAndWait(new LinkVin(sibling, earlierKey, earlierRelease));
-        ReadRows.configuration(db, earlier);
-        ReadRows.vin(db, sibling, earlierKey, earlierRelease);
 
         EnrichmentCompleted completed = awaitCompletion(schedule(EARLIER_RELEASE_VIN));
 

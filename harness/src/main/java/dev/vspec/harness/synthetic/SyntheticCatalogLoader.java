@@ -1,5 +1,6 @@
 package dev.vspec.harness.synthetic;
 
+import dev.vspec.command.catalog.VehicleDescriptors;
 import dev.vspec.events.axon.EventSerialization;
 import dev.vspec.events.axon.EventStorage;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <p>Events go in as the command side writes them: domain events of aggregate type
  * {@code VehicleConfiguration} (id config_key) or {@code Vehicle} (id VIN), sequence numbers from 0,
  * serialized by the command side's serializer, through Axon's {@link JdbcEventStorageEngine} (one
- * JDBC batch per transaction). Commands are bypassed on purpose: they would cost a round trip and
+ * JDBC batch per transaction), with the command side's {@link VehicleDescriptors} in the same transaction, as its
+ * event handler keeps them. Commands are bypassed on purpose: they would cost a round trip and
  * an aggregate load per event, which makes 100k configurations take hours.
  *
  * <p>Each transaction holds whole aggregates, a few thousand events. Loading is idempotent and
@@ -53,6 +55,7 @@ public final class SyntheticCatalogLoader {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;
     private final JdbcEventStorageEngine storage;
+    private final VehicleDescriptors descriptors;
     private final int batchEvents;
 
     public SyntheticCatalogLoader(DataSource dataSource) {
@@ -69,6 +72,7 @@ public final class SyntheticCatalogLoader {
         this.transactions = new TransactionTemplate(transactionManager);
         this.batchEvents = batchEvents;
         this.storage = EventStorage.engine(dataSource, transactionManager);
+        this.descriptors = VehicleDescriptors.over(dataSource);
     }
 
     /**
@@ -136,6 +140,7 @@ public final class SyntheticCatalogLoader {
             }
             if (!messages.isEmpty()) {
                 storage.appendEvents(messages);
+                descriptors.keep(messages);
             }
             return new long[] {batch.size() - skipped, skipped, messages.size()};
         });

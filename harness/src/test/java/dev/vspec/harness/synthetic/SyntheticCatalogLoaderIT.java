@@ -125,6 +125,13 @@ class SyntheticCatalogLoaderIT {
         } finally {
             eventStore.shutDown();
         }
+        catalog.events()
+                .filter(VinLinked.class::isInstance)
+                .map(VinLinked.class::cast)
+                .forEach(linked -> assertThat(jdbc.queryForObject(
+                                "select config_key from command.linked_vin where vin = ?", String.class, linked.vin()))
+                        .as("the command side's tables, kept in the batch's transaction")
+                        .isEqualTo(linked.configKey()));
     }
 
     @Test
