@@ -71,6 +71,22 @@ class DeployableRolesIT {
     }
 
     @Test
+    void everyTableTheArchitectureNamesExists() {
+        List<String> tables = tables();
+        SchemaOwnership.roles().forEach((role, grants) -> {
+            List<String> named = new ArrayList<>(grants.reads());
+            named.addAll(grants.writes());
+            for (String pattern : named) {
+                assertThat(tables)
+                        .as("%s's %s in docs/architecture.md", role, pattern)
+                        .anyMatch(table -> pattern.endsWith(".*")
+                                ? table.startsWith(pattern.substring(0, pattern.length() - 1))
+                                : table.equals(pattern));
+            }
+        });
+    }
+
+    @Test
     void theQuerySideCannotWriteTheReadModelNorTheEventStore() {
         assertRefused(
                 "query_side",
