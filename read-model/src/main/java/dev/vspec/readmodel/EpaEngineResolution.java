@@ -8,6 +8,7 @@ import dev.vspec.decoder.VinDecoding;
 import java.util.List;
 import java.util.Locale;
 import org.jooq.DSLContext;
+import org.jooq.Table;
 
 /**
  * The engine of a VIN whose vPIC decode tells its model but no engine code: the EPA's entries of that model year, make,
@@ -23,8 +24,13 @@ public record EpaEngineResolution(VinDecoding decoding, List<EpaEngines.Engine> 
         candidates = List.copyOf(candidates);
     }
 
-    /** The decode completed from the EPA's entries held in the read tables, where it needs it. */
-    public static EpaEngineResolution of(DSLContext db, VinDecoding decoding) {
+    /**
+     * The decode completed from the EPA's entries held in {@code entries}, where it needs it.
+     *
+     * @param entries the query side's {@code read.epa_entry}, or the command side's {@code command.epa_entry}
+     *                ({@link EpaRows#ofYearAndMake})
+     */
+    public static EpaEngineResolution of(DSLContext db, Table<?> entries, VinDecoding decoding) {
         if (decoding == null || decoding.engineCode() != null || !decoding.identifiesModel()) {
             return new EpaEngineResolution(decoding, List.of());
         }
@@ -40,7 +46,7 @@ public record EpaEngineResolution(VinDecoding decoding, List<EpaEngines.Engine> 
                 decoding.electrification());
         List<EpaEngines.Engine> engines = EpaEngines.of(
                 model,
-                EpaRows.ofYearAndMake(db, decoding.modelYear(), decoding.make()).stream()
+                EpaRows.ofYearAndMake(db, entries, decoding.modelYear(), decoding.make()).stream()
                         .map(EpaRows::entry)
                         .toList());
         if (engines.size() == 1) {

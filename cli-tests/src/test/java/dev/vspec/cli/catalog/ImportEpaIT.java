@@ -1,5 +1,6 @@
 package dev.vspec.cli.catalog;
 
+import static dev.vspec.storage.jooq.command.Tables.EPA_ENTRY;
 import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,8 +35,8 @@ import picocli.CommandLine;
 /**
  * {@code vspec catalog import-epa} of the EPA's real sample rows into a real event store (vspec's migrations, no stack
  * running, two 2018 Accords in the read tables as a stack would hold them): what it says of the file, how the
- * configurations matched, that the same file again stores nothing, and that a file which is not the EPA's changes
- * nothing.
+ * configurations matched, that the entries are kept for enrichment as they are stored, that the same file again
+ * stores nothing, and that a file which is not the EPA's changes nothing.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ImportEpaIT {
@@ -88,6 +89,9 @@ class ImportEpaIT {
                 .contains("EPA entries matching no configuration: 42 of 48.")
                 .contains("(the first 5 of 42; --report lists all)");
         assertThat(epaEvents()).isEqualTo(48);
+        assertThat(entriesForEnrichment())
+                .as("command.epa_entry, kept as the events are stored")
+                .isEqualTo(48);
     }
 
     @Test
@@ -144,6 +148,12 @@ class ImportEpaIT {
                 .set(CONFIGURATION.MODEL_MATCH, VehicleIdentifier.normalize("Accord"))
                 .set(CONFIGURATION.TRIM_MATCH, VehicleIdentifier.normalize(trim))
                 .execute();
+    }
+
+    private static long entriesForEnrichment() throws SQLException {
+        try (Connection connection = connect()) {
+            return DSL.using(connection, SQLDialect.POSTGRES).fetchCount(EPA_ENTRY);
+        }
     }
 
     private static long epaEvents() throws SQLException {

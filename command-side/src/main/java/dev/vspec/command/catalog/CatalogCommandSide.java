@@ -3,6 +3,7 @@ package dev.vspec.command.catalog;
 import dev.vspec.command.AddressedCommandTargetResolver;
 import dev.vspec.command.epa.EpaChange;
 import dev.vspec.command.epa.EpaFileEntry;
+import dev.vspec.command.epa.RecordedEpaEntries;
 import dev.vspec.command.recalls.RecallCampaign;
 import dev.vspec.command.recalls.RecallChanges;
 import dev.vspec.contracts.AddressedCommand;
@@ -33,9 +34,10 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
  * The catalog's aggregates for a tool outside the command side's deployable ({@code vspec catalog import-vpic},
  * {@code vspec catalog import}, {@code vspec catalog import-epa} and {@code vspec recalls import}): Axon configured
  * without Spring over a database's event store, with the command side's serializer and its
- * {@link VehicleConfiguration}, {@link Vehicle}, {@link RecallCampaign} and {@link EpaFileEntry} aggregates, so that commands meet the same rules and the same idempotence as through the API. Its one
- * event processor keeps the command side's {@link VehicleDescriptors} in the transaction that stores the events; the
- * stack's relay publishes what is stored here, as it publishes any other event.
+ * {@link VehicleConfiguration}, {@link Vehicle}, {@link RecallCampaign} and {@link EpaFileEntry} aggregates, so that commands meet the same rules and the same idempotence as through the API. Its
+ * event processors keep the command side's tables ({@link VehicleDescriptors}, {@link RecordedEpaEntries}) in the
+ * transaction that stores the events; the stack's relay publishes what is stored here, as it publishes any other
+ * event.
  */
 public final class CatalogCommandSide implements AutoCloseable {
 
@@ -71,6 +73,9 @@ public final class CatalogCommandSide implements AutoCloseable {
         VehicleDescriptors descriptors = VehicleDescriptors.over(dataSource);
         configurer.eventProcessing().registerEventHandler(c -> descriptors);
         VehicleDescriptors.subscribe(configurer.eventProcessing());
+        RecordedEpaEntries epaEntries = RecordedEpaEntries.over(dataSource);
+        configurer.eventProcessing().registerEventHandler(c -> epaEntries);
+        RecordedEpaEntries.subscribe(configurer.eventProcessing());
         Configuration axon = configurer.buildConfiguration();
         axon.start();
         return new CatalogCommandSide(axon);

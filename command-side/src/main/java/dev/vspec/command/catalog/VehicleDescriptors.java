@@ -3,6 +3,7 @@ package dev.vspec.command.catalog;
 import static dev.vspec.storage.jooq.command.Tables.LINKED_VIN;
 import static dev.vspec.storage.jooq.command.Tables.REGISTERED_CONFIGURATION;
 
+import dev.vspec.command.OwnTables;
 import dev.vspec.contracts.catalog.ConfigurationRegistered;
 import dev.vspec.contracts.catalog.FactSource;
 import dev.vspec.contracts.catalog.VinLinked;
@@ -14,13 +15,10 @@ import org.axonframework.config.EventProcessingConfigurer;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.jooq.DSLContext;
 import org.jooq.Query;
-import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
-import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 
 /**
  * Keeps {@code command.registered_configuration} and {@code command.linked_vin} (V27) from the catalog's events:
@@ -46,18 +44,12 @@ public final class VehicleDescriptors {
 
     /** Outside Spring's context: statements join the transaction a Spring transaction manager over it holds. */
     public static VehicleDescriptors over(DataSource dataSource) {
-        return new VehicleDescriptors(DSL.using(new TransactionAwareDataSourceProxy(dataSource), SQLDialect.POSTGRES));
+        return new VehicleDescriptors(OwnTables.db(dataSource));
     }
 
-    /**
-     * Processes this group's events as they are published, and lets a failure propagate to the command (Axon's
-     * default would log it and commit the events without their rows).
-     */
+    /** Processes this group's events as they are published, a failure refusing the command ({@link OwnTables}). */
     public static void subscribe(EventProcessingConfigurer processing) {
-        processing
-                .registerSubscribingEventProcessor(PROCESSING_GROUP)
-                .registerListenerInvocationErrorHandler(PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
-                .registerErrorHandler(PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
+        OwnTables.subscribe(processing, PROCESSING_GROUP);
     }
 
     /** A VIN's positions 1-8 and 10, by which enrichment tells one vehicle from another ({@code EarlierReleases}). */

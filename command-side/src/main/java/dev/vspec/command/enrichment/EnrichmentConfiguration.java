@@ -1,5 +1,7 @@
 package dev.vspec.command.enrichment;
 
+import static dev.vspec.storage.jooq.command.Tables.EPA_ENTRY;
+
 import dev.vspec.command.enrichment.vendor.CatalogSource;
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.ReferenceCatalogSource;
@@ -105,7 +107,7 @@ class EnrichmentConfiguration {
                 source,
                 decoders,
                 EarlierReleases.inCommandTables(db),
-                decoding -> EpaEngineResolution.of(db, decoding),
+                decoding -> EpaEngineResolution.of(db, EPA_ENTRY, decoding),
                 clock);
     }
 

@@ -65,8 +65,8 @@ class EnrichmentProcess {
     private final Clock clock;
 
     /**
-     * @param engines the engine of a decode without one, from the EPA's entries of its model (the read tables'), as
-     *                the query side resolves it
+     * @param engines the engine of a decode without one, from the EPA's entries of its model (the command side's
+     *                {@code command.epa_entry}), as the query side resolves it
      */
     EnrichmentProcess(
             CommandGateway commands,

@@ -1,5 +1,6 @@
 package dev.vspec.command.enrichment;
 
+import static dev.vspec.storage.jooq.command.Tables.EPA_ENTRY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -19,6 +20,9 @@ import dev.vspec.contracts.enrichment.EnrichmentScheduled;
 import dev.vspec.contracts.enrichment.EnrichmentStep;
 import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.enrichment.ScheduleEnrichment;
+import dev.vspec.contracts.epa.EpaSource;
+import dev.vspec.contracts.epa.EpaVehicle;
+import dev.vspec.contracts.epa.RecordEpaEntry;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.ConfigKey;
 import dev.vspec.contracts.identity.Vin;
@@ -26,13 +30,16 @@ import dev.vspec.decoder.CatalogIdentity;
 import dev.vspec.decoder.VinDecoding;
 import dev.vspec.decoding.DecoderSource;
 import dev.vspec.testing.DecoderReady;
+import dev.vspec.testing.EpaEntries;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.jooq.DSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,11 +76,19 @@ class EnrichmentProcessIT {
 
     private static final Duration PROCESSED = Duration.ofSeconds(30);
 
+    private static final int X3_XDRIVE30I = 93001;
+    private static final int X3_M40I = 93002;
+    private static final EpaSource EPA_MARCH = EpaEntries.file("vehicles-2026-03.csv", '3', LocalDate.of(2026, 3, 2));
+    private static final EpaSource EPA_APRIL = EpaEntries.file("vehicles-2026-04.csv", '4', LocalDate.of(2026, 4, 6));
+
     @Autowired
     CommandGateway commands;
 
     @Autowired
     EventStore events;
+
+    @Autowired
+    DSLContext db;
 
     @Test
     void aVinTheVendorKnowsIsRecordedLinkedAndCompletedStepByStep() {
@@ -237,6 +252,42 @@ class EnrichmentProcessIT {
         String job = schedule(NO_ENGINE_CODE_VIN);
 
         assertThat(awaitFailure(job).reason()).isEqualTo(ErrorCode.UNSUPPORTED_VEHICLE);
+    }
+
+    /**
+     * Its engine resolves from the EPA's entries of its model as the command side's own table holds them, kept by the
+     * entries' events (no projection runs here): two engines are the failure's candidates; once a correction of an
+     * entry leaves one, the engine code resolves and the vehicle is recorded. Sample data: 2021 X3 entries shaped
+     * like the EPA's, their ids made up.
+     */
+    @Test
+    void aVinWithoutAnEngineCodeGetsItFromTheEpasEntriesTheirEventsKeep() {
+        commands.sendAndWait(new RecordEpaEntry(X3_XDRIVE30I, x3("X3 xDrive30i", 2021, "2.0", 4), EPA_MARCH));
+        commands.sendAndWait(new RecordEpaEntry(X3_M40I, x3("X3 M40i", 2021, "3.0", 6), EPA_MARCH));
+        try {
+            assertThat(db.fetchCount(dev.vspec.storage.jooq.read.Tables.EPA_ENTRY))
+                    .as("the projections' table")
+                    .isZero();
+            EnrichmentFailed failed = awaitFailure(schedule(NO_ENGINE_CODE_VIN));
+            assertThat(failed.reason()).isEqualTo(ErrorCode.UNSUPPORTED_VEHICLE);
+            assertThat(failed.message()).contains("as EPA id " + X3_XDRIVE30I, "as EPA id " + X3_M40I);
+
+            // the M40i's entry is corrected to another model year: the 2021 X3 has one engine left
+            commands.sendAndWait(new RecordEpaEntry(X3_M40I, x3("X3 M40i", 2022, "3.0", 6), EPA_APRIL));
+            assertThat(awaitCompletion(schedule(NO_ENGINE_CODE_VIN)).configKey())
+                    .startsWith("2021-bmw-x3-")
+                    .contains("-2-0l-");
+        } finally {
+            // the test above expects no entry of the X3
+            db.deleteFrom(EPA_ENTRY)
+                    .where(EPA_ENTRY.EPA_ID.in(X3_XDRIVE30I, X3_M40I))
+                    .execute();
+        }
+    }
+
+    private static EpaVehicle x3(String model, int year, String displacement, int cylinders) {
+        return EpaEntries.gasoline(
+                year, "BMW", model, "X3", displacement, cylinders, "All-Wheel Drive", "Automatic (S8)", 22, 29, 25);
     }
 
     /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */

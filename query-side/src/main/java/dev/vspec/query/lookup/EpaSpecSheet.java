@@ -1,5 +1,7 @@
 package dev.vspec.query.lookup;
 
+import static dev.vspec.storage.jooq.read.Tables.EPA_ENTRY;
+
 import dev.vspec.contracts.epa.EpaEntry;
 import dev.vspec.contracts.epa.EpaFacts;
 import dev.vspec.contracts.epa.EpaMatching;
@@ -39,7 +41,8 @@ public class EpaSpecSheet {
     ResolvedVehicle complete(ResolvedVehicle resolved) {
         Vehicle vehicle = resolved.vehicle();
         Map<Integer, EpaEntryRecord> rows = new LinkedHashMap<>();
-        EpaRows.ofYearAndMake(db, vehicle.year(), vehicle.make()).forEach(row -> rows.put(row.getEpaId(), row));
+        EpaRows.ofYearAndMake(db, EPA_ENTRY, vehicle.year(), vehicle.make())
+                .forEach(row -> rows.put(row.getEpaId(), row));
         if (rows.isEmpty()) {
             return resolved;
         }
