@@ -81,7 +81,10 @@ class EnrichmentJobTable {
                 .ifPresent(applied -> applied.save(db));
     }
 
-    /** Applies the job's stored events that its row lacks, in the order they were stored; false when it lacked none. */
+    /**
+     * Applies the job's stored events that its row lacks, in the order they were stored; false when it lacked none
+     * (or the job has no scheduling, so no row).
+     */
     boolean catchUp(String jobId) {
         Optional<EnrichmentJobState> before = EnrichmentJobState.find(db, jobId);
         Optional<EnrichmentJobState> job = before;
@@ -90,11 +93,11 @@ class EnrichmentJobTable {
             DomainEventMessage<?> event = stored.next();
             job = EnrichmentJobState.apply(job, event.getPayload(), event.getSequenceNumber());
         }
-        if (job.equals(before)) {
+        if (job.isEmpty() || job.equals(before)) {
             return false;
         }
-        job.ifPresent(caughtUp -> caughtUp.save(db));
-        return job.isPresent();
+        job.get().save(db);
+        return true;
     }
 
     /** The sequence number of the job's next event. */
