@@ -18,7 +18,7 @@ import dev.vspec.contracts.identity.VehicleIdentifier;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.decoding.DecoderSource;
 import dev.vspec.events.kafka.EventTopicProperties;
-import dev.vspec.query.enrichment.StoredJobEvents;
+import dev.vspec.query.enrichment.StoredJobs;
 import dev.vspec.readmodel.GroupDocument;
 import dev.vspec.readmodel.LaborView;
 import dev.vspec.testing.Api;
@@ -159,7 +159,7 @@ class ReadRoutesDocumentIT {
     private void enrichmentJobOf(long keyId) {
         String job = EnrichmentJobId.first(Vin.parse(RAV4_VIN)).value();
         Instant at = Instant.parse("2026-11-21T09:14:02.318Z");
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job,
                 0,
@@ -179,9 +179,9 @@ class ReadRoutesDocumentIT {
                 new EnrichmentStepCompleted(
                         job, EnrichmentStep.VIN_LINKED, RAV4_VIN + " is " + RAV4_XLE, at.plusMillis(695)),
                 new EnrichmentCompleted(job, RAV4_VIN, RAV4_XLE, at.plusMillis(734)));
-        StoredJobEvents.project(db, RAV4_VIN, RAV4_XLE);
+        StoredJobs.project(db, RAV4_VIN, RAV4_XLE);
         // its completion on the topic, as the relay records it; no projection has anything left to apply
-        StoredJobEvents.published(db, job, EventTopicProperties.DEFAULT_TOPIC, Map.of(0, 0L));
+        StoredJobs.published(db, job, EventTopicProperties.DEFAULT_TOPIC, Map.of(0, 0L));
     }
 
     @Test

@@ -52,8 +52,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The sandbox answers in the live API's shape. A live query side and a sandbox run on one database;
- * the live read tables and event log are filled with the same reference stream, by the same
- * projection code, that the sandbox was built from; then every read route is asked the same thing
+ * the live read tables and job table are filled with the same reference stream, by the same
+ * projection and job code, that the sandbox was built from; then every read route is asked the same thing
  * on both and the JSON structures (field names, nesting, value types, filled or empty lists) must
  * be the same.
  */
@@ -85,9 +85,8 @@ class SandboxShapeIT {
                 .get(0, Long.class);
         ReferenceStream stream = sandbox.getBean(ReferenceStream.class);
         EventReplay.apply(sql, AllProjections.list(), stream.recorded());
-        SampleSchema.appendToLog(
+        SampleSchema.keepJobs(
                 sql,
-                DSL.name("events", "domainevententry"),
                 stream.events().stream().map(event -> scheduledBy(event, keyId)).toList());
         // as the relay records a job's completion on the topic; the replay above applied all of it already
         stream.events().stream()
@@ -116,7 +115,7 @@ class SandboxShapeIT {
         }
     }
 
-    /** The live log's job was scheduled by the live key, so the key may poll it. */
+    /** The live job was scheduled by the live key, so the key may poll it. */
     private static ReferenceEvent scheduledBy(ReferenceEvent event, long keyId) {
         if (event.event() instanceof EnrichmentScheduled scheduled) {
             return new ReferenceEvent(

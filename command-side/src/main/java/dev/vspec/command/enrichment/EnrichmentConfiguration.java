@@ -32,6 +32,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Enrichment: the process with what it uses ({@code POST /api/v0/enrich} decides with
@@ -112,14 +113,32 @@ class EnrichmentConfiguration {
     }
 
     @Bean
-    EnrichmentMetrics enrichmentMetrics(ObjectProvider<MeterRegistry> meters, EventStore events) {
-        return new EnrichmentMetrics(meters.getIfAvailable(SimpleMeterRegistry::new), new EnrichmentLog(events));
+    EnrichmentMetrics enrichmentMetrics(ObjectProvider<MeterRegistry> meters, EventStore events, DSLContext db) {
+        return new EnrichmentMetrics(meters.getIfAvailable(SimpleMeterRegistry::new), new EnrichmentLog(events, db));
     }
 
+    @Bean
+    EnrichmentJobTable enrichmentJobTable(DSLContext db, EventStore events) {
+        return new EnrichmentJobTable(db, events);
+    }
+
+    @Bean
+    EnrichmentJobBackfill enrichmentJobBackfill(
+            DSLContext db, EnrichmentJobTable table, TransactionTemplate transactions) {
+        return new EnrichmentJobBackfill(db, table, transactions);
+    }
+
+    /**
+     * The job table's handler runs in the unit of work that stores the job's events, and a failure of it fails
+     * that unit of work (the events are not stored). Metrics are recorded there too, after its commit.
+     */
     @Bean
     ConfigurerModule enrichmentProcessing() {
         return configurer -> configurer
                 .eventProcessing()
+                .registerSubscribingEventProcessor(EnrichmentJobTable.PROCESSING_GROUP)
+                .registerListenerInvocationErrorHandler(
+                        EnrichmentJobTable.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
                 .registerSubscribingEventProcessor(EnrichmentMetrics.PROCESSING_GROUP)
                 .registerListenerInvocationErrorHandler(
                         EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())

@@ -1,29 +1,31 @@
 package dev.vspec.command.enrichment;
 
 import dev.vspec.contracts.catalog.VinLinked;
-import dev.vspec.contracts.enrichment.EnrichmentCompleted;
-import dev.vspec.contracts.enrichment.EnrichmentFailed;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
-import dev.vspec.contracts.enrichment.EnrichmentScheduled;
-import dev.vspec.contracts.enrichment.EnrichmentStepCompleted;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.readmodel.EnrichmentJobState;
+import dev.vspec.readmodel.EnrichmentJobState.Status;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.jooq.DSLContext;
 
 /**
- * What the event log says about a VIN's enrichment: whether the VIN is held (linked to a
- * configuration) and its newest job. Read from the event store itself, never from the read
- * tables, so a decision about spending a run does not depend on how far the projections are.
+ * What the command side holds of a VIN's enrichment: whether the VIN is held (linked to a configuration, as the
+ * event store tells) and its jobs, as {@code command.enrichment_job} tells them, which is written in the
+ * transactions that store the jobs' events. Never from the read tables, so a decision about spending a run does not
+ * depend on how far the projections are.
  */
 class EnrichmentLog {
 
     private final EventStore events;
+    private final DSLContext db;
 
-    EnrichmentLog(EventStore events) {
+    EnrichmentLog(EventStore events, DSLContext db) {
         this.events = events;
+        this.db = db;
     }
 
     /** The configuration the VIN is linked to, or empty when the service does not hold it. */
@@ -51,32 +53,13 @@ class EnrichmentLog {
 
     /** The job with {@code id}, or empty when it was never scheduled. */
     Optional<Job> job(EnrichmentJobId id) {
-        List<Object> payloads = payloads(id.value());
-        if (payloads.isEmpty()) {
-            return Optional.empty();
-        }
-        long scheduledBy = 0;
-        boolean running = false;
-        boolean ended = false;
-        for (Object payload : payloads) {
-            if (payload instanceof EnrichmentScheduled scheduled) {
-                scheduledBy = scheduled.keyId();
-            } else if (payload instanceof EnrichmentStepCompleted) {
-                running = true;
-            } else if (payload instanceof EnrichmentCompleted || payload instanceof EnrichmentFailed) {
-                ended = true;
-            }
-        }
-        return Optional.of(new Job(id, scheduledBy, running, ended));
+        return EnrichmentJobState.find(db, id.value())
+                .map(job -> new Job(id, job.keyIds().get(0), job.status()));
     }
 
     /** When the job was scheduled, or empty when it never was. */
     Optional<Instant> scheduledAt(String jobId) {
-        return payloads(jobId).stream()
-                .filter(EnrichmentScheduled.class::isInstance)
-                .map(EnrichmentScheduled.class::cast)
-                .map(EnrichmentScheduled::at)
-                .findFirst();
+        return EnrichmentJobState.find(db, jobId).map(EnrichmentJobState::scheduledAt);
     }
 
     private List<Object> payloads(String aggregateId) {
@@ -87,11 +70,16 @@ class EnrichmentLog {
                 .toList();
     }
 
-    /** A job as the scheduling decision needs it. */
-    record Job(EnrichmentJobId id, long scheduledBy, boolean running, boolean ended) {
+    /** A job as the scheduling decision needs it: the key it was scheduled for, and how far it is. */
+    record Job(EnrichmentJobId id, long scheduledBy, Status progress) {
 
+        boolean ended() {
+            return progress == Status.COMPLETED || progress == Status.FAILED;
+        }
+
+        /** As the API tells a job in flight: scheduled or running. */
         String status() {
-            return running ? "running" : "scheduled";
+            return progress.code();
         }
     }
 }

@@ -8,7 +8,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** What {@code POST /api/v0/enrich} ({@link EnrichmentController}) decides with: the event log and the command bus, and the answers kept per Idempotency-Key. */
+/**
+ * What {@code POST /api/v0/enrich} ({@link EnrichmentController}) decides with: the event log, the job table and the
+ * command bus, and the answers kept per Idempotency-Key.
+ */
 @Configuration(proxyBeanMethods = false)
 class EnrichmentRoutesConfiguration {
 
@@ -20,8 +23,8 @@ class EnrichmentRoutesConfiguration {
     }
 
     @Bean
-    EnrichmentRequests enrichmentRequests(CommandGateway commands, EventStore events, Clock clock) {
-        return new EnrichmentRequests(commands, new EnrichmentLog(events), clock);
+    EnrichmentRequests enrichmentRequests(CommandGateway commands, EventStore events, DSLContext db, Clock clock) {
+        return new EnrichmentRequests(commands, new EnrichmentLog(events, db), clock);
     }
 
     @Bean

@@ -2,15 +2,14 @@ package dev.vspec.command.webhooks;
 
 import dev.vspec.contracts.enrichment.EnrichmentCompleted;
 import dev.vspec.contracts.enrichment.EnrichmentFailed;
+import dev.vspec.readmodel.EnrichmentJobState;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import org.axonframework.config.ProcessingGroup;
-import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.Timestamp;
-import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.messaging.annotation.MessageIdentifier;
+import org.jooq.DSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
@@ -19,7 +18,8 @@ import tools.jackson.databind.ObjectMapper;
  * Turns each enrichment job's end into a delivery to every webhook of every key the job was
  * answered to. It runs in its own streaming processor whose token lives in PostgreSQL, committed
  * with the deliveries it wrote: an event processed again (after a crash) finds its deliveries
- * there already and writes none twice. The event's id is the delivery's {@code event_id}.
+ * there already and writes none twice. The event's id is the delivery's {@code event_id}; the job is read from its
+ * row of {@code command.enrichment_job}, final once it has ended.
  */
 @ProcessingGroup(EnrichmentNotifier.PROCESSING_GROUP)
 class EnrichmentNotifier {
@@ -28,12 +28,12 @@ class EnrichmentNotifier {
 
     private static final Logger log = LoggerFactory.getLogger(EnrichmentNotifier.class);
 
-    private final EventStore events;
+    private final DSLContext db;
     private final Deliveries deliveries;
     private final ObjectMapper json;
 
-    EnrichmentNotifier(EventStore events, Deliveries deliveries, ObjectMapper json) {
-        this.events = events;
+    EnrichmentNotifier(DSLContext db, Deliveries deliveries, ObjectMapper json) {
+        this.db = db;
         this.deliveries = deliveries;
         this.json = json;
     }
@@ -49,12 +49,9 @@ class EnrichmentNotifier {
     }
 
     private void notify(String jobId, String eventId, Instant at) {
-        List<Object> jobEvents = events.readEvents(jobId)
-                .asStream()
-                .map(DomainEventMessage::getPayload)
-                .map(Object.class::cast)
-                .toList();
-        Optional<JobNotification> notification = JobNotification.of("evt_" + eventId, jobEvents);
+        // the job's row was committed with its end, which is why this event could be read
+        Optional<JobNotification> notification =
+                EnrichmentJobState.find(db, jobId).flatMap(job -> JobNotification.of("evt_" + eventId, job));
         if (notification.isEmpty()) {
             // a job's end without the job's scheduling (written by hand, or by a tool): no key to tell; holding up
             // every later job's notice for it would be worse

@@ -45,8 +45,8 @@ class WebhooksConfiguration {
     }
 
     @Bean
-    EnrichmentNotifier enrichmentNotifier(EventStore events, Deliveries deliveries, ObjectMapper json) {
-        return new EnrichmentNotifier(events, deliveries, json);
+    EnrichmentNotifier enrichmentNotifier(DSLContext db, Deliveries deliveries, ObjectMapper json) {
+        return new EnrichmentNotifier(db, deliveries, json);
     }
 
     @Bean(destroyMethod = "close")

@@ -293,7 +293,7 @@ class EnrichmentProcessIT {
     /** Schedules the VIN's next job directly on the aggregate, as POST /api/v0/enrich would after spending a run. */
     private String schedule(String vin) {
         Vin parsed = Vin.parse(vin);
-        String job = new EnrichmentLog(events)
+        String job = new EnrichmentLog(events, db)
                 .newestJob(parsed)
                 .map(newest -> newest.id().next())
                 .orElseGet(() -> EnrichmentJobId.first(parsed))

@@ -1,23 +1,21 @@
 package dev.vspec.query.enrichment;
 
-import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
 import static dev.vspec.storage.jooq.read.Tables.VIN;
 
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
 import dev.vspec.contracts.identity.Vin;
+import dev.vspec.readmodel.EnrichmentJobState;
+import dev.vspec.readmodel.EnrichmentJobState.Status;
 import dev.vspec.storage.JobProjected;
-import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
-import org.jooq.Records;
 import org.jooq.impl.DSL;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Enrichment jobs read from the event log (Axon's event table, schema {@code events}), folded by
- * {@link EnrichmentJobView#fold}; a completed job is checked against the read tables. Each job is one
- * lookup on the table's unique index (aggregateidentifier, sequencenumber); nothing scans the table.
+ * Enrichment jobs read from {@code command.enrichment_job}, which the command side writes with each job's events;
+ * a completed job is checked against the read tables. Each job is one lookup by its primary key.
  */
 @Component
 class EnrichmentJobQuery {
@@ -27,10 +25,10 @@ class EnrichmentJobQuery {
     private final boolean waitForProjections;
 
     /**
-     * @param everyJobPublic     every job is shown to every caller, key or none: only for an event log
+     * @param everyJobPublic     every job is shown to every caller, key or none: only for a job table
      *                           that holds nothing but sample jobs (the sandbox's)
      * @param waitForProjections a completed job waits for every projection to have applied what it
-     *                           recorded; off where the read tables are built with the event log (the sandbox's)
+     *                           recorded; off where the read tables are built with the jobs (the sandbox's)
      */
     EnrichmentJobQuery(
             DSLContext db,
@@ -42,7 +40,7 @@ class EnrichmentJobQuery {
     }
 
     /** The job, unless it does not exist or the caller (the key with id {@code keyId}, or none) may not see it. */
-    Optional<EnrichmentJobView> visible(EnrichmentJobId id, Optional<Long> keyId) {
+    Optional<EnrichmentJobState> visible(EnrichmentJobId id, Optional<Long> keyId) {
         return job(id).filter(job -> sees(keyId, job));
     }
 
@@ -50,10 +48,10 @@ class EnrichmentJobQuery {
      * The newest of the VIN's jobs the key may see. Attempts are numbered from 1 and a VIN gets the
      * next one only after the previous ended, so they are read in order until one does not exist.
      */
-    Optional<EnrichmentJobView> newestVisible(Vin vin, Optional<Long> keyId) {
-        EnrichmentJobView newest = null;
+    Optional<EnrichmentJobState> newestVisible(Vin vin, Optional<Long> keyId) {
+        EnrichmentJobState newest = null;
         for (EnrichmentJobId id = EnrichmentJobId.first(vin); ; id = id.next()) {
-            Optional<EnrichmentJobView> job = job(id);
+            Optional<EnrichmentJobState> job = job(id);
             if (job.isEmpty()) {
                 return Optional.ofNullable(newest);
             }
@@ -64,17 +62,12 @@ class EnrichmentJobQuery {
     }
 
     /** A key sees the jobs it scheduled or joined; without a key, none (unless every job is public). */
-    private boolean sees(Optional<Long> keyId, EnrichmentJobView job) {
-        return everyJobPublic || keyId.map(job::visibleTo).orElse(false);
+    private boolean sees(Optional<Long> keyId, EnrichmentJobState job) {
+        return everyJobPublic || keyId.map(job.keyIds()::contains).orElse(false);
     }
 
-    private Optional<EnrichmentJobView> job(EnrichmentJobId id) {
-        List<StoredEvent> events = db.select(DOMAINEVENTENTRY.PAYLOADTYPE, DOMAINEVENTENTRY.PAYLOAD)
-                .from(DOMAINEVENTENTRY)
-                .where(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER.eq(id.value()))
-                .orderBy(DOMAINEVENTENTRY.SEQUENCENUMBER)
-                .fetch(Records.mapping(StoredEvent::new));
-        return EnrichmentJobView.fold(events).map(this::asReadable);
+    private Optional<EnrichmentJobState> job(EnrichmentJobId id) {
+        return EnrichmentJobState.find(db, id.value()).map(this::asReadable);
     }
 
     /**
@@ -84,8 +77,9 @@ class EnrichmentJobQuery {
      * will do: a later import may link it elsewhere) and every projection has applied all the topic
      * held once the job's completion was on it.
      */
-    private EnrichmentJobView asReadable(EnrichmentJobView job) {
-        if (job.configKey() == null || (db.fetchExists(VIN, VIN.VIN_.eq(job.vin())) && projected(job.jobId()))) {
+    private EnrichmentJobState asReadable(EnrichmentJobState job) {
+        if (job.status() != Status.COMPLETED
+                || (db.fetchExists(VIN, VIN.VIN_.eq(job.vin())) && projected(job.jobId()))) {
             return job;
         }
         return job.untilReadable();

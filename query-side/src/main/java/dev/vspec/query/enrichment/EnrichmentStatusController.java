@@ -16,10 +16,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/v0/enrich?job_id=} or {@code ?vin=}: the status of an enrichment job, folded from its
- * events in the event log. A key sees the jobs it scheduled or joined; any other job, like one that
+ * {@code GET /api/v0/enrich?job_id=} or {@code ?vin=}: the status of an enrichment job, as the command side
+ * keeps it with the job's events ({@code command.enrichment_job}). A key sees the jobs it scheduled or joined; any other job, like one that
  * does not exist, is 404 {@code not_found}, so a job id tells nothing about another key's jobs. The
- * sandbox, whose event log holds only sample jobs, shows them to everyone.
+ * sandbox, whose job table holds only sample jobs, shows them to everyone.
  */
 @RestController
 class EnrichmentStatusController {

@@ -3,9 +3,10 @@ package dev.vspec.query.enrichment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.vspec.contracts.enrichment.EnrichmentJobId;
-import dev.vspec.query.enrichment.EnrichmentJobView.JobError;
-import dev.vspec.query.enrichment.EnrichmentJobView.JobStep;
-import dev.vspec.query.enrichment.EnrichmentJobView.Status;
+import dev.vspec.readmodel.EnrichmentJobState;
+import dev.vspec.readmodel.EnrichmentJobState.JobError;
+import dev.vspec.readmodel.EnrichmentJobState.Status;
+import dev.vspec.readmodel.EnrichmentJobState.Step;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -20,7 +21,7 @@ record EnrichmentStatusResponse(
         Status status,
         @JsonProperty("scheduled_at") Instant scheduledAt,
         @JsonProperty("updated_at") Instant updatedAt,
-        List<JobStep> steps,
+        List<Step> steps,
 
         @JsonProperty("config_key") @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
         String configKey,
@@ -30,7 +31,7 @@ record EnrichmentStatusResponse(
 
     static final String ROUTE = EnrichmentJobId.ROUTE;
 
-    static EnrichmentStatusResponse of(EnrichmentJobView job) {
+    static EnrichmentStatusResponse of(EnrichmentJobState job) {
         return new EnrichmentStatusResponse(
                 job.jobId(),
                 job.vin(),

@@ -21,6 +21,7 @@ import dev.vspec.contracts.enrichment.SpendEnrichmentRun;
 import dev.vspec.contracts.error.ErrorCode;
 import dev.vspec.contracts.identity.Vin;
 import dev.vspec.query.SeededRouteIT;
+import dev.vspec.readmodel.EnrichmentJobState;
 import dev.vspec.testing.Api;
 import dev.vspec.testing.Api.Reply;
 import dev.vspec.testing.TestKeys;
@@ -35,8 +36,8 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code GET /api/v0/enrich} over HTTP with real keys, over job events written into the event store
- * exactly as the command side stores them. Each test has its own VINs, so tests share the database.
+ * {@code GET /api/v0/enrich} over HTTP with real keys, over jobs kept exactly as the command side keeps them
+ * with their events ({@link StoredJobs}). Each test has its own VINs, so tests share the database.
  */
 class EnrichmentStatusIT extends SeededRouteIT {
 
@@ -59,9 +60,9 @@ class EnrichmentStatusIT extends SeededRouteIT {
      */
     @Test
     void eachPollReadsTheJobAfreshFromScheduledThroughRunningToCompleted() {
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
         String vin = job.vin().value();
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
@@ -78,7 +79,7 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(scheduled.path("poll").asString()).isEqualTo(ROUTE + "?job_id=" + job.value());
         assertThat(scheduled.propertyNames()).doesNotContain("config_key", "error");
 
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job.value(),
                 1,
@@ -99,7 +100,7 @@ class EnrichmentStatusIT extends SeededRouteIT {
                 .isEqualTo(T0.plusSeconds(2).toString());
         assertThat(running.propertyNames()).doesNotContain("config_key", "error");
 
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job.value(),
                 3,
@@ -117,25 +118,25 @@ class EnrichmentStatusIT extends SeededRouteIT {
                 .isEqualTo("running");
         assertThat(notYetReadable.propertyNames()).doesNotContain("config_key", "error");
 
-        StoredJobEvents.project(db, vin, "2020-ford-f-150-xlt-2-7-ecoboost-4x4");
+        StoredJobs.project(db, vin, "2020-ford-f-150-xlt-2-7-ecoboost-4x4");
         assertThat(poll(asOwner, job).path("status").asString())
                 .as("linked, but its completion is not on the topic yet")
                 .isEqualTo("running");
 
         String topic = "vspec.events.test-" + vin;
-        StoredJobEvents.applied(db, "vins", topic, 0, 40);
-        StoredJobEvents.applied(db, "fluids", topic, 0, 40);
-        StoredJobEvents.published(db, job.value(), topic, Map.of(0, 40L, 1, 7L));
+        StoredJobs.applied(db, "vins", topic, 0, 40);
+        StoredJobs.applied(db, "fluids", topic, 0, 40);
+        StoredJobs.published(db, job.value(), topic, Map.of(0, 40L, 1, 7L));
         assertThat(poll(asOwner, job).path("status").asString())
                 .as("no projection has applied partition 1")
                 .isEqualTo("running");
-        StoredJobEvents.applied(db, "vins", topic, 1, 7);
-        StoredJobEvents.applied(db, "fluids", topic, 1, 6);
+        StoredJobs.applied(db, "vins", topic, 1, 7);
+        StoredJobs.applied(db, "fluids", topic, 1, 6);
         assertThat(poll(asOwner, job).path("status").asString())
                 .as("the fluids are one record behind on partition 1")
                 .isEqualTo("running");
 
-        StoredJobEvents.applied(db, "fluids", topic, 1, 9);
+        StoredJobs.applied(db, "fluids", topic, 1, 9);
         JsonNode completed = poll(asOwner, job);
         assertThat(completed.path("status").asString()).isEqualTo("completed");
         assertThat(completed.path("config_key").asString()).isEqualTo("2020-ford-f-150-xlt-2-7-ecoboost-4x4");
@@ -150,9 +151,9 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
     @Test
     void aFailedJobShowsTheErrorCodeAndMessageItFailedWith() {
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
         String vin = job.vin().value();
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
@@ -180,13 +181,13 @@ class EnrichmentStatusIT extends SeededRouteIT {
     void byVinAnswersTheNewestAttemptTheKeyMaySee() {
         IssuedKey other = proKey("other enricher");
         Api asOther = new Api(port, other.key());
-        EnrichmentJobId first = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
+        EnrichmentJobId first = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
         EnrichmentJobId second = first.next();
         EnrichmentJobId third = second.next();
         String vin = first.vin().value();
         failedAttempt(first, owner);
         failedAttempt(second, owner);
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 third.value(),
                 0,
@@ -197,7 +198,7 @@ class EnrichmentStatusIT extends SeededRouteIT {
                 .isEqualTo(second.value());
         assertThat(pollVin(asOther, vin).path("job_id").asString()).isEqualTo(third.value());
 
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 third.value(),
                 1,
@@ -207,15 +208,15 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
     @Test
     void anotherKeysJobIs404LikeAJobThatDoesNotExist() {
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
                 new EnrichmentScheduled(
                         job.value(), job.vin().value(), owner.record().id(), T0));
         Api stranger = new Api(port, proKey("stranger").key());
-        EnrichmentJobId neverScheduled = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
+        EnrichmentJobId neverScheduled = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
 
         String othersJob = stranger.get(ROUTE + query("job_id", job.value()))
                 .error(404, "not_found")
@@ -236,8 +237,8 @@ class EnrichmentStatusIT extends SeededRouteIT {
     @Test
     void aKeyThatJoinedTheJobSeesIt() {
         IssuedKey joiner = proKey("joined enricher");
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
@@ -262,7 +263,7 @@ class EnrichmentStatusIT extends SeededRouteIT {
     void aKeyWithoutEnrichWriteIsRefused() {
         Api free = new Api(port, TestKeys.issue(db, Plan.FREE));
 
-        Reply refused = free.get(ROUTE + query("vin", StoredJobEvents.uniqueVin()));
+        Reply refused = free.get(ROUTE + query("vin", StoredJobs.uniqueVin()));
 
         assertThat(refused.error(403, "insufficient_scope").path("message").asString())
                 .contains("enrich:write");
@@ -270,8 +271,8 @@ class EnrichmentStatusIT extends SeededRouteIT {
 
     @Test
     void theStatusIsNeverCached() {
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
@@ -298,8 +299,8 @@ class EnrichmentStatusIT extends SeededRouteIT {
      */
     @Test
     void aPollIsOneReadAndSpendsNoEnrichmentRun() {
-        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobEvents.uniqueVin()));
-        StoredJobEvents.store(
+        EnrichmentJobId job = EnrichmentJobId.first(Vin.parse(StoredJobs.uniqueVin()));
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,
@@ -316,11 +317,12 @@ class EnrichmentStatusIT extends SeededRouteIT {
         assertThat(Long.parseLong(second.header("X-Monthly-Remaining")))
                 .isEqualTo(Long.parseLong(first.header("X-Monthly-Remaining")) - 1);
         assertThat(eventsOf(allowance)).isZero();
-        assertThat(eventsOf(job.value())).isEqualTo(1);
+        assertThat(EnrichmentJobState.find(db, job.value()).orElseThrow().lastSequence())
+                .isZero();
     }
 
     private void failedAttempt(EnrichmentJobId job, IssuedKey key) {
-        StoredJobEvents.store(
+        StoredJobs.store(
                 db,
                 job.value(),
                 0,

@@ -1,6 +1,6 @@
 package dev.vspec.sandbox.sample;
 
-import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
+import static dev.vspec.storage.jooq.command.Tables.ENRICHMENT_JOB;
 import static dev.vspec.storage.jooq.read.Tables.CONFIGURATION;
 import static dev.vspec.storage.jooq.read.Tables.RECALL;
 import static dev.vspec.storage.jooq.read.Tables.SERVICE_RECORD;
@@ -77,11 +77,10 @@ public class SampleIdentifiers {
 
     private List<String> jobs() {
         List<String> identifiers = new ArrayList<>();
-        // the sandbox's own event log: schema events is rendered as schema sample here (SampleSchemaMapping)
-        db.selectDistinct(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER)
-                .from(DOMAINEVENTENTRY)
-                .where(DOMAINEVENTENTRY.TYPE.eq("EnrichmentJob"))
-                .orderBy(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER)
+        // the sandbox's own jobs: schema command is rendered as schema sample here (SampleSchemaMapping)
+        db.select(ENRICHMENT_JOB.JOB_ID)
+                .from(ENRICHMENT_JOB)
+                .orderBy(ENRICHMENT_JOB.JOB_ID)
                 .fetch(Records.mapping(EnrichmentJobId::parse))
                 .forEach(parsed -> parsed.ifPresent(job -> {
                     identifiers.add("job_id=" + job.value());

@@ -1,23 +1,22 @@
 package dev.vspec.sandbox.sample;
 
-import static dev.vspec.storage.jooq.events.Tables.DOMAINEVENTENTRY;
+import static dev.vspec.storage.jooq.command.Tables.ENRICHMENT_JOB;
 import static dev.vspec.storage.jooq.sample.Tables.REFERENCE_LOAD;
 import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vspec.access.Sha256;
-import dev.vspec.events.axon.EventSerialization;
-import dev.vspec.events.kafka.EventEnvelope;
 import dev.vspec.projections.runtime.EventReplay;
 import dev.vspec.projections.runtime.Projection;
+import dev.vspec.readmodel.EnrichmentJobState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.jooq.DSLContext;
 import org.jooq.Name;
@@ -34,9 +33,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Builds schema {@code sample} before the sandbox answers: an event log shaped like
- * {@code events.domainevententry} holding the {@link ReferenceStream}, and one table shaped like
- * each projection's {@code read} table, written by the projections' own handlers over that stream.
+ * Builds schema {@code sample} before the sandbox answers from the {@link ReferenceStream}: one table shaped like
+ * each projection's {@code read} table, written by the projections' own handlers over that stream, and one shaped
+ * like {@code command.enrichment_job}, holding the sample jobs folded as the command side folds a job's events.
  * The query side's read code then answers from it through {@link SampleSchemaMapping}, so the
  * sandbox's answers have the production shape by construction.
  *
@@ -49,7 +48,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class SampleSchema implements InitializingBean {
 
     public static final String SCHEMA = "sample";
-    static final String EVENT_TABLE = "domainevententry";
+    /** The aggregate type of the enrichment jobs' events, as the command side stores them. */
+    private static final String JOB_AGGREGATE = "EnrichmentJob";
     /** Any constant that no other advisory lock of vspec uses: "vspec-sm" in ASCII. */
     private static final long BUILD_LOCK = 0x7673706563_2d736dL;
 
@@ -105,9 +105,13 @@ public class SampleSchema implements InitializingBean {
         for (Table<?> table : readTables()) {
             recreate(name("read", table.getName()), name(SCHEMA, table.getName()), "INCLUDING ALL");
         }
-        // the defaults would draw on the event store's own sequence; the log's rows carry their index
-        recreate(name("events", EVENT_TABLE), name(SCHEMA, EVENT_TABLE), "INCLUDING CONSTRAINTS INCLUDING INDEXES");
-        appendToLog(db, name(SCHEMA, EVENT_TABLE), stream.events());
+        recreate(
+                name(ENRICHMENT_JOB.getSchema().getName(), ENRICHMENT_JOB.getName()),
+                name(SCHEMA, ENRICHMENT_JOB.getName()),
+                "INCLUDING ALL");
+        keepJobs(db, stream.events());
+        // the sample event log of earlier versions, which the job status was read from
+        db.execute("DROP TABLE IF EXISTS {0}", name(SCHEMA, "domainevententry"));
         long applications = EventReplay.apply(db, projections, stream.recorded());
         db.insertInto(REFERENCE_LOAD)
                 .set(REFERENCE_LOAD.ID, (short) 1)
@@ -137,39 +141,31 @@ public class SampleSchema implements InitializingBean {
     }
 
     /**
-     * Appends events to an event table shaped like Axon's, as the command side would have stored
-     * them, in order and numbered from 1 (so into an empty table): the sandbox's own log, or (in a
-     * test) a live one.
+     * Writes the rows of the enrichment jobs among {@code events} into {@code command.enrichment_job} (or, through the
+     * sandbox's schema mapping, its own), as the command side keeps them while it stores the jobs' events: the
+     * sandbox's jobs, or (in a test) live ones.
      */
-    public static void appendToLog(DSLContext db, Name eventTable, List<ReferenceStream.ReferenceEvent> events) {
-        ObjectMapper axonJson = EventSerialization.objectMapper();
-        long index = 0;
+    public static void keepJobs(DSLContext db, List<ReferenceStream.ReferenceEvent> events) {
+        Map<String, Optional<EnrichmentJobState>> jobs = new LinkedHashMap<>();
         for (ReferenceStream.ReferenceEvent event : events) {
-            EventEnvelope envelope = event.envelope();
-            byte[] payload;
-            try {
-                payload = axonJson.writeValueAsBytes(event.event());
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("cannot serialize " + envelope.eventType(), e);
+            if (event.envelope().aggregateType().equals(JOB_AGGREGATE)) {
+                String jobId = event.envelope().aggregateId();
+                jobs.put(
+                        jobId,
+                        EnrichmentJobState.apply(
+                                jobs.getOrDefault(jobId, Optional.empty()),
+                                event.event(),
+                                event.envelope().aggregateSequence()));
             }
-            db.insertInto(table(eventTable))
-                    .set(DOMAINEVENTENTRY.GLOBALINDEX, ++index)
-                    .set(DOMAINEVENTENTRY.EVENTIDENTIFIER, envelope.eventId())
-                    .set(DOMAINEVENTENTRY.PAYLOAD, payload)
-                    .set(DOMAINEVENTENTRY.PAYLOADTYPE, event.event().getClass().getName())
-                    .set(DOMAINEVENTENTRY.TIMESTAMP, envelope.occurredAt().toString())
-                    .set(DOMAINEVENTENTRY.AGGREGATEIDENTIFIER, envelope.aggregateId())
-                    .set(DOMAINEVENTENTRY.SEQUENCENUMBER, envelope.aggregateSequence())
-                    .set(DOMAINEVENTENTRY.TYPE, envelope.aggregateType())
-                    .execute();
         }
+        jobs.values().forEach(job -> job.ifPresent(kept -> kept.save(db)));
     }
 
     /** The stream, the code that projects it and the columns of every source table: any change means building again. */
     private String fingerprint() {
         List<String> sources = new ArrayList<>(
                 readTables().stream().map(table -> "read." + table.getName()).toList());
-        sources.add("events." + EVENT_TABLE);
+        sources.add(ENRICHMENT_JOB.getSchema().getName() + "." + ENRICHMENT_JOB.getName());
         String columns = db.fetchValue(
                         "SELECT string_agg(table_schema || '.' || table_name || '.' || column_name || ':' "
                                 + "|| data_type || ':' || is_nullable || ':' || coalesce(generation_expression, ''), ',' "

@@ -7,8 +7,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Every jOOQ statement of the sandbox names schema {@code sample} where the code says {@code read}
- * or {@code events}: the query side's reads and the projections' writes run unchanged over the
+ * Every jOOQ statement of the sandbox names schema {@code sample} where the code says {@code read},
+ * {@code command} or {@code events}: the query side's reads and the projections' writes run unchanged over the
  * sandbox's own tables, and nothing of the sandbox can touch the live ones.
  */
 @Configuration(proxyBeanMethods = false)
@@ -21,6 +21,7 @@ class SampleSchemaMapping {
                 .withRenderMapping(new RenderMapping()
                         .withSchemata(
                                 new MappedSchema().withInput("read").withOutput(SampleSchema.SCHEMA),
+                                new MappedSchema().withInput("command").withOutput(SampleSchema.SCHEMA),
                                 new MappedSchema().withInput("events").withOutput(SampleSchema.SCHEMA)));
     }
 

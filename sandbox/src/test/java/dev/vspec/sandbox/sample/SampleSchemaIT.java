@@ -43,9 +43,9 @@ class SampleSchemaIT extends SandboxHttpIT {
     }
 
     @Test
-    void theSampleSchemaHoldsTheStreamAndItsProjections() {
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
-                .isEqualTo(stream.events().size());
+    void theSampleSchemaHoldsTheStreamsProjectionsAndJob() {
+        assertThat(value("SELECT job_id || ' ' || status FROM sample.enrichment_job", String.class))
+                .isEqualTo("enr_2HGFC2F57KH873762_1 completed");
         assertThat(value("SELECT count(*) FROM sample.configuration", Long.class))
                 .isEqualTo(2);
         assertThat(value("SELECT count(*) FROM sample.vin", Long.class)).isEqualTo(5);
@@ -64,7 +64,8 @@ class SampleSchemaIT extends SandboxHttpIT {
             "read.fluids_document",
             "read.service_record",
             "read.image",
-            "events.domainevententry"
+            "events.domainevententry",
+            "command.enrichment_job"
         }) {
             assertThat(value("SELECT count(*) FROM " + table, Long.class))
                     .as(table)
@@ -89,6 +90,9 @@ class SampleSchemaIT extends SandboxHttpIT {
     void anotherStreamOrTableShapeBuildsTheSchemaAgain() {
         sql.execute("UPDATE sample.reference_load SET fingerprint = repeat('0', 64)");
         sql.execute("DELETE FROM sample.fluids_document");
+        sql.execute("DELETE FROM sample.enrichment_job");
+        // the sample event log an earlier version built
+        sql.execute("CREATE TABLE sample.domainevententry (globalindex BIGINT)");
 
         schema.afterPropertiesSet();
 
@@ -96,8 +100,10 @@ class SampleSchemaIT extends SandboxHttpIT {
                 .isNotEqualTo("0".repeat(64));
         assertThat(value("SELECT count(*) FROM sample.fluids_document", Long.class))
                 .isEqualTo(2);
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
-                .isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.enrichment_job", Long.class))
+                .isEqualTo(1);
+        assertThat(value("SELECT to_regclass('sample.domainevententry') IS NULL", Boolean.class))
+                .isTrue();
     }
 
     @Test
@@ -116,8 +122,8 @@ class SampleSchemaIT extends SandboxHttpIT {
             starts.shutdownNow();
         }
 
-        assertThat(value("SELECT count(*) FROM sample.domainevententry", Long.class))
-                .isEqualTo(stream.events().size());
+        assertThat(value("SELECT count(*) FROM sample.enrichment_job", Long.class))
+                .isEqualTo(1);
         assertThat(value("SELECT count(*) FROM sample.configuration", Long.class))
                 .isEqualTo(2);
         assertThat(value("SELECT fingerprint FROM sample.reference_load", String.class))

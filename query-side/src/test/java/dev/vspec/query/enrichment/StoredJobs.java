@@ -1,29 +1,20 @@
 package dev.vspec.query.enrichment;
 
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.table;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vspec.events.axon.EventSerialization;
-import java.time.Instant;
+import dev.vspec.readmodel.EnrichmentJobState;
 import java.util.Map;
-import java.util.UUID;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jooq.DSLContext;
 
 /**
- * Writes an enrichment job's events into the event store as the command side's Axon stores them:
- * one row of {@code events.domainevententry} per event, the aggregate id being the job id, the
- * payload serialized by the command side's mapper ({@link EventSerialization}).
+ * Keeps enrichment jobs as the command side keeps them with their events: each job's row of
+ * {@code command.enrichment_job}, folded by {@link EnrichmentJobState}.
  */
-public final class StoredJobEvents {
+public final class StoredJobs {
 
-    private static final ObjectMapper MAPPER = EventSerialization.objectMapper();
     private static final String VIN_CHARACTERS = "0123456789ABCDEFGHJKLMNPRSTUVWXYZ";
 
-    private StoredJobEvents() {}
+    private StoredJobs() {}
 
     /** Links the VIN in the read tables, as the VINs projection does once it has the job's VinLinked. */
     public static void project(DSLContext db, String vin, String configKey) {
@@ -56,30 +47,17 @@ public final class StoredJobEvents {
     }
 
     /**
-     * Stores {@code events} (contract records) as the job's events from sequence number {@code first}
-     * on. A sequence number the job already has keeps its event, so seeding the same events again
-     * changes nothing.
+     * Applies {@code events} (contract records) to the job's row as its events from sequence number {@code first}
+     * on. A sequence number the row holds already keeps what it held, so seeding the same events again changes
+     * nothing.
      */
     public static void store(DSLContext db, String jobId, long first, Record... events) {
+        Optional<EnrichmentJobState> job = EnrichmentJobState.find(db, jobId);
         long sequence = first;
         for (Record event : events) {
-            db.insertInto(table(name("events", "domainevententry")))
-                    .set(
-                            field(name("eventidentifier"), String.class),
-                            UUID.randomUUID().toString())
-                    .set(field(name("aggregateidentifier"), String.class), jobId)
-                    .set(field(name("sequencenumber"), Long.class), sequence++)
-                    .set(field(name("type"), String.class), "EnrichmentJob")
-                    .set(field(name("timestamp"), String.class), Instant.now().toString())
-                    .set(
-                            field(name("payloadtype"), String.class),
-                            event.getClass().getName())
-                    .set(field(name("payloadrevision"), String.class), (String) null)
-                    .set(field(name("payload"), byte[].class), json(event))
-                    .set(field(name("metadata"), byte[].class), json(Map.of()))
-                    .onConflictDoNothing()
-                    .execute();
+            job = EnrichmentJobState.apply(job, event, sequence++);
         }
+        job.ifPresent(stored -> stored.save(db));
     }
 
     /** A VIN no other test uses (valid characters; the check digit is not enforced). */
@@ -90,13 +68,5 @@ public final class StoredJobEvents {
             vin.append(VIN_CHARACTERS.charAt(random.nextInt(VIN_CHARACTERS.length())));
         }
         return vin.toString();
-    }
-
-    private static byte[] json(Object value) {
-        try {
-            return MAPPER.writeValueAsBytes(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
