@@ -86,17 +86,20 @@ SELECT pg_temp.vspec_grant('projections', 'SELECT ON events.domainevententry');
 SELECT pg_temp.vspec_grant('query_side', 'USAGE ON SCHEMA read, access');
 SELECT pg_temp.vspec_grant('query_side', 'SELECT ON ALL TABLES IN SCHEMA read, access');
 SELECT pg_temp.vspec_grant('query_side', 'INSERT, UPDATE, DELETE ON access.rate_limit_bucket, access.spent_reads');
+-- and of the command side's state, the enrichment jobs' status
+SELECT pg_temp.vspec_grant('query_side', 'USAGE ON SCHEMA command');
+SELECT pg_temp.vspec_grant('query_side', 'SELECT ON command.enrichment_job');
 
--- The sandbox: builds schema sample, shaped like the read tables and the event store, and reads only it; its
+-- The sandbox: builds schema sample, shaped like the read tables and the job table, and reads only it; its
 -- per-address limits are budgets shared through access.rate_limit_bucket.
 SELECT pg_temp.vspec_grant('sandbox', 'USAGE, CREATE ON SCHEMA sample');
 SELECT pg_temp.vspec_grant('sandbox', 'USAGE ON SCHEMA access');
 SELECT pg_temp.vspec_grant('sandbox', 'SELECT, INSERT, UPDATE, DELETE ON access.rate_limit_bucket');
 SELECT pg_temp.vspec_grant('sandbox', 'SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA sample');
-SELECT pg_temp.vspec_grant('sandbox', 'USAGE ON SCHEMA read, events');
+SELECT pg_temp.vspec_grant('sandbox', 'USAGE ON SCHEMA read, command');
 -- CREATE TABLE ... (LIKE source) needs SELECT on the source
 SELECT pg_temp.vspec_grant('sandbox', 'SELECT ON ALL TABLES IN SCHEMA read');
-SELECT pg_temp.vspec_grant('sandbox', 'SELECT ON events.domainevententry');
+SELECT pg_temp.vspec_grant('sandbox', 'SELECT ON command.enrichment_job');
 
 -- Every deployable decodes VINs (a membership docs/roles.sql made is left as it is).
 DO $$

@@ -30,7 +30,8 @@ class SchemaOwnershipTest {
         SchemaOwnership.modules().forEach((module, schemas) -> allowed.put(module, new TreeSet<>(schemas)));
 
         assertThat(named)
-                .as("each module's schemas, as its code names them, against docs/architecture.md (Who owns each schema)")
+                .as(
+                        "each module's schemas, as its code names them, against docs/architecture.md (Who owns each schema)")
                 .isEqualTo(allowed);
     }
 
