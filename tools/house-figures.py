@@ -6,7 +6,8 @@
 
 Main Java lines per module, which modules' main code imports the decoder, the package cycles among the query
 side's packages, the request chain's HIGHEST_PRECEDENCE offsets, the auto-configuration prefix lists, the
-main methods over 60 lines and the files mapping jOOQ records by position (valueN()).
+main methods over 60 lines, the files mapping jOOQ records by position (valueN()), the reads across the sides'
+storage, the folds of a job's events and the deployables' roles.
 """
 import pathlib
 import re
@@ -133,6 +134,29 @@ def report(root):
     positional = [str(f.relative_to(root)) for m in mods for f in java_files(root, m)
                   if re.search(r'\.value[1-9]\(\)', f.read_text())]
     print(f'main files mapping jOOQ records by position: {len(positional)}')
+    ownership(root, mods)
+
+
+def naming(root, module, pattern):
+    """Main files of a module whose text matches the pattern."""
+    if not (root / module / 'src' / 'main' / 'java').is_dir():
+        return []
+    return [f.name for f in java_files(root, module) if re.search(pattern, f.read_text())]
+
+
+def ownership(root, mods):
+    """Point 2: cross-reads between the sides, folds of a job's events, roles."""
+    reads = naming(root, 'command-side', r'jooq\.read\.|"read\.(vin|configuration|epa_entry)')
+    print(f'command-side main files naming a projection table: {len(reads)} {reads}')
+    events = naming(root, 'query-side', r'storage\.jooq\.events\.|domainevententry')
+    print(f'query-side main files naming the event store: {len(events)} {events}')
+    folds = [f.name for m in mods if m != 'contracts' for f in java_files(root, m)
+             if all(t in f.read_text() for t in ('EnrichmentScheduled', 'EnrichmentCompleted', 'EnrichmentFailed'))
+             and 'EnrichmentJobState.apply(' not in f.read_text()]
+    print(f'main files folding an enrichment job\'s events (the aggregate among them): {len(folds)} {folds}')
+    callback = root / 'storage/src/main/resources/db/migration/roles/afterMigrate__deployable_roles.sql'
+    roles = re.findall(r"'(command_side|projections|query_side|sandbox)'", callback.read_text()) if callback.exists() else []
+    print(f'PostgreSQL login roles the migrations make, one per deployable: {len(set(roles))}')
 
 
 def main():
