@@ -76,11 +76,10 @@ SELECT pg_temp.vspec_grant('command_side', 'USAGE ON SCHEMA command');
 SELECT pg_temp.vspec_grant('command_side', 'SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA command');
 SELECT pg_temp.vspec_grant('command_side', 'USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA command');
 
--- The projections: the read tables, and the event store for a replay.
-SELECT pg_temp.vspec_grant('projections', 'USAGE ON SCHEMA read, events');
+-- The projections: the read tables, from the topic (a rebuild from the event store is the CLI's, as the owner).
+SELECT pg_temp.vspec_grant('projections', 'USAGE ON SCHEMA read');
 SELECT pg_temp.vspec_grant('projections', 'SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA read');
 SELECT pg_temp.vspec_grant('projections', 'USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA read');
-SELECT pg_temp.vspec_grant('projections', 'SELECT ON events.domainevententry');
 
 -- The query side: reads the read tables; of access, writes only the limits and the read counts.
 SELECT pg_temp.vspec_grant('query_side', 'USAGE ON SCHEMA read, access');
