@@ -3,8 +3,13 @@ package dev.vspec.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.CommandLinePropertySource;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.mock.env.MockEnvironment;
 
 class DeployableLoginTest {
@@ -36,6 +41,32 @@ class DeployableLoginTest {
 
         assertThat(environment.getProperty("spring.datasource.username")).isEqualTo("projector");
         assertThat(environment.getProperty("spring.datasource.password")).isEqualTo("its-secret");
+    }
+
+    @Test
+    void aUserGivenOnTheCommandLineWinsOverTheConfigurationFiles() {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource(
+                        "Config resource 'class path resource [query-side.yml]'",
+                        Map.of(
+                                "spring.datasource.url",
+                                "jdbc:postgresql://127.0.0.1:5432/vspec",
+                                "spring.datasource.username",
+                                "vspec_owner",
+                                DeployableLogin.ROLE,
+                                "query_side")));
+        environment
+                .getPropertySources()
+                .addFirst(new SimpleCommandLinePropertySource("--spring.datasource.username=owner"));
+
+        new DeployableLogin().postProcessEnvironment(environment, new SpringApplication());
+
+        assertThat(environment.getProperty("spring.datasource.username")).isEqualTo("owner");
+
+        environment.getPropertySources().remove(CommandLinePropertySource.COMMAND_LINE_PROPERTY_SOURCE_NAME);
+        assertThat(environment.getProperty("spring.datasource.username")).isEqualTo("vspec_query_side");
     }
 
     @Test

@@ -134,8 +134,9 @@ public final class LocalStack implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + settings.ports().get(deployable),
                 "--spring.datasource.url=" + database.url(),
-                "--spring.datasource.username=" + database.user(),
-                "--spring.datasource.password=" + (database.password() == null ? "" : database.password()),
+                // the owner migrates; each deployable's pool logs in as its own role (storage's DeployableLogin)
+                "--spring.flyway.user=" + database.user(),
+                "--spring.flyway.password=" + (database.password() == null ? "" : database.password()),
                 "--spring.kafka.bootstrap-servers=" + broker.bootstrapServers(),
                 "--spring.main.banner-mode=off",
                 // the application name is a JVM-wide logging property, wrong for all but one deployable here
