@@ -4,7 +4,6 @@ import static dev.vspec.storage.jooq.webhooks.Tables.ENDPOINT;
 
 import dev.vspec.contracts.error.ApiException;
 import dev.vspec.contracts.error.ErrorCode;
-import dev.vspec.storage.jooq.access.Tables;
 import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -34,17 +33,14 @@ class Endpoints {
 
     /**
      * Registers {@code url} for the key, with a new id and secret; a key already holding
-     * {@code maxPerKey} webhooks is refused. Registrations of one key take turns (the key's row is
-     * locked), so two racing ones cannot both pass the count.
+     * {@code maxPerKey} webhooks is refused. Registrations of one key take turns (a transaction lock on the key's
+     * id, not on its row: keys are the owner's, which the command side may read but not lock), so two racing ones
+     * cannot both pass the count.
      */
     Registered register(long keyId, String url, WebhookSubscription subscription) {
         return db.transactionResult(tx -> {
             DSLContext t = tx.dsl();
-            t.selectOne()
-                    .from(Tables.API_KEY)
-                    .where(Tables.API_KEY.ID.eq(keyId))
-                    .forUpdate()
-                    .execute();
+            t.fetch("SELECT pg_advisory_xact_lock(hashtextextended('vspec webhooks of key ' || ?, 0))", keyId);
             int held = t.fetchCount(ENDPOINT, ENDPOINT.KEY_ID.eq(keyId));
             if (held >= maxPerKey) {
                 throw ApiException.about(
