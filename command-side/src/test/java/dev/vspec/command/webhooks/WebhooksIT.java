@@ -25,6 +25,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
@@ -208,6 +212,27 @@ class WebhooksIT {
 
         assertThat(eleventh.error(400, "invalid_param").get("message").asString())
                 .contains("holds 10 webhooks");
+    }
+
+    @Test
+    void registrationsOfOneKeyRacingEachOtherStopAtTheMostItMayHold() throws Exception {
+        IssuedKey key = issue(Plan.PRO);
+        ExecutorService racers = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                String url = receiver.url("/race/" + i);
+                statuses.add(racers.submit(() -> register(key, url).status()));
+            }
+            List<Integer> answered = new ArrayList<>();
+            for (Future<Integer> status : statuses) {
+                answered.add(status.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(answered).filteredOn(status -> status == 201).hasSize(10);
+            assertThat(answered).filteredOn(status -> status != 201).containsOnly(400);
+        } finally {
+            racers.shutdownNow();
+        }
     }
 
     /** Deliveries are listed newest first, a page at a time, each page linking the next. */
