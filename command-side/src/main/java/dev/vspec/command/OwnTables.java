@@ -22,6 +22,12 @@ public final class OwnTables {
         return DSL.using(new TransactionAwareDataSourceProxy(dataSource), SQLDialect.POSTGRES);
     }
 
+    /** Outside Spring's context: {@code handler} keeps its table in the group's subscribing processor. */
+    public static void keep(EventProcessingConfigurer processing, String group, Object handler) {
+        processing.registerEventHandler(c -> handler);
+        subscribe(processing, group);
+    }
+
     /**
      * Processes the group's events as they are published, and lets a failure propagate to the command (Axon's
      * default would log it and commit the events without their rows).

@@ -1,6 +1,7 @@
 package dev.vspec.command.catalog;
 
 import dev.vspec.command.AddressedCommandTargetResolver;
+import dev.vspec.command.OwnTables;
 import dev.vspec.command.epa.EpaChange;
 import dev.vspec.command.epa.EpaFileEntry;
 import dev.vspec.command.epa.RecordedEpaEntries;
@@ -70,12 +71,10 @@ public final class CatalogCommandSide implements AutoCloseable {
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()))
                 .configureAggregate(AggregateConfigurer.defaultConfiguration(EpaFileEntry.class)
                         .configureCommandTargetResolver(c -> new AddressedCommandTargetResolver()));
-        VehicleDescriptors descriptors = VehicleDescriptors.over(dataSource);
-        configurer.eventProcessing().registerEventHandler(c -> descriptors);
-        VehicleDescriptors.subscribe(configurer.eventProcessing());
-        RecordedEpaEntries epaEntries = RecordedEpaEntries.over(dataSource);
-        configurer.eventProcessing().registerEventHandler(c -> epaEntries);
-        RecordedEpaEntries.subscribe(configurer.eventProcessing());
+        OwnTables.keep(
+                configurer.eventProcessing(), VehicleDescriptors.PROCESSING_GROUP, VehicleDescriptors.over(dataSource));
+        OwnTables.keep(
+                configurer.eventProcessing(), RecordedEpaEntries.PROCESSING_GROUP, RecordedEpaEntries.over(dataSource));
         Configuration axon = configurer.buildConfiguration();
         axon.start();
         return new CatalogCommandSide(axon);

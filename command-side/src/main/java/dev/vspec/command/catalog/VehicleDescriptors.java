@@ -11,7 +11,6 @@ import dev.vspec.contracts.identity.Vin;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
-import org.axonframework.config.EventProcessingConfigurer;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
@@ -26,14 +25,14 @@ import org.jooq.impl.DSL;
  * and configuration, which enrichment reads to find a vehicle an earlier vPIC release registered.
  *
  * <p>A subscribing processor: its handlers run as the command's unit of work appends the events, in that unit's
- * transaction, and a failure rolls the command back ({@link #subscribe}); so the tables hold what the event store
+ * transaction, and a failure rolls the command back ({@link OwnTables#subscribe}); so the tables hold what the event store
  * holds, however far the projections are. A row is replaced only by a later event of its aggregate, so an event
  * applied again changes nothing.
  */
 @ProcessingGroup(VehicleDescriptors.PROCESSING_GROUP)
 public final class VehicleDescriptors {
 
-    static final String PROCESSING_GROUP = "vehicle-descriptors";
+    public static final String PROCESSING_GROUP = "vehicle-descriptors";
 
     private final DSLContext db;
 
@@ -45,11 +44,6 @@ public final class VehicleDescriptors {
     /** Outside Spring's context: statements join the transaction a Spring transaction manager over it holds. */
     public static VehicleDescriptors over(DataSource dataSource) {
         return new VehicleDescriptors(OwnTables.db(dataSource));
-    }
-
-    /** Processes this group's events as they are published, a failure refusing the command ({@link OwnTables}). */
-    public static void subscribe(EventProcessingConfigurer processing) {
-        OwnTables.subscribe(processing, PROCESSING_GROUP);
     }
 
     /** A VIN's positions 1-8 and 10, by which enrichment tells one vehicle from another ({@code EarlierReleases}). */

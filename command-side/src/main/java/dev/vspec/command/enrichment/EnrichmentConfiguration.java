@@ -2,6 +2,7 @@ package dev.vspec.command.enrichment;
 
 import static dev.vspec.storage.jooq.command.Tables.EPA_ENTRY;
 
+import dev.vspec.command.OwnTables;
 import dev.vspec.command.enrichment.vendor.CatalogSource;
 import dev.vspec.command.enrichment.vendor.HttpCatalogSource;
 import dev.vspec.command.enrichment.vendor.ReferenceCatalogSource;
@@ -134,14 +135,14 @@ class EnrichmentConfiguration {
      */
     @Bean
     ConfigurerModule enrichmentProcessing() {
-        return configurer -> configurer
-                .eventProcessing()
-                .registerSubscribingEventProcessor(EnrichmentJobTable.PROCESSING_GROUP)
-                .registerListenerInvocationErrorHandler(
-                        EnrichmentJobTable.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
-                .registerSubscribingEventProcessor(EnrichmentMetrics.PROCESSING_GROUP)
-                .registerListenerInvocationErrorHandler(
-                        EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
-                .registerErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
+        return configurer -> {
+            OwnTables.subscribe(configurer.eventProcessing(), EnrichmentJobTable.PROCESSING_GROUP);
+            configurer
+                    .eventProcessing()
+                    .registerSubscribingEventProcessor(EnrichmentMetrics.PROCESSING_GROUP)
+                    .registerListenerInvocationErrorHandler(
+                            EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance())
+                    .registerErrorHandler(EnrichmentProcess.PROCESSING_GROUP, c -> PropagatingErrorHandler.instance());
+        };
     }
 }

@@ -20,7 +20,7 @@ import org.jooq.DSLContext;
  * unit of work prepares its commit, right after the event store appended the events: both write through the
  * connection of the unit of work's one Spring transaction (the event store through Axon's Spring connection
  * provider, jOOQ through Spring Boot's transaction-aware data source), so the events and the row commit together or
- * not at all. A failure here fails the command ({@code PropagatingErrorHandler}, {@link EnrichmentConfiguration});
+ * not at all. A failure here fails the command ({@link dev.vspec.command.OwnTables#subscribe});
  * Axon's default would log it and store the events without their row.
  */
 @ProcessingGroup(EnrichmentJobTable.PROCESSING_GROUP)

@@ -8,7 +8,6 @@ import dev.vspec.readmodel.EpaRows;
 import dev.vspec.storage.jooq.command.tables.records.EpaEntryRecord;
 import java.time.Instant;
 import javax.sql.DataSource;
-import org.axonframework.config.EventProcessingConfigurer;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.SequenceNumber;
@@ -28,7 +27,7 @@ import org.jooq.impl.DSL;
 @ProcessingGroup(RecordedEpaEntries.PROCESSING_GROUP)
 public final class RecordedEpaEntries {
 
-    static final String PROCESSING_GROUP = "recorded-epa-entries";
+    public static final String PROCESSING_GROUP = "recorded-epa-entries";
 
     private final DSLContext db;
 
@@ -40,11 +39,6 @@ public final class RecordedEpaEntries {
     /** Outside Spring's context, over this DataSource ({@link OwnTables#db}). */
     public static RecordedEpaEntries over(DataSource dataSource) {
         return new RecordedEpaEntries(OwnTables.db(dataSource));
-    }
-
-    /** Processes this group's events as they are published, a failure refusing the command ({@link OwnTables}). */
-    public static void subscribe(EventProcessingConfigurer processing) {
-        OwnTables.subscribe(processing, PROCESSING_GROUP);
     }
 
     @EventHandler
